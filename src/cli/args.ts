@@ -1,0 +1,131 @@
+/**
+ * Turns argv words into a command's input object, guided by the JSON Schema of its zod input:
+ * numbers and booleans are coerced, array/object options read JSON (inline, @file, @-).
+ * Validation proper is left to zod.
+ */
+import { DraftcliError } from "../errors.ts";
+import { type JsonSchema, schemaType, toJsonSchema } from "../schema/json_schema.ts";
+import type { AnyCommandSpec } from "./spec.ts";
+import { parseJsonText, readJsonText } from "./json_input.ts";
+import { closest } from "../text/closest.ts";
+
+/** camelCase → kebab-case (`imageInfos` → `image-infos`). */
+export function toKebab(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase());
+}
+
+/** kebab-case → camelCase. */
+export function toCamel(flag: string): string {
+  return flag.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+}
+
+/** Parses the words after the command name into the raw input object. */
+export async function parseCommandArgs(
+  spec: AnyCommandSpec,
+  words: string[],
+  readStdin: () => Promise<string>,
+): Promise<Record<string, unknown>> {
+  const schema = toJsonSchema(spec.input);
+  const props = schema.properties ?? {};
+  const positionals = spec.positionals ?? [];
+  const input: Record<string, unknown> = {};
+  const loose: string[] = [];
+  let stdinUsed = false;
+  const readOnce = () => {
+    if (stdinUsed) {
+      throw new DraftcliError("usage", "stdin (@-) can feed only one option per call");
+    }
+    stdinUsed = true;
+    return readStdin();
+  };
+
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i];
+    if (word === "--") {
+      loose.push(...words.slice(i + 1));
+      break;
+    }
+    if (!word.startsWith("--") || word.length < 3) {
+      loose.push(word);
+      continue;
+    }
+    let flag = word.slice(2);
+    let value: string | undefined;
+    const eq = flag.indexOf("=");
+    if (eq >= 0) {
+      value = flag.slice(eq + 1);
+      flag = flag.slice(0, eq);
+    }
+    const key = toCamel(flag);
+    const node = props[key];
+    if (!node || positionals.includes(key)) {
+      const known = Object.keys(props).filter((k) => !positionals.includes(k)).map(toKebab);
+      const near = closest(flag, known, 3);
+      throw new DraftcliError("usage", `unknown option --${flag} for '${spec.name.join(" ")}'`, {
+        hint: near.length
+          ? `did you mean ${near.map((n) => "--" + n).join(", ")}?`
+          : `see 'draftcli ${spec.name.join(" ")} --help'`,
+        path: flag,
+      });
+    }
+    const type = schemaType(node);
+    if (type === "boolean") {
+      if (value === undefined) input[key] = true;
+      else if (value === "true" || value === "false") input[key] = value === "true";
+      else {
+        throw new DraftcliError("usage", `--${flag} takes true or false, got '${value}'`, {
+          path: flag,
+        });
+      }
+      continue;
+    }
+    if (value === undefined) {
+      if (i + 1 >= words.length) {
+        throw new DraftcliError("usage", `--${flag} needs a value`, {
+          hint: `see 'draftcli ${spec.name.join(" ")} --help'`,
+          path: flag,
+        });
+      }
+      value = words[++i];
+    }
+    if (key in input) {
+      throw new DraftcliError("usage", `--${flag} given more than once`, { path: flag });
+    }
+    input[key] = await coerce(value, node, flag, readOnce);
+  }
+
+  if (loose.length > positionals.length) {
+    const extra = loose.slice(positionals.length);
+    throw new DraftcliError("usage", `unexpected argument(s): ${extra.join(" ")}`, {
+      hint: positionals.length
+        ? `'${spec.name.join(" ")}' takes ${positionals.map((p) => `<${p}>`).join(" ")}`
+        : `'${spec.name.join(" ")}' takes no positional arguments`,
+    });
+  }
+  for (let i = 0; i < loose.length; i++) {
+    const key = positionals[i];
+    input[key] = await coerce(loose[i], props[key] ?? {}, key, readOnce);
+  }
+  return input;
+}
+
+async function coerce(
+  value: string,
+  node: JsonSchema,
+  flag: string,
+  readStdin: () => Promise<string>,
+): Promise<unknown> {
+  const type = schemaType(node);
+  if (type === "array" || type === "object") {
+    const { text, source } = await readJsonText(value, flag, readStdin);
+    return parseJsonText(text, flag, source);
+  }
+  if (type === "integer" || type === "number") {
+    const n = Number(value);
+    if (value.trim() === "" || !Number.isFinite(n)) {
+      throw new DraftcliError("usage", `--${flag} takes a number, got '${value}'`, { path: flag });
+    }
+    return n;
+  }
+  return value;
+}

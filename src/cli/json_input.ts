@@ -1,0 +1,54 @@
+/** Reads a JSON-valued option: inline JSON, `@path/to/file.json`, or `@-` for stdin. */
+import { DraftcliError } from "../errors.ts";
+
+/** Where a JSON option's text came from, for error messages. */
+export type JsonSource = { kind: "inline" } | { kind: "file"; path: string } | { kind: "stdin" };
+
+/** Loads the text behind an option value. */
+export async function readJsonText(
+  value: string,
+  option: string,
+  readStdin: () => Promise<string>,
+): Promise<{ text: string; source: JsonSource }> {
+  if (value === "@-") return { text: await readStdin(), source: { kind: "stdin" } };
+  if (value.startsWith("@")) {
+    const path = value.slice(1);
+    try {
+      return { text: await Deno.readTextFile(path), source: { kind: "file", path } };
+    } catch (err) {
+      const why = err instanceof Deno.errors.NotFound ? "no such file" : String(err);
+      throw new DraftcliError("usage", `--${option}: cannot read ${path}: ${why}`, {
+        hint: "pass inline JSON, @path/to/file.json or @- for stdin",
+        path: option,
+      });
+    }
+  }
+  return { text: value, source: { kind: "inline" } };
+}
+
+/** Parses JSON text, reporting the line and column of a syntax error. */
+export function parseJsonText(text: string, option: string, source: JsonSource): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    const msg = err instanceof Error ? err.message : String(err);
+    const m = /position (\d+)/.exec(msg);
+    let where = "";
+    if (m) {
+      const pos = Number(m[1]);
+      const before = text.slice(0, pos);
+      const line = before.split("\n").length;
+      const column = pos - before.lastIndexOf("\n");
+      where = ` at line ${line}, column ${column} (position ${pos})`;
+    }
+    const from = source.kind === "file"
+      ? ` in ${source.path}`
+      : source.kind === "stdin"
+      ? " from stdin"
+      : "";
+    throw new DraftcliError("invalid_json", `--${option}: malformed JSON${from}${where}: ${msg}`, {
+      hint: "check quotes and brackets; in a shell wrap inline JSON in single quotes",
+      path: option,
+    });
+  }
+}

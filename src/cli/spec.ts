@@ -1,0 +1,47 @@
+/**
+ * The contract every command implements. A command is data: its name, a one-line summary, a zod
+ * input schema (the single source of truth for validation, `--help`, MCP tool definitions, docs
+ * and the generated skill text) and a `run` function that returns plain JSON.
+ */
+import type { z } from "zod";
+
+/** What a command can ask of its environment (no argv, no stdout: those belong to the CLI). */
+export interface CommandContext {
+  /** Environment variables (real env in the CLI; a copy in tests). */
+  env: Record<string, string | undefined>;
+  /** The drafts folder in force (`--drafts-dir`, env, config or the editor default). */
+  draftsDir(): Promise<string>;
+  /** A warning for a human, printed on stderr; never part of the JSON result. */
+  warn(message: string): void;
+}
+
+/** A command's declaration. `S` is its zod input schema (an object of named inputs). */
+export interface CommandSpec<S extends z.ZodObject = z.ZodObject> {
+  /** Words that name it, e.g. ["images", "add"]. */
+  name: string[];
+  /** One line for lists. */
+  summary: string;
+  /** Longer text for `--help` and docs (optional). */
+  description?: string;
+  /** Input keys taken from positional arguments, in order (e.g. ["draftId"]). */
+  positionals?: string[];
+  /** Every input, keyed by camelCase name; flags are the kebab-case form. */
+  input: S;
+  /** Example command lines (without the leading `draftcli`). */
+  examples?: string[];
+  /** Does it change a draft or other files? (MCP hints, docs.) */
+  mutates?: boolean;
+  /** Does the MCP server expose it? Default true. */
+  mcp?: boolean;
+  /** Does the work and returns JSON for stdout. */
+  run(input: z.infer<S>, ctx: CommandContext): Promise<unknown>;
+}
+
+/** Erases the schema type so specs of all commands fit one list. */
+// deno-lint-ignore no-explicit-any
+export type AnyCommandSpec = CommandSpec<any>;
+
+/** Declares a command with its input type inferred from the schema. */
+export function defineCommand<S extends z.ZodObject>(spec: CommandSpec<S>): CommandSpec<S> {
+  return spec;
+}

@@ -1,0 +1,85 @@
+/**
+ * The error model shared by every layer: a typed error with a stable code, a message that says
+ * what was wrong, a hint that says how to fix it, an optional input path, and the process exit
+ * code it maps to.
+ */
+
+/** Documented process exit codes. */
+export const ExitCode = {
+  ok: 0,
+  internal: 1,
+  usage: 2,
+  notFound: 3,
+  network: 4,
+  media: 5,
+  conflict: 6,
+  unsupported: 7,
+} as const;
+
+/** One of the documented exit codes. */
+export type ExitCodeValue = typeof ExitCode[keyof typeof ExitCode];
+
+/** Stable machine-readable error codes, each tied to an exit code. */
+export const ErrorCodes = {
+  usage: ExitCode.usage,
+  invalid_json: ExitCode.usage,
+  invalid_input: ExitCode.usage,
+  unknown_name: ExitCode.usage,
+  draft_not_found: ExitCode.notFound,
+  segment_not_found: ExitCode.notFound,
+  network_error: ExitCode.network,
+  http_error: ExitCode.network,
+  media_error: ExitCode.media,
+  media_not_found: ExitCode.media,
+  locked: ExitCode.conflict,
+  unsupported_draft: ExitCode.unsupported,
+  internal: ExitCode.internal,
+} as const;
+
+/** A stable error code. */
+export type ErrorCode = keyof typeof ErrorCodes;
+
+/** Fields of an error as printed on stderr. */
+export interface ErrorBody {
+  code: ErrorCode;
+  message: string;
+  hint?: string;
+  path?: string;
+}
+
+/** An expected failure: bad input, a missing draft, a network or media problem. */
+export class DraftcliError extends Error {
+  readonly code: ErrorCode;
+  readonly hint?: string;
+  readonly path?: string;
+
+  constructor(code: ErrorCode, message: string, opts: { hint?: string; path?: string } = {}) {
+    super(message);
+    this.name = "DraftcliError";
+    this.code = code;
+    this.hint = opts.hint;
+    this.path = opts.path;
+  }
+
+  /** The process exit code for this error. */
+  get exitCode(): ExitCodeValue {
+    return ErrorCodes[this.code];
+  }
+
+  /** The JSON body printed under `{"error": …}`. */
+  toJSON(): ErrorBody {
+    const body: ErrorBody = { code: this.code, message: this.message };
+    if (this.hint) body.hint = this.hint;
+    if (this.path) body.path = this.path;
+    return body;
+  }
+}
+
+/** Turns anything thrown into a DraftcliError (unexpected errors become `internal`). */
+export function toDraftcliError(err: unknown): DraftcliError {
+  if (err instanceof DraftcliError) return err;
+  const message = err instanceof Error ? err.message : String(err);
+  return new DraftcliError("internal", `internal error: ${message}`, {
+    hint: "this is a bug in draftcli; please report it with the command you ran",
+  });
+}
