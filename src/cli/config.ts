@@ -1,0 +1,78 @@
+/** `config` commands: show, set-dir, set. */
+import { z } from "zod";
+import { resolve } from "node:path";
+import { defineCommand } from "./spec.ts";
+import { ConfigSchema, loadConfig, redactConfig, saveConfig } from "../store/config.ts";
+import { configPath } from "../store/home.ts";
+import { DraftcliError } from "../errors.ts";
+import { validate } from "../schema/validate.ts";
+
+const KEYS = Object.keys(ConfigSchema.shape) as (keyof typeof ConfigSchema.shape)[];
+
+/** `config show`. */
+export const configShow = defineCommand({
+  name: ["config", "show"],
+  summary:
+    "print the config file path, its settings (secrets masked) and the drafts folder in force",
+  input: z.object({}).strict(),
+  async run(_input, ctx) {
+    const config = await ctx.config();
+    return {
+      path: configPath(ctx.env),
+      config: redactConfig(config),
+      draftsDir: await ctx.draftsDir(),
+      searchRoots: await ctx.searchRoots(),
+    };
+  },
+});
+
+/** `config set-dir`. */
+export const configSetDir = defineCommand({
+  name: ["config", "set-dir"],
+  summary: "set the drafts folder used when --drafts-dir and DRAFTCLI_DRAFTS_DIR are absent",
+  positionals: ["path"],
+  input: z.object({ path: z.string().min(1).describe("drafts folder (created if missing)") })
+    .strict(),
+  mutates: true,
+  async run(input, ctx) {
+    const dir = resolve(input.path);
+    await Deno.mkdir(dir, { recursive: true });
+    const config = await loadConfig(ctx.env);
+    config.draftsDir = dir;
+    const path = await saveConfig(ctx.env, config);
+    return { path, draftsDir: dir };
+  },
+});
+
+/** `config set`. */
+export const configSet = defineCommand({
+  name: ["config", "set"],
+  summary: `set one config key (${KEYS.join(", ")}); an empty value removes it`,
+  positionals: ["key", "value"],
+  input: z.object({
+    key: z.string().describe(`one of ${KEYS.join(", ")}`),
+    value: z.string().describe("new value (numbers for size caps; empty to unset)"),
+  }).strict(),
+  mutates: true,
+  async run(input, ctx) {
+    if (!KEYS.includes(input.key as never)) {
+      throw new DraftcliError("invalid_input", `unknown config key '${input.key}'`, {
+        hint: `keys: ${KEYS.join(", ")}`,
+        path: "key",
+      });
+    }
+    const config = await loadConfig(ctx.env) as Record<string, unknown>;
+    if (input.value === "") delete config[input.key];
+    else {
+      const numeric = input.key.startsWith("max");
+      config[input.key] = numeric ? Number(input.value) : input.value;
+      if (input.key === "draftsDir") config[input.key] = resolve(input.value);
+    }
+    const checked = validate(ConfigSchema, config);
+    const path = await saveConfig(ctx.env, checked);
+    return { path, config: redactConfig(checked) };
+  },
+});
+
+/** All `config` commands. */
+export const configCommands = [configShow, configSetDir, configSet];

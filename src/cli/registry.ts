@@ -1,0 +1,10 @@
+/** The list of every command: the CLI, the MCP server, docs and the skill text read it. */
+import type { AnyCommandSpec } from "./spec.ts";
+import { draftCommands } from "./draft.ts";
+import { configCommands } from "./config.ts";
+
+/** Every command, in help order. */
+export const COMMANDS: readonly AnyCommandSpec[] = [
+  ...draftCommands,
+  ...configCommands,
+];

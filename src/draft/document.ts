@@ -1,0 +1,184 @@
+/**
+ * The in-memory draft: the timeline document (`draft_content.json`) and the meta document
+ * (`draft_meta_info.json`) as raw JSON, so keys we do not model survive a load/save, with typed
+ * accessors for draft → tracks → segments → materials.
+ */
+import { type Edition, type Json, type VersionProfile } from "../editions/profiles.ts";
+import { newId } from "./ids.ts";
+import type { TimeRange } from "./time.ts";
+
+/** A track as stored. */
+export interface Track extends Json {
+  id: string;
+  type: string;
+  segments: Segment[];
+}
+
+/** A segment as stored. */
+export interface Segment extends Json {
+  id: string;
+  material_id: string;
+  target_timerange: TimeRange;
+  source_timerange: TimeRange | null;
+  extra_material_refs: string[];
+}
+
+/** Track kinds in the order the editors list them (reference §3.2). */
+export const TRACK_ORDER: readonly string[] = [
+  "video",
+  "sticker",
+  "effect",
+  "filter",
+  "adjust",
+  "text",
+  "audio",
+];
+
+/** Segment `render_index` base per track kind. */
+export const RENDER_BASE: Readonly<Record<string, number>> = {
+  video: 0,
+  audio: 0,
+  effect: 11000,
+  filter: 11000,
+  sticker: 14000,
+  text: 15000,
+  adjust: 11000,
+};
+
+/** A loaded or new draft. */
+export class DraftDocument {
+  /** Folder of the draft. */
+  readonly dir: string;
+  /** Id of the draft (the folder name for drafts we create). */
+  readonly draftId: string;
+  readonly edition: Edition;
+  readonly profile: VersionProfile;
+  /** The timeline document. */
+  readonly content: Json;
+  /** The meta document. */
+  readonly meta: Json;
+
+  constructor(
+    init: {
+      dir: string;
+      draftId: string;
+      edition: Edition;
+      profile: VersionProfile;
+      content: Json;
+      meta: Json;
+    },
+  ) {
+    this.dir = init.dir;
+    this.draftId = init.draftId;
+    this.edition = init.edition;
+    this.profile = init.profile;
+    this.content = init.content;
+    this.meta = init.meta;
+  }
+
+  /** Frames per second of the timeline. */
+  get fps(): number {
+    return Number(this.content.fps) || 30;
+  }
+
+  /** Canvas size in pixels. */
+  get canvas(): { width: number; height: number } {
+    const c = this.content.canvas_config as Json;
+    return { width: Number(c.width), height: Number(c.height) };
+  }
+
+  /** All tracks in file order. */
+  get tracks(): Track[] {
+    return (this.content.tracks ??= []) as Track[];
+  }
+
+  /** The materials list with this name (created if the editor's template lacks it). */
+  materials(list: string): Json[] {
+    const m = (this.content.materials ??= {}) as Record<string, Json[]>;
+    return (m[list] ??= []);
+  }
+
+  /** Does this edition's template have this materials list? */
+  hasList(list: string): boolean {
+    return list in (this.content.materials as Json);
+  }
+
+  /** Adds a material object to a list and returns its id. */
+  addMaterial(list: string, material: Json): string {
+    this.materials(list).push(material);
+    return material.id as string;
+  }
+
+  /** Finds a material by id in any list. */
+  findMaterial(id: string): { list: string; material: Json } | undefined {
+    for (const [list, items] of Object.entries(this.content.materials as Record<string, Json[]>)) {
+      if (!Array.isArray(items)) continue;
+      const material = items.find((m) => m?.id === id);
+      if (material) return { list, material };
+    }
+    return undefined;
+  }
+
+  /** Finds a segment by id with its track. */
+  findSegment(id: string): { track: Track; segment: Segment } | undefined {
+    for (const track of this.tracks) {
+      const segment = track.segments.find((s) => s.id === id);
+      if (segment) return { track, segment };
+    }
+    return undefined;
+  }
+
+  /** Tracks of a kind, in file order. */
+  tracksOf(type: string): Track[] {
+    return this.tracks.filter((t) => t.type === type);
+  }
+
+  /** Adds an empty track of a kind after the existing ones of that kind (editor order). */
+  addTrack(type: string): Track {
+    const track: Track = {
+      attribute: 0,
+      flag: 0,
+      id: newId(),
+      is_default_name: true,
+      name: "",
+      segments: [],
+      type,
+    };
+    const rank = (t: string) => {
+      const i = TRACK_ORDER.indexOf(t);
+      return i < 0 ? TRACK_ORDER.length : i;
+    };
+    const tracks = this.tracks;
+    let at = tracks.length;
+    for (let i = 0; i < tracks.length; i++) {
+      if (rank(tracks[i].type) > rank(type)) {
+        at = i;
+        break;
+      }
+    }
+    tracks.splice(at, 0, track);
+    return track;
+  }
+
+  /** Recomputes duration, render indexes and segment order; call before saving. */
+  normalise(): void {
+    let end = 0;
+    const perKind: Record<string, number> = {};
+    this.tracks.forEach((track, position) => {
+      track.segments.sort((a, b) => a.target_timerange.start - b.target_timerange.start);
+      const nth = perKind[track.type] = (perKind[track.type] ?? -1) + 1;
+      const base = RENDER_BASE[track.type];
+      for (const s of track.segments) {
+        s.track_render_index = position;
+        if (base !== undefined && track.type !== "audio") s.render_index = base + nth;
+        end = Math.max(end, s.target_timerange.start + s.target_timerange.duration);
+      }
+    });
+    this.content.duration = end;
+  }
+
+  /** Timeline duration in µs (max segment end). */
+  get duration(): number {
+    return Number(this.content.duration) || 0;
+  }
+}

@@ -1,0 +1,101 @@
+/** Read-only views of a draft: the `draft info` summary and per-kind item lists. */
+import type { Json } from "../editions/profiles.ts";
+import type { DraftDocument, Segment, Track } from "./document.ts";
+
+/** Summary printed by `draft info` and `draft list`. */
+export interface DraftSummary {
+  draftId: string;
+  name: string;
+  editor: string;
+  editorProfile: string;
+  filePath: string;
+  canvas: { width: number; height: number };
+  fps: number;
+  duration: number;
+  tracks: { trackId: string; type: string; segments: number }[];
+  materials: Record<string, number>;
+  modified: number;
+}
+
+/** Summarises a draft. */
+export function summarise(doc: DraftDocument): DraftSummary {
+  const materials: Record<string, number> = {};
+  for (const [list, items] of Object.entries(doc.content.materials as Record<string, Json[]>)) {
+    if (Array.isArray(items) && items.length) materials[list] = items.length;
+  }
+  return {
+    draftId: doc.draftId,
+    name: String(doc.meta.draft_name ?? ""),
+    editor: doc.edition,
+    editorProfile: doc.profile.id,
+    filePath: doc.dir,
+    canvas: doc.canvas,
+    fps: doc.fps,
+    duration: doc.duration,
+    tracks: doc.tracks.map((t) => ({ trackId: t.id, type: t.type, segments: t.segments.length })),
+    materials,
+    modified: Number(doc.meta.tm_draft_modified) || 0,
+  };
+}
+
+/** The ids and times every list item carries. */
+export interface ItemBase {
+  segmentId: string;
+  materialId: string;
+  trackId: string;
+  trackIndex: number;
+  start: number;
+  end: number;
+}
+
+/** Base fields of a segment for list output. */
+export function itemBase(doc: DraftDocument, track: Track, segment: Segment): ItemBase {
+  const r = segment.target_timerange;
+  return {
+    segmentId: segment.id,
+    materialId: segment.material_id,
+    trackId: track.id,
+    trackIndex: doc.tracksOf(track.type).indexOf(track),
+    start: r.start,
+    end: r.start + r.duration,
+  };
+}
+
+/** Every segment of a track kind with its material, in timeline order. */
+export function segmentsOf(
+  doc: DraftDocument,
+  trackType: string,
+  materialList: string,
+  filter: (material: Json) => boolean = () => true,
+): { track: Track; segment: Segment; material: Json }[] {
+  const out: { track: Track; segment: Segment; material: Json }[] = [];
+  const byId = new Map(doc.materials(materialList).map((m) => [m.id as string, m]));
+  for (const track of doc.tracksOf(trackType)) {
+    for (const segment of track.segments) {
+      const material = byId.get(segment.material_id);
+      if (material && filter(material)) out.push({ track, segment, material });
+    }
+  }
+  return out.sort((a, b) => a.segment.target_timerange.start - b.segment.target_timerange.start);
+}
+
+/** The visual transform of a segment in user units. */
+export function clipFields(segment: Segment): Record<string, number> {
+  const clip = segment.clip as
+    | {
+      alpha: number;
+      rotation: number;
+      scale: { x: number; y: number };
+      transform: { x: number; y: number };
+    }
+    | null;
+  if (!clip) return {};
+  return {
+    transformX: clip.transform.x,
+    transformY: clip.transform.y,
+    scaleX: clip.scale.x,
+    scaleY: clip.scale.y,
+    rotation: clip.rotation,
+    alpha: clip.alpha,
+  };
+}

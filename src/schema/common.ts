@@ -1,0 +1,70 @@
+/** Field schemas shared by several input types (units: µs, normalised positions, #rrggbb). */
+import { z } from "zod";
+
+/** Largest time accepted: 24 hours in µs. */
+export const MAX_TIME_US = 86_400_000_000;
+
+/** A point in time on the timeline, integer µs. */
+export const timeUs = z.number().int("must be an integer number of microseconds").min(
+  0,
+  "must not be negative",
+).max(MAX_TIME_US, "must be at most 24 h (86400000000 µs)");
+
+/** A duration, integer µs > 0. */
+export const durationUs = z.number().int("must be an integer number of microseconds").positive(
+  "must be greater than 0",
+).max(MAX_TIME_US, "must be at most 24 h (86400000000 µs)");
+
+/** A draft id as printed by `draft create`. */
+export const draftIdSchema = z.string().min(1, "must not be empty").max(200).describe(
+  "draft id printed by 'draft create' (see 'draft list')",
+);
+
+/** A media location: a file:// absolute URL or an http(s) URL. */
+export const mediaUrl = z.string().min(1).max(8192).refine(
+  (s) => /^(file:\/\/|https?:\/\/)/i.test(s),
+  "must be a file:// absolute URL or an http(s):// URL",
+);
+
+/** A colour `#rrggbb`. */
+export const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, "must be a colour like #ff8800");
+
+/** A normalised position: 0 = centre, ±1 = edges (values beyond place it off-canvas). */
+export const position = z.number().min(-100).max(100);
+
+/** A scale factor (1 = default size). */
+export const scale = z.number().positive("must be greater than 0").max(100);
+
+/** Degrees clockwise. */
+export const rotation = z.number().min(-3600).max(3600);
+
+/** Opacity 0..1. */
+export const alpha = z.number().min(0).max(1);
+
+/** Volume: 1 = 100 %, 0 = mute, up to 10 (= +20 dB). */
+export const volume = z.number().min(0).max(10);
+
+/** Playback speed factor. */
+export const speed = z.number().min(0.1).max(100);
+
+/** Canvas transform fields of visual items. */
+export const transformFields = {
+  transformX: position.optional().describe(
+    "horizontal centre, -1 left edge … 0 centre … 1 right edge",
+  ),
+  transformY: position.optional().describe(
+    "vertical centre, -1 bottom edge … 0 centre … 1 top edge",
+  ),
+  scaleX: scale.optional().describe("horizontal scale, 1 = default size"),
+  scaleY: scale.optional().describe("vertical scale, 1 = default size"),
+  rotation: rotation.optional().describe("degrees clockwise"),
+  alpha: alpha.optional().describe("opacity 0..1"),
+};
+
+/** Refinement: `end` must be after `start`. */
+export function endAfterStart(v: { start: number; end: number }): boolean {
+  return v.end > v.start;
+}
+
+/** The standard message for endAfterStart. */
+export const END_AFTER_START = { message: "end must be greater than start", path: ["end"] };

@@ -1,0 +1,66 @@
+/** The user config file (`draftcli config …`): JSON with a few known keys. */
+import { z } from "zod";
+import { DraftcliError } from "../errors.ts";
+import { configPath } from "./home.ts";
+import { readJsonIfExists, writeFileAtomic } from "./atomic.ts";
+
+/** Known config keys and their types; unknown keys are refused. */
+export const ConfigSchema = z.object({
+  draftsDir: z.string().min(1).optional().describe("drafts folder (absolute path)"),
+  editor: z.enum(["jianying", "capcut"]).optional().describe("default editor for new drafts"),
+  editorVersion: z.string().optional().describe("default editor version profile"),
+  uploadUrl: z.string().optional().describe("default upload target URL"),
+  uploadToken: z.string().optional().describe("bearer token for uploads (never printed)"),
+  downloadUrl: z.string().optional().describe("download URL template for uploads"),
+  maxDownloadBytes: z.number().int().positive().optional().describe("download size cap"),
+  maxZipBytes: z.number().int().positive().optional().describe("zip import size cap"),
+}).strict();
+
+/** The parsed config. */
+export type Config = z.infer<typeof ConfigSchema>;
+
+/** Keys whose values are secrets: shown as "***" and never logged. */
+export const SECRET_KEYS: ReadonlySet<string> = new Set(["uploadToken"]);
+
+/** Loads the config (empty when the file is missing). */
+export async function loadConfig(env: Record<string, string | undefined>): Promise<Config> {
+  const path = configPath(env);
+  let raw: unknown;
+  try {
+    raw = await readJsonIfExists(path);
+  } catch (err) {
+    throw new DraftcliError("usage", `config file ${path} is not valid JSON: ${err}`, {
+      hint: "fix or delete the file, or use 'draftcli config set'",
+    });
+  }
+  if (raw === undefined) return {};
+  const parsed = ConfigSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new DraftcliError(
+      "usage",
+      `config file ${path}: ${issue.path.join(".")}: ${issue.message}`,
+      {
+        hint: "fix the file or run 'draftcli config set <key> <value>'",
+      },
+    );
+  }
+  return parsed.data;
+}
+
+/** Saves the whole config atomically. */
+export async function saveConfig(
+  env: Record<string, string | undefined>,
+  config: Config,
+): Promise<string> {
+  const path = configPath(env);
+  await writeFileAtomic(path, JSON.stringify(config, null, 2) + "\n");
+  return path;
+}
+
+/** The config with secrets masked, for printing. */
+export function redactConfig(config: Config): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(config)) out[k] = SECRET_KEYS.has(k) && v ? "***" : v;
+  return out;
+}

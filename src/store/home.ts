@@ -1,0 +1,43 @@
+/** User folders per OS, derived only from environment variables (testable with a fake HOME). */
+
+/** The operating systems draftcli knows folder conventions for. */
+export type OsName = "windows" | "mac" | "linux";
+
+/** The current OS in draftcli's terms. */
+export function currentOs(): OsName {
+  return Deno.build.os === "windows" ? "windows" : Deno.build.os === "darwin" ? "mac" : "linux";
+}
+
+/** The user's home folder (HOME, or USERPROFILE on Windows). */
+export function homeDir(env: Record<string, string | undefined>): string {
+  const home = env.HOME ?? env.USERPROFILE;
+  if (!home) throw new Error("cannot find the home folder: set HOME");
+  return home;
+}
+
+/** Joins path parts with the OS separator, without normalising. */
+export function joinPath(os: OsName, ...parts: string[]): string {
+  const sep = os === "windows" ? "\\" : "/";
+  return parts.map((
+    p,
+    i,
+  ) => (i === 0 ? p.replace(/[\\/]+$/, "") : p.replace(/^[\\/]+|[\\/]+$/g, "")))
+    .join(sep);
+}
+
+/** Where draftcli keeps its config file. */
+export function configPath(env: Record<string, string | undefined>, os = currentOs()): string {
+  if (env.DRAFTCLI_CONFIG) return env.DRAFTCLI_CONFIG;
+  if (os === "windows" && env.APPDATA) return joinPath(os, env.APPDATA, "draftcli", "config.json");
+  const base = env.XDG_CONFIG_HOME ?? joinPath(os, homeDir(env), ".config");
+  return joinPath(os, base, "draftcli", "config.json");
+}
+
+/** The drafts folder used on an OS where neither editor exists (Linux). */
+export function fallbackDraftsDir(
+  env: Record<string, string | undefined>,
+  os = currentOs(),
+): string {
+  const base = env.XDG_DATA_HOME ?? joinPath(os, homeDir(env), ".local", "share");
+  return joinPath(os, base, "draftcli", "drafts");
+}
