@@ -3,7 +3,7 @@
  * (`draft_meta_info.json`) as raw JSON, so keys we do not model survive a load/save, with typed
  * accessors for draft → tracks → segments → materials.
  */
-import { type Edition, type Json, type VersionProfile } from "../editions/profiles.ts";
+import type { Edition, Json, VersionProfile } from "../editions/profiles.ts";
 import { newId } from "./ids.ts";
 import type { TimeRange } from "./time.ts";
 

@@ -429,3 +429,19 @@ export async function listDraftDirs(root: string): Promise<string[]> {
 export function absoluteDir(path: string): string {
   return resolve(path);
 }
+
+/** The edition of a draft folder, read without taking the lock (for name resolution). */
+export async function peekEdition(dir: string): Promise<Edition> {
+  const state = await readJsonIfExists<DraftState>(join(dir, STATE_DIR, "state.json")).catch(() =>
+    undefined
+  );
+  if (state?.edition) return state.edition;
+  for (const n of ["draft_content.json", "draft_info.json"]) {
+    try {
+      const text = await Deno.readTextFile(join(dir, n));
+      const m = /"app_source"\s*:\s*"(\w+)"/.exec(text);
+      if (m) return m[1] === "cc" ? "capcut" : "jianying";
+    } catch { /* next */ }
+  }
+  return "jianying";
+}

@@ -1,0 +1,75 @@
+/** Resolves user-given names (animations, transitions …) against the draft's edition catalog. */
+import { resolveName } from "../catalogs/resolve.ts";
+import type { CatalogKind } from "../catalogs/catalog.ts";
+import type { Edition } from "../editions/profiles.ts";
+import { DraftcliError } from "../errors.ts";
+import type { AnimationEntry, AnimationRequest } from "../draft/animation_plan.ts";
+
+/** Resolves a name, re-labelling the error with the input field it came from. */
+export function resolveField(
+  edition: Edition,
+  kind: CatalogKind,
+  name: string,
+  field: string,
+): AnimationEntry & { isOverlap?: boolean } {
+  try {
+    const e = resolveName(edition, kind, name);
+    return {
+      name: e.name,
+      resourceId: e.resourceId,
+      effectId: e.effectId,
+      durationUs: e.durationUs,
+      isOverlap: e.isOverlap,
+    };
+  } catch (err) {
+    if (err instanceof DraftcliError) {
+      throw new DraftcliError(err.code, `${field}: ${err.message}`, {
+        hint: err.hint,
+        path: field,
+      });
+    }
+    throw err;
+  }
+}
+
+/** Fields of an item that name animations. */
+export interface AnimationFields {
+  inAnimation?: string;
+  inAnimationDuration?: number;
+  outAnimation?: string;
+  outAnimationDuration?: number;
+  loopAnimation?: string;
+  loopAnimationDuration?: number;
+}
+
+/** Resolves an item's animation names for visual (video/image) or text segments. */
+export function resolveAnimations(
+  edition: Edition,
+  item: AnimationFields,
+  target: "visual" | "text",
+  field: string,
+): AnimationRequest {
+  const kinds: Record<"in" | "out" | "loop", CatalogKind> = target === "visual"
+    ? { in: "video_intro", out: "video_outro", loop: "video_group" }
+    : { in: "text_intro", out: "text_outro", loop: "text_loop" };
+  const req: AnimationRequest = {};
+  if (item.inAnimation) {
+    req.in = {
+      entry: resolveField(edition, kinds.in, item.inAnimation, `${field}.inAnimation`),
+      duration: item.inAnimationDuration,
+    };
+  }
+  if (item.outAnimation) {
+    req.out = {
+      entry: resolveField(edition, kinds.out, item.outAnimation, `${field}.outAnimation`),
+      duration: item.outAnimationDuration,
+    };
+  }
+  if (item.loopAnimation) {
+    req.loop = {
+      entry: resolveField(edition, kinds.loop, item.loopAnimation, `${field}.loopAnimation`),
+      duration: item.loopAnimationDuration,
+    };
+  }
+  return req;
+}
