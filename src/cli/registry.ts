@@ -2,9 +2,11 @@
 import type { AnyCommandSpec } from "./spec.ts";
 import { draftCommands } from "./draft.ts";
 import { configCommands } from "./config.ts";
+import { mediaCommands } from "./media_groups.ts";
 
 /** Every command, in help order. */
 export const COMMANDS: readonly AnyCommandSpec[] = [
   ...draftCommands,
+  ...mediaCommands,
   ...configCommands,
 ];

@@ -1,0 +1,147 @@
+/** `captions add` / `captions list`: text segments, one new text track per call. */
+import type { z } from "zod";
+import type { CaptionInfo } from "../schema/media_items.ts";
+import type { CaptionStyleInput } from "../schema/caption_style.ts";
+import type { CommandContext } from "../cli/spec.ts";
+import { locateDraft, mutateDraft, peekEdition, readDraft } from "../store/drafts.ts";
+import { resolveAnimations, resolveField } from "./names.ts";
+import { buildTextSegment, setAnimations } from "../draft/build.ts";
+import { planAnimations } from "../draft/animation_plan.ts";
+import { gridRange, overlaps } from "../draft/time.ts";
+import { DraftcliError } from "../errors.ts";
+import {
+
+  buildTextContent,
+  expandKeywordShortForm,
+  type Highlight,
+  SHADOW_DEFAULTS,
+  STROKE_DEFAULTS,
+  type TextAlignment,
+  textMaterialFields,
+  type TextStyle,
+} from "../draft/text_content.ts";
+import { clipFields, itemBase, segmentsOf } from "../draft/summary.ts";
+import type { Edition } from "../editions/profiles.ts";
+
+type Item = z.infer<typeof CaptionInfo>;
+
+const ALIGN: Record<number, TextAlignment> = { 0: "left", 1: "center", 2: "right" };
+
+/** The base text style of a call, from its style flags (font resolved per edition). */
+export function baseStyle(edition: Edition, style: CaptionStyleInput): TextStyle {
+  const base: TextStyle = {
+    size: style.fontSize,
+    bold: style.bold,
+    italic: style.italic,
+    underline: style.underline,
+    color: style.textColor,
+    alpha: style.alpha ?? 1,
+  };
+  if (style.font) {
+    const f = resolveField(edition, "fonts", style.font, "font");
+    base.font = { id: f.resourceId, path: "" };
+  }
+  if (style.borderColor) {
+    base.stroke = { ...STROKE_DEFAULTS, color: style.borderColor, width: style.borderWidth / 500 };
+  }
+  if (style.shadow) base.shadow = { ...SHADOW_DEFAULTS, color: "#000000" };
+  return base;
+}
+
+/** Material fields + content for one caption. */
+export function captionMaterial(
+  text: string,
+  base: TextStyle,
+  highlights: Highlight[],
+  style: CaptionStyleInput,
+  warn: (m: string) => void,
+  field: string,
+): Record<string, unknown> {
+  const built = buildTextContent(text, base, highlights);
+  for (const u of built.unmatched) {
+    warn(`${field}: keyword '${u.keyword}' ${u.reason === "not_found" ? "not found in the text" : "overlapped by another keyword"}`);
+  }
+  const fields = textMaterialFields(base, built.ranges.length, {
+    alignment: ALIGN[style.alignment],
+    letterSpacing: style.letterSpacing,
+    lineSpacing: style.lineSpacing,
+    alpha: style.alpha,
+    background: style.backgroundColor
+      ? { color: style.backgroundColor, alpha: style.backgroundAlpha }
+      : undefined,
+  });
+  return { ...fields, content: built.content };
+}
+
+/** Adds captions on a new text track; returns the created ids in input order. */
+export async function addCaptions(
+  ctx: CommandContext,
+  draftId: string,
+  items: Item[],
+  style: CaptionStyleInput,
+) {
+  const roots = await ctx.searchRoots();
+  const dir = await locateDraft(roots, draftId);
+  const edition = await peekEdition(dir);
+  const base = baseStyle(edition, style);
+  const anims = items.map((it, i) => resolveAnimations(edition, it, "text", `captions[${i}]`));
+  const highlights = items.map((it) => [
+    ...(it.highlights ?? []),
+    ...expandKeywordShortForm(it),
+  ]);
+  return await mutateDraft(roots, draftId, (doc) => {
+    const ranges = items.map((it) => gridRange(it.start, it.end, doc.fps));
+    ranges.forEach((r, i) => {
+      if (r.duration <= 0) {
+        throw new DraftcliError("invalid_input", `captions[${i}]: shorter than one frame`, {
+          path: `captions[${i}].end`,
+          hint: "make end - start at least one frame long",
+        });
+      }
+      for (let j = 0; j < i; j++) {
+        if (overlaps(r, ranges[j])) {
+          throw new DraftcliError(
+            "invalid_input",
+            `captions[${i}] overlaps captions[${j}] (one call writes one text track)`,
+            { path: `captions[${i}].start`, hint: "split overlapping captions into separate calls" },
+          );
+        }
+      }
+    });
+    const track = doc.addTrack("text");
+    const created = items.map((it, i) => {
+      const field = `captions[${i}]`;
+      const itemStyle = it.fontSize ? { ...base, size: it.fontSize } : base;
+      const seg = buildTextSegment(doc, {
+        target: ranges[i],
+        materialFields: captionMaterial(it.text, itemStyle, highlights[i], style, ctx.warn, field),
+        clip: { transformX: style.transformX, transformY: style.transformY },
+        materialType: "text",
+      });
+      const planned = planAnimations(anims[i], ranges[i].duration, "text", field, ctx.warn);
+      if (planned.length) setAnimations(doc, seg, planned);
+      track.segments.push(seg);
+      return { ...itemBase(doc, track, seg), text: it.text };
+    });
+    return Promise.resolve({ result: { draftId, trackId: track.id, items: created } });
+  });
+}
+
+/** Lists text segments with their text. */
+export async function listCaptions(ctx: CommandContext, draftId: string) {
+  const doc = await readDraft(await ctx.searchRoots(), draftId);
+  return segmentsOf(doc, "text", "texts").map(({ track, segment, material }) => {
+    let text = "";
+    try {
+      text = JSON.parse(String(material.content)).text ?? "";
+    } catch { /* not JSON content */ }
+    return {
+      ...itemBase(doc, track, segment),
+      text,
+      fontSize: material.font_size,
+      textColor: material.text_color,
+      ...clipFields(segment),
+    };
+  });
+}
+

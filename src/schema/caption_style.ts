@@ -1,0 +1,36 @@
+/** Caption styling flags of `captions add` (they apply to every caption of the call). */
+import { z } from "zod";
+import { alpha, hexColor, position } from "./common.ts";
+
+/** Style options shared by `captions add`, `draft easy` and `text-style`. */
+export const captionStyleFields = {
+  fontSize: z.number().positive().max(300).default(8).describe(
+    "font size (editor units; about % of canvas height; default 8)",
+  ),
+  bold: z.boolean().default(false).describe("bold text"),
+  italic: z.boolean().default(false).describe("italic text"),
+  underline: z.boolean().default(false).describe("underlined text"),
+  textColor: hexColor.default("#ffffff").describe("text colour #rrggbb"),
+  alpha: alpha.optional().describe("text opacity 0..1"),
+  font: z.string().min(1).max(100).optional().describe("font name from the fonts catalog"),
+  alignment: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(1).describe(
+    "0 left, 1 centre, 2 right",
+  ),
+  transformX: position.default(0).describe("horizontal centre, -1 left … 1 right"),
+  transformY: position.default(-0.8).describe("vertical centre, -1 bottom … 1 top (default -0.8)"),
+  borderColor: hexColor.optional().describe("outline colour #rrggbb (enables the outline)"),
+  borderWidth: z.number().min(0).max(100).default(40).describe(
+    "outline width, UI 0..100 (default 40)",
+  ),
+  lineSpacing: z.number().min(-100).max(100).optional().describe("line spacing, UI value"),
+  letterSpacing: z.number().min(-100).max(100).optional().describe("letter spacing, UI value"),
+  backgroundColor: hexColor.optional().describe("background box colour #rrggbb"),
+  backgroundAlpha: alpha.default(1).describe("background box opacity 0..1"),
+  shadow: z.boolean().default(false).describe("drop shadow"),
+};
+
+/** The style flags as one object schema. */
+export const CaptionStyle = z.object(captionStyleFields);
+
+/** Parsed style flags. */
+export type CaptionStyleInput = z.infer<typeof CaptionStyle>;
