@@ -1,0 +1,136 @@
+/**
+ * Runs draftcli as a real subprocess: `deno run main.ts` by default, or the compiled binary
+ * named by DRAFTCLI_BIN. Every end-to-end test goes through here.
+ */
+import { fromFileUrl } from "node:url";
+
+const MAIN = fromFileUrl(new URL("../../main.ts", import.meta.url));
+const PERMS = [
+  "--allow-read",
+  "--allow-write",
+  "--allow-env",
+  "--allow-net",
+  "--allow-run",
+  "--allow-sys",
+];
+
+/** Result of one CLI run. */
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+  /** stdout parsed as JSON (undefined when it is not JSON). */
+  json: unknown;
+  /** The error body parsed from stderr, if any. */
+  error?: { code: string; message: string; hint?: string; path?: string };
+}
+
+/** Options of a run. */
+export interface CliOptions {
+  env?: Record<string, string>;
+  stdin?: string;
+  cwd?: string;
+}
+
+/** The command and leading args that start draftcli. */
+export function cliCommand(): { cmd: string; args: string[] } {
+  const bin = Deno.env.get("DRAFTCLI_BIN");
+  if (bin) return { cmd: bin, args: [] };
+  return { cmd: Deno.execPath(), args: ["run", "-q", ...PERMS, MAIN] };
+}
+
+/** Runs draftcli with `args`. */
+export async function runCli(args: string[], opts: CliOptions = {}): Promise<CliResult> {
+  const { cmd, args: pre } = cliCommand();
+  const child = new Deno.Command(cmd, {
+    args: [...pre, ...args],
+    env: { NO_COLOR: "1", ...opts.env },
+    cwd: opts.cwd,
+    stdin: opts.stdin === undefined ? "null" : "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  if (opts.stdin !== undefined) {
+    const w = child.stdin.getWriter();
+    await w.write(new TextEncoder().encode(opts.stdin));
+    await w.close();
+  }
+  const out = await child.output();
+  const stdout = new TextDecoder().decode(out.stdout);
+  const stderr = new TextDecoder().decode(out.stderr);
+  let json: unknown;
+  try {
+    json = JSON.parse(stdout);
+  } catch { /* not JSON */ }
+  let error;
+  for (const line of stderr.split("\n")) {
+    if (!line.startsWith("{")) continue;
+    try {
+      error = JSON.parse(line).error;
+    } catch { /* not JSON */ }
+  }
+  return { code: out.code, stdout, stderr, json, error };
+}
+
+/** A temporary world: a drafts dir and a HOME, removed afterwards. */
+export interface TempWorld {
+  root: string;
+  draftsDir: string;
+  home: string;
+  env: Record<string, string>;
+  cleanup(): Promise<void>;
+}
+
+/** Creates a temp drafts folder and HOME for one test. */
+export async function tempWorld(): Promise<TempWorld> {
+  const root = await Deno.makeTempDir({ prefix: "draftcli-test-" });
+  const draftsDir = `${root}/drafts`;
+  const home = `${root}/home`;
+  await Deno.mkdir(draftsDir, { recursive: true });
+  await Deno.mkdir(home, { recursive: true });
+  const env: Record<string, string> = {
+    HOME: home,
+    DRAFTCLI_DRAFTS_DIR: draftsDir,
+    DRAFTCLI_CONFIG: `${home}/.config/draftcli/config.json`,
+    PATH: Deno.env.get("PATH") ?? "",
+  };
+  const ffprobe = Deno.env.get("FFPROBE_PATH");
+  if (ffprobe) env.FFPROBE_PATH = ffprobe;
+  const deno = Deno.env.get("DENO_DIR");
+  if (deno) env.DENO_DIR = deno;
+  return {
+    root,
+    draftsDir,
+    home,
+    env,
+    cleanup: () => Deno.remove(root, { recursive: true }),
+  };
+}
+
+/** Reads every file of a folder (recursively) into a map path → bytes, for unchanged-checks. */
+export async function snapshotDir(dir: string): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  async function walk(d: string) {
+    for await (const e of Deno.readDir(d)) {
+      const p = `${d}/${e.name}`;
+      if (e.isDirectory) await walk(p);
+      else if (e.isFile) {
+        const bytes = await Deno.readFile(p);
+        const hash = await crypto.subtle.digest("SHA-256", bytes);
+        out.set(p.slice(dir.length), Array.from(new Uint8Array(hash)).map((b) => b.toString(16).padStart(2, "0")).join(""));
+      }
+    }
+  }
+  await walk(dir);
+  return out;
+}
+
+/** The file:// URL of a path. */
+export function fileUrl(path: string): string {
+  return new URL(`file://${path.startsWith("/") ? "" : "/"}${path}`).href;
+}
+
+/** Absolute path of a committed fixture. */
+export function fixture(name: string): string {
+  return fromFileUrl(new URL(`../fixtures/${name}`, import.meta.url));
+}
