@@ -4,7 +4,7 @@
  * prints where it is. Uses the same command code as the CLI. Honours --drafts-dir,
  * DRAFTCLI_DRAFTS_DIR and the config like every command.
  */
-import { fromFileUrl } from "node:url";
+import { fileURLToPath as fromFileUrl } from "node:url";
 import { runApp } from "../src/cli/app.ts";
 import { COMMANDS } from "../src/cli/registry.ts";
 

@@ -2,7 +2,7 @@
  * Runs draftcli as a real subprocess: `deno run main.ts` by default, or the compiled binary
  * named by DRAFTCLI_BIN. Every end-to-end test goes through here.
  */
-import { fromFileUrl } from "node:url";
+import { fileURLToPath as fromFileUrl } from "node:url";
 
 const MAIN = fromFileUrl(new URL("../../main.ts", import.meta.url));
 const PERMS = [
