@@ -11,6 +11,7 @@ import { Language, type Node, Parser } from "web-tree-sitter";
 // Imported only to bring the grammar package into the module graph, so require.resolve finds it.
 import "tree-sitter-powershell/package.json" with { type: "json" };
 import { sha256Hex, sumsText } from "../scripts/compile.ts";
+import { VERSION } from "../src/version.ts";
 
 const INSTALL_PS1 = fileURLToPath(new URL("../install.ps1", import.meta.url));
 const INSTALL_SH = fileURLToPath(new URL("../install.sh", import.meta.url));
@@ -226,7 +227,7 @@ psTest("install.ps1 installs, verifies and uninstalls the binary", WHY_NO_BIN, a
   const r = await runPs(c.shell, env);
   equal(r.code, 0, show(r));
   match(r.stdout, /checksum verified/);
-  match(r.stdout, /draftcli \S+ x86_64-pc-windows-msvc/);
+  ok(r.stdout.includes(`draftcli ${VERSION} x86_64-pc-windows-msvc`), show(r));
   deepStrictEqual([...Deno.readDirSync(`${c.dir}\\bin`)].map((e) => e.name), ["draftcli.exe"]);
 
   const u = await runPs(c.shell, env, { args: ["-Uninstall"] });
@@ -240,7 +241,7 @@ psTest("install.ps1 works through irm | iex", WHY_NO_BIN, async (c) => {
   const env = { DRAFTCLI_INSTALL_BASE: base, DRAFTCLI_INSTALL_DIR: `${c.dir}\\bin` };
   const r = await runPs(c.shell, env, { iexUrl: `${base}/install.ps1` });
   equal(r.code, 0, show(r));
-  match(r.stdout, /draftcli \S+ x86_64-pc-windows-msvc/);
+  ok(r.stdout.includes(`draftcli ${VERSION} x86_64-pc-windows-msvc`), show(r));
   ok(Deno.statSync(`${c.dir}\\bin\\draftcli.exe`).isFile);
 });
 
