@@ -131,12 +131,12 @@ download() {
 	fi
 }
 
-# sha256_of FILE: prints the file's SHA-256 in lowercase hex.
+# sha256_of FILE: prints the file's SHA-256 in lowercase hex (read from stdin: no name quoting).
 sha256_of() {
 	if command -v sha256sum >/dev/null 2>&1; then
-		sum=$(sha256sum "$1") || return 1
+		sum=$(sha256sum <"$1") || return 1
 	elif command -v shasum >/dev/null 2>&1; then
-		sum=$(shasum -a 256 "$1") || return 1
+		sum=$(shasum -a 256 <"$1") || return 1
 	else
 		return 1
 	fi
@@ -181,7 +181,7 @@ path_hint() {
 	say "$INSTALL_DIR is not on your PATH. Add it, then open a new terminal:"
 	say "  bash: echo 'export PATH=\"$INSTALL_DIR:\$PATH\"' >> ~/.bashrc"
 	say "  zsh:  echo 'export PATH=\"$INSTALL_DIR:\$PATH\"' >> ~/.zshrc"
-	say "  fish: fish_add_path $INSTALL_DIR"
+	say "  fish: fish_add_path \"$INSTALL_DIR\""
 }
 
 do_install() {

@@ -133,6 +133,8 @@ interface RunOptions {
   systemPath?: string;
   /** Feed the script on stdin (`<shell> -s -- args`), as `curl … | bash` does. */
   viaStdin?: boolean;
+  /** DRAFTCLI_INSTALL_DIR instead of the sandbox's bin/. */
+  installDir?: string;
 }
 
 interface RunResult {
@@ -167,7 +169,7 @@ class Sandbox {
     const path = [this.fake, opts.systemPath ?? SYSTEM_PATH];
     if (opts.dirOnPath) path.unshift(this.dir);
     const env: Record<string, string> = { PATH: path.join(":"), HOME: this.home, TMPDIR: this.tmp };
-    if (!opts.defaultDir) env.DRAFTCLI_INSTALL_DIR = this.dir;
+    if (!opts.defaultDir) env.DRAFTCLI_INSTALL_DIR = opts.installDir ?? this.dir;
     if (opts.base !== undefined) env.DRAFTCLI_INSTALL_BASE = opts.base;
     Object.assign(env, opts.env);
     const args = opts.args ?? [];
@@ -440,7 +442,26 @@ shellTest("install.sh defaults to $HOME/.local/bin and shows PATH lines for it",
   ok(r.stdout.includes(`${dir} is not on your PATH`), show(r));
   ok(r.stdout.includes(`bash: echo 'export PATH="${dir}:$PATH"' >> ~/.bashrc`), show(r));
   ok(r.stdout.includes(`zsh:  echo 'export PATH="${dir}:$PATH"' >> ~/.zshrc`), show(r));
-  ok(r.stdout.includes(`fish: fish_add_path ${dir}`), show(r));
+  ok(r.stdout.includes(`fish: fish_add_path "${dir}"`), show(r));
+});
+
+shellTest("install.sh copes with spaces in the install folder and TMPDIR", async (c) => {
+  const dir = `${c.sb.root}/my tools/bin dir`;
+  const tmp = `${c.sb.root}/temp with space`;
+  Deno.mkdirSync(tmp);
+  const r = await c.sb.run({
+    shell: c.shell,
+    base: c.server.url + "/flat",
+    installDir: dir,
+    env: { TMPDIR: tmp },
+  });
+  equal(r.code, 0, show(r));
+  deepStrictEqual(list(dir), ["draftcli"]);
+  deepStrictEqual(list(tmp), []);
+  ok(r.stdout.includes(`fish: fish_add_path "${dir}"`), show(r));
+  const u = await c.sb.run({ shell: c.shell, args: ["--uninstall"], installDir: dir });
+  equal(u.code, 0, show(u));
+  deepStrictEqual(list(dir), []);
 });
 
 shellTest("install.sh shows no PATH hint when the folder is on PATH", async (c) => {
