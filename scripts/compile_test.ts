@@ -1,0 +1,117 @@
+import { deepStrictEqual as assertEquals, match as assertMatch } from "node:assert/strict";
+import { fileURLToPath } from "node:url";
+import { assetName, PERMISSIONS, sha256Hex, sumsText, TARGETS, writeSums } from "./compile.ts";
+
+const SCRIPT = fileURLToPath(new URL("./compile.ts", import.meta.url));
+
+/** Runs scripts/compile.ts in a real subprocess. */
+async function runCompile(args: string[]) {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "--allow-read", "--allow-write", "--allow-run", SCRIPT, ...args],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const dec = new TextDecoder();
+  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+}
+
+const EXPECTED_TARGETS = [
+  "x86_64-unknown-linux-gnu",
+  "aarch64-unknown-linux-gnu",
+  "x86_64-apple-darwin",
+  "aarch64-apple-darwin",
+  "x86_64-pc-windows-msvc",
+];
+const EXPECTED_PERMISSIONS = [
+  "--allow-read",
+  "--allow-write",
+  "--allow-env",
+  "--allow-net",
+  "--allow-run",
+  "--allow-sys",
+];
+
+Deno.test("compile --dry-run prints one deno compile per target with the baked permissions", async () => {
+  const { code, stdout } = await runCompile(["--dry-run"]);
+  assertEquals(code, 0);
+  const commands = stdout.split("\n").filter((l) => l.startsWith("deno "));
+  assertEquals(commands.length, EXPECTED_TARGETS.length);
+  commands.forEach((line, i) => {
+    const target = EXPECTED_TARGETS[i];
+    const ext = target.includes("windows") ? ".exe" : "";
+    const words = line.split(" ");
+    assertEquals(words.slice(0, 6), [
+      "deno",
+      "compile",
+      "--target",
+      target,
+      "--output",
+      `dist/draftcli-${target}${ext}`,
+    ]);
+    // Permissions, in any order, and nothing else before the entry point, which comes last.
+    assertEquals(words.slice(6, -1).sort(), [...EXPECTED_PERMISSIONS].sort());
+    assertEquals(words.at(-1), "main.ts");
+    assertEquals(line.includes("--include"), false);
+    assertEquals(line.includes("--allow-all"), false);
+  });
+  assertMatch(stdout, /SHA256SUMS over: draftcli-x86_64-unknown-linux-gnu .*windows-msvc\.exe/);
+});
+
+Deno.test("compile --dry-run --target builds just that target", async () => {
+  for (const args of [["--target", "aarch64-apple-darwin"], ["--target=aarch64-apple-darwin"]]) {
+    const { code, stdout } = await runCompile(["--dry-run", ...args]);
+    assertEquals(code, 0);
+    const commands = stdout.split("\n").filter((l) => l.startsWith("deno "));
+    assertEquals(commands, [
+      "deno compile --target aarch64-apple-darwin --output dist/draftcli-aarch64-apple-darwin " +
+      EXPECTED_PERMISSIONS.join(" ") + " main.ts",
+    ]);
+  }
+});
+
+Deno.test("compile rejects an unknown target or argument with exit 2 and names the targets", async () => {
+  const bad = await runCompile(["--dry-run", "--target", "i686-unknown-linux-gnu"]);
+  assertEquals(bad.code, 2);
+  assertMatch(bad.stderr, /unknown target "i686-unknown-linux-gnu".*x86_64-unknown-linux-gnu/);
+  const missing = await runCompile(["--dry-run", "--target"]);
+  assertEquals(missing.code, 2);
+  const unknown = await runCompile(["--fast"]);
+  assertEquals(unknown.code, 2);
+  assertMatch(unknown.stderr, /unknown argument "--fast"/);
+});
+
+Deno.test("compile exports agree with the release contract", () => {
+  assertEquals([...TARGETS], EXPECTED_TARGETS);
+  assertEquals([...PERMISSIONS], EXPECTED_PERMISSIONS);
+  assertEquals(assetName("x86_64-pc-windows-msvc"), "draftcli-x86_64-pc-windows-msvc.exe");
+  assertEquals(assetName("aarch64-unknown-linux-gnu"), "draftcli-aarch64-unknown-linux-gnu");
+});
+
+Deno.test("sha256Hex matches known digests", async () => {
+  const enc = new TextEncoder();
+  assertEquals(
+    await sha256Hex(enc.encode("")),
+    "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+  );
+  assertEquals(
+    await sha256Hex(enc.encode("abc")),
+    "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
+  );
+});
+
+Deno.test("writeSums writes sha256sum-format lines sorted by name", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${dir}/draftcli-b`, "abc");
+    await Deno.writeTextFile(`${dir}/draftcli-a`, "");
+    const text = await writeSums(dir, ["draftcli-b", "draftcli-a"]);
+    const expected =
+      "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855  draftcli-a\n" +
+      "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad  draftcli-b\n";
+    assertEquals(text, expected);
+    assertEquals(await Deno.readTextFile(`${dir}/SHA256SUMS`), expected);
+    assertEquals(sumsText([]), "");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
