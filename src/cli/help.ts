@@ -7,10 +7,7 @@ import { VERSION } from "../version.ts";
 /** Global options understood by every command. */
 export const GLOBAL_OPTIONS: ReadonlyArray<[string, string]> = [
   ["--pretty", "indent the JSON output"],
-  [
-    "--drafts-dir <path>",
-    "drafts folder to use (else $DRAFTCLI_DRAFTS_DIR, config, editor default)",
-  ],
+  ["--drafts-dir <path>", "drafts folder to use (else $DRAFTCLI_DRAFTS_DIR, config, editor default)"],
   ["--help, -h", "show help"],
   ["--version", "print version and build target"],
 ];
@@ -78,10 +75,7 @@ export function commandHelp(spec: AnyCommandSpec): string {
     lines.push("", "Examples:");
     for (const ex of spec.examples) lines.push(`  draftcli ${ex}`);
   }
-  lines.push(
-    "",
-    "Output: JSON on stdout. Errors: JSON on stderr, non-zero exit (see 'draftcli --help').",
-  );
+  lines.push("", "Output: JSON on stdout. Errors: JSON on stderr, non-zero exit (see 'draftcli --help').");
   return lines.join("\n");
 }
 
@@ -110,7 +104,7 @@ export function overviewHelp(specs: readonly AnyCommandSpec[], group?: string): 
       "",
       "Exit codes: 0 ok, 1 internal error, 2 usage/validation, 3 draft or item not found,",
       "4 network, 5 media, 6 draft locked by another process, 7 unsupported draft (e.g. encrypted).",
-      'Errors are printed on stderr as {"error":{"code","message","hint","path"}}.',
+      "Errors are printed on stderr as {\"error\":{\"code\",\"message\",\"hint\",\"path\"}}.",
       "",
       "Run 'draftcli <command> --help' for a command's fields.",
     );
