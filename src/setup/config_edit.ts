@@ -180,11 +180,33 @@ function tomlWithEntry(
   setIn(expected, path, name, entry);
   try {
     const got = text ? parseToml(text) : {};
-    if (deepEqual(got, expected)) return { text, lossy: false };
+    // Removing the last entry may leave `[mcp_servers]` empty or drop it; both are fine.
+    if (deepEqual(got, expected) || deepEqual(got, pruneEmpty(expected, path))) {
+      return { text, lossy: false };
+    }
   } catch {
     // fall through to a full rewrite
   }
   return { text: stringifyToml(expected) + "\n", lossy: true };
+}
+
+/** A copy without the containers along `path` that are empty objects (innermost first). */
+function pruneEmpty(
+  data: Record<string, unknown>,
+  path: readonly string[],
+): Record<string, unknown> {
+  const copy = structuredClone(data);
+  for (let depth = path.length; depth > 0; depth--) {
+    let parent: Record<string, unknown> = copy;
+    for (const key of path.slice(0, depth - 1)) {
+      if (!isObject(parent[key])) return copy;
+      parent = parent[key] as Record<string, unknown>;
+    }
+    const last = path[depth - 1];
+    const node = parent[last];
+    if (isObject(node) && Object.keys(node).length === 0) delete parent[last];
+  }
+  return copy;
 }
 
 /** Structural equality of JSON-like values (key order ignored). */

@@ -481,10 +481,19 @@ export async function findOnPath(
   return undefined;
 }
 
-/** Runs argv as a subprocess, capturing stderr (stdout discarded). */
-export async function runArgv(argv: string[]): Promise<{ code: number; stderr: string }> {
+/** Runs argv as a subprocess with `env` (when given) as its whole environment; captures stderr. */
+export async function runArgv(
+  argv: string[],
+  env?: Record<string, string | undefined>,
+): Promise<{ code: number; stderr: string }> {
+  const clean = env
+    ? Object.fromEntries(
+      Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined),
+    )
+    : undefined;
   const out = await new Deno.Command(argv[0], {
     args: argv.slice(1),
+    ...(clean ? { env: clean, clearEnv: true } : {}),
     stdin: "null",
     stdout: "null",
     stderr: "piped",
