@@ -81,7 +81,7 @@ export function makeSetupCommand(getSpecs: () => readonly AnyCommandSpec[]): Any
         command: selfCommand(execPath),
         executable: isCompiled(execPath) ? execPath : undefined,
         findExecutable: (name) => findOnPath(name, host),
-        run: runArgv,
+        run: (argv) => runArgv(argv, ctx.env),
       });
       for (const r of report.results) {
         if (r.action === "kept" || r.action === "failed") {
