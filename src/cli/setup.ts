@@ -5,7 +5,7 @@
  *
  *   const all: AnyCommandSpec[] = [...draftCommands, ...makeSetupCommands(() => all)];
  */
-import { basename } from "node:path";
+import { basename } from "../setup/path.ts";
 import { z } from "zod";
 import { AGENTS } from "../setup/paths.ts";
 import { findOnPath, runArgv, runSetup } from "../setup/setup.ts";

@@ -1,5 +1,5 @@
 /** Small file helpers for setup: hashing, atomic writes, backups. */
-import { dirname } from "node:path";
+import { dirname } from "./path.ts";
 
 /** Hex SHA-256 of a text (UTF-8). */
 export async function sha256(text: string): Promise<string> {
