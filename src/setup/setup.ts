@@ -216,7 +216,8 @@ async function skillStep(ctx: Ctx, layout: AgentLayout): Promise<SetupResult> {
       (!ctx.removedPlanned.has(otherFile) && await exists(otherFile));
     if (!there) continue;
     const result: SetupResult = { ...base, action: "covered", coveredBy: otherFile };
-    const otherText = ctx.planned.has(otherFile) ? content : await readTextOrNull(otherFile);
+    // In a dry run a planned copy is not on disk yet; it would hold this version's skill.
+    const otherText = (await readTextOrNull(otherFile)) ?? content;
     const notes: string[] = [];
     if (otherText !== content) {
       notes.push(
@@ -243,7 +244,6 @@ async function skillStep(ctx: Ctx, layout: AgentLayout): Promise<SetupResult> {
     return { ...base, action: "unchanged" };
   }
   if (text !== null && !ours && !ctx.force) {
-    ctx.planned.add(file);
     return {
       ...base,
       action: "kept",
