@@ -3,10 +3,14 @@ import type { AnyCommandSpec } from "./spec.ts";
 import { draftCommands } from "./draft.ts";
 import { configCommands } from "./config.ts";
 import { mediaCommands } from "./media_groups.ts";
+import { makeSetupCommands } from "./setup.ts";
+import { makeMcpCommands } from "./mcp.ts";
 
-/** Every command, in help order. */
+/** Every command, in help order. `setup` and `mcp` read this list at run time. */
 export const COMMANDS: readonly AnyCommandSpec[] = [
   ...draftCommands,
   ...mediaCommands,
   ...configCommands,
+  ...makeSetupCommands(() => COMMANDS),
+  ...makeMcpCommands(() => COMMANDS),
 ];

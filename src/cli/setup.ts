@@ -1,0 +1,94 @@
+/**
+ * `draftcli setup <claude|cursor|openclaw|codex|all>`: installs the generated skill (and with
+ * --mcp the MCP server entry) for coding agents. The registry is passed in as a function, read
+ * at run time, because the skill describes every command:
+ *
+ *   const all: AnyCommandSpec[] = [...draftCommands, ...makeSetupCommands(() => all)];
+ */
+import { basename } from "../setup/path.ts";
+import { z } from "zod";
+import { AGENTS } from "../setup/paths.ts";
+import { findOnPath, runArgv, runSetup } from "../setup/setup.ts";
+import { type AnyCommandSpec, defineCommand } from "./spec.ts";
+
+/** True in a `deno compile` binary (the running executable is not `deno` itself). */
+export function isCompiled(execPath: string = Deno.execPath()): boolean {
+  return !/^deno(\.exe)?$/i.test(basename(execPath));
+}
+
+/**
+ * The argv that starts draftcli for an MCP client: the absolute path of the running binary when
+ * compiled; otherwise (running from source) plain `draftcli`, which must then be on PATH.
+ */
+export function selfCommand(execPath: string = Deno.execPath()): string[] {
+  return isCompiled(execPath) ? [execPath] : ["draftcli"];
+}
+
+const input = z.strictObject({
+  target: z.enum([...AGENTS, "all"]).describe(
+    "agent to set up: claude (Claude Code), cursor, openclaw, codex (and other agents reading " +
+      "~/.agents/skills), or all",
+  ),
+  mcp: z.boolean().default(false).describe(
+    "also register 'draftcli mcp' as a user-level MCP server for the agent",
+  ),
+  force: z.boolean().default(false).describe(
+    "overwrite or remove files and entries changed by the user (a .bak-<time> copy is made first)",
+  ),
+  dryRun: z.boolean().default(false).describe("report what would change; write nothing"),
+  uninstall: z.boolean().default(false).describe(
+    "remove what setup wrote (skill, MCP entry); leaves everything else alone",
+  ),
+});
+
+/** The setup commands over the registry returned by `getSpecs` (read at run time). */
+export function makeSetupCommands(getSpecs: () => readonly AnyCommandSpec[]): AnyCommandSpec[] {
+  return [makeSetupCommand(getSpecs)];
+}
+
+/** Builds the `setup` command. */
+export function makeSetupCommand(getSpecs: () => readonly AnyCommandSpec[]): AnyCommandSpec {
+  return defineCommand({
+    name: ["setup"],
+    summary: "Install the draftcli skill (and optionally the MCP server) for coding agents",
+    description: "Writes SKILL.md to ~/.claude/skills (Claude Code), ~/.agents/skills (Codex " +
+      "and other agents), ~/.cursor/skills and ~/.openclaw/skills. Cursor and OpenClaw also " +
+      "read ~/.claude/skills and ~/.agents/skills, so when the skill is already there they are " +
+      "reported as 'covered' and get no second copy. Re-running is safe: unchanged files are " +
+      "left alone and files you edited are kept unless --force. Output: " +
+      '{"ok","dryRun","results":[{"target","kind","path","action",…}]}.',
+    positionals: ["target"],
+    input,
+    examples: [
+      "setup all",
+      "setup claude --mcp",
+      "setup cursor --dry-run",
+      "setup all --uninstall",
+    ],
+    mutates: true,
+    mcp: false,
+    async run(args, ctx) {
+      const host = { env: ctx.env, os: Deno.build.os };
+      const execPath = Deno.execPath();
+      const report = await runSetup({
+        targets: args.target === "all" ? AGENTS : [args.target],
+        specs: getSpecs(),
+        host,
+        force: args.force,
+        dryRun: args.dryRun,
+        mcp: args.mcp,
+        uninstall: args.uninstall,
+        command: selfCommand(execPath),
+        executable: isCompiled(execPath) ? execPath : undefined,
+        findExecutable: (name) => findOnPath(name, host),
+        run: (argv) => runArgv(argv, ctx.env),
+      });
+      for (const r of report.results) {
+        if (r.action === "kept" || r.action === "failed") {
+          ctx.warn(`${r.target}: ${r.path}: ${r.action}: ${r.note ?? r.error?.message ?? ""}`);
+        }
+      }
+      return report;
+    },
+  });
+}

@@ -1,0 +1,66 @@
+/** Small file helpers for setup: hashing, atomic writes, backups. */
+import { dirname } from "./path.ts";
+
+/** Hex SHA-256 of a text (UTF-8). */
+export async function sha256(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The file's text, or null when it does not exist. */
+export async function readTextOrNull(path: string): Promise<string | null> {
+  try {
+    return await Deno.readTextFile(path);
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound) return null;
+    throw err;
+  }
+}
+
+/** Does the path exist (file or folder)? */
+export async function exists(path: string): Promise<boolean> {
+  try {
+    await Deno.lstat(path);
+    return true;
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound) return false;
+    throw err;
+  }
+}
+
+/**
+ * Writes `text` to `path` atomically: a temp file in the same folder, then rename. Creates the
+ * parent folders; keeps the old file's permission bits (e.g. 0600 on ~/.claude.json).
+ */
+export async function atomicWrite(path: string, text: string): Promise<void> {
+  await Deno.mkdir(dirname(path), { recursive: true });
+  let mode: number | undefined;
+  try {
+    mode = (await Deno.stat(path)).mode ?? undefined;
+  } catch (err) {
+    if (!(err instanceof Deno.errors.NotFound)) throw err;
+  }
+  const tmp = `${path}.draftcli-tmp-${crypto.randomUUID().slice(0, 8)}`;
+  try {
+    await Deno.writeTextFile(tmp, text, mode === undefined ? {} : { mode: mode & 0o777 });
+    if (mode !== undefined && Deno.build.os !== "windows") await Deno.chmod(tmp, mode & 0o777);
+    await Deno.rename(tmp, path);
+  } catch (err) {
+    await Deno.remove(tmp).catch(() => {});
+    throw err;
+  }
+}
+
+/** A timestamp safe in file names: 20261121T233000Z. */
+export function stamp(now: Date): string {
+  return now.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
+}
+
+/** Copies `path` to `<path>.bak-<timestamp>` (with -1, -2 … if taken); returns the copy's path. */
+export async function backup(path: string, now: Date): Promise<string> {
+  const base = `${path}.bak-${stamp(now)}`;
+  let target = base;
+  for (let i = 1; await exists(target); i++) target = `${base}-${i}`;
+  await Deno.copyFile(path, target);
+  return target;
+}

@@ -1,0 +1,326 @@
+/**
+ * The agent skill (SKILL.md, Agent Skills format) and the docs text, generated from the command
+ * specs: every command and field comes from the zod input's JSON Schema, never from a list
+ * written by hand. Only the recipes (recipes.ts) and the short guidance sections are prose.
+ */
+import type { AnyCommandSpec } from "../cli/spec.ts";
+import { toKebab } from "../cli/args.ts";
+import { DraftcliError, ErrorCodes, ExitCode } from "../errors.ts";
+import { type JsonSchema, typeLabel } from "../schema/json_schema.ts";
+import { toJsonSchema } from "../schema/json_schema.ts";
+import { closest } from "../text/closest.ts";
+import { RECIPES } from "./recipes.ts";
+
+/** Skill name: the folder name and the frontmatter `name`. */
+export const SKILL_NAME = "draftcli";
+
+/** The Agent Skills limit on `description`. */
+export const MAX_DESCRIPTION = 1024;
+
+/** Options for rendering. */
+export interface RenderOptions {
+  /** Absolute path of the installed executable, mentioned in case it is not on PATH. */
+  executable?: string;
+}
+
+/** The frontmatter `description`: what the skill does and when to use it (≤ 1,024 chars). */
+export function skillDescription(specs: readonly AnyCommandSpec[]): string {
+  const head = "Build editable JianYing Pro (剪映) / CapCut video drafts from the shell with the " +
+    "draftcli command: a project folder the user opens and finishes in the editor, not a " +
+    "rendered MP4.";
+  const tail = " Use when the user wants to make, assemble or edit a video, slideshow, " +
+    "captions/subtitles or a JianYing / CapCut / 剪映 draft from images, video clips, audio " +
+    "or text, or asks to put media on a JianYing/CapCut timeline.";
+  const groups = [...new Set(specs.map((s) => s.name[0]))];
+  let list = "";
+  for (let n = groups.length; n > 0; n--) {
+    const more = n < groups.length ? ", …" : "";
+    list = ` Commands: ${groups.slice(0, n).join(", ")}${more}.`;
+    if (head.length + list.length + tail.length <= MAX_DESCRIPTION) break;
+    list = "";
+  }
+  return (head + list + tail).slice(0, MAX_DESCRIPTION);
+}
+
+/** The whole SKILL.md: YAML frontmatter (`name`, `description`) and the generated body. */
+export function renderSkill(specs: readonly AnyCommandSpec[], opts: RenderOptions = {}): string {
+  // JSON strings are valid YAML double-quoted scalars, so the description needs no escaping.
+  const front = [
+    "---",
+    `name: ${SKILL_NAME}`,
+    `description: ${JSON.stringify(skillDescription(specs))}`,
+    "---",
+    "",
+  ].join("\n");
+  return front + renderDocs(specs, undefined, opts);
+}
+
+interface Section {
+  id: string;
+  aliases: string[];
+  render(specs: readonly AnyCommandSpec[], opts: RenderOptions): string;
+}
+
+const SECTIONS: Section[] = [
+  {
+    id: "overview",
+    aliases: ["about", "intro"],
+    render: (_specs, opts) =>
+      [
+        "# draftcli",
+        "",
+        "`draftcli` writes **editable** JianYing Pro (剪映专业版) and CapCut drafts: project folders",
+        "that appear in the editor's draft list, with tracks, segments, captions and effects the",
+        "user can still change. It does not render MP4 files; the user exports from the editor.",
+        "",
+        "Every command prints one JSON object on stdout (add `--pretty` only for humans) and",
+        "errors as JSON on stderr with a non-zero exit code. Run `draftcli <command> --help` for",
+        "the same field list as below.",
+        opts.executable
+          ? `\nIf \`draftcli\` is not on PATH, run it as \`${opts.executable}\`.`
+          : "",
+      ].join("\n"),
+  },
+  {
+    id: "basics",
+    aliases: ["units", "coordinates", "colours", "colors", "media", "urls"],
+    render: () =>
+      [
+        "## Units and conventions",
+        "",
+        "- **Time**: integer microseconds (µs). 1 s = `1000000`, 2.5 s = `2500000`. A segment",
+        "  covers `[start, end)` on the timeline; segments on one track must not overlap.",
+        "- **Position**: normalised. `0,0` is the canvas centre, x = `+1` the right edge, `-1` the",
+        "  left edge, y = `+1` the **top** edge, `-1` the bottom edge (y points up).",
+        "- **Colour**: `#rrggbb` hex, e.g. `#ffcc00`.",
+        "- **Media**: absolute `file:///abs/path/photo.jpg` URLs for local files, or `http(s)://`",
+        "  URLs, which are downloaded into the draft folder. Relative paths are not accepted.",
+        "  Width, height and duration are read from the media file when not given.",
+        "- **JSON options** (arrays and objects) take inline JSON in single quotes, `@file.json`,",
+        "  or `@-` to read stdin (one option per call).",
+        "- **Drafts folder**: `--drafts-dir <path>` or `$DRAFTCLI_DRAFTS_DIR` override the editor's",
+        "  default folder.",
+      ].join("\n"),
+  },
+  {
+    id: "ids",
+    aliases: ["jq", "chaining"],
+    render: () =>
+      [
+        "## Chaining ids",
+        "",
+        "Commands return ids (draft, segment, track) in their JSON. Capture them with `jq`:",
+        "",
+        "```bash",
+        'D=$(draftcli draft create --name "Promo" | jq -r .draftId)',
+        'draftcli draft info "$D" | jq .',
+        "```",
+        "",
+        "Build long JSON inputs with `jq -n … | draftcli <command> … --<option> @-` instead of",
+        "gluing shell strings together.",
+      ].join("\n"),
+  },
+  {
+    id: "errors",
+    aliases: ["exit", "exit-codes", "error"],
+    render: renderErrors,
+  },
+  {
+    id: "commands",
+    aliases: ["reference", "fields"],
+    render: (specs) => renderCommands(specs),
+  },
+  {
+    id: "recipes",
+    aliases: ["examples", "howto"],
+    render: renderRecipes,
+  },
+  {
+    id: "mcp",
+    aliases: ["tools"],
+    render: (specs) => {
+      const sample = specs.find((s) => s.mcp !== false && s.name.length > 1)?.name ??
+        ["draft", "create"];
+      return [
+        "## Same commands over MCP",
+        "",
+        "If `draftcli mcp` is registered as an MCP server (`draftcli setup <agent> --mcp`), each",
+        `command is also a tool named by its words joined with \`_\` (\`${sample.join(" ")}\` →`,
+        `\`${sample.join("_")}\`), taking the same JSON fields. Tool errors carry the same`,
+        '`{"error": …}` object with `isError: true`.',
+      ].join("\n");
+    },
+  },
+];
+
+const EXIT_ADVICE: Record<number, string> = {
+  [ExitCode.usage]: "fix the input: read `message`, `hint` and `path`, then " +
+    "`draftcli <command> --help`; do not retry unchanged",
+  [ExitCode.notFound]: "check the id: `draftcli draft list` shows the drafts; " +
+    "`draftcli draft info <draftId>` shows segment ids",
+  [ExitCode.network]: "a download failed: check the URL, retry after a short wait, or pass a " +
+    "local `file://` URL instead",
+  [ExitCode.media]: "check the media file: it must exist at the absolute path, be readable " +
+    "and be a supported image/video/audio format",
+  [ExitCode.conflict]: "the draft is locked by another process: wait a moment and retry; " +
+    "do not run two commands on one draft at once",
+  [ExitCode.unsupported]: "the draft cannot be edited (e.g. encrypted by a newer editor): " +
+    "create a new draft with draftcli instead",
+  [ExitCode.internal]: "a bug in draftcli: report it with the command line and the error JSON",
+};
+
+function renderErrors(): string {
+  const byExit = new Map<number, string[]>();
+  for (const [code, exit] of Object.entries(ErrorCodes)) {
+    byExit.set(exit, [...(byExit.get(exit) ?? []), code]);
+  }
+  const lines = [
+    "## Errors and exit codes",
+    "",
+    "On failure stdout is empty and stderr holds one JSON object:",
+    "",
+    "```json",
+    '{"error":{"code":"invalid_input","message":"imageInfos[0].end: …","hint":"…","path":"imageInfos[0].end"}}',
+    "```",
+    "",
+    "| exit | codes | what to do |",
+    "| --- | --- | --- |",
+  ];
+  const exits = [...byExit.keys()].sort((a, b) => (a === 1 ? 99 : a) - (b === 1 ? 99 : b));
+  for (const exit of exits) {
+    const codes = byExit.get(exit)!.map((c) => `\`${c}\``).join(", ");
+    lines.push(`| ${exit} | ${codes} | ${EXIT_ADVICE[exit] ?? ""} |`);
+  }
+  return lines.join("\n");
+}
+
+function renderRecipes(): string {
+  const lines = ["## Recipes", ""];
+  for (const r of RECIPES) {
+    lines.push(`### ${r.title}`, "", `For ${r.when}.`, "", "```bash", r.bash, "```");
+    if (r.notes) lines.push("", r.notes);
+    lines.push("");
+  }
+  return lines.join("\n").trimEnd();
+}
+
+/** Constraints of a schema node as short text ("≥ 0", "default 1920", …). */
+function constraints(node: JsonSchema): string[] {
+  const out: string[] = [];
+  const big = (n: unknown) => typeof n === "number" && Math.abs(n) >= Number.MAX_SAFE_INTEGER;
+  if (node.minimum !== undefined && !big(node.minimum)) out.push(`≥ ${node.minimum}`);
+  if (node.exclusiveMinimum !== undefined) out.push(`> ${node.exclusiveMinimum}`);
+  if (node.maximum !== undefined && !big(node.maximum)) out.push(`≤ ${node.maximum}`);
+  if (node.exclusiveMaximum !== undefined) out.push(`< ${node.exclusiveMaximum}`);
+  if (typeof node.minItems === "number" && node.minItems > 0) out.push(`${node.minItems}+ items`);
+  if (typeof node.maxItems === "number") out.push(`≤ ${node.maxItems} items`);
+  if (node.pattern) out.push(`pattern \`${node.pattern}\``);
+  if (node.default !== undefined) out.push(`default ${JSON.stringify(node.default)}`);
+  return out;
+}
+
+function alternatives(node: JsonSchema): JsonSchema[] {
+  return (node.anyOf ?? node.oneOf ?? []).filter((a) => a.properties);
+}
+
+function itemNode(node: JsonSchema): JsonSchema | undefined {
+  return node.items ?? node.anyOf?.find((a) => a.items)?.items;
+}
+
+/** Lines for the fields of an object node, recursing into objects and arrays of objects. */
+function fieldLines(node: JsonSchema, indent: string, depth: number): string[] {
+  const out: string[] = [];
+  const required = new Set(node.required ?? []);
+  for (const [name, child] of Object.entries(node.properties ?? {})) {
+    out.push(`${indent}- \`${name}\` ${describe(child, required.has(name))}`);
+    out.push(...nested(child, indent + "  ", depth + 1));
+  }
+  return out;
+}
+
+function nested(node: JsonSchema, indent: string, depth: number): string[] {
+  if (depth > 3) return [];
+  const target = itemNode(node) ?? node;
+  if (target.properties) return fieldLines(target, indent, depth);
+  const alts = alternatives(target);
+  if (alts.length) {
+    return alts.flatMap((alt, i) => [
+      `${indent}- variant ${i + 1}${alt.description ? ` — ${alt.description}` : ""}:`,
+      ...fieldLines(alt, indent + "  ", depth + 1),
+    ]);
+  }
+  return [];
+}
+
+function describe(node: JsonSchema, required: boolean): string {
+  const parts = [typeLabel(node), required ? "required" : "optional", ...constraints(node)];
+  return `(${parts.join(", ")})${node.description ? ` — ${node.description}` : ""}`;
+}
+
+/** The reference entry of one command. */
+export function renderCommand(spec: AnyCommandSpec): string {
+  const schema = toJsonSchema(spec.input);
+  const props = schema.properties ?? {};
+  const required = new Set(schema.required ?? []);
+  const positionals = spec.positionals ?? [];
+  const usage = ["draftcli", ...spec.name, ...positionals.map((p) => `<${p}>`)].join(" ");
+  const lines = [`### \`${usage}\``, "", spec.summary + (spec.mutates ? "" : " (read-only)")];
+  if (spec.description) lines.push("", spec.description);
+  const keys = Object.keys(props);
+  if (keys.length) {
+    lines.push("", "Inputs (`--flag` on the command line; the JSON key in MCP / @file):");
+    for (const key of keys) {
+      const node = props[key];
+      const label = positionals.includes(key) ? `<${key}>` : `--${toKebab(key)}`;
+      const json = label === `--${key}` || positionals.includes(key) ? "" : ` \`${key}\``;
+      lines.push(`- \`${label}\`${json} ${describe(node, required.has(key))}`);
+      lines.push(...nested(node, "  ", 1));
+    }
+  } else {
+    lines.push("", "No inputs.");
+  }
+  if (spec.examples?.length) {
+    lines.push("", "```bash", ...spec.examples.map((e) => `draftcli ${e}`), "```");
+  }
+  return lines.join("\n");
+}
+
+function renderCommands(specs: readonly AnyCommandSpec[], group?: string): string {
+  const shown = group ? specs.filter((s) => s.name[0] === group) : specs;
+  const lines = [group ? `## Commands: ${group}` : "## Commands", ""];
+  for (const spec of shown) lines.push(renderCommand(spec), "");
+  return lines.join("\n").trimEnd();
+}
+
+/**
+ * Docs as Markdown: everything (no topic), one section (`basics`, `ids`, `errors`, `commands`,
+ * `recipes`, `mcp` or an alias such as `units`), one command group (`images`) or one command
+ * (`images add` / `images_add`). Unknown topics throw `unknown_name` with suggestions.
+ */
+export function renderDocs(
+  specs: readonly AnyCommandSpec[],
+  topic?: string,
+  opts: RenderOptions = {},
+): string {
+  if (topic === undefined || topic.trim() === "") {
+    return SECTIONS.map((s) => s.render(specs, opts)).join("\n\n") + "\n";
+  }
+  const t = topic.trim().toLowerCase().replace(/[_\s]+/g, " ");
+  const section = SECTIONS.find((s) => s.id === t || s.aliases.includes(t));
+  if (section) return section.render(specs, opts) + "\n";
+  const command = specs.find((s) => s.name.join(" ") === t);
+  if (command) return renderCommand(command) + "\n";
+  if (specs.some((s) => s.name[0] === t)) return renderCommands(specs, t) + "\n";
+  const known = [
+    ...SECTIONS.flatMap((s) => [s.id, ...s.aliases]),
+    ...new Set(specs.map((s) => s.name[0])),
+    ...specs.map((s) => s.name.join(" ")),
+  ];
+  const near = closest(t, known, 3);
+  throw new DraftcliError("unknown_name", `no docs topic '${topic}'`, {
+    hint: `try ${near.map((n) => `'${n}'`).join(", ")}; topics: ${
+      SECTIONS.map((s) => s.id).join(", ")
+    }, or a command group or command`,
+    path: "topic",
+  });
+}
