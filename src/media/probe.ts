@@ -31,6 +31,8 @@ export interface ProbeOptions {
 const IMAGE_HEAD_BYTES = 512 * 1024;
 /** Largest image read whole when its size is not in the first `IMAGE_HEAD_BYTES`. */
 const IMAGE_MAX_BYTES = 64 * 1024 * 1024;
+/** Most bytes handed to mp4box before giving up (moov boxes of long films are tens of MiB). */
+const MP4_MAX_FEED_BYTES = 256 * 1024 * 1024;
 /** Chunk size for the streaming MP4 and GIF readers. */
 const CHUNK_BYTES = 64 * 1024;
 
@@ -315,11 +317,19 @@ async function readMovie(path: string, size: number, name: string): Promise<Movi
       console.error = saved;
     }
   };
+  let fed = 0;
   while (!movie && !failure && pos < size) {
     const chunk = await readAt(file, pos, Math.min(CHUNK_BYTES, size - pos));
     if (chunk.length === 0) break;
     const buffer = MP4BoxBuffer.fromArrayBuffer(chunk.slice().buffer, pos);
     const next = quietly(() => iso.appendBuffer(buffer, pos + chunk.length >= size));
+    fed += chunk.length;
+    if (movie) break;
+    // mp4box skips `mdat` by asking for a later position; it cannot skip other huge boxes and
+    // then asks again for the chunk it just got. Stop rather than buffer the whole file.
+    if (next === pos || fed > MP4_MAX_FEED_BYTES) {
+      throw mediaError(name, "the movie header (moov box) is not where it can be read quickly");
+    }
     pos = typeof next === "number" && next > pos ? next : pos + chunk.length;
   }
   if (!movie && !failure) quietly(() => iso.flush());
