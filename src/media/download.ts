@@ -129,11 +129,19 @@ function networkError(req: DownloadRequest, url: string, what: string) {
 }
 
 function describeFetchFailure(err: unknown): string {
-  const message = err instanceof Error ? err.message : String(err);
-  if (/refused/i.test(message)) return "connection refused";
-  if (/dns|lookup|resolve|name or service/i.test(message)) return "host not found";
-  if (/reset/i.test(message)) return "connection reset";
-  return message.replace(/^error sending request[^:]*:\s*/i, "") || "network failure";
+  // fetch throws "TypeError: fetch failed" with the real reason in its cause chain.
+  const messages: string[] = [];
+  for (let e: unknown = err, depth = 0; e !== undefined && e !== null && depth < 5; depth++) {
+    messages.push(e instanceof Error ? e.message : String(e));
+    e = e instanceof Error ? e.cause : undefined;
+  }
+  const all = messages.join(" | ");
+  if (/refused/i.test(all)) return "connection refused";
+  if (/dns error|lookup|name or service|nodename/i.test(all)) return "host not found";
+  if (/reset/i.test(all)) return "connection reset";
+  if (/certificate|tls|ssl/i.test(all)) return "TLS/certificate error";
+  const last = messages[messages.length - 1] ?? "network failure";
+  return last.replace(/^error sending request for url \([^)]*\):\s*/i, "") || "network failure";
 }
 
 function parseHttpUrl(req: DownloadRequest): URL {
@@ -376,11 +384,11 @@ async function downloadOne(
 
 /**
  * Downloads every URL (each distinct URL once) into `stagingDir`, at most `concurrency` at a
- * time. Returns the result for each requested URL. On the first failure the other downloads are
- * cancelled, their partial files removed, and the error is thrown: `network_error` (unreachable,
- * timeout), `http_error` (status, redirects), `media_error` (over the size limit) or
- * `invalid_input` (not http/https). Files already completed stay in `stagingDir`, which the
- * caller owns.
+ * time. Returns the result for each requested URL, in request order. On the first failure the
+ * other downloads are cancelled, their partial files removed, and the error is thrown:
+ * `network_error` (unreachable, timeout), `http_error` (status, redirects), `media_error` (over
+ * the size limit) or `invalid_input` (not http/https). Files already completed stay in
+ * `stagingDir`, which the caller owns.
  */
 export async function downloadAll(
   requests: DownloadRequest[],
@@ -432,5 +440,8 @@ export async function downloadAll(
   };
   await Promise.all(Array.from({ length: Math.min(s.concurrency, queue.length) }, worker));
   if (failure !== null) throw failure;
-  return results;
+  // In the order of the requests, whatever order the downloads finished in.
+  const ordered = new Map<string, DownloadResult>();
+  for (const req of requests) ordered.set(req.url, results.get(req.url)!);
+  return ordered;
 }
