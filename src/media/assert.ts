@@ -38,3 +38,22 @@ export async function assertRejectsCode(
   if (message) assert.match(thrown.message, message);
   return thrown;
 }
+
+/** Calls `fn` and checks it throws a DraftcliError of `code` whose message matches. */
+export function assertThrowsCode(fn: () => unknown, code: ErrorCode, message?: RegExp): void {
+  let thrown: unknown = undefined;
+  try {
+    fn();
+  } catch (err) {
+    thrown = err;
+  }
+  if (!(thrown instanceof DraftcliError)) {
+    throw new assert.AssertionError({
+      message: `expected a DraftcliError(${code}), got ${
+        thrown === undefined ? "no error" : String(thrown)
+      }`,
+    });
+  }
+  assert.equal(thrown.code, code, `code of: ${thrown.message}`);
+  if (message) assert.match(thrown.message, message);
+}
