@@ -6,6 +6,20 @@ import { DraftcliError } from "../errors.ts";
 import { readHead, sniff, SNIFF_BYTES } from "./sniff.ts";
 import { mediaError, type MediaInfo, secondsToUs } from "./types.ts";
 
+/** Why ffprobe gave no answer. */
+export type FfprobeFailure = "unavailable" | "unreadable" | "timeout" | "failed";
+
+/** A `media_error` from the ffprobe fallback, with the reason as data. */
+export class FfprobeError extends DraftcliError {
+  /** "unavailable": no binary; "unreadable": ffprobe says it is not media; else it broke. */
+  readonly reason: FfprobeFailure;
+
+  constructor(reason: FfprobeFailure, error: DraftcliError) {
+    super(error.code, error.message, { hint: error.hint, path: error.path });
+    this.reason = reason;
+  }
+}
+
 /** Options for running ffprobe. */
 export interface FfprobeOptions {
   /** The binary to run; default `env.FFPROBE_PATH`, else "ffprobe" (looked up on PATH). */
@@ -143,6 +157,9 @@ export function mediaInfoFromFfprobe(
   };
 }
 
+const timedOut = (name: string, ms: number) =>
+  mediaError(name, `ffprobe did not finish within ${+(ms / 1000).toFixed(2)} s`);
+
 /**
  * Probes a file with ffprobe. Throws `media_error` when ffprobe is missing, times out, or cannot
  * read the file as media.
@@ -179,28 +196,38 @@ export async function ffprobeFile(path: string, opts: FfprobeOptions = {}): Prom
     }).output();
   } catch (err) {
     if (err instanceof Deno.errors.NotFound || err instanceof Deno.errors.PermissionDenied) {
-      throw new DraftcliError(
-        "media_error",
-        `${name}: cannot probe this file: ffprobe is not available (tried to run "${bin}")`,
-        {
-          hint: "install ffmpeg (it provides ffprobe) or set FFPROBE_PATH to the ffprobe binary",
-        },
+      throw new FfprobeError(
+        "unavailable",
+        new DraftcliError(
+          "media_error",
+          `${name}: cannot probe this file: ffprobe is not available (tried to run "${bin}")`,
+          {
+            hint: "install ffmpeg (it provides ffprobe) or set FFPROBE_PATH to the ffprobe binary",
+          },
+        ),
       );
     }
-    throw mediaError(name, `ffprobe failed to run: ${(err as Error).message}`);
+    if (err instanceof DOMException && (err.name === "AbortError" || err.name === "TimeoutError")) {
+      throw new FfprobeError("timeout", timedOut(name, timeoutMs));
+    }
+    throw new FfprobeError(
+      "failed",
+      mediaError(name, `ffprobe failed to run: ${(err as Error).message}`),
+    );
   }
-  if (result.signal) {
-    throw mediaError(name, `ffprobe did not finish within ${Math.round(timeoutMs / 1000)} s`);
-  }
+  if (result.signal) throw new FfprobeError("timeout", timedOut(name, timeoutMs));
   if (!result.success) {
     const stderr = new TextDecoder().decode(result.stderr).trim().split("\n").pop() ?? "";
-    throw mediaError(name, `not a readable media file (ffprobe: ${stderr || "failed"})`);
+    throw new FfprobeError(
+      "unreadable",
+      mediaError(name, `not a readable media file (ffprobe: ${stderr || "failed"})`),
+    );
   }
   let parsed: FfOutput;
   try {
     parsed = JSON.parse(new TextDecoder().decode(result.stdout));
   } catch {
-    throw mediaError(name, "ffprobe printed output that is not JSON");
+    throw new FfprobeError("failed", mediaError(name, "ffprobe printed output that is not JSON"));
   }
   return mediaInfoFromFfprobe(parsed, sniff(head)?.ext ?? null, name);
 }

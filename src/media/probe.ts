@@ -11,7 +11,7 @@ import { imageSize } from "image-size";
 import { createFile, type Movie, MP4BoxBuffer } from "mp4box";
 import { parseFile } from "music-metadata";
 import { DraftcliError } from "../errors.ts";
-import { ffprobeFile, type FfprobeOptions } from "./ffprobe.ts";
+import { FfprobeError, ffprobeFile, type FfprobeOptions } from "./ffprobe.ts";
 import { readAt, sniff, SNIFF_BYTES, type SniffResult } from "./sniff.ts";
 import { mediaError, type MediaInfo, secondsToUs } from "./types.ts";
 
@@ -92,7 +92,7 @@ async function viaFfprobe(
     return await ffprobeFile(path, { ...opts.ffprobe, name });
   } catch (err) {
     if (inProcessError) throw inProcessError;
-    if (err instanceof DraftcliError && /not available/.test(err.message)) {
+    if (err instanceof FfprobeError && err.reason === "unavailable") {
       throw mediaError(
         name,
         "not a recognised media file (and ffprobe, which reads other formats, is not available)",
@@ -100,7 +100,7 @@ async function viaFfprobe(
           "install ffmpeg (or set FFPROBE_PATH) for other formats",
       );
     }
-    if (err instanceof DraftcliError && /not a readable media file/.test(err.message)) {
+    if (err instanceof FfprobeError && err.reason === "unreadable") {
       throw mediaError(name, "not a recognised media file");
     }
     throw err;

@@ -1,5 +1,10 @@
 import { assertEquals, assertRejectsCode, assertTrue } from "./assert.ts";
-import { ffprobeAvailable, ffprobeFile, mediaInfoFromFfprobe } from "./ffprobe.ts";
+import {
+  ffprobeAvailable,
+  type FfprobeError,
+  ffprobeFile,
+  mediaInfoFromFfprobe,
+} from "./ffprobe.ts";
 import { probeFile } from "./probe.ts";
 import { EXPECTED, FIXTURES, withTempDir } from "./test_helpers.ts";
 import type { MediaInfo } from "./types.ts";
@@ -178,6 +183,22 @@ Deno.test("ffprobe: a missing binary is a clear media_error; FFPROBE_PATH is hon
     "media_error",
     /not a recognised media file \(and ffprobe.*is not available\)/,
   );
+});
+
+Deno.test("ffprobe: a hanging ffprobe is killed after the timeout", async () => {
+  await withTempDir(async (dir) => {
+    const fake = `${dir}/ffprobe`;
+    await Deno.writeTextFile(fake, "#!/bin/sh\nexec sleep 30\n");
+    await Deno.chmod(fake, 0o755);
+    const started = performance.now();
+    const err = await assertRejectsCode(
+      () => ffprobeFile(FIXTURES + "image.png", { ffprobePath: fake, timeoutMs: 200 }),
+      "media_error",
+      /image\.png: ffprobe did not finish within 0\.2 s/,
+    );
+    assertEquals((err as FfprobeError).reason, "timeout");
+    assertTrue(performance.now() - started < 5000, "did not wait for the child");
+  });
 });
 
 Deno.test("ffprobe: JSON mapping skips cover art and applies rotation", () => {
