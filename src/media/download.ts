@@ -234,7 +234,6 @@ async function attempt(
       const location = response.headers.get("location");
       if (response.status >= 300 && response.status < 400 && location) {
         await response.body?.cancel();
-        response = null;
         if (hop >= s.maxRedirects) {
           throw new AttemptError(
             new DraftcliError(
@@ -268,13 +267,11 @@ async function attempt(
     const res = response!;
     if (!res.ok) {
       await res.body?.cancel();
-      response = null;
       throw new AttemptError(httpError(req, start.href, res.status, attemptNo), res.status >= 500);
     }
     const declared = Number(res.headers.get("content-length"));
     if (Number.isFinite(declared) && declared > s.maxBytes) {
       await res.body?.cancel();
-      response = null;
       throw new AttemptError(tooLarge(req, start.href, s.maxBytes, declared), false);
     }
     return await receive(req, start, res, stagingDir, s, cancel, arm, () => timedOut);
