@@ -1,6 +1,6 @@
-import { assertEquals, assertTrue } from "./assert.ts";
+import { assertEquals, assertTrue } from "../../test/helpers/media_testing.ts";
 import { ProbeCache, probeCached } from "./probe_cache.ts";
-import { EXPECTED, FIXTURES, withTempDir } from "./test_helpers.ts";
+import { EXPECTED, FIXTURES, withTempDir } from "../../test/helpers/media_testing.ts";
 
 Deno.test("probe cache: hit while size and mtime match, miss after the file changes", async () => {
   await withTempDir(async (dir) => {

@@ -1,4 +1,4 @@
-import { assertEquals, assertRejectsCode, assertTrue } from "./assert.ts";
+import { assertEquals, assertRejectsCode, assertTrue } from "../../test/helpers/media_testing.ts";
 import {
   ffprobeAvailable,
   type FfprobeError,
@@ -6,7 +6,7 @@ import {
   mediaInfoFromFfprobe,
 } from "./ffprobe.ts";
 import { probeFile } from "./probe.ts";
-import { EXPECTED, FIXTURES, withTempDir } from "./test_helpers.ts";
+import { EXPECTED, FIXTURES, withTempDir } from "../../test/helpers/media_testing.ts";
 import type { MediaInfo } from "./types.ts";
 
 /** Containers disagree by up to a frame or an AAC/MP3 priming block: 50 ms. */

@@ -1,8 +1,13 @@
 import { pathToFileURL } from "node:url";
-import { assertEquals, assertRejectsCode, assertThrowsCode, assertTrue } from "./assert.ts";
+import {
+  assertEquals,
+  assertRejectsCode,
+  assertThrowsCode,
+  assertTrue,
+} from "../../test/helpers/media_testing.ts";
 import { ProbeCache } from "./probe_cache.ts";
 import { fileUrlToPath, itemLabel, resolveMedia } from "./resolve.ts";
-import { EXPECTED, FIXTURES, withTempDir } from "./test_helpers.ts";
+import { EXPECTED, FIXTURES, withTempDir } from "../../test/helpers/media_testing.ts";
 
 /** Serves test/fixtures/<name> at /<name> on 127.0.0.1; counts requests. */
 function serveFixtures() {

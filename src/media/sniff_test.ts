@@ -1,6 +1,6 @@
-import { assertEquals } from "./assert.ts";
+import { assertEquals } from "../../test/helpers/media_testing.ts";
 import { classifyBrands, sniff, sniffFile } from "./sniff.ts";
-import { EXPECTED, FIXTURES } from "./test_helpers.ts";
+import { EXPECTED, FIXTURES } from "../../test/helpers/media_testing.ts";
 
 const bytes = (...parts: (string | number[])[]): Uint8Array =>
   new Uint8Array(

@@ -1,9 +1,29 @@
 /**
- * Tiny assertion helpers for the media tests (JSR's std is unreachable; node:assert does the
- * work).
+ * Helpers for the media tests (src/media/*_test.ts, bench/): fixture paths and their expected
+ * facts, temp folders, and small assertions on top of node:assert (JSR's std is unreachable).
  */
 import assert from "node:assert/strict";
-import { DraftcliError, type ErrorCode } from "../errors.ts";
+import { fileURLToPath } from "node:url";
+import { DraftcliError, type ErrorCode } from "../../src/errors.ts";
+import type { MediaInfo } from "../../src/media/types.ts";
+
+/** Absolute path of test/fixtures/. */
+export const FIXTURES = fileURLToPath(new URL("../fixtures/", import.meta.url));
+
+/** The known facts of each fixture (test/fixtures/expected.json). */
+export const EXPECTED: Record<string, MediaInfo> = JSON.parse(
+  Deno.readTextFileSync(`${FIXTURES}expected.json`),
+);
+
+/** Runs `fn` with a fresh temp folder, removed afterwards. */
+export async function withTempDir<T>(fn: (dir: string) => Promise<T>): Promise<T> {
+  const dir = await Deno.makeTempDir({ prefix: "draftcli-media-test-" });
+  try {
+    return await fn(dir);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
 
 /** Deep equality with a message. */
 export function assertEquals<T>(actual: T, expected: T, message?: string): void {
