@@ -40,7 +40,7 @@ globalThis.addEventListener("unload", () => {
   Deno.removeSync(dir, { recursive: true });
 });
 
-console.log(`100 files, ${(totalBytes / 1024).toFixed(0)} KiB, ${names.length} formats`);
+console.log(`100 files, ${(totalBytes / 1024).toFixed(0)} KiB, copies of ${names.length} fixtures`);
 
 Deno.bench({
   name: "probe 100 local files in-process (sequential)",
