@@ -1,0 +1,437 @@
+/**
+ * In-process media probing: sniff the real type from the first bytes, then read only the parts
+ * of the file that hold the facts (image headers, the MP4 `moov` box, the Matroska/audio headers),
+ * never the whole of a large file. Anything not handled in-process falls back to ffprobe.
+ *
+ * Libraries: image-size (png, jpg, webp, bmp, gif size), mp4box (MP4/MOV/M4A), music-metadata
+ * (mp3, wav, flac, ogg, aac, webm/mkv); GIF frame delays are summed by a small streaming walker.
+ * See docs/media.md.
+ */
+import { imageSize } from "image-size";
+import { createFile, type Movie, MP4BoxBuffer } from "mp4box";
+import { parseFile } from "music-metadata";
+import { DraftcliError } from "../errors.ts";
+import { FfprobeError, ffprobeFile, type FfprobeOptions } from "./ffprobe.ts";
+import { readAt, sniff, SNIFF_BYTES, type SniffResult } from "./sniff.ts";
+import { mediaError, type MediaInfo, secondsToUs } from "./types.ts";
+
+export type { MediaInfo, MediaKind } from "./types.ts";
+
+/** Options for `probeFile`. */
+export interface ProbeOptions {
+  /** How to name the file in error messages (default its path). */
+  name?: string;
+  /** ffprobe settings for the fallback, or false to never run ffprobe. */
+  ffprobe?: FfprobeOptions | false;
+  /** Told when a file needs the ffprobe fallback. */
+  warn?: (message: string) => void;
+}
+
+/** Image headers are read from at most this many leading bytes first (then the whole file). */
+const IMAGE_HEAD_BYTES = 512 * 1024;
+/** Largest image read whole when its size is not in the first `IMAGE_HEAD_BYTES`. */
+const IMAGE_MAX_BYTES = 64 * 1024 * 1024;
+/** Most bytes handed to mp4box before giving up (moov boxes of long films are tens of MiB). */
+const MP4_MAX_FEED_BYTES = 256 * 1024 * 1024;
+/** Chunk size for the streaming MP4 and GIF readers. */
+const CHUNK_BYTES = 64 * 1024;
+
+/**
+ * Probes a media file in-process (falling back to ffprobe for types it does not parse, or when
+ * its parser fails). Throws `media_not_found` for a missing file and `media_error` for a file
+ * that is not media or is damaged; messages name the file and carry a hint.
+ */
+export async function probeFile(path: string, opts: ProbeOptions = {}): Promise<MediaInfo> {
+  const name = opts.name ?? path;
+  let stat: Deno.FileInfo;
+  try {
+    stat = await Deno.stat(path);
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound) {
+      throw new DraftcliError("media_not_found", `${name}: no such file`, {
+        hint: "check the path; local files are given as absolute file:// URLs",
+      });
+    }
+    throw mediaError(name, `cannot read the file (${(err as Error).message})`);
+  }
+  if (!stat.isFile) throw mediaError(name, "not a regular file", "give the path of a media file");
+  if (stat.size === 0) throw mediaError(name, "the file is empty");
+
+  let sniffed: SniffResult | null;
+  try {
+    using file = await Deno.open(path, { read: true });
+    sniffed = sniff(await readAt(file, 0, SNIFF_BYTES));
+  } catch (err) {
+    throw mediaError(name, `cannot read the file (${(err as Error).message})`);
+  }
+
+  if (!sniffed) return await viaFfprobe(path, name, opts, null);
+  try {
+    return await probeKnown(path, stat.size, sniffed, name);
+  } catch (err) {
+    // A damaged or unusual file of a known type: ffprobe may still read it.
+    const inProcess = err instanceof DraftcliError ? err : mediaError(
+      name,
+      `not a valid ${sniffed.ext.toUpperCase()} file (${(err as Error).message})`,
+    );
+    return await viaFfprobe(path, name, opts, inProcess);
+  }
+}
+
+async function viaFfprobe(
+  path: string,
+  name: string,
+  opts: ProbeOptions,
+  inProcessError: DraftcliError | null,
+): Promise<MediaInfo> {
+  if (opts.ffprobe === false) {
+    throw inProcessError ?? mediaError(name, "not a recognised media file");
+  }
+  opts.warn?.(`${name}: not parsed in-process, asking ffprobe`);
+  try {
+    return await ffprobeFile(path, { ...opts.ffprobe, name });
+  } catch (err) {
+    if (inProcessError) throw inProcessError;
+    if (err instanceof FfprobeError && err.reason === "unavailable") {
+      throw mediaError(
+        name,
+        "not a recognised media file (and ffprobe, which reads other formats, is not available)",
+        "use png, jpg, gif, webp, bmp, mp4, mov, webm, mkv, mp3, wav, m4a, flac or ogg, or " +
+          "install ffmpeg (or set FFPROBE_PATH) for other formats",
+      );
+    }
+    if (err instanceof FfprobeError && err.reason === "unreadable") {
+      throw mediaError(name, "not a recognised media file");
+    }
+    throw err;
+  }
+}
+
+async function probeKnown(
+  path: string,
+  size: number,
+  sniffed: SniffResult,
+  name: string,
+): Promise<MediaInfo> {
+  switch (sniffed.ext) {
+    case "gif":
+      return await probeGif(path, name);
+    case "png":
+    case "jpg":
+    case "webp":
+    case "bmp":
+      return await probeImage(path, size, sniffed.ext, name);
+    case "mp4":
+    case "m4a":
+    case "mov":
+      return await probeIsoBmff(path, size, sniffed.ext, name);
+    default:
+      return await probeWithMusicMetadata(path, sniffed, name);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Still images: image-size on the leading bytes.
+
+async function probeImage(
+  path: string,
+  size: number,
+  ext: string,
+  name: string,
+): Promise<MediaInfo> {
+  using file = await Deno.open(path, { read: true });
+  let dims: ReturnType<typeof imageSize>;
+  try {
+    dims = imageSize(await readAt(file, 0, Math.min(size, IMAGE_HEAD_BYTES)));
+  } catch (err) {
+    // JPEG size markers can sit after large metadata blocks: retry with the whole file.
+    if (size <= IMAGE_HEAD_BYTES || size > IMAGE_MAX_BYTES) throw err;
+    dims = imageSize(await readAt(file, 0, size));
+  }
+  let { width, height } = dims;
+  if (!width || !height) throw mediaError(name, `${ext.toUpperCase()} header has no size`);
+  // EXIF orientations 5–8 are rotated by 90°: the picture shows with width and height swapped.
+  if (dims.orientation && dims.orientation >= 5 && dims.orientation <= 8) {
+    [width, height] = [height, width];
+  }
+  return {
+    kind: "image",
+    format: ext,
+    durationUs: 0,
+    width,
+    height,
+    hasAudio: false,
+    hasVideo: true,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// GIF: walk the blocks (streaming) to count frames and sum their delays.
+
+/** A forward-only buffered reader over a file. */
+class ChunkReader {
+  #file: Deno.FsFile;
+  #buf: Uint8Array = new Uint8Array(0);
+  #at = 0;
+  #pos = 0;
+  constructor(file: Deno.FsFile) {
+    this.#file = file;
+  }
+  async #fill(): Promise<boolean> {
+    const chunk = await readAt(this.#file, this.#pos, CHUNK_BYTES);
+    this.#pos += chunk.length;
+    this.#buf = chunk;
+    this.#at = 0;
+    return chunk.length > 0;
+  }
+  /** The next byte, or -1 at the end of the file. */
+  async byte(): Promise<number> {
+    if (this.#at >= this.#buf.length && !(await this.#fill())) return -1;
+    return this.#buf[this.#at++];
+  }
+  /** The next `n` bytes, or null if the file ends first. */
+  async bytes(n: number): Promise<Uint8Array | null> {
+    const out = new Uint8Array(n);
+    for (let i = 0; i < n; i++) {
+      const b = await this.byte();
+      if (b < 0) return null;
+      out[i] = b;
+    }
+    return out;
+  }
+  /** Skips `n` bytes; false if the file ends first. */
+  async skip(n: number): Promise<boolean> {
+    while (n > 0) {
+      if (this.#at >= this.#buf.length && !(await this.#fill())) return false;
+      const step = Math.min(n, this.#buf.length - this.#at);
+      this.#at += step;
+      n -= step;
+    }
+    return true;
+  }
+}
+
+/** Browsers and ffmpeg show frames with a delay of 0 or 1 centisecond for 10 cs. */
+const GIF_MIN_DELAY_CS = 2;
+const GIF_DEFAULT_DELAY_CS = 10;
+
+async function probeGif(path: string, name: string): Promise<MediaInfo> {
+  using file = await Deno.open(path, { read: true });
+  const r = new ChunkReader(file);
+  const header = await r.bytes(13);
+  if (!header) throw mediaError(name, "GIF header is truncated");
+  const width = header[6] | (header[7] << 8);
+  const height = header[8] | (header[9] << 8);
+  if (header[10] & 0x80) await r.skip(3 * (1 << ((header[10] & 7) + 1)));
+
+  const skipSubBlocks = async (): Promise<boolean> => {
+    for (;;) {
+      const size = await r.byte();
+      if (size < 0) return false;
+      if (size === 0) return true;
+      if (!(await r.skip(size))) return false;
+    }
+  };
+
+  let frames = 0;
+  let totalCs = 0;
+  let pendingDelay = 0;
+  let truncated = false;
+  walk: for (;;) {
+    const block = await r.byte();
+    switch (block) {
+      case 0x21: { // extension
+        const label = await r.byte();
+        if (label === 0xf9) {
+          // Graphic control: size (4), packed, delay (2 bytes, centiseconds), transparent index.
+          const size = await r.byte();
+          const data = size > 0 ? await r.bytes(size) : null;
+          if (size < 0 || (size > 0 && !data)) truncated = true;
+          else if (data && size >= 3) pendingDelay = data[1] | (data[2] << 8);
+          if (!truncated && !(await skipSubBlocks())) truncated = true;
+        } else if (label < 0 || !(await skipSubBlocks())) truncated = true;
+        if (truncated) break walk;
+        break;
+      }
+      case 0x2c: { // image descriptor
+        const desc = await r.bytes(9);
+        if (!desc) {
+          truncated = true;
+          break walk;
+        }
+        if (desc[8] & 0x80) await r.skip(3 * (1 << ((desc[8] & 7) + 1)));
+        if ((await r.byte()) < 0 || !(await skipSubBlocks())) {
+          truncated = true;
+          break walk;
+        }
+        frames++;
+        totalCs += pendingDelay < GIF_MIN_DELAY_CS ? GIF_DEFAULT_DELAY_CS : pendingDelay;
+        pendingDelay = 0;
+        break;
+      }
+      case 0x3b: // trailer
+      case -1: // no trailer: many encoders and truncated uploads; keep what was read
+        break walk;
+      default:
+        if (frames === 0) throw mediaError(name, "GIF data is damaged (unknown block)");
+        break walk; // junk after the last frame
+    }
+  }
+  if (frames === 0) {
+    throw mediaError(
+      name,
+      truncated ? "GIF is truncated before its first frame" : "GIF has no frames",
+    );
+  }
+  const animated = frames > 1;
+  return {
+    kind: animated ? "video" : "image",
+    format: "gif",
+    durationUs: animated ? totalCs * 10_000 : 0,
+    width,
+    height,
+    hasAudio: false,
+    hasVideo: true,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// MP4 / MOV / M4A: mp4box, fed chunk by chunk, skipping `mdat` by following its next position.
+
+async function readMovie(path: string, size: number, name: string): Promise<Movie> {
+  using file = await Deno.open(path, { read: true });
+  const iso = createFile(false);
+  let movie: Movie | null = null;
+  let failure: string | null = null;
+  iso.onReady = (info) => movie = info;
+  iso.onError = (_module, message) => failure = message;
+  let pos = 0;
+  // mp4box logs parse oddities with console.error; keep them off draftcli's stderr (the call is
+  // synchronous, so nothing else runs while console.error is swapped).
+  const quietly = <T>(fn: () => T): T => {
+    const saved = console.error;
+    console.error = () => {};
+    try {
+      return fn();
+    } finally {
+      console.error = saved;
+    }
+  };
+  let fed = 0;
+  while (!movie && !failure && pos < size) {
+    const chunk = await readAt(file, pos, Math.min(CHUNK_BYTES, size - pos));
+    if (chunk.length === 0) break;
+    const buffer = MP4BoxBuffer.fromArrayBuffer(chunk.slice().buffer, pos);
+    const next = quietly(() => iso.appendBuffer(buffer, pos + chunk.length >= size));
+    fed += chunk.length;
+    if (movie) break;
+    // mp4box skips `mdat` by asking for a later position; it cannot skip other huge boxes and
+    // then asks again for the chunk it just got. Stop rather than buffer the whole file.
+    if (next === pos || fed > MP4_MAX_FEED_BYTES) {
+      throw mediaError(name, "the movie header (moov box) is not where it can be read quickly");
+    }
+    pos = typeof next === "number" && next > pos ? next : pos + chunk.length;
+  }
+  if (!movie && !failure) quietly(() => iso.flush());
+  if (failure) throw mediaError(name, `not a valid MP4/MOV file (${failure})`);
+  if (!movie) {
+    throw mediaError(
+      name,
+      "no movie header (moov box) found: the file is truncated or still being written",
+    );
+  }
+  return movie;
+}
+
+async function probeIsoBmff(
+  path: string,
+  size: number,
+  ext: string,
+  name: string,
+): Promise<MediaInfo> {
+  const movie = await readMovie(path, size, name);
+  const video = movie.videoTracks[0];
+  const hasAudio = movie.audioTracks.length > 0;
+  if (!video && !hasAudio) throw mediaError(name, "the file has no audio or video track");
+
+  let seconds = movie.timescale > 0 ? movie.duration / movie.timescale : 0;
+  if (!(seconds > 0) && movie.fragment_duration && movie.fragment_duration.den > 0) {
+    seconds = movie.fragment_duration.num / movie.fragment_duration.den;
+  }
+  if (!(seconds > 0)) {
+    const longest = Math.max(
+      0,
+      ...movie.tracks.map((t) => t.timescale ? t.duration / t.timescale : 0),
+    );
+    seconds = longest;
+  }
+  if (!(seconds > 0)) throw mediaError(name, "the movie header gives no duration");
+
+  let width = 0;
+  let height = 0;
+  if (video) {
+    width = Math.round(video.track_width || video.video?.width || 0);
+    height = Math.round(video.track_height || video.video?.height || 0);
+    if (!width || !height) throw mediaError(name, "the video track gives no size");
+    // A matrix whose a and d are 0 rotates by 90° or 270°.
+    const m = video.matrix as unknown as ArrayLike<number> | undefined;
+    if (m && m[0] === 0 && m[4] === 0 && (m[1] !== 0 || m[3] !== 0)) {
+      [width, height] = [height, width];
+    }
+  }
+  return {
+    kind: video ? "video" : "audio",
+    format: ext,
+    durationUs: secondsToUs(seconds),
+    width,
+    height,
+    hasAudio,
+    hasVideo: !!video,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Audio files and Matroska/WebM: music-metadata, with a random-access file tokenizer.
+
+/** music-metadata's track type numbers (Matroska's). */
+const TRACK_VIDEO = 1;
+const TRACK_AUDIO = 2;
+
+async function probeWithMusicMetadata(
+  path: string,
+  sniffed: SniffResult,
+  name: string,
+): Promise<MediaInfo> {
+  const options = { duration: false, skipCovers: true, skipPostHeaders: true, mkvUseIndex: true };
+  let meta = await parseFile(path, options);
+  if (!(meta.format.duration && meta.format.duration > 0)) {
+    // No header states the duration (raw ADTS, VBR MP3 without a Xing header): count frames.
+    meta = await parseFile(path, { ...options, duration: true });
+  }
+  const format = meta.format;
+  const tracks = format.trackInfo ?? [];
+  const video = tracks.find((t) => t.type === TRACK_VIDEO && t.video);
+  const hasVideo = !!video || tracks.some((t) => t.type === TRACK_VIDEO) || !!format.hasVideo;
+  const hasAudio = tracks.some((t) => t.type === TRACK_AUDIO) || !!format.hasAudio;
+  const seconds = format.duration ?? 0;
+  if (!(seconds > 0)) throw mediaError(name, "no duration found in the file's headers");
+  if (!hasVideo && !hasAudio) throw mediaError(name, "the file has no audio or video track");
+
+  let width = 0;
+  let height = 0;
+  if (hasVideo) {
+    width = video?.video?.pixelWidth ?? 0;
+    height = video?.video?.pixelHeight ?? 0;
+    // Without a size in-process, let the caller fall back to ffprobe.
+    if (!width || !height) throw mediaError(name, "the video track gives no size");
+  }
+  return {
+    kind: hasVideo ? "video" : "audio",
+    format: sniffed.ext,
+    durationUs: secondsToUs(seconds),
+    width,
+    height,
+    hasAudio,
+    hasVideo,
+  };
+}

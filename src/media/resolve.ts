@@ -1,0 +1,292 @@
+/**
+ * Turns the media URLs of an input into local files with their probe results: `file://` URLs
+ * are referenced where they are, http(s) URLs are downloaded into the staging folder (the draft
+ * writer moves them into the draft's resources folder when it commits).
+ */
+import { isAbsolute, normalize, resolve } from "node:path";
+import { DraftcliError } from "../errors.ts";
+import { downloadAll, type DownloadOptions, type DownloadResult } from "./download.ts";
+import { type ProbeCache, probeCached } from "./probe_cache.ts";
+import { probeFile, type ProbeOptions } from "./probe.ts";
+import type { MediaInfo } from "./types.ts";
+
+/** One media reference of the input: its URL and where it sits (to name it in errors). */
+export interface MediaRef {
+  url: string;
+  /** Index of the item in its list. */
+  index: number;
+  /**
+   * The input field, e.g. "imageInfos.imageUrl" or "imageInfos[].imageUrl": the item is named
+   * "imageInfos[3].imageUrl" (the index goes at "[]" or after the first name).
+   */
+  field: string;
+}
+
+/** Where `resolveMedia` puts things and how it probes and downloads. */
+export interface ResolveOptions {
+  /** Downloads land here first (created if missing). */
+  stagingDir: string;
+  /** The draft's resources folder: downloaded files end up here as `<fileName>`. */
+  resourcesDir: string;
+  /** Probe results are looked up and stored here. */
+  cache?: ProbeCache;
+  /** Download tuning. */
+  download?: DownloadOptions;
+  /** ffprobe settings (false: never run ffprobe). */
+  ffprobe?: ProbeOptions["ffprobe"];
+  /** Told about retries and ffprobe fallbacks. */
+  warn?: (message: string) => void;
+}
+
+/** A media URL resolved to a local file with its facts. */
+export interface ResolvedMedia {
+  url: string;
+  /** Final absolute path: the file itself for file:// URLs, `<resourcesDir>/<fileName>` else. */
+  path: string;
+  /** Set when downloaded: the staged file, which the caller moves to `path` at commit. */
+  stagedPath?: string;
+  /** The file's base name (for downloads: `<sha256 prefix>.<ext>`). */
+  fileName: string;
+  info: MediaInfo;
+}
+
+/** Names an item: "imageInfos.imageUrl" + 3 → "imageInfos[3].imageUrl". */
+export function itemLabel(field: string, index: number): string {
+  if (field.includes("[]")) return field.replace("[]", `[${index}]`);
+  const dot = field.indexOf(".");
+  return dot < 0 ? `${field}[${index}]` : `${field.slice(0, dot)}[${index}]${field.slice(dot)}`;
+}
+
+/**
+ * Decodes a `file:` URL to an absolute path (percent-decoding; `file:///C:/x` and
+ * `file://server/share/x` on Windows). Throws `invalid_input` when the URL cannot name a local
+ * file on this system.
+ */
+export function fileUrlToPath(url: string, os: string = Deno.build.os): string {
+  const u = new URL(url);
+  if (u.protocol !== "file:") throw new TypeError(`not a file URL: ${url}`);
+  if (/%2f/i.test(u.pathname) || (os === "windows" && /%5c/i.test(u.pathname))) {
+    throw new DraftcliError("invalid_input", `file URL contains an encoded path separator: ${url}`);
+  }
+  const path = decodeURIComponent(u.pathname);
+  const host = u.hostname === "localhost" ? "" : u.hostname;
+  if (os === "windows") {
+    if (host) return `\\\\${host}${path.replaceAll("/", "\\")}`;
+    const drive = /^\/([A-Za-z]:)(\/|$)/.exec(path);
+    if (!drive) {
+      throw new DraftcliError("invalid_input", `file URL has no drive letter: ${url}`, {
+        hint: "write Windows paths as file:///C:/folder/file.png",
+      });
+    }
+    return `${drive[1]}\\${path.slice(drive[0].length).replaceAll("/", "\\")}`;
+  }
+  if (host) {
+    throw new DraftcliError("invalid_input", `file URL names another host (${host}): ${url}`, {
+      hint: "use file:///absolute/path (three slashes) for a file on this computer",
+    });
+  }
+  return normalize(path);
+}
+
+/** The file:// URL of an absolute path, for hints. */
+function suggestFileUrl(path: string): string {
+  const slashed = path.replaceAll("\\", "/");
+  const withRoot = slashed.startsWith("/") ? slashed : `/${slashed}`;
+  return `file://${encodeURI(withRoot).replaceAll("?", "%3F").replaceAll("#", "%23")}`;
+}
+
+type Classified =
+  | { kind: "file"; ref: MediaRef; path: string }
+  | { kind: "http"; ref: MediaRef };
+
+function classify(ref: MediaRef): Classified {
+  const label = itemLabel(ref.field, ref.index);
+  const url = ref.url.trim();
+  const looksLikePath = isAbsolute(url) || /^[A-Za-z]:[\\/]/.test(url) || url.startsWith("\\\\");
+  if (looksLikePath) {
+    throw new DraftcliError("invalid_input", `${label}: a path is not a URL: ${ref.url}`, {
+      hint: `give local files as absolute file:// URLs, e.g. ${suggestFileUrl(url)}`,
+      path: label,
+    });
+  }
+  let parsed: URL | null = null;
+  try {
+    parsed = new URL(url);
+  } catch {
+    // relative path or garbage
+  }
+  if (!parsed) {
+    throw new DraftcliError(
+      "invalid_input",
+      `${label}: not an absolute URL: ${ref.url || "(empty)"}`,
+      {
+        hint: "relative paths are not accepted: use an absolute file:// URL " +
+          "(file:///home/me/clip.mp4) or an http(s):// URL",
+        path: label,
+      },
+    );
+  }
+  if (parsed.protocol === "http:" || parsed.protocol === "https:") return { kind: "http", ref };
+  if (parsed.protocol === "file:") {
+    let path: string;
+    try {
+      path = fileUrlToPath(url);
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      throw new DraftcliError("invalid_input", `${label}: ${message}`, {
+        hint: err instanceof DraftcliError && err.hint
+          ? err.hint
+          : "use an absolute file:// URL such as file:///home/me/clip.mp4",
+        path: label,
+      });
+    }
+    return { kind: "file", ref, path };
+  }
+  throw new DraftcliError(
+    "invalid_input",
+    `${label}: unsupported URL scheme "${parsed.protocol.replace(/:$/, "")}": ${ref.url}`,
+    {
+      hint: "use an absolute file:// URL for a local file, or an http(s):// URL",
+      path: label,
+    },
+  );
+}
+
+/** Prefixes a probe error with the input item it belongs to. */
+function relabel(err: unknown, label: string): unknown {
+  if (!(err instanceof DraftcliError)) return err;
+  return new DraftcliError(err.code, `${label}: ${err.message}`, { hint: err.hint, path: label });
+}
+
+async function checkLocal(path: string, label: string): Promise<void> {
+  let stat: Deno.FileInfo;
+  try {
+    stat = await Deno.stat(path);
+  } catch (err) {
+    const missing = err instanceof Deno.errors.NotFound;
+    throw new DraftcliError(
+      "media_not_found",
+      missing
+        ? `${label}: no such file: ${path}`
+        : `${label}: cannot read ${path}: ${(err as Error).message}`,
+      {
+        hint: missing
+          ? "check the path in the file:// URL (it must be absolute and percent-encoded)"
+          : "check the file's permissions",
+        path: label,
+      },
+    );
+  }
+  if (!stat.isFile) {
+    throw new DraftcliError("media_error", `${label}: not a file: ${path}`, {
+      hint: "the URL must point at a media file, not a folder",
+      path: label,
+    });
+  }
+  try {
+    (await Deno.open(path, { read: true })).close();
+  } catch (err) {
+    throw new DraftcliError(
+      "media_not_found",
+      `${label}: cannot read ${path}: ${(err as Error).message}`,
+      { hint: "check the file's permissions", path: label },
+    );
+  }
+}
+
+/** Runs `fn` over `items` with at most `limit` at once, failing fast. */
+async function eachLimited<T>(items: T[], limit: number, fn: (item: T) => Promise<void>) {
+  const queue = [...items];
+  let failed = false;
+  const worker = async () => {
+    for (let item = queue.shift(); item !== undefined && !failed; item = queue.shift()) {
+      try {
+        await fn(item);
+      } catch (err) {
+        failed = true;
+        throw err;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/**
+ * Resolves media URLs to local files and probes them (through the cache). Each distinct URL
+ * appears once in the result. Errors name the item by field and index: `invalid_input` for
+ * relative paths and unsupported schemes, `media_not_found` for missing or unreadable files,
+ * `media_error` for files that are not media, and the download errors of `downloadAll`.
+ */
+export async function resolveMedia(
+  items: MediaRef[],
+  opts: ResolveOptions,
+): Promise<Map<string, ResolvedMedia>> {
+  const classified = items.map(classify); // every URL is checked before any work starts
+  const firstByUrl = new Map<string, Classified>();
+  for (const c of classified) if (!firstByUrl.has(c.ref.url)) firstByUrl.set(c.ref.url, c);
+  const unique = [...firstByUrl.values()];
+  const probeOpts = (name: string): ProbeOptions => ({
+    name,
+    ffprobe: opts.ffprobe,
+    warn: opts.warn,
+  });
+  const result = new Map<string, ResolvedMedia>();
+
+  // Local files: referenced in place.
+  const locals = unique.filter((c): c is Extract<Classified, { kind: "file" }> =>
+    c.kind === "file"
+  );
+  for (const c of locals) await checkLocal(c.path, itemLabel(c.ref.field, c.ref.index));
+  await eachLimited(locals, 8, async (c) => {
+    const label = itemLabel(c.ref.field, c.ref.index);
+    let info: MediaInfo;
+    try {
+      info = await probeCached(c.path, opts.cache, probeOpts(c.path));
+    } catch (err) {
+      throw relabel(err, label);
+    }
+    const fileName = c.path.split(/[\\/]/).pop() ?? c.path;
+    result.set(c.ref.url, { url: c.ref.url, path: c.path, fileName, info });
+  });
+
+  // Remote files: downloaded into staging, bound for the resources folder.
+  const remotes = unique.filter((c) => c.kind === "http");
+  if (remotes.length > 0) {
+    const downloads = await downloadAll(
+      remotes.map((c) => ({
+        url: c.ref.url,
+        index: c.ref.index,
+        label: itemLabel(c.ref.field, c.ref.index),
+      })),
+      opts.stagingDir,
+      { warn: opts.warn, ...opts.download },
+    );
+    await eachLimited(remotes, 8, async (c) => {
+      const label = itemLabel(c.ref.field, c.ref.index);
+      const d = downloads.get(c.ref.url) as DownloadResult;
+      let info: MediaInfo;
+      try {
+        info = await probeFile(d.stagedPath, probeOpts(`${c.ref.url} (downloaded)`));
+      } catch (err) {
+        throw relabel(err, label);
+      }
+      // Bytes of no sniffable type that ffprobe could read: name them by what it found.
+      let fileName = d.fileName;
+      if (fileName.endsWith(".bin") && info.format) {
+        fileName = `${d.sha256.slice(0, 16)}.${info.format.replace(/[^A-Za-z0-9]/g, "")}`;
+      }
+      const path = resolve(opts.resourcesDir, fileName);
+      // A rename keeps size and mtime, so the staged file's stamp stays valid for `path`.
+      if (opts.cache) {
+        const stat = await Deno.stat(d.stagedPath);
+        opts.cache.set(path, stat, info);
+      }
+      result.set(c.ref.url, { url: c.ref.url, path, stagedPath: d.stagedPath, fileName, info });
+    });
+  }
+
+  // Keep the input's order.
+  const ordered = new Map<string, ResolvedMedia>();
+  for (const c of unique) ordered.set(c.ref.url, result.get(c.ref.url)!);
+  return ordered;
+}

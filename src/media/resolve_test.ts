@@ -1,0 +1,221 @@
+import { pathToFileURL } from "node:url";
+import {
+  assertEquals,
+  assertRejectsCode,
+  assertThrowsCode,
+  assertTrue,
+} from "../../test/helpers/media_testing.ts";
+import { ProbeCache } from "./probe_cache.ts";
+import { fileUrlToPath, itemLabel, resolveMedia } from "./resolve.ts";
+import { EXPECTED, FIXTURES, withTempDir } from "../../test/helpers/media_testing.ts";
+
+/** Serves test/fixtures/<name> at /<name> on 127.0.0.1; counts requests. */
+function serveFixtures() {
+  const hits = new Map<string, number>();
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, (req) => {
+    const name = decodeURIComponent(new URL(req.url).pathname.slice(1));
+    hits.set(name, (hits.get(name) ?? 0) + 1);
+    try {
+      return new Response(Deno.readFileSync(FIXTURES + name));
+    } catch {
+      return new Response("missing", { status: 404 });
+    }
+  });
+  return {
+    base: `http://127.0.0.1:${server.addr.port}`,
+    hits: (name: string) => hits.get(name) ?? 0,
+    close: () => server.shutdown(),
+  };
+}
+
+Deno.test("itemLabel puts the index where the field says", () => {
+  assertEquals(itemLabel("imageInfos.imageUrl", 3), "imageInfos[3].imageUrl");
+  assertEquals(itemLabel("imageInfos[].imageUrl", 3), "imageInfos[3].imageUrl");
+  assertEquals(itemLabel("audioUrls", 0), "audioUrls[0]");
+});
+
+Deno.test("fileUrlToPath decodes percent-encoding and Windows forms", () => {
+  assertEquals(
+    fileUrlToPath("file:///home/me/my%20clips/vid%C3%A9o.mp4", "linux"),
+    "/home/me/my clips/vidéo.mp4",
+  );
+  assertEquals(fileUrlToPath("file://localhost/tmp/a.png", "linux"), "/tmp/a.png");
+  assertEquals(fileUrlToPath("file:///C:/Users/me/a%20b.png", "windows"), "C:\\Users\\me\\a b.png");
+  assertEquals(fileUrlToPath("file:///c:/", "windows"), "c:\\");
+  assertEquals(fileUrlToPath("file://server/share/x.png", "windows"), "\\\\server\\share\\x.png");
+  assertThrowsCode(
+    () => fileUrlToPath("file:///home/a%2Fb.png", "linux"),
+    "invalid_input",
+  );
+  assertThrowsCode(
+    () => fileUrlToPath("file://nas/x.png", "linux"),
+    "invalid_input",
+    /another host/,
+  );
+  assertThrowsCode(
+    () => fileUrlToPath("file:///x.png", "windows"),
+    "invalid_input",
+    /drive letter/,
+  );
+});
+
+Deno.test("resolve: file:// URLs are referenced in place and probed (cached)", async () => {
+  await withTempDir(async (dir) => {
+    const folder = `${dir}/my clips #1`;
+    await Deno.mkdir(folder);
+    const path = `${folder}/vidéo 100%.mp4`;
+    await Deno.copyFile(FIXTURES + "video.mp4", path);
+    const url = pathToFileURL(path).href;
+    assertTrue(url.includes("%20") && url.includes("%25"), url);
+    const cache = new ProbeCache();
+    const opts = { stagingDir: `${dir}/staging`, resourcesDir: `${dir}/res`, cache };
+    const items = [
+      { url, index: 0, field: "videoInfos.videoUrl" },
+      { url, index: 1, field: "videoInfos.videoUrl" },
+      { url: pathToFileURL(FIXTURES + "image.png").href, index: 0, field: "imageInfos.imageUrl" },
+    ];
+    const result = await resolveMedia(items, opts);
+    assertEquals(result.size, 2, "one entry per distinct URL");
+    const r = result.get(url)!;
+    assertEquals(r, { url, path, fileName: "vidéo 100%.mp4", info: EXPECTED["video.mp4"] });
+    assertEquals(cache.size, 2);
+    assertEquals(cache.get(path, await Deno.stat(path)), EXPECTED["video.mp4"]);
+    assertEquals(
+      await Array.fromAsync(Deno.readDir(dir)).then((e) => e.length),
+      1,
+      "nothing copied",
+    );
+  });
+});
+
+Deno.test("resolve: missing file → media_not_found naming the item", async () => {
+  const err = await assertRejectsCode(
+    () =>
+      resolveMedia([{ url: "file:///x/y.png", index: 3, field: "imageInfos.imageUrl" }], {
+        stagingDir: "/nonexistent/staging",
+        resourcesDir: "/nonexistent/res",
+      }),
+    "media_not_found",
+    /^imageInfos\[3\]\.imageUrl: no such file: \/x\/y\.png$/,
+  );
+  assertEquals(err.path, "imageInfos[3].imageUrl");
+  assertTrue(err.hint);
+});
+
+Deno.test("resolve: relative paths, bare paths and other schemes → invalid_input", async () => {
+  const opts = { stagingDir: "/nonexistent/s", resourcesDir: "/nonexistent/r" };
+  const cases: [string, RegExp, RegExp][] = [
+    ["clips/a.png", /not an absolute URL/, /file:\/\//],
+    ["./a.png", /not an absolute URL/, /file:\/\//],
+    ["/home/me/a b.png", /a path is not a URL/, /file:\/\/\/home\/me\/a%20b\.png/],
+    ["C:\\clips\\a.png", /a path is not a URL/, /file:\/\/\/C:\/clips\/a\.png/],
+    ["ftp://host/a.png", /unsupported URL scheme "ftp"/, /http/],
+    ["data:image/png;base64,AAAA", /unsupported URL scheme "data"/, /file:\/\//],
+    ["", /not an absolute URL: \(empty\)/, /file:\/\//],
+  ];
+  for (const [url, message, hint] of cases) {
+    const err = await assertRejectsCode(
+      () => resolveMedia([{ url, index: 1, field: "imageInfos.imageUrl" }], opts),
+      "invalid_input",
+      message,
+    );
+    assertTrue(err.message.startsWith("imageInfos[1].imageUrl: "), err.message);
+    assertTrue(err.hint && hint.test(err.hint), `${url}: hint ${err.hint}`);
+  }
+});
+
+Deno.test("resolve: a local non-media file or folder → media_error naming the item", async () => {
+  const opts = {
+    stagingDir: "/nonexistent/s",
+    resourcesDir: "/nonexistent/r",
+    ffprobe: false as const,
+  };
+  await assertRejectsCode(
+    () =>
+      resolveMedia([{
+        url: pathToFileURL(FIXTURES + "not_media.txt").href,
+        index: 2,
+        field: "audioInfos.audioUrl",
+      }], opts),
+    "media_error",
+    /^audioInfos\[2\]\.audioUrl: .*not_media\.txt: not a recognised media file$/,
+  );
+  await assertRejectsCode(
+    () =>
+      resolveMedia(
+        [{ url: pathToFileURL(FIXTURES).href, index: 0, field: "audioInfos.audioUrl" }],
+        opts,
+      ),
+    "media_error",
+    /not a file/,
+  );
+});
+
+Deno.test("resolve: http URLs are downloaded to staging, bound for resources, probed", async () => {
+  const server = serveFixtures();
+  try {
+    await withTempDir(async (dir) => {
+      const cache = new ProbeCache();
+      const opts = {
+        stagingDir: `${dir}/staging`,
+        resourcesDir: `${dir}/draft/Resources`,
+        cache,
+        download: { retryDelayMs: 5 },
+      };
+      const mp3 = `${server.base}/audio.mp3`;
+      const gif = `${server.base}/anim.gif`;
+      const result = await resolveMedia([
+        { url: mp3, index: 0, field: "audioInfos.audioUrl" },
+        { url: gif, index: 0, field: "imageInfos.imageUrl" },
+        { url: mp3, index: 1, field: "audioInfos.audioUrl" },
+      ], opts);
+      assertEquals([...result.keys()], [mp3, gif]);
+      assertEquals(server.hits("audio.mp3"), 1, "fetched once");
+      for (const [url, name] of [[mp3, "audio.mp3"], [gif, "anim.gif"]]) {
+        const r = result.get(url)!;
+        assertTrue(/^[0-9a-f]{16}\.(mp3|gif)$/.test(r.fileName), r.fileName);
+        assertEquals(r.path, `${dir}/draft/Resources/${r.fileName}`);
+        assertEquals(r.stagedPath, `${dir}/staging/${r.fileName}`);
+        assertEquals(await Deno.readFile(r.stagedPath!), await Deno.readFile(FIXTURES + name));
+        assertEquals(r.info.kind, EXPECTED[name].kind);
+        assertEquals(r.info.format, EXPECTED[name].format);
+        // The draft writer moves staged → final; the cache entry stays valid across the rename.
+        await Deno.mkdir(`${dir}/draft/Resources`, { recursive: true });
+        await Deno.rename(r.stagedPath!, r.path);
+        assertEquals(cache.get(r.path, await Deno.stat(r.path)), r.info);
+      }
+    });
+  } finally {
+    await server.close();
+  }
+});
+
+Deno.test("resolve: download and probe errors name the item and the URL", async () => {
+  const server = serveFixtures();
+  try {
+    await withTempDir(async (dir) => {
+      const opts = { stagingDir: `${dir}/s`, resourcesDir: `${dir}/r`, ffprobe: false as const };
+      await assertRejectsCode(
+        () =>
+          resolveMedia(
+            [{ url: `${server.base}/gone.png`, index: 5, field: "imageInfos.imageUrl" }],
+            opts,
+          ),
+        "http_error",
+        /^imageInfos\[5\]\.imageUrl: http:\/\/127\.0\.0\.1:\d+\/gone\.png: not found \(HTTP 404\)$/,
+      );
+      await assertRejectsCode(
+        () =>
+          resolveMedia([{
+            url: `${server.base}/not_media.txt`,
+            index: 6,
+            field: "imageInfos.imageUrl",
+          }], opts),
+        "media_error",
+        /^imageInfos\[6\]\.imageUrl: http:\/\/127\.0\.0\.1:\d+\/not_media\.txt \(downloaded\): not a recognised media file$/,
+      );
+    });
+  } finally {
+    await server.close();
+  }
+});
