@@ -48,7 +48,7 @@ for (const edition of editions) {
     imports.push(
       `import ${id} from "./data/packed/${edition}/${kind}.b64" with { type: "text" };`,
     );
-    table.push(`    ${kind}: ${id},`);
+    table.push(`    ${kind}: { size: ${raw.length}, data: ${id} },`);
   }
   table.push("  },");
 }
@@ -62,8 +62,14 @@ const source =
 
 ${imports.join("\n")}
 
+/** One embedded catalog: its JSON size in bytes and base64 of its raw DEFLATE stream. */
+export interface PackedCatalog {
+  readonly size: number;
+  readonly data: string;
+}
+
 /** Compressed catalog text per edition and kind (see scripts/pack_catalogs.ts). */
-export const packed: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+export const packed: Readonly<Record<string, Readonly<Record<string, PackedCatalog>>>> = {
 ${table.join("\n")}
 };
 `;

@@ -183,9 +183,13 @@ function toEntry(raw: RawEntry, edition: Edition): CatalogEntry {
 
 /** Inflates and parses the embedded JSON text of one kind (exposed for tests). */
 export function loadCatalogText(edition: Edition, kind: CatalogKind): string | undefined {
-  const b64 = packed[edition]?.[kind];
-  if (b64 === undefined) return undefined;
-  return new TextDecoder().decode(inflateRaw(Uint8Array.fromBase64(b64.trim())));
+  const blob = packed[edition]?.[kind];
+  if (blob === undefined) return undefined;
+  const bytes = inflateRaw(Uint8Array.fromBase64(blob.data.trim()), blob.size);
+  if (bytes.length !== blob.size) {
+    throw new Error(`embedded catalog ${edition}/${kind} is corrupt (size ${bytes.length})`);
+  }
+  return new TextDecoder().decode(bytes);
 }
 
 function load(edition: Edition, kind: CatalogKind): LoadedCatalog {

@@ -24,10 +24,16 @@ for (let i = 1; i < 30; i++) DIST_BASE[i] = DIST_BASE[i - 1] + (1 << DIST_EXTRA[
 /** Order in which code-length code lengths are transmitted in a dynamic block header. */
 const CLEN_ORDER = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15];
 
-/** A Huffman decoding table: entry = symbol << 4 | code length, indexed by `maxLen` peeked bits. */
-interface Huffman {
-  table: Int32Array;
-  maxLen: number;
+/**
+ * A Huffman decoding table of 2^maxLen entries, indexed by the next `maxLen` input bits; an entry
+ * is `symbol << 4 | code length`, or -1 for no code. `maxLen` is implied by the length, so that
+ * building one allocates no object (objects created late in a hot function cost a deopt).
+ */
+type Huffman = Int32Array;
+
+/** The number of bits a table is indexed by. */
+function tableBits(h: Huffman): number {
+  return 31 - Math.clz32(h.length);
 }
 
 function corrupt(what: string): Error {
@@ -63,23 +69,28 @@ function buildHuffman(lengths: ArrayLike<number>): Huffman {
     const entry = (sym << 4) | len;
     for (let i = rev; i < table.length; i += 1 << len) table[i] = entry;
   }
-  return { table, maxLen };
+  return table;
 }
 
 let fixedLit: Huffman | undefined;
 let fixedDist: Huffman | undefined;
 
-function fixedTables(): [Huffman, Huffman] {
-  if (!fixedLit || !fixedDist) {
+/** The literal/length table of fixed-Huffman blocks (RFC 1951 §3.2.6). */
+function fixedLitTable(): Huffman {
+  if (!fixedLit) {
     const lit = new Uint8Array(288);
     lit.fill(8, 0, 144);
     lit.fill(9, 144, 256);
     lit.fill(7, 256, 280);
     lit.fill(8, 280, 288);
     fixedLit = buildHuffman(lit);
-    fixedDist = buildHuffman(new Uint8Array(30).fill(5));
   }
-  return [fixedLit, fixedDist];
+  return fixedLit;
+}
+
+/** The distance table of fixed-Huffman blocks. */
+function fixedDistTable(): Huffman {
+  return fixedDist ??= buildHuffman(new Uint8Array(30).fill(5));
 }
 
 function grow(out: Uint8Array, used: number, extra: number): Uint8Array<ArrayBuffer> {
@@ -125,13 +136,14 @@ export function inflateRaw(
   };
   /** Decodes one symbol; header parsing only. */
   const decode = (h: Huffman): number => {
-    while (bitCnt < h.maxLen) {
+    const maxLen = tableBits(h);
+    while (bitCnt < maxLen) {
       if (pos < inLen) bitBuf |= input[pos] << bitCnt;
       else if (pos >= inLen + 4) throw corrupt("unexpected end of input");
       pos++;
       bitCnt += 8;
     }
-    const entry = h.table[bitBuf & ((1 << h.maxLen) - 1)];
+    const entry = h[bitBuf & ((1 << maxLen) - 1)];
     if (entry < 0) throw corrupt("invalid code");
     bitBuf >>>= entry & 15;
     bitCnt -= entry & 15;
@@ -168,7 +180,8 @@ export function inflateRaw(
     let lit: Huffman;
     let dist: Huffman;
     if (type === 1) {
-      [lit, dist] = fixedTables();
+      lit = fixedLitTable();
+      dist = fixedDistTable();
     } else if (type === 2) {
       const hlit = bits(5) + 257;
       const hdist = bits(5) + 1;
@@ -204,11 +217,11 @@ export function inflateRaw(
     } else {
       throw corrupt("reserved block type");
     }
-    const litTable = lit.table;
-    const litBits = lit.maxLen;
+    const litTable = lit;
+    const litBits = tableBits(lit);
     const litMask = (1 << litBits) - 1;
-    const distTable = dist.table;
-    const distBits = dist.maxLen;
+    const distTable = dist;
+    const distBits = tableBits(dist);
     const distMask = (1 << distBits) - 1;
     for (;;) {
       // Every refill below needs at most 15 + 5 (length) or 15 + 13 (distance) bits; fetch in

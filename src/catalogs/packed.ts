@@ -30,35 +30,41 @@ import capcutVideoGroup from "./data/packed/capcut/video_group.b64" with { type:
 import capcutVideoIntro from "./data/packed/capcut/video_intro.b64" with { type: "text" };
 import capcutVideoOutro from "./data/packed/capcut/video_outro.b64" with { type: "text" };
 
+/** One embedded catalog: its JSON size in bytes and base64 of its raw DEFLATE stream. */
+export interface PackedCatalog {
+  readonly size: number;
+  readonly data: string;
+}
+
 /** Compressed catalog text per edition and kind (see scripts/pack_catalogs.ts). */
-export const packed: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+export const packed: Readonly<Record<string, Readonly<Record<string, PackedCatalog>>>> = {
   jianying: {
-    audio_effects: jianyingAudioEffects,
-    filters: jianyingFilters,
-    fonts: jianyingFonts,
-    masks: jianyingMasks,
-    mix_modes: jianyingMixModes,
-    text_intro: jianyingTextIntro,
-    text_loop: jianyingTextLoop,
-    text_outro: jianyingTextOutro,
-    transitions: jianyingTransitions,
-    video_effects: jianyingVideoEffects,
-    video_group: jianyingVideoGroup,
-    video_intro: jianyingVideoIntro,
-    video_outro: jianyingVideoOutro,
+    audio_effects: { size: 68670, data: jianyingAudioEffects },
+    filters: { size: 436132, data: jianyingFilters },
+    fonts: { size: 291768, data: jianyingFonts },
+    masks: { size: 2943, data: jianyingMasks },
+    mix_modes: { size: 2871, data: jianyingMixModes },
+    text_intro: { size: 67009, data: jianyingTextIntro },
+    text_loop: { size: 43261, data: jianyingTextLoop },
+    text_outro: { size: 44820, data: jianyingTextOutro },
+    transitions: { size: 195052, data: jianyingTransitions },
+    video_effects: { size: 884702, data: jianyingVideoEffects },
+    video_group: { size: 59543, data: jianyingVideoGroup },
+    video_intro: { size: 60639, data: jianyingVideoIntro },
+    video_outro: { size: 47548, data: jianyingVideoOutro },
   },
   capcut: {
-    audio_effects: capcutAudioEffects,
-    filters: capcutFilters,
-    fonts: capcutFonts,
-    masks: capcutMasks,
-    text_intro: capcutTextIntro,
-    text_loop: capcutTextLoop,
-    text_outro: capcutTextOutro,
-    transitions: capcutTransitions,
-    video_effects: capcutVideoEffects,
-    video_group: capcutVideoGroup,
-    video_intro: capcutVideoIntro,
-    video_outro: capcutVideoOutro,
+    audio_effects: { size: 92503, data: capcutAudioEffects },
+    filters: { size: 156284, data: capcutFilters },
+    fonts: { size: 110470, data: capcutFonts },
+    masks: { size: 7396, data: capcutMasks },
+    text_intro: { size: 75465, data: capcutTextIntro },
+    text_loop: { size: 37868, data: capcutTextLoop },
+    text_outro: { size: 46807, data: capcutTextOutro },
+    transitions: { size: 433011, data: capcutTransitions },
+    video_effects: { size: 1230287, data: capcutVideoEffects },
+    video_group: { size: 60279, data: capcutVideoGroup },
+    video_intro: { size: 88256, data: capcutVideoIntro },
+    video_outro: { size: 74769, data: capcutVideoOutro },
   },
 };

@@ -49,8 +49,8 @@ interface NameIndex {
   enumName: Map<string, CatalogEntry[]>;
   resourceId: Map<string, CatalogEntry[]>;
   effectId: Map<string, CatalogEntry[]>;
-  normName: Map<string, CatalogEntry[]>;
-  normAlias: Map<string, CatalogEntry[]>;
+  /** Built on the first lookup that needs it (normalising every name costs a few ms). */
+  norm?: { name: Map<string, CatalogEntry[]>; alias: Map<string, CatalogEntry[]> };
 }
 
 const indexes = new WeakMap<readonly CatalogEntry[], NameIndex>();
@@ -70,20 +70,34 @@ function indexOf(entries: readonly CatalogEntry[]): NameIndex {
     enumName: new Map(),
     resourceId: new Map(),
     effectId: new Map(),
-    normName: new Map(),
-    normAlias: new Map(),
   };
   for (const e of entries) {
     add(idx.name, e.name, e);
-    add(idx.normName, normalizeName(e.name), e);
     for (const a of [...e.aliases, ...e.otherEditionNames]) add(idx.alias, a, e);
     if (e.enum !== undefined) add(idx.enumName, e.enum, e);
-    for (const a of entryAliases(e)) add(idx.normAlias, normalizeName(a), e);
     add(idx.resourceId, e.resourceId, e);
     add(idx.effectId, e.effectId.toLowerCase(), e);
   }
   indexes.set(entries, idx);
   return idx;
+}
+
+function normIndex(
+  idx: NameIndex,
+  entries: readonly CatalogEntry[],
+): NonNullable<NameIndex["norm"]> {
+  if (!idx.norm) {
+    const norm = {
+      name: new Map<string, CatalogEntry[]>(),
+      alias: new Map<string, CatalogEntry[]>(),
+    };
+    for (const e of entries) {
+      add(norm.name, normalizeName(e.name), e);
+      for (const a of entryAliases(e)) add(norm.alias, normalizeName(a), e);
+    }
+    idx.norm = norm;
+  }
+  return idx.norm;
 }
 
 const DIGITS = /^\d+$/;
@@ -174,9 +188,9 @@ export function resolveName(
 
   const norm = normalizeName(trimmed);
   if (norm !== "") {
-    const loose = pick(idx.normName.get(norm), category) ??
-      pick(idx.normAlias.get(norm), category);
-    if (loose) return loose;
+    const loose = normIndex(idx, entries);
+    const found = pick(loose.name.get(norm), category) ?? pick(loose.alias.get(norm), category);
+    if (found) return found;
   }
 
   const pool = category === undefined ? entries : entries.filter((e) => e.category === category);
