@@ -181,7 +181,7 @@ function toEntry(raw: RawEntry, edition: Edition): CatalogEntry {
   return entry;
 }
 
-/** Inflates and parses the embedded JSON text of one kind (exposed for tests). */
+/** The embedded JSON text of one kind, inflated (undefined when the edition lacks the kind). */
 export function loadCatalogText(edition: Edition, kind: CatalogKind): string | undefined {
   const blob = packed[edition]?.[kind];
   if (blob === undefined) return undefined;
