@@ -19,13 +19,28 @@ export function editDistance(a: string, b: string): number {
   return prev[y.length];
 }
 
-/** Up to `n` candidates ordered by closeness to `query` (case-insensitive; substring first). */
-export function closest(query: string, candidates: readonly string[], n = 5): string[] {
-  const q = query.toLowerCase();
+/** Options for `closest`. */
+export interface ClosestOptions {
+  /** Maps a string to the form that is compared (default: lower case). */
+  normalize?: (s: string) => string;
+}
+
+/**
+ * Up to `n` distinct candidates ordered by closeness to `query`: edit distance between the
+ * normalised forms, one less when one contains the other; ties by name.
+ */
+export function closest(
+  query: string,
+  candidates: readonly string[],
+  n = 5,
+  opts: ClosestOptions = {},
+): string[] {
+  const norm = opts.normalize ?? ((s: string) => s.toLowerCase());
+  const q = norm(query);
   return [...new Set(candidates)]
     .map((c) => {
-      const l = c.toLowerCase();
-      const sub = l.includes(q) || q.includes(l) ? -1 : 0;
+      const l = norm(c);
+      const sub = q !== "" && l !== "" && (l.includes(q) || q.includes(l)) ? -1 : 0;
       return { c, d: editDistance(q, l) + sub };
     })
     .sort((a, b) => a.d - b.d || a.c.localeCompare(b.c))
