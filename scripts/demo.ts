@@ -8,8 +8,7 @@ import { fileURLToPath as fromFileUrl } from "node:url";
 import { runApp } from "../src/cli/app.ts";
 import { COMMANDS } from "../src/cli/registry.ts";
 
-const media = (name: string) =>
-  new URL(`../test/fixtures/demo/${name}`, import.meta.url).href;
+const media = (name: string) => new URL(`../test/fixtures/demo/${name}`, import.meta.url).href;
 const globalArgs = Deno.args;
 
 async function call(args: string[]): Promise<Record<string, unknown>> {
@@ -24,7 +23,16 @@ async function call(args: string[]): Promise<Record<string, unknown>> {
   return JSON.parse(out);
 }
 
-const created = await call(["draft", "create", "--name", "draftcli demo", "--width", "1080", "--height", "1920"]);
+const created = await call([
+  "draft",
+  "create",
+  "--name",
+  "draftcli demo",
+  "--width",
+  "1080",
+  "--height",
+  "1920",
+]);
 const id = String(created.draftId);
 const slide = 2_000_000;
 await call([
@@ -46,7 +54,13 @@ await call([
   "add",
   id,
   "--audio-infos",
-  JSON.stringify([{ audioUrl: media("bgm.mp3"), start: 0, end: 6_000_000, volume: 0.6, fadeOutDuration: 1_000_000 }]),
+  JSON.stringify([{
+    audioUrl: media("bgm.mp3"),
+    start: 0,
+    end: 6_000_000,
+    volume: 0.6,
+    fadeOutDuration: 1_000_000,
+  }]),
 ]);
 await call([
   "captions",
@@ -54,9 +68,31 @@ await call([
   id,
   "--captions",
   JSON.stringify([
-    { text: "draftcli builds real drafts", start: 0, end: 2_000_000, keyword: "real drafts", keywordColor: "#ffde00" },
-    { text: "每一项都可以编辑", start: 2_000_000, end: 4_000_000, keyword: "编辑", keywordColor: "#4fc3f7", inAnimation: "渐显" },
-    { text: "Open it in JianYing or CapCut", start: 4_000_000, end: 6_000_000, highlights: [{ keyword: "JianYing", color: "#ff5252", bold: true }, { keyword: "CapCut", color: "#69f0ae", bold: true }] },
+    {
+      text: "draftcli builds real drafts",
+      start: 0,
+      end: 2_000_000,
+      keyword: "real drafts",
+      keywordColor: "#ffde00",
+    },
+    {
+      text: "每一项都可以编辑",
+      start: 2_000_000,
+      end: 4_000_000,
+      keyword: "编辑",
+      keywordColor: "#4fc3f7",
+      inAnimation: "渐显",
+    },
+    {
+      text: "Open it in JianYing or CapCut",
+      start: 4_000_000,
+      end: 6_000_000,
+      highlights: [{ keyword: "JianYing", color: "#ff5252", bold: true }, {
+        keyword: "CapCut",
+        color: "#69f0ae",
+        bold: true,
+      }],
+    },
   ]),
   "--font-size",
   "10",
@@ -65,4 +101,10 @@ await call([
   "#000000",
 ]);
 const info = await call(["draft", "info", id]);
-console.log(JSON.stringify({ draftId: id, filePath: created.filePath, demoMedia: fromFileUrl(media("")), info }, null, 2));
+console.log(
+  JSON.stringify(
+    { draftId: id, filePath: created.filePath, demoMedia: fromFileUrl(media("")), info },
+    null,
+    2,
+  ),
+);

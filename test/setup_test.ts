@@ -558,6 +558,8 @@ Deno.test("setup command: argv parses into the input and runs against $HOME", as
     const report = await spec.run(input, {
       env: h.env,
       draftsDir: () => Promise.resolve(h.home),
+      searchRoots: () => Promise.resolve([h.home]),
+      config: () => Promise.resolve({}),
       warn: (m) => void warnings.push(m),
     }) as SetupReport;
     assertEquals(actions(report), { "codex:skill": "would_write", "codex:mcp": "would_write" });
@@ -566,6 +568,8 @@ Deno.test("setup command: argv parses into the input and runs against $HOME", as
     const real = await spec.run({ ...input, dryRun: false }, {
       env: h.env,
       draftsDir: () => Promise.resolve(h.home),
+      searchRoots: () => Promise.resolve([h.home]),
+      config: () => Promise.resolve({}),
       warn: (m) => void warnings.push(m),
     }) as SetupReport;
     assert(real.ok);

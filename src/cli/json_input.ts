@@ -1,5 +1,6 @@
 /** Reads a JSON-valued option: inline JSON, `@path/to/file.json`, or `@-` for stdin. */
 import { DraftcliError } from "../errors.ts";
+import { jsonErrorOffset, lineColumn } from "../text/json_locate.ts";
 
 /** Where a JSON option's text came from, for error messages. */
 export type JsonSource = { kind: "inline" } | { kind: "file"; path: string } | { kind: "stdin" };
@@ -31,22 +32,19 @@ export function parseJsonText(text: string, option: string, source: JsonSource):
   try {
     return JSON.parse(text);
   } catch (err) {
-    const msg = err instanceof Error ? err.message : String(err);
-    const m = /position (\d+)/.exec(msg);
+    const offset = jsonErrorOffset(text);
     let where = "";
-    if (m) {
-      const pos = Number(m[1]);
-      const before = text.slice(0, pos);
-      const line = before.split("\n").length;
-      const column = pos - before.lastIndexOf("\n");
-      where = ` at line ${line}, column ${column} (position ${pos})`;
+    if (offset >= 0) {
+      const { line, column } = lineColumn(text, offset);
+      const near = JSON.stringify(text.slice(Math.max(0, offset - 10), offset + 10));
+      where = ` at line ${line}, column ${column} (near ${near})`;
     }
     const from = source.kind === "file"
       ? ` in ${source.path}`
       : source.kind === "stdin"
       ? " from stdin"
       : "";
-    throw new DraftcliError("invalid_json", `--${option}: malformed JSON${from}${where}: ${msg}`, {
+    throw new DraftcliError("invalid_json", `--${option}: malformed JSON${from}${where}`, {
       hint: "check quotes and brackets; in a shell wrap inline JSON in single quotes",
       path: option,
     });

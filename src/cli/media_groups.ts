@@ -92,4 +92,11 @@ export const captionsList = defineCommand({
 });
 
 /** All media item commands. */
-export const mediaCommands = [imagesAdd, imagesList, audiosAdd, audiosList, captionsAdd, captionsList];
+export const mediaCommands = [
+  imagesAdd,
+  imagesList,
+  audiosAdd,
+  audiosList,
+  captionsAdd,
+  captionsList,
+];

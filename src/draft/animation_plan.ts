@@ -46,7 +46,9 @@ export function planAnimations(
     const nIn = Math.floor(dIn * k);
     const nOut = Math.floor(dOut * k);
     warn(
-      `${field}: animations (${dIn + dOut} µs) exceed the item (${segmentUs} µs); shortened to in ${nIn} µs, out ${nOut} µs`,
+      `${field}: animations (${
+        dIn + dOut
+      } µs) exceed the item (${segmentUs} µs); shortened to in ${nIn} µs, out ${nOut} µs`,
     );
     dIn = nIn;
     dOut = nOut;

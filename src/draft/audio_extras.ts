@@ -4,7 +4,12 @@ import type { DraftDocument, Segment } from "./document.ts";
 import { newId } from "./ids.ts";
 
 /** Adds (or replaces) the fade of an audio or video segment. */
-export function setAudioFade(doc: DraftDocument, segment: Segment, fadeIn: number, fadeOut: number) {
+export function setAudioFade(
+  doc: DraftDocument,
+  segment: Segment,
+  fadeIn: number,
+  fadeOut: number,
+) {
   const list = doc.materials("audio_fades");
   const existing = list.find((m) => segment.extra_material_refs.includes(m.id as string));
   const m = existing ?? prototype(doc.edition, "audio_fades");
@@ -24,7 +29,7 @@ export interface AudioEffectEntry {
   name: string;
   resourceId: string;
   category?: string;
-  params: { name: string; default: number; min: number; max: number }[];
+  params: readonly { name: string; default: number; min: number; max: number }[];
 }
 
 const CATEGORY: Record<string, { id: string; name: string; subType: number }> = {

@@ -49,10 +49,14 @@ export async function addAudios(ctx: CommandContext, draftId: string, items: Ite
         const media = batch.byUrl.get(it.audioUrl)!;
         expectKind(media, ["audio", "video"], `${field}.audioUrl`, "pass an audio file");
         if (media.kind === "video" && !media.hasAudio) {
-          throw new DraftcliError("media_error", `${field}.audioUrl: ${media.fileName} has no audio`, {
-            path: `${field}.audioUrl`,
-            hint: "pass a file with an audio stream",
-          });
+          throw new DraftcliError(
+            "media_error",
+            `${field}.audioUrl: ${media.fileName} has no audio`,
+            {
+              path: `${field}.audioUrl`,
+              hint: "pass a file with an audio stream",
+            },
+          );
         }
         warnMismatch(ctx.warn, field, "duration", it.duration, media.durationUs, frame);
         const target = gridRange(it.start, it.end, doc.fps);
@@ -106,7 +110,9 @@ export async function addAudios(ctx: CommandContext, draftId: string, items: Ite
           duration: media.durationUs,
         };
       }
-      for (const c of created) c.trackIndex = doc.tracksOf("audio").findIndex((t) => t.id === c.trackId);
+      for (const c of created) {
+        c.trackIndex = doc.tracksOf("audio").findIndex((t) => t.id === c.trackId);
+      }
       return Promise.resolve({
         result: { draftId, items: created },
         staged: batch.staged,

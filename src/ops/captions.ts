@@ -10,7 +10,6 @@ import { planAnimations } from "../draft/animation_plan.ts";
 import { gridRange, overlaps } from "../draft/time.ts";
 import { DraftcliError } from "../errors.ts";
 import {
-
   buildTextContent,
   expandKeywordShortForm,
   type Highlight,
@@ -59,7 +58,11 @@ export function captionMaterial(
 ): Record<string, unknown> {
   const built = buildTextContent(text, base, highlights);
   for (const u of built.unmatched) {
-    warn(`${field}: keyword '${u.keyword}' ${u.reason === "not_found" ? "not found in the text" : "overlapped by another keyword"}`);
+    warn(
+      `${field}: keyword '${u.keyword}' ${
+        u.reason === "not_found" ? "not found in the text" : "overlapped by another keyword"
+      }`,
+    );
   }
   const fields = textMaterialFields(base, built.ranges.length, {
     alignment: ALIGN[style.alignment],
@@ -103,7 +106,10 @@ export async function addCaptions(
           throw new DraftcliError(
             "invalid_input",
             `captions[${i}] overlaps captions[${j}] (one call writes one text track)`,
-            { path: `captions[${i}].start`, hint: "split overlapping captions into separate calls" },
+            {
+              path: `captions[${i}].start`,
+              hint: "split overlapping captions into separate calls",
+            },
           );
         }
       }
@@ -144,4 +150,3 @@ export async function listCaptions(ctx: CommandContext, draftId: string) {
     };
   });
 }
-

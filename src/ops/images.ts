@@ -24,9 +24,7 @@ export async function addImages(
   const roots = await ctx.searchRoots();
   const dir = await locateDraft(roots, draftId);
   const edition = await peekEdition(dir);
-  const anims = items.map((it, i) =>
-    resolveAnimations(edition, it, "visual", `imageInfos[${i}]`)
-  );
+  const anims = items.map((it, i) => resolveAnimations(edition, it, "visual", `imageInfos[${i}]`));
   const transitions = items.map((it, i) =>
     it.transition
       ? resolveField(edition, "transitions", it.transition, `imageInfos[${i}].transition`)
@@ -39,15 +37,24 @@ export async function addImages(
     { env: ctx.env, maxDownloadBytes: config.maxDownloadBytes },
   );
   try {
-    return await mutateDraft(roots, draftId, async (doc) => {
+    return await mutateDraft(roots, draftId, (doc) => {
       const order = items.map((_, i) => i).sort((a, b) => items[a].start - items[b].start);
       const created: Record<string, unknown>[] = new Array(items.length);
-      const placed: { i: number; track: ReturnType<typeof placeSegment>; seg: ReturnType<typeof buildVisualSegment> }[] = [];
+      const placed: {
+        i: number;
+        track: ReturnType<typeof placeSegment>;
+        seg: ReturnType<typeof buildVisualSegment>;
+      }[] = [];
       for (const i of order) {
         const it = items[i];
         const field = `imageInfos[${i}]`;
         const media = batch.byUrl.get(it.imageUrl)!;
-        expectKind(media, ["image", "video"], `${field}.imageUrl`, "use 'videos add' for video files");
+        expectKind(
+          media,
+          ["image", "video"],
+          `${field}.imageUrl`,
+          "use 'videos add' for video files",
+        );
         if (media.kind === "video" && media.format !== "gif") {
           expectKind(media, ["image"], `${field}.imageUrl`, "use 'videos add' for video files");
         }
@@ -55,10 +62,14 @@ export async function addImages(
         warnMismatch(ctx.warn, field, "height", it.height, media.height);
         const target = gridRange(it.start, it.end, doc.fps);
         if (target.duration <= 0) {
-          throw new DraftcliError("invalid_input", `${field}: shorter than one frame at ${doc.fps} fps`, {
-            hint: "make end - start at least one frame long",
-            path: `${field}.end`,
-          });
+          throw new DraftcliError(
+            "invalid_input",
+            `${field}: shorter than one frame at ${doc.fps} fps`,
+            {
+              hint: "make end - start at least one frame long",
+              path: `${field}.end`,
+            },
+          );
         }
         const seg = buildVisualSegment(doc, {
           media,
@@ -80,11 +91,25 @@ export async function addImages(
       for (const { i, track, seg } of placed) {
         const entry = transitions[i];
         if (entry) {
-          attachTransition(doc, track, seg, entry, items[i].transitionDuration, ctx.warn, `imageInfos[${i}].transition`);
+          attachTransition(
+            doc,
+            track,
+            seg,
+            entry,
+            items[i].transitionDuration,
+            ctx.warn,
+            `imageInfos[${i}].transition`,
+          );
         }
       }
-      for (const c of created) c.trackIndex = doc.tracksOf("video").findIndex((t) => t.id === c.trackId);
-      return { result: { draftId, items: created }, staged: batch.staged, files: [batch.cacheFile] };
+      for (const c of created) {
+        c.trackIndex = doc.tracksOf("video").findIndex((t) => t.id === c.trackId);
+      }
+      return Promise.resolve({
+        result: { draftId, items: created },
+        staged: batch.staged,
+        files: [batch.cacheFile],
+      });
     });
   } finally {
     await batch.cleanup();

@@ -102,7 +102,9 @@ export function expectKind(
   if (!kinds.includes(file.kind)) {
     throw new DraftcliError(
       "media_error",
-      `${field}: ${file.fileName} is ${file.kind === "audio" ? "an" : "a"} ${file.kind} file (${file.format})`,
+      `${field}: ${file.fileName} is ${
+        file.kind === "audio" ? "an" : "a"
+      } ${file.kind} file (${file.format})`,
       { hint, path: field },
     );
   }

@@ -73,7 +73,9 @@ export const Highlight = z.object({
 
 /** One caption of `captions add`. */
 export const CaptionInfo = z.object({
-  text: z.string().min(1, "must not be empty").max(5000).describe("caption text (\\n breaks lines)"),
+  text: z.string().min(1, "must not be empty").max(5000).describe(
+    "caption text (\\n breaks lines)",
+  ),
   start: timeUs.describe("start on the timeline, µs"),
   end: timeUs.describe("end on the timeline, µs (> start)"),
   inAnimation: animationName.optional().describe("text entrance animation name"),

@@ -117,7 +117,10 @@ export async function snapshotDir(dir: string): Promise<Map<string, string>> {
       else if (e.isFile) {
         const bytes = await Deno.readFile(p);
         const hash = await crypto.subtle.digest("SHA-256", bytes);
-        out.set(p.slice(dir.length), Array.from(new Uint8Array(hash)).map((b) => b.toString(16).padStart(2, "0")).join(""));
+        out.set(
+          p.slice(dir.length),
+          Array.from(new Uint8Array(hash)).map((b) => b.toString(16).padStart(2, "0")).join(""),
+        );
       }
     }
   }

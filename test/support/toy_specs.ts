@@ -106,6 +106,8 @@ export function toyContext(draftsDir: string, warnings: string[] = []): CommandC
   return {
     env: {},
     draftsDir: () => Promise.resolve(draftsDir),
+    searchRoots: () => Promise.resolve([draftsDir]),
+    config: () => Promise.resolve({}),
     warn: (m) => void warnings.push(m),
   };
 }
