@@ -1,0 +1,36 @@
+/** Repository invariants: the README stays true to the code and to the pinned Deno version. */
+import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import { updateReadme } from "../scripts/readme.ts";
+
+const root = new URL("../", import.meta.url);
+const read = (p: string) => Deno.readTextFile(new URL(p, root));
+
+Deno.test("README command table matches the registry (run scripts/readme.ts to refresh)", async () => {
+  const text = await read("README.md");
+  // deno fmt pads Markdown tables, so compare with runs of spaces and dashes folded.
+  const norm = (t: string) =>
+    t.split("\n").filter((l) => l.trim()).map((l) =>
+      l.replace(/-{3,}/g, "---").replace(/\s+/g, " ")
+    )
+      .join("\n");
+  assertEquals(norm(updateReadme(text)), norm(text));
+});
+
+Deno.test("the pinned Deno version is the one README and CI use", async () => {
+  const version = (await read(".deno-version")).trim();
+  assert(/^\d+\.\d+\.\d+$/.test(version));
+  const readme = await read("README.md");
+  const pins = [...readme.matchAll(/deno@(\d+\.\d+\.\d+)/g)].map((m) => m[1]);
+  assert(pins.length >= 2, "README shows the two commands");
+  assert(pins.every((p) => p === version), `README pins ${pins} vs .deno-version ${version}`);
+  const ci = await read(".ci/run");
+  assert(ci.includes("cat .deno-version") && ci.includes("task test"));
+});
+
+Deno.test("README documents every exit code of the error model", async () => {
+  const { ExitCode } = await import("../src/errors.ts");
+  const readme = await read("README.md");
+  for (const code of Object.values(ExitCode)) {
+    assert(new RegExp(`^\\| ${code}\\s+\\|`, "m").test(readme), `exit code ${code} in README`);
+  }
+});
