@@ -11,14 +11,14 @@ export interface FixtureDraft {
   draftId: string;
   dir: string;
   photo: string;
-  photoBytes: Uint8Array;
+  photoBytes: Uint8Array<ArrayBuffer>;
   audio: string;
-  audioBytes: Uint8Array;
+  audioBytes: Uint8Array<ArrayBuffer>;
   missingPath: string;
 }
 
 /** Random bytes (the content of fake media files). */
-export function randomBytes(n: number): Uint8Array {
+export function randomBytes(n: number): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(n);
   for (let i = 0; i < n; i += 65536) crypto.getRandomValues(out.subarray(i, i + 65536));
   return out;
