@@ -299,6 +299,70 @@ async function exists(path: string): Promise<boolean> {
   return await Deno.lstat(path).then(() => true, () => false);
 }
 
+/** Largest timeline `peekZipEdition` inflates in memory (bytes). */
+const PEEK_LIMIT = 64 * 1024 * 1024;
+
+/**
+ * The edition of the draft in a zip, without unpacking it: from draftcli's archive comment,
+ * else the `app_source` of the timeline (inflated in memory when under 64 MiB). Undefined when
+ * neither says. Unsafe archives are refused here already, with the same errors as extraction.
+ */
+export async function peekZipEdition(
+  zipPath: string,
+  limits: { maxBytes: number; maxEntries: number },
+): Promise<Edition | undefined> {
+  const zip = await Deno.open(zipPath, { read: true }).catch((err) => {
+    throw new DraftcliError("invalid_input", `cannot open ${zipPath}: ${(err as Error).message}`, {
+      path: zipPath,
+    });
+  });
+  try {
+    const zipSize = (await zip.stat()).size;
+    const { entries, comment } = await readZipDirectory(zip, zipPath, limits.maxEntries);
+    const plan = vet(zipPath, entries, limits.maxBytes);
+    if (comment.startsWith(COMMENT_PREFIX)) return editionOf(comment, undefined).edition;
+    const prefix = findDraftRoot(zipPath, plan).join("/");
+    const names = ["draft_content.json", "draft_info.json"].map((n) =>
+      prefix ? `${prefix}/${n}` : n
+    );
+    const timeline = plan.find((p) => !p.dir && names.includes(p.parts.join("/")));
+    if (!timeline || timeline.entry.size > PEEK_LIMIT) return undefined;
+    const start = await entryDataOffset(zip, zipPath, timeline.entry, zipSize);
+    const chunks: Uint8Array[] = [];
+    const budget = new Budget(zipPath, PEEK_LIMIT);
+    let got = 0;
+    const take = (c: Uint8Array) => {
+      budget.take(timeline.entry, got, c.length);
+      got += c.length;
+      chunks.push(c);
+    };
+    const inflate = new Inflate(take);
+    for await (const raw of readRange(zip, start, timeline.entry.compressedSize, 16 * 1024)) {
+      if (timeline.entry.method === 0) take(raw);
+      else inflate.push(raw, false);
+    }
+    if (timeline.entry.method !== 0) inflate.push(new Uint8Array(0), true);
+    const text = new TextDecoder().decode(concat(chunks));
+    const m = /"app_source"\s*:\s*"(\w+)"/.exec(text);
+    return m ? (m[1] === "cc" ? "capcut" : "jianying") : undefined;
+  } catch (err) {
+    if (err instanceof DraftcliError) throw err;
+    return undefined;
+  } finally {
+    zip.close();
+  }
+}
+
+function concat(chunks: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(chunks.reduce((s, c) => s + c.length, 0));
+  let off = 0;
+  for (const c of chunks) {
+    out.set(c, off);
+    off += c.length;
+  }
+  return out;
+}
+
 /**
  * Unpacks `zipPath` as a new draft `<draftsRoot>/<newId>`. Placeholder media paths become
  * absolute paths into the new folder (draftcli's own tools read `path` as a file path; the

@@ -69,6 +69,20 @@ export function defaultMethod(url: URL): UploadMethod {
   return looksPresigned(url) ? "put" : "post";
 }
 
+/**
+ * Fills a download-URL template (config `downloadUrl`): `{name}` = the zip's file name,
+ * `{draftId}`, `{sha256}`; values are URL-encoded. A template without braces is used as is.
+ */
+export function fillDownloadUrl(
+  template: string,
+  vars: { name: string; draftId: string; sha256: string },
+): string {
+  return template.replace(
+    /\{(name|draftId|sha256)\}/g,
+    (_, k: keyof typeof vars) => encodeURIComponent(vars[k]),
+  );
+}
+
 /** Keys of a POST answer that may hold the file's URL, in order of preference. */
 const URL_KEYS = ["url", "downloadUrl", "download_url", "location"] as const;
 
