@@ -452,7 +452,13 @@ export async function extractDraftZip(
       timelines.get("template-2.tmp");
 
     const metaFile = join(temp, "draft_meta_info.json");
-    const meta = (await readJsonObject(metaFile)) ?? {};
+    let meta: Json = {};
+    let metaOk = true;
+    if (await exists(metaFile)) {
+      const parsed = await readJsonObject(metaFile);
+      if (parsed) meta = parsed;
+      else metaOk = false;
+    }
     rewritePaths(undefined, meta, toAbsolute);
     const name = opts.name ??
       (typeof meta.draft_name === "string" && meta.draft_name ? meta.draft_name : opts.newId);
@@ -464,7 +470,8 @@ export async function extractDraftZip(
     meta.tm_draft_create = now;
     meta.tm_draft_modified = now;
     if (primary && typeof primary.duration === "number") meta.tm_duration = primary.duration;
-    await Deno.writeTextFile(metaFile, JSON.stringify(meta));
+    if (metaOk) await Deno.writeTextFile(metaFile, JSON.stringify(meta));
+    else warnings.push("draft_meta_info.json is not plain JSON (encrypted?); it was left as is");
     const settings = join(temp, "draft_settings");
     if (await exists(settings)) {
       const s = Math.floor(now / 1e6);
