@@ -9,8 +9,12 @@ import { locateDraft, STATE_DIR } from "../store/drafts.ts";
 import { withLock } from "../store/lock.ts";
 import { recover } from "../store/txn.ts";
 import { newId } from "../draft/ids.ts";
-import { buildPortableZip, extractDraftZip, type PortableZipResult } from "../transfer/zip.ts";
-import { peekZipEdition } from "../transfer/extract.ts";
+import {
+  buildPortableZip,
+  extractDraftZip,
+  peekZipEdition,
+  type PortableZipResult,
+} from "../transfer/zip.ts";
 import { fillDownloadUrl, uploadFile } from "../transfer/upload.ts";
 import { downloadToFile } from "../transfer/download.ts";
 

@@ -24,6 +24,7 @@ import {
   isTimelineFile,
   materialPaths,
   rewritePaths,
+  ZIP_COMMENT_PREFIX,
 } from "./paths.ts";
 import {
   entryDataOffset,
@@ -62,9 +63,6 @@ export interface ExtractResult {
   /** Things a human should know (e.g. a timeline that is not plain JSON). */
   warnings: string[];
 }
-
-/** Prefix of the archive comment carrying draftcli's record of the edition (see zip.ts). */
-const COMMENT_PREFIX = "draftcli:";
 
 function unsafe(zipPath: string, entry: string, why: string): DraftcliError {
   return new DraftcliError("invalid_input", `unsafe zip: entry '${entry}' ${why}`, {
@@ -266,9 +264,9 @@ function editionOf(
   comment: string,
   content: Json | undefined,
 ): { edition: Edition; profile: string } {
-  if (comment.startsWith(COMMENT_PREFIX)) {
+  if (comment.startsWith(ZIP_COMMENT_PREFIX)) {
     try {
-      const c = JSON.parse(comment.slice(COMMENT_PREFIX.length));
+      const c = JSON.parse(comment.slice(ZIP_COMMENT_PREFIX.length));
       if ((c.edition === "jianying" || c.edition === "capcut")) {
         const known = PROFILES.find((p) => p.id === c.profile && p.edition === c.edition);
         return { edition: c.edition, profile: known?.id ?? DEFAULT_PROFILE[c.edition as Edition] };
@@ -320,7 +318,7 @@ export async function peekZipEdition(
     const zipSize = (await zip.stat()).size;
     const { entries, comment } = await readZipDirectory(zip, zipPath, limits.maxEntries);
     const plan = vet(zipPath, entries, limits.maxBytes);
-    if (comment.startsWith(COMMENT_PREFIX)) return editionOf(comment, undefined).edition;
+    if (comment.startsWith(ZIP_COMMENT_PREFIX)) return editionOf(comment, undefined).edition;
     const prefix = findDraftRoot(zipPath, plan).join("/");
     const names = ["draft_content.json", "draft_info.json"].map((n) =>
       prefix ? `${prefix}/${n}` : n

@@ -7,6 +7,9 @@ import type { Json } from "../editions/profiles.ts";
 /** The constant token editors use for "this draft's folder" in material paths. */
 export const DRAFT_PLACEHOLDER = "##_draftpath_placeholder_0E685133-18CE-45ED-8CB8-2904A212EC80_##";
 
+/** Prefix of the zip archive comment carrying draftcli's record of the draft's edition. */
+export const ZIP_COMMENT_PREFIX = "draftcli:";
+
 /** File names that hold a copy of the timeline (reference §1.2). */
 export const TIMELINE_NAMES: ReadonlySet<string> = new Set([
   "draft_content.json",

@@ -3,7 +3,7 @@
  * uses, all paths rewritten to the draft-folder placeholder, so the zip opens on another
  * machine; the draft on disk is never changed. `extractDraftZip` (extract.ts) is the way back.
  */
-import { basename, extname, join, sep } from "node:path";
+import { basename, dirname, extname, join, resolve, sep } from "node:path";
 import { createHash } from "node:crypto";
 import { DraftcliError } from "../errors.ts";
 import type { Json } from "../editions/profiles.ts";
@@ -13,16 +13,19 @@ import {
   fromPlaceholder,
   isAbsoluteAnyOs,
   isTimelineFile,
+  materialPaths,
   rewritePaths,
   toPlaceholder,
+  ZIP_COMMENT_PREFIX,
 } from "./paths.ts";
-import { materialPaths } from "./paths.ts";
 import { ZIP32_LIMIT, ZipFileWriter } from "./zip_writer.ts";
 
-export { extractDraftZip, type ExtractOptions, type ExtractResult } from "./extract.ts";
-
-/** Prefix of the archive comment carrying draftcli's record of the draft's edition. */
-export const ZIP_COMMENT_PREFIX = "draftcli:";
+export {
+  extractDraftZip,
+  type ExtractOptions,
+  type ExtractResult,
+  peekZipEdition,
+} from "./extract.ts";
 
 /** Options of `buildPortableZip`. */
 export interface PortableZipOptions {
@@ -252,6 +255,7 @@ export async function buildPortableZip(
   const comment = state?.edition
     ? ZIP_COMMENT_PREFIX + JSON.stringify({ edition: state.edition, profile: state.profile })
     : "";
+  await Deno.mkdir(dirname(resolve(outPath)), { recursive: true });
   const tmp = `${outPath}.${crypto.randomUUID().slice(0, 8)}${TMP_SUFFIX}`;
   const out = await Deno.open(tmp, { write: true, createNew: true });
   let done = 0;

@@ -27,7 +27,7 @@ Deno.test("zip: media copied into resources/, paths rewritten, state and junk le
   const base = await tempDir();
   const fx = await makeFixtureDraft(base);
   const before = await snapshot(fx.dir);
-  const outPath = join(base, "out.zip");
+  const outPath = join(base, "new-folder", "out.zip");
   const seen: number[] = [];
   const res = await buildPortableZip(fx.dir, outPath, { onProgress: (d) => seen.push(d) });
 
