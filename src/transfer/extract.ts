@@ -1,0 +1,509 @@
+/**
+ * Unpacks a draft zip (one made by `buildPortableZip`, or any zipped editor draft folder) into
+ * a new draft folder. The archive is vetted before anything is written (unsafe names, symlinks,
+ * encryption, entry count, declared sizes), actual bytes are counted while inflating (zip
+ * bombs), and the draft is built under a hidden temp folder that is renamed into place only
+ * when complete — a failure leaves nothing behind.
+ */
+import { dirname, join, resolve, sep } from "node:path";
+import { Inflate } from "fflate";
+import { DraftcliError } from "../errors.ts";
+import {
+  DEFAULT_PROFILE,
+  type Edition,
+  findProfile,
+  type Json,
+  PROFILES,
+} from "../editions/profiles.ts";
+import { checkDraftId, type DraftState, STATE_DIR } from "../store/drafts.ts";
+import { TMP_SUFFIX } from "../store/atomic.ts";
+import { crc32 } from "./crc32.ts";
+import {
+  fromPlaceholder,
+  isAbsoluteAnyOs,
+  isTimelineFile,
+  materialPaths,
+  rewritePaths,
+  ZIP_COMMENT_PREFIX,
+} from "./paths.ts";
+import {
+  entryDataOffset,
+  isDirectory,
+  isSymlink,
+  readRange,
+  readZipDirectory,
+  type ZipEntry,
+} from "./zip_reader.ts";
+
+/** Options of `extractDraftZip`. */
+export interface ExtractOptions {
+  /** Id (and folder name) of the new draft. */
+  newId: string;
+  /** Name shown in the editor (default: the zipped draft's name). */
+  name?: string;
+  /** Largest total of uncompressed bytes accepted. */
+  maxBytes: number;
+  /** Largest number of entries accepted. */
+  maxEntries: number;
+}
+
+/** What `extractDraftZip` made. */
+export interface ExtractResult {
+  draftId: string;
+  /** The new draft folder. */
+  dir: string;
+  name: string;
+  edition: Edition;
+  /** Files written. */
+  files: number;
+  /** Uncompressed bytes written. */
+  bytes: number;
+  /** Absolute media paths in the timeline that do not exist on this machine. */
+  missing: string[];
+  /** Things a human should know (e.g. a timeline that is not plain JSON). */
+  warnings: string[];
+}
+
+function unsafe(zipPath: string, entry: string, why: string): DraftcliError {
+  return new DraftcliError("invalid_input", `unsafe zip: entry '${entry}' ${why}`, {
+    hint: "draftcli only imports plain draft folders; re-create the zip with 'draftcli draft zip'",
+    path: zipPath,
+  });
+}
+
+function tooBig(zipPath: string, what: string, limit: number): DraftcliError {
+  return new DraftcliError("invalid_input", `${what}, over the limit of ${limit} bytes`, {
+    hint: `if the zip is trusted, raise the limit: draftcli config set maxZipBytes <bytes>`,
+    path: zipPath,
+  });
+}
+
+/** Splits an entry name into safe path segments, or says why it is unsafe. */
+export function safeEntryParts(name: string): string[] | string {
+  if (name.includes("\\")) return "contains a backslash";
+  // deno-lint-ignore no-control-regex
+  if (/[\x00-\x1f]/.test(name)) return "contains a control character";
+  if (name.startsWith("/")) return "is an absolute path";
+  if (/^[A-Za-z]:/.test(name)) return "starts with a drive letter";
+  if (name.includes(":")) return "contains ':'";
+  const parts = name.split("/").filter((p) => p !== "" && p !== ".");
+  if (parts.some((p) => p === "..")) return "climbs out of the folder with '..'";
+  if (!parts.length) return "has an empty name";
+  return parts;
+}
+
+interface Planned {
+  entry: ZipEntry;
+  parts: string[];
+  dir: boolean;
+}
+
+/** Vets every entry; returns them with their path segments. */
+function vet(zipPath: string, entries: ZipEntry[], maxBytes: number): Planned[] {
+  const out: Planned[] = [];
+  const files = new Set<string>();
+  const dirs = new Set<string>();
+  let declared = 0;
+  for (const e of entries) {
+    const parts = safeEntryParts(e.name);
+    if (typeof parts === "string") throw unsafe(zipPath, e.name, parts);
+    if (isSymlink(e)) throw unsafe(zipPath, e.name, "is a symbolic link");
+    if (e.flags & 1) throw unsafe(zipPath, e.name, "is encrypted");
+    const dir = isDirectory(e);
+    if (!dir && e.method !== 0 && e.method !== 8) {
+      throw unsafe(
+        zipPath,
+        e.name,
+        `uses compression method ${e.method} (only stored and deflate)`,
+      );
+    }
+    if (!dir && e.method === 0 && e.compressedSize !== e.size) {
+      throw unsafe(zipPath, e.name, "is stored with a size that does not match its data");
+    }
+    const k = parts.join("/").toLowerCase();
+    if (dir) dirs.add(k);
+    else {
+      if (files.has(k)) throw unsafe(zipPath, e.name, "appears twice");
+      files.add(k);
+    }
+    declared += e.size;
+    out.push({ entry: e, parts, dir });
+  }
+  for (const k of files) if (dirs.has(k)) throw unsafe(zipPath, k, "is both a file and a folder");
+  if (declared > maxBytes) {
+    throw tooBig(zipPath, `the zip unpacks to ${declared} bytes`, maxBytes);
+  }
+  return out;
+}
+
+/** The segments of the folder holding the timeline (the shallowest one). */
+function findDraftRoot(zipPath: string, plan: Planned[]): string[] {
+  let best: string[] | undefined;
+  let tie = false;
+  for (const p of plan) {
+    if (p.dir || p.parts[0] === "__MACOSX") continue;
+    const name = p.parts[p.parts.length - 1];
+    if (name !== "draft_content.json" && name !== "draft_info.json") continue;
+    const prefix = p.parts.slice(0, -1);
+    if (prefix.includes("Timelines")) continue;
+    if (!best || prefix.length < best.length) {
+      best = prefix;
+      tie = false;
+    } else if (prefix.length === best.length && prefix.join("/") !== best.join("/")) tie = true;
+  }
+  if (!best) {
+    throw new DraftcliError(
+      "invalid_input",
+      `${zipPath} holds no draft_content.json or draft_info.json`,
+      {
+        hint: "zip a draft folder (draftcli draft zip <draftId>) and import that",
+        path: zipPath,
+      },
+    );
+  }
+  if (tie) {
+    throw new DraftcliError("invalid_input", `${zipPath} holds more than one draft folder`, {
+      hint: "zip one draft per archive",
+      path: zipPath,
+    });
+  }
+  return best;
+}
+
+/** Counts bytes as they are written, enforcing the entry's declared size and the total cap. */
+class Budget {
+  total = 0;
+  constructor(readonly zipPath: string, readonly maxBytes: number) {}
+  take(e: ZipEntry, entrySoFar: number, n: number): void {
+    if (entrySoFar + n > e.size) {
+      throw unsafe(
+        this.zipPath,
+        e.name,
+        `declares ${e.size} bytes but holds more (a zip bomb?)`,
+      );
+    }
+    this.total += n;
+    if (this.total > this.maxBytes) {
+      throw tooBig(
+        this.zipPath,
+        `the zip unpacks to more than ${this.maxBytes} bytes`,
+        this.maxBytes,
+      );
+    }
+  }
+}
+
+async function writeAll(f: Deno.FsFile, data: Uint8Array): Promise<void> {
+  let off = 0;
+  while (off < data.length) off += await f.write(data.subarray(off));
+}
+
+/** Extracts one file entry to `dest`, counting and checking every byte. */
+async function extractEntry(
+  zip: Deno.FsFile,
+  zipPath: string,
+  zipSize: number,
+  e: ZipEntry,
+  dest: string,
+  budget: Budget,
+): Promise<void> {
+  const start = await entryDataOffset(zip, zipPath, e, zipSize);
+  const out = await Deno.open(dest, { write: true, createNew: true });
+  let written = 0;
+  let crc = 0;
+  const queue: Uint8Array[] = [];
+  const flush = async () => {
+    while (queue.length) {
+      const chunk = queue.shift()!;
+      budget.take(e, written, chunk.length);
+      written += chunk.length;
+      crc = crc32(chunk, crc);
+      await writeAll(out, chunk);
+    }
+  };
+  try {
+    if (e.method === 0) {
+      for await (const raw of readRange(zip, start, e.compressedSize)) {
+        queue.push(raw);
+        await flush();
+      }
+    } else {
+      const inflate = new Inflate((chunk) => queue.push(chunk));
+      const corrupt = (err: unknown) =>
+        unsafe(zipPath, e.name, `has corrupt compressed data (${(err as Error).message})`);
+      // Small input chunks bound what one push can expand to (deflate ≤ ~1032:1).
+      for await (const raw of readRange(zip, start, e.compressedSize, 16 * 1024)) {
+        try {
+          inflate.push(raw, false);
+        } catch (err) {
+          throw corrupt(err);
+        }
+        await flush();
+      }
+      try {
+        inflate.push(new Uint8Array(0), true);
+      } catch (err) {
+        throw corrupt(err);
+      }
+      await flush();
+    }
+  } finally {
+    out.close();
+  }
+  if (written !== e.size) {
+    throw unsafe(zipPath, e.name, `declares ${e.size} bytes but holds ${written}`);
+  }
+  if (crc !== e.crc) throw unsafe(zipPath, e.name, "fails its CRC check (damaged archive)");
+}
+
+function nowUs(): number {
+  return Date.now() * 1000;
+}
+
+function editionOf(
+  comment: string,
+  content: Json | undefined,
+): { edition: Edition; profile: string } {
+  if (comment.startsWith(ZIP_COMMENT_PREFIX)) {
+    try {
+      const c = JSON.parse(comment.slice(ZIP_COMMENT_PREFIX.length));
+      if ((c.edition === "jianying" || c.edition === "capcut")) {
+        const known = PROFILES.find((p) => p.id === c.profile && p.edition === c.edition);
+        return { edition: c.edition, profile: known?.id ?? DEFAULT_PROFILE[c.edition as Edition] };
+      }
+    } catch { /* infer below */ }
+  }
+  const platform = (content?.last_modified_platform ?? content?.platform) as Json | undefined;
+  const edition: Edition = platform?.app_source === "cc" ? "capcut" : "jianying";
+  const version = typeof platform?.app_version === "string" ? platform.app_version : undefined;
+  let profile = DEFAULT_PROFILE[edition];
+  try {
+    profile = findProfile(edition, version).id;
+  } catch { /* unknown version string: default profile */ }
+  return { edition, profile };
+}
+
+/** Reads a JSON object file, or undefined when it is not plain JSON. */
+async function readJsonObject(path: string): Promise<Json | undefined> {
+  try {
+    const v = JSON.parse(await Deno.readTextFile(path));
+    return v && typeof v === "object" && !Array.isArray(v) ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function exists(path: string): Promise<boolean> {
+  return await Deno.lstat(path).then(() => true, () => false);
+}
+
+/** Largest timeline `peekZipEdition` inflates in memory (bytes). */
+const PEEK_LIMIT = 64 * 1024 * 1024;
+
+/**
+ * The edition of the draft in a zip, without unpacking it: from draftcli's archive comment,
+ * else the `app_source` of the timeline (inflated in memory when under 64 MiB). Undefined when
+ * neither says. Unsafe archives are refused here already, with the same errors as extraction.
+ */
+export async function peekZipEdition(
+  zipPath: string,
+  limits: { maxBytes: number; maxEntries: number },
+): Promise<Edition | undefined> {
+  const zip = await Deno.open(zipPath, { read: true }).catch((err) => {
+    throw new DraftcliError("invalid_input", `cannot open ${zipPath}: ${(err as Error).message}`, {
+      path: zipPath,
+    });
+  });
+  try {
+    const zipSize = (await zip.stat()).size;
+    const { entries, comment } = await readZipDirectory(zip, zipPath, limits.maxEntries);
+    const plan = vet(zipPath, entries, limits.maxBytes);
+    if (comment.startsWith(ZIP_COMMENT_PREFIX)) return editionOf(comment, undefined).edition;
+    const prefix = findDraftRoot(zipPath, plan).join("/");
+    const names = ["draft_content.json", "draft_info.json"].map((n) =>
+      prefix ? `${prefix}/${n}` : n
+    );
+    const timeline = plan.find((p) => !p.dir && names.includes(p.parts.join("/")));
+    if (!timeline || timeline.entry.size > PEEK_LIMIT) return undefined;
+    const start = await entryDataOffset(zip, zipPath, timeline.entry, zipSize);
+    const chunks: Uint8Array[] = [];
+    const budget = new Budget(zipPath, PEEK_LIMIT);
+    let got = 0;
+    const take = (c: Uint8Array) => {
+      budget.take(timeline.entry, got, c.length);
+      got += c.length;
+      chunks.push(c);
+    };
+    const inflate = new Inflate(take);
+    for await (const raw of readRange(zip, start, timeline.entry.compressedSize, 16 * 1024)) {
+      if (timeline.entry.method === 0) take(raw);
+      else inflate.push(raw, false);
+    }
+    if (timeline.entry.method !== 0) inflate.push(new Uint8Array(0), true);
+    const text = new TextDecoder().decode(concat(chunks));
+    const m = /"app_source"\s*:\s*"(\w+)"/.exec(text);
+    return m ? (m[1] === "cc" ? "capcut" : "jianying") : undefined;
+  } catch (err) {
+    if (err instanceof DraftcliError) throw err;
+    return undefined;
+  } finally {
+    zip.close();
+  }
+}
+
+function concat(chunks: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(chunks.reduce((s, c) => s + c.length, 0));
+  let off = 0;
+  for (const c of chunks) {
+    out.set(c, off);
+    off += c.length;
+  }
+  return out;
+}
+
+/**
+ * Unpacks `zipPath` as a new draft `<draftsRoot>/<newId>`. Placeholder media paths become
+ * absolute paths into the new folder (draftcli's own tools read `path` as a file path; the
+ * editors accept both forms); meta gets the new id, folder, root, name and fresh times; and
+ * `.draftcli/state.json` records the edition (from the zip's comment, else `platform`).
+ */
+export async function extractDraftZip(
+  zipPath: string,
+  draftsRoot: string,
+  opts: ExtractOptions,
+): Promise<ExtractResult> {
+  checkDraftId(opts.newId);
+  const root = resolve(draftsRoot);
+  const target = join(root, opts.newId);
+  if (await exists(target)) {
+    throw new DraftcliError("invalid_input", `a draft folder ${target} already exists`, {
+      hint: "import again to get a fresh id",
+    });
+  }
+  const zip = await Deno.open(zipPath, { read: true }).catch((err) => {
+    throw new DraftcliError("invalid_input", `cannot open ${zipPath}: ${(err as Error).message}`, {
+      path: zipPath,
+    });
+  });
+  const temp = join(root, `.${opts.newId}.importing`);
+  let tempMade = false;
+  try {
+    const zipSize = (await zip.stat()).size;
+    const { entries, comment } = await readZipDirectory(zip, zipPath, opts.maxEntries);
+    const plan = vet(zipPath, entries, opts.maxBytes);
+    const prefix = findDraftRoot(zipPath, plan);
+    await Deno.mkdir(root, { recursive: true });
+    await Deno.mkdir(temp);
+    tempMade = true;
+    const budget = new Budget(zipPath, opts.maxBytes);
+    let files = 0;
+    const rels: string[] = [];
+    for (const p of plan) {
+      if (p.parts[0] === "__MACOSX" || !prefix.every((s, i) => p.parts[i] === s)) continue;
+      const relParts = p.parts.slice(prefix.length);
+      if (!relParts.length) continue;
+      if (relParts[0] === STATE_DIR || relParts.at(-1)!.endsWith(TMP_SUFFIX)) continue;
+      const dest = join(temp, ...relParts);
+      if (!dest.startsWith(temp + sep)) throw unsafe(zipPath, p.entry.name, "escapes the folder");
+      if (p.dir) {
+        await Deno.mkdir(dest, { recursive: true });
+        continue;
+      }
+      await Deno.mkdir(dirname(dest), { recursive: true });
+      await extractEntry(zip, zipPath, zipSize, p.entry, dest, budget);
+      files++;
+      rels.push(relParts.join("/"));
+    }
+    zip.close();
+
+    const warnings: string[] = [];
+    const finalPath = (rel: string) => join(target, ...rel.split("/")).replaceAll("\\", "/");
+    const toAbsolute = (path: string) => {
+      const rel = fromPlaceholder(path);
+      return rel === undefined ? undefined : finalPath(rel);
+    };
+    const timelines = new Map<string, Json>();
+    const missing = new Set<string>();
+    const targetKey = target.replaceAll("\\", "/") + "/";
+    for (const rel of rels.filter(isTimelineFile)) {
+      const file = join(temp, ...rel.split("/"));
+      const doc = await readJsonObject(file);
+      if (!doc) {
+        warnings.push(
+          `${rel} is not plain JSON (encrypted?); its media paths were left as they are`,
+        );
+        continue;
+      }
+      timelines.set(rel, doc);
+      if (rewritePaths(doc, undefined, toAbsolute)) {
+        await Deno.writeTextFile(file, JSON.stringify(doc));
+      }
+      for (const ref of materialPaths(doc)) {
+        if (!isAbsoluteAnyOs(ref.path)) continue;
+        const here = ref.path.startsWith(targetKey)
+          ? join(temp, ...ref.path.slice(targetKey.length).split("/"))
+          : ref.path;
+        if (!(await exists(here))) missing.add(ref.path);
+      }
+    }
+    const primary = timelines.get("draft_content.json") ?? timelines.get("draft_info.json") ??
+      timelines.get("template-2.tmp");
+
+    const metaFile = join(temp, "draft_meta_info.json");
+    let meta: Json = {};
+    let metaOk = true;
+    if (await exists(metaFile)) {
+      const parsed = await readJsonObject(metaFile);
+      if (parsed) meta = parsed;
+      else metaOk = false;
+    }
+    rewritePaths(undefined, meta, toAbsolute);
+    const name = opts.name ??
+      (typeof meta.draft_name === "string" && meta.draft_name ? meta.draft_name : opts.newId);
+    const now = nowUs();
+    meta.draft_id = opts.newId;
+    meta.draft_name = name;
+    meta.draft_fold_path = target.replaceAll("\\", "/");
+    meta.draft_root_path = root.replaceAll("\\", "/");
+    meta.tm_draft_create = now;
+    meta.tm_draft_modified = now;
+    if (primary && typeof primary.duration === "number") meta.tm_duration = primary.duration;
+    if (metaOk) await Deno.writeTextFile(metaFile, JSON.stringify(meta));
+    else warnings.push("draft_meta_info.json is not plain JSON (encrypted?); it was left as is");
+    const settings = join(temp, "draft_settings");
+    if (await exists(settings)) {
+      const s = Math.floor(now / 1e6);
+      const text = (await Deno.readTextFile(settings))
+        .replace(/^draft_create_time=.*$/m, `draft_create_time=${s}`)
+        .replace(/^draft_last_edit_time=.*$/m, `draft_last_edit_time=${s}`);
+      await Deno.writeTextFile(settings, text);
+    }
+
+    const { edition, profile } = editionOf(comment, primary);
+    const state: DraftState = { edition, profile, createdBy: "draftcli import" };
+    await Deno.mkdir(join(temp, STATE_DIR), { recursive: true });
+    await Deno.writeTextFile(join(temp, STATE_DIR, "state.json"), JSON.stringify(state));
+    if (await exists(target)) {
+      throw new DraftcliError("invalid_input", `a draft folder ${target} already exists`, {
+        hint: "import again to get a fresh id",
+      });
+    }
+    await Deno.rename(temp, target);
+    tempMade = false;
+    return {
+      draftId: opts.newId,
+      dir: target,
+      name,
+      edition,
+      files,
+      bytes: budget.total,
+      missing: [...missing],
+      warnings,
+    };
+  } finally {
+    try {
+      zip.close();
+    } catch { /* closed */ }
+    if (tempMade) await Deno.remove(temp, { recursive: true }).catch(() => {});
+  }
+}
