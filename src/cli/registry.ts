@@ -6,10 +6,12 @@ import { mediaCommands } from "./media_groups.ts";
 import { makeSetupCommands } from "./setup.ts";
 import { makeMcpCommands } from "./mcp.ts";
 import { transferCommands } from "./transfer.ts";
+import { draftEasyCommand } from "./easy.ts";
 
 /** Every command, in help order. `setup` and `mcp` read this list at run time. */
 export const COMMANDS: readonly AnyCommandSpec[] = [
   ...draftCommands,
+  draftEasyCommand,
   ...mediaCommands,
   ...transferCommands,
   ...configCommands,
