@@ -48,8 +48,9 @@ draftcli draft info "$D"`,
     id: "easy-by-audio",
     title: "One-shot draft timed to a voice-over",
     when: "a narration file and some images: spread the images over the audio's length",
-    bash: `draftcli draft easy --audio-url file:///abs/voice.mp3 \\
-  --image-urls '["file:///abs/1.jpg","file:///abs/2.jpg","file:///abs/3.jpg"]' | jq -r .draftId`,
+    bash: `draftcli draft easy --by-audio /abs/voice.mp3 \\
+  --images '["file:///abs/1.jpg","file:///abs/2.jpg","file:///abs/3.jpg"]' \\
+  --captions '["First sentence.","Second sentence."]' --text "Title" | jq -r .draftId`,
     notes: "The audio is probed for its length; no durations to compute by hand.",
   },
   {
@@ -57,10 +58,10 @@ draftcli draft info "$D"`,
     title: "Slow zoom (Ken Burns) with keyframes",
     when: "a still image that slowly grows from 100 % to 130 % over its 5 s",
     bash: `SEG=$(draftcli images add "$D" --image-infos \\
-  '[{"imageUrl":"file:///abs/hero.jpg","start":0,"end":5000000}]' | jq -r '.segmentIds[0]')
+  '[{"imageUrl":"file:///abs/hero.jpg","start":0,"end":5000000}]' | jq -r '.items[0].segmentId')
 jq -n --arg s "$SEG" '[
-  {segmentId:$s, property:"scale", offset:0,       value:1.0},
-  {segmentId:$s, property:"scale", offset:5000000, value:1.3}]' |
+  {segmentId:$s, property:"uniform_scale", offset:0,       value:1.0},
+  {segmentId:$s, property:"uniform_scale", offset:5000000, value:1.3}]' |
   draftcli keyframes add "$D" --keyframes @-`,
     notes: "Keyframe offsets are µs from the segment's own start, not from the timeline start.",
   },
