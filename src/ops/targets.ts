@@ -112,7 +112,9 @@ export function visualSegment(doc: DraftDocument, id: string, field: string): Vi
   if (!material) {
     throw new DraftcliError(
       "invalid_input",
-      `${field}: segment ${id} is on a ${found.track.type} track; only video and photo segments take this`,
+      `${field}: segment ${id} is on ${
+        /^[aeiou]/.test(found.track.type) ? "an" : "a"
+      } ${found.track.type} track; only video and photo segments take this`,
       {
         path: field,
         hint: "pass the id of a video or photo segment ('videos list', 'images list')",

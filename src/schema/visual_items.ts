@@ -104,7 +104,8 @@ function checkTargeted<T extends Targeted>(
       }
     }
     if (v.start !== undefined && v.end !== undefined && v.end <= v.start) {
-      ctx.addIssue({ code: "custom", message: END_AFTER_START.message, path: ["end"] });
+      // (not END_AFTER_START.message: zod's refine() rewrites that shared object's keys)
+      ctx.addIssue({ code: "custom", message: "end must be greater than start", path: ["end"] });
     }
   };
 }
