@@ -232,6 +232,62 @@ const CASES: {
     error: "invalid_input",
     message: /trimStart/,
   },
+  {
+    name: "video: height not positive",
+    args: (c) => videos(c, { height: 0 }),
+    code: 2,
+    error: "invalid_input",
+    message: /videoInfos\[0\]\.height/,
+  },
+  {
+    name: "video: end not after start",
+    args: (c) => videos(c, { start: 500_000, end: 500_000 }),
+    code: 2,
+    error: "invalid_input",
+    message: /videoInfos\[0\]\.end: end must be greater than start/,
+  },
+  {
+    name: "video: unknown entrance animation",
+    args: (c) => videos(c, { inAnimation: "no such thing" }),
+    code: 2,
+    error: "unknown_name",
+    message: /videoInfos\[0\]\.inAnimation/,
+  },
+  {
+    name: "video: negative combo duration",
+    args: (c) => videos(c, { loopAnimation: "三分割", loopAnimationDuration: -1 }),
+    code: 2,
+    error: "invalid_input",
+    message: /videoInfos\[0\]\.loopAnimationDuration/,
+  },
+  {
+    name: "video: zero transition duration",
+    args: (c) => videos(c, { transition: "叠化", transitionDuration: 0 }),
+    code: 2,
+    error: "invalid_input",
+    message: /videoInfos\[0\]\.transitionDuration/,
+  },
+  {
+    name: "video: zero vertical scale",
+    args: (c) => videos(c, { scaleY: 0 }),
+    code: 2,
+    error: "invalid_input",
+    message: /videoInfos\[0\]\.scaleY/,
+  },
+  {
+    name: "video: rotation out of range",
+    args: (c) => videos(c, { rotation: 1e6 }),
+    code: 2,
+    error: "invalid_input",
+    message: /videoInfos\[0\]\.rotation/,
+  },
+  {
+    name: "video: sourceStart not an integer",
+    args: (c) => videos(c, { sourceStart: 0.5 }),
+    code: 2,
+    error: "invalid_input",
+    message: /videoInfos\[0\]\.sourceStart/,
+  },
   // effects add
   {
     name: "effect: unknown name",
@@ -338,6 +394,13 @@ const CASES: {
     error: "invalid_input",
     message: /on an effect track/,
   },
+  {
+    name: "effect: params not an object",
+    args: (c) => effects(c, fx({ params: [50] })),
+    code: 2,
+    error: "invalid_input",
+    message: /effectInfos\[0\]\.params/,
+  },
   // filters add
   {
     name: "filter: unknown name",
@@ -387,6 +450,20 @@ const CASES: {
     code: 2,
     error: "invalid_input",
     message: /only video and photo segments/,
+  },
+  {
+    name: "filter: malformed id",
+    args: (c) => filters(c, { filterId: "ABG", start: 0, end: 1_000_000 }),
+    code: 2,
+    error: "invalid_input",
+    message: /filterInfos\[0\]\.filterId/,
+  },
+  {
+    name: "filter: times with a segment",
+    args: (c) => filters(c, flt({ segmentId: c.photo })),
+    code: 2,
+    error: "invalid_input",
+    message: /does not apply with segmentId/,
   },
   // sticker add
   {
@@ -445,7 +522,21 @@ const CASES: {
     error: "invalid_input",
     message: /transformY/,
   },
+  {
+    name: "sticker: rotation out of range",
+    args: (c) => sticker(c, "--rotation", "5000"),
+    code: 2,
+    error: "invalid_input",
+    message: /rotation/,
+  },
   // masks add
+  {
+    name: "mask: no segment ids",
+    args: (c) => ["masks", "add", c.id, "--name", "circle"],
+    code: 2,
+    error: "invalid_input",
+    message: /segmentIds/,
+  },
   {
     name: "mask: unknown name",
     args: (c) => masks(c, c.video, "--name", "hexagon"),
