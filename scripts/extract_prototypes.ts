@@ -71,6 +71,9 @@ const cc58t = read(
 const cc58e = read(
   "real-drafts/anhtran1989_catcuttool_capcut5.8-win-effects-transitions/draft_content_effect.json",
 );
+const cc81te = read(
+  "real-drafts/IslomTV_quran-subtitle-generator_capcut8.1-win-texts-effects/draft_content.json",
+);
 const cc69 = read("real-drafts/linhlinh897986_capcut_capcut6.9-win-keyframes/draft_content.json");
 const jy59 = read(
   "real-drafts/shiyaaini_index-tts-jianying_jianying5.9-win-texts/draft_content.json",
@@ -118,6 +121,9 @@ const capcutProto: Obj = {
   audio_fades: firstOf(cc91, "audio_fades"),
   transitions: firstOf(cc58t, "transitions"),
   video_effects: firstOf(cc58e, "video_effects"),
+  // The only editor-saved `materials.effects` entry we have is a text glow ("bloom"); its key set
+  // is the base for filter entries (the builder overrides type, ids, panel and bloom fields).
+  effects: blank(firstOf(cc81te, "effects"), ["effect_id", "resource_id"]),
   ...kf,
 };
 const jianyingProto: Obj = {

@@ -3,6 +3,10 @@ import type { AnyCommandSpec } from "./spec.ts";
 import { draftCommands } from "./draft.ts";
 import { configCommands } from "./config.ts";
 import { mediaCommands } from "./media_groups.ts";
+import { videoCommands } from "./videos.ts";
+import { effectCommands } from "./effects.ts";
+import { stickerCommands } from "./stickers.ts";
+import { maskCommands } from "./masks.ts";
 import { makeSetupCommands } from "./setup.ts";
 import { makeMcpCommands } from "./mcp.ts";
 import { transferCommands } from "./transfer.ts";
@@ -12,8 +16,12 @@ import { draftEasyCommand } from "./easy.ts";
 export const COMMANDS: readonly AnyCommandSpec[] = [
   ...draftCommands,
   draftEasyCommand,
-  ...mediaCommands,
   ...transferCommands,
+  ...mediaCommands,
+  ...videoCommands,
+  ...effectCommands,
+  ...stickerCommands,
+  ...maskCommands,
   ...configCommands,
   ...makeSetupCommands(() => COMMANDS),
   ...makeMcpCommands(() => COMMANDS),

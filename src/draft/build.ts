@@ -167,7 +167,8 @@ export function registerLocalMedia(doc: DraftDocument, media: MediaFacts): strin
   return id;
 }
 
-function clipOf(base: Json, c: ClipInput): Json {
+/** A segment `clip` object: `base`'s keys with the transform of `c` (defaults: identity). */
+export function clipOf(base: Json, c: ClipInput): Json {
   const clip = structuredClone(base ?? {}) as Json;
   clip.alpha = c.alpha ?? 1.0;
   clip.flip = { horizontal: false, vertical: false };
@@ -177,9 +178,10 @@ function clipOf(base: Json, c: ClipInput): Json {
   return clip;
 }
 
-function newSegment(
+/** A fresh segment from an editor prototype, pointing at `materialId`, with its own id. */
+export function newSegment(
   doc: DraftDocument,
-  protoName: "segment_video" | "segment_audio" | "segment_text",
+  protoName: "segment_video" | "segment_audio" | "segment_text" | "segment_effect",
   materialId: string,
   target: TimeRange,
   source: TimeRange | null,

@@ -66,5 +66,13 @@ export function endAfterStart(v: { start: number; end: number }): boolean {
   return v.end > v.start;
 }
 
-/** The standard message for endAfterStart. */
-export const END_AFTER_START = { message: "end must be greater than start", path: ["end"] };
+/** The message of endAfterStart. */
+export const END_AFTER_START_MESSAGE = "end must be greater than start";
+
+/**
+ * The refine options for endAfterStart. A getter, because zod's refine() rewrites the options
+ * object it is given, so one shared object would lose its message after first use.
+ */
+export function endAfterStartError(): { message: string; path: string[] } {
+  return { message: END_AFTER_START_MESSAGE, path: ["end"] };
+}

@@ -3,8 +3,8 @@ import { z } from "zod";
 import {
   alpha,
   durationUs,
-  END_AFTER_START,
   endAfterStart,
+  endAfterStartError,
   hexColor,
   mediaUrl,
   speed,
@@ -47,7 +47,7 @@ export const ImageInfo = z.object({
   ...visualAnimationFields,
   ...transitionFields,
   ...transformFields,
-}).strict().refine(endAfterStart, END_AFTER_START);
+}).strict().refine(endAfterStart, endAfterStartError());
 
 /** One audio of `audios add`. */
 export const AudioInfo = z.object({
@@ -61,7 +61,7 @@ export const AudioInfo = z.object({
   fadeInDuration: timeUs.optional().describe("fade-in length µs"),
   fadeOutDuration: timeUs.optional().describe("fade-out length µs"),
   audioEffect: z.string().min(1).max(100).optional().describe("audio effect name from the catalog"),
-}).strict().refine(endAfterStart, END_AFTER_START);
+}).strict().refine(endAfterStart, endAfterStartError());
 
 /** A keyword highlight inside a caption. */
 export const Highlight = z.object({
@@ -93,7 +93,7 @@ export const CaptionInfo = z.object({
   keywordFontSize: z.number().positive().max(300).optional().describe(
     "font size of the short-form keywords",
   ),
-}).strict().refine(endAfterStart, END_AFTER_START);
+}).strict().refine(endAfterStart, endAfterStartError());
 
 /** Re-exported for users of the opacity type. */
 export { alpha, volume };

@@ -1,0 +1,41 @@
+/** `videos` command group. */
+import { z } from "zod";
+import { defineCommand } from "./spec.ts";
+import { alpha, draftIdSchema } from "../schema/common.ts";
+import { VideoInfo } from "../schema/visual_items.ts";
+import { addVideos, listVideos } from "../ops/videos.ts";
+
+/** `videos add`. */
+export const videosAdd = defineCommand({
+  name: ["videos", "add"],
+  summary:
+    "add video clips (main track from 0 without gaps, else the first overlay where they fit)",
+  description:
+    "Each clip uses (end - start) × speed µs of its file from sourceStart; that must fit in the " +
+    "file. Animated GIFs are clips too. The file's own size and length win over width, height " +
+    "and duration (with a warning).",
+  positionals: ["draftId"],
+  input: z.object({
+    draftId: draftIdSchema,
+    videoInfos: z.array(VideoInfo).min(1).max(10000).describe("video clips to add"),
+    alpha: alpha.optional().describe("opacity 0..1 for every clip of this call"),
+  }).strict(),
+  mutates: true,
+  examples: [
+    `videos add $ID --video-infos '[{"videoUrl":"file:///abs/a.mp4","start":0,"end":3000000,"sourceStart":1000000,"volume":0.5}]'`,
+    `videos add $ID --video-infos '[{"videoUrl":"file:///abs/b.mp4","start":0,"end":2000000,"speed":2,"mask":"circle","transformX":0.5}]' --alpha 0.8`,
+  ],
+  run: (input, ctx) => addVideos(ctx, input.draftId, input.videoInfos, { alpha: input.alpha }),
+});
+
+/** `videos list`. */
+export const videosList = defineCommand({
+  name: ["videos", "list"],
+  summary: "list video segments with their ids, times, source range and speed",
+  positionals: ["draftId"],
+  input: z.object({ draftId: draftIdSchema }).strict(),
+  run: (input, ctx) => listVideos(ctx, input.draftId),
+});
+
+/** The `videos` commands. */
+export const videoCommands = [videosAdd, videosList];

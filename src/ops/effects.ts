@@ -1,0 +1,180 @@
+/**
+ * `effects add|list` and `filters add|list`: catalog effects and filters, either on an effect /
+ * filter track for a time range or attached to one video/photo segment.
+ */
+import type { z } from "zod";
+import type { EffectInfo, FilterInfo } from "../schema/visual_items.ts";
+import type { CommandContext } from "../cli/spec.ts";
+import { locateDraft, mutateDraft, peekEdition, readDraft } from "../store/drafts.ts";
+import { entryById, entryByName, timelineRange, visualSegment } from "./targets.ts";
+import { placeSegment } from "../draft/build.ts";
+import {
+  type AdjustParam,
+  attachEffect,
+  attachFilter,
+  buildEffectSegment,
+  buildFilter,
+  buildVideoEffect,
+  type EffectEntry,
+  effectParams,
+  paramsForDisplay,
+} from "../draft/effects.ts";
+import type { DraftDocument, Segment, Track } from "../draft/document.ts";
+import type { Json } from "../editions/profiles.ts";
+import { itemBase } from "../draft/summary.ts";
+import { findByResourceId } from "../catalogs/catalog.ts";
+
+type EffectItem = z.infer<typeof EffectInfo>;
+type FilterItem = z.infer<typeof FilterInfo>;
+
+/** Start-ordered indexes (segment-attached items first; they have no start). */
+function byStart(items: { start?: number }[]): number[] {
+  return items.map((_, i) => i).sort((a, b) => (items[a].start ?? -1) - (items[b].start ?? -1));
+}
+
+function attachedItem(doc: DraftDocument, track: Track, segment: Segment, material: Json) {
+  return { ...itemBase(doc, track, segment), materialId: material.id as string };
+}
+
+/** Adds effects; returns what was created, in input order. */
+export async function addEffects(ctx: CommandContext, draftId: string, items: EffectItem[]) {
+  const roots = await ctx.searchRoots();
+  const dir = await locateDraft(roots, draftId);
+  const edition = await peekEdition(dir);
+  const resolved = items.map((it, i) => {
+    const field = `effectInfos[${i}]`;
+    const entry: EffectEntry = it.effectId !== undefined
+      ? entryById(edition, "video_effects", it.effectId, `${field}.effectId`, it.category)
+      : entryByName(edition, "video_effects", it.effectTitle!, `${field}.effectTitle`, it.category);
+    return { entry, adjust: effectParams(entry, it.params, field) };
+  });
+  return await mutateDraft(roots, draftId, (doc) => {
+    const created: Record<string, unknown>[] = new Array(items.length);
+    for (const i of byStart(items)) {
+      const it = items[i];
+      const field = `effectInfos[${i}]`;
+      const { entry, adjust } = resolved[i];
+      const about = {
+        name: entry.name,
+        resourceId: entry.resourceId,
+        category: entry.category ?? "scene",
+        params: paramsForDisplay(adjust, entry.params),
+      };
+      if (it.segmentId !== undefined) {
+        const t = visualSegment(doc, it.segmentId, `${field}.segmentId`);
+        const m = buildVideoEffect(doc, entry, adjust, 0);
+        attachEffect(t.segment, m);
+        created[i] = { applyTo: "segment", ...attachedItem(doc, t.track, t.segment, m), ...about };
+      } else {
+        const range = timelineRange(doc, it.start!, it.end!, field);
+        const m = buildVideoEffect(doc, entry, adjust, 2);
+        const seg = buildEffectSegment(doc, m, range);
+        const track = placeSegment(doc, "effect", seg);
+        created[i] = { applyTo: "track", ...itemBase(doc, track, seg), ...about };
+      }
+    }
+    return Promise.resolve({ result: { draftId, items: created } });
+  });
+}
+
+/** Adds filters; returns what was created, in input order. */
+export async function addFilters(ctx: CommandContext, draftId: string, items: FilterItem[]) {
+  const roots = await ctx.searchRoots();
+  const dir = await locateDraft(roots, draftId);
+  const edition = await peekEdition(dir);
+  const entries = items.map((it, i) => {
+    const field = `filterInfos[${i}]`;
+    return it.filterId !== undefined
+      ? entryById(edition, "filters", it.filterId, `${field}.filterId`)
+      : entryByName(edition, "filters", it.filterTitle!, `${field}.filterTitle`);
+  });
+  return await mutateDraft(roots, draftId, (doc) => {
+    const created: Record<string, unknown>[] = new Array(items.length);
+    for (const i of byStart(items)) {
+      const it = items[i];
+      const field = `filterInfos[${i}]`;
+      const entry = entries[i];
+      const intensity = it.intensity ?? 100;
+      const about = { name: entry.name, resourceId: entry.resourceId, intensity };
+      if (it.segmentId !== undefined) {
+        const t = visualSegment(doc, it.segmentId, `${field}.segmentId`);
+        const m = buildFilter(doc, entry, intensity, 0);
+        const replaced = attachFilter(doc, t.segment, m);
+        if (replaced !== null) {
+          ctx.warn(`${field}: replaced filter "${replaced}" on segment ${t.segment.id}`);
+        }
+        created[i] = { applyTo: "segment", ...attachedItem(doc, t.track, t.segment, m), ...about };
+      } else {
+        const range = timelineRange(doc, it.start!, it.end!, field);
+        const m = buildFilter(doc, entry, intensity, 2);
+        const seg = buildEffectSegment(doc, m, range);
+        const track = placeSegment(doc, "filter", seg);
+        created[i] = { applyTo: "track", ...itemBase(doc, track, seg), ...about };
+      }
+    }
+    return Promise.resolve({ result: { draftId, items: created } });
+  });
+}
+
+/**
+ * Track-level items (segments on `trackType` tracks) and segment-attached ones (materials of
+ * `list` referenced by video/photo segments), in timeline order.
+ */
+function collect(
+  doc: DraftDocument,
+  trackType: string,
+  list: string,
+  accept: (m: Json) => boolean,
+) {
+  const byId = new Map(doc.materials(list).filter(accept).map((m) => [m.id as string, m]));
+  const out: { applyTo: "track" | "segment"; track: Track; segment: Segment; material: Json }[] =
+    [];
+  for (const track of doc.tracks) {
+    for (const segment of track.segments) {
+      if (track.type === trackType) {
+        const material = byId.get(segment.material_id);
+        if (material) out.push({ applyTo: "track", track, segment, material });
+      } else if (track.type === "video") {
+        for (const ref of segment.extra_material_refs) {
+          const material = byId.get(ref);
+          if (material) out.push({ applyTo: "segment", track, segment, material });
+        }
+      }
+    }
+  }
+  return out.sort((a, b) =>
+    a.segment.target_timerange.start - b.segment.target_timerange.start ||
+    a.applyTo.localeCompare(b.applyTo)
+  );
+}
+
+/** Lists effects on effect tracks and effects attached to video/photo segments. */
+export async function listEffects(ctx: CommandContext, draftId: string) {
+  const doc = await readDraft(await ctx.searchRoots(), draftId);
+  return collect(doc, "effect", "video_effects", () => true).map((x) => {
+    const m = x.material;
+    const entry = findByResourceId(doc.edition, "video_effects", String(m.resource_id));
+    return {
+      applyTo: x.applyTo,
+      ...itemBase(doc, x.track, x.segment),
+      materialId: m.id,
+      name: m.name,
+      resourceId: m.resource_id,
+      category: m.type === "face_effect" ? "character" : "scene",
+      params: paramsForDisplay(m.adjust_params as AdjustParam[], entry?.params),
+    };
+  });
+}
+
+/** Lists filters on filter tracks and filters attached to video/photo segments. */
+export async function listFilters(ctx: CommandContext, draftId: string) {
+  const doc = await readDraft(await ctx.searchRoots(), draftId);
+  return collect(doc, "filter", "effects", (m) => m.type === "filter").map((x) => ({
+    applyTo: x.applyTo,
+    ...itemBase(doc, x.track, x.segment),
+    materialId: x.material.id,
+    name: x.material.name,
+    resourceId: x.material.resource_id,
+    intensity: Math.round(Number(x.material.value ?? 0) * 10000) / 100,
+  }));
+}

@@ -1,0 +1,80 @@
+/** `masks add` / `masks list`: one mask per video/photo segment. */
+import type { CommandContext } from "../cli/spec.ts";
+import { locateDraft, mutateDraft, peekEdition, readDraft } from "../store/drafts.ts";
+import { maskEntry, visualSegment } from "./targets.ts";
+import {
+  buildMask,
+  MASK_WARNING,
+  maskForDisplay,
+  type MaskGeometry,
+  maskListName,
+  maskOf,
+  setMask,
+} from "../draft/masks.ts";
+import { itemBase } from "../draft/summary.ts";
+import { DraftcliError } from "../errors.ts";
+
+/** Splits `a,b,c` into ids; refuses repeats. */
+export function splitIds(list: string, field: string): string[] {
+  const ids = list.split(",").map((s) => s.trim());
+  const seen = new Set<string>();
+  for (const id of ids) {
+    if (seen.has(id)) {
+      throw new DraftcliError("invalid_input", `${field}: segment ${id} is listed twice`, {
+        path: field,
+        hint: "a segment takes one mask; list each id once",
+      });
+    }
+    seen.add(id);
+  }
+  return ids;
+}
+
+/** Puts the same mask on each listed segment (replacing a mask a segment already has). */
+export async function addMasks(
+  ctx: CommandContext,
+  draftId: string,
+  segmentIds: string,
+  name: string | undefined,
+  geometry: MaskGeometry,
+) {
+  const roots = await ctx.searchRoots();
+  const dir = await locateDraft(roots, draftId);
+  const edition = await peekEdition(dir);
+  const entry = maskEntry(edition, name ?? "线性", "name");
+  const ids = splitIds(segmentIds, "segmentIds");
+  const result = await mutateDraft(roots, draftId, (doc) => {
+    const items = ids.map((id) => {
+      const t = visualSegment(doc, id, "segmentIds");
+      const mask = buildMask(entry, {
+        width: Number(t.material.width) || 0,
+        height: Number(t.material.height) || 0,
+      }, geometry);
+      const replaced = setMask(doc, t.segment, mask);
+      if (replaced !== null) ctx.warn(`segment ${t.segment.id}: replaced mask "${replaced}"`);
+      return {
+        ...itemBase(doc, t.track, t.segment),
+        maskId: mask.id,
+        ...maskForDisplay(mask),
+      };
+    });
+    return Promise.resolve({ result: { draftId, maskList: maskListName(doc), items } });
+  });
+  ctx.warn(MASK_WARNING);
+  return result;
+}
+
+/** Lists the masks on video/photo segments. */
+export async function listMasks(ctx: CommandContext, draftId: string) {
+  const doc = await readDraft(await ctx.searchRoots(), draftId);
+  const out = [];
+  for (const track of doc.tracksOf("video")) {
+    for (const segment of track.segments) {
+      const mask = maskOf(doc, segment);
+      if (mask) {
+        out.push({ ...itemBase(doc, track, segment), maskId: mask.id, ...maskForDisplay(mask) });
+      }
+    }
+  }
+  return out.sort((a, b) => a.start - b.start);
+}

@@ -1,0 +1,46 @@
+/** `sticker add` / `sticker list`: library stickers on sticker tracks. */
+import type { CommandContext } from "../cli/spec.ts";
+import { mutateDraft, readDraft } from "../store/drafts.ts";
+import { timelineRange } from "./targets.ts";
+import { placeSegment } from "../draft/build.ts";
+import { buildStickerSegment } from "../draft/stickers.ts";
+import { clipFields, itemBase, segmentsOf } from "../draft/summary.ts";
+
+/** What `sticker add` takes (times µs, positions normalised). */
+export interface StickerRequest {
+  stickerId: string;
+  start: number;
+  end: number;
+  scale?: number;
+  transformX?: number;
+  transformY?: number;
+  rotation?: number;
+}
+
+/** Adds one sticker (first sticker track where it fits, else a new one). */
+export async function addSticker(ctx: CommandContext, draftId: string, req: StickerRequest) {
+  return await mutateDraft(await ctx.searchRoots(), draftId, (doc) => {
+    const range = timelineRange(doc, req.start, req.end, "sticker", "end");
+    const seg = buildStickerSegment(doc, req.stickerId, range, {
+      scaleX: req.scale,
+      scaleY: req.scale,
+      transformX: req.transformX,
+      transformY: req.transformY,
+      rotation: req.rotation,
+    });
+    const track = placeSegment(doc, "sticker", seg);
+    return Promise.resolve({
+      result: { draftId, ...itemBase(doc, track, seg), stickerId: req.stickerId },
+    });
+  });
+}
+
+/** Lists sticker segments. */
+export async function listStickers(ctx: CommandContext, draftId: string) {
+  const doc = await readDraft(await ctx.searchRoots(), draftId);
+  return segmentsOf(doc, "sticker", "stickers").map(({ track, segment, material }) => ({
+    ...itemBase(doc, track, segment),
+    stickerId: material.resource_id,
+    ...clipFields(segment),
+  }));
+}
