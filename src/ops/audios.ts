@@ -2,8 +2,8 @@
 import type { z } from "zod";
 import type { AudioInfo } from "../schema/media_items.ts";
 import type { CommandContext } from "../cli/spec.ts";
-import { locateDraft, mutateDraft, peekEdition, readDraft } from "../store/drafts.ts";
-import { expectKind, resolveBatch, warnMismatch } from "./media.ts";
+import { locateDraft, peekEdition, readDraft } from "../store/drafts.ts";
+import { expectKind, mutateWithMedia, settleTrackIndexes, warnMismatch } from "./media.ts";
 import { buildAudioSegment, placeSegment } from "../draft/build.ts";
 import { gridRange } from "../draft/time.ts";
 import { DraftcliError } from "../errors.ts";
@@ -32,96 +32,85 @@ export async function addAudios(ctx: CommandContext, draftId: string, items: Ite
       throw err;
     }
   });
-  const config = await ctx.config();
-  const batch = await resolveBatch(
-    dir,
-    items.map((it, i) => ({ url: it.audioUrl, index: i, field: `audioInfos[${i}].audioUrl` })),
-    { env: ctx.env, maxDownloadBytes: config.maxDownloadBytes },
-  );
-  try {
-    return await mutateDraft(roots, draftId, (doc) => {
-      const order = items.map((_, i) => i).sort((a, b) => items[a].start - items[b].start);
-      const created: Record<string, unknown>[] = new Array(items.length);
-      const frame = 1e6 / doc.fps;
-      for (const i of order) {
-        const it = items[i];
-        const field = `audioInfos[${i}]`;
-        const media = batch.byUrl.get(it.audioUrl)!;
-        expectKind(media, ["audio", "video"], `${field}.audioUrl`, "pass an audio file");
-        if (media.kind === "video" && !media.hasAudio) {
-          throw new DraftcliError(
-            "media_error",
-            `${field}.audioUrl: ${media.fileName} has no audio`,
-            {
-              path: `${field}.audioUrl`,
-              hint: "pass a file with an audio stream",
-            },
-          );
-        }
-        warnMismatch(ctx.warn, field, "duration", it.duration, media.durationUs, frame);
-        const target = gridRange(it.start, it.end, doc.fps);
-        if (target.duration <= 0) {
-          throw new DraftcliError("invalid_input", `${field}: shorter than one frame`, {
-            path: `${field}.end`,
-            hint: "make end - start at least one frame long",
-          });
-        }
-        const speed = it.speed ?? 1;
-        const sourceStart = it.sourceStart ?? 0;
-        const needed = sourceStart + Math.round(target.duration * speed);
-        if (needed > media.durationUs + frame) {
-          throw new DraftcliError(
-            "invalid_input",
-            `${field}: needs ${needed} µs of audio but ${media.fileName} is ${media.durationUs} µs long`,
-            {
-              path: `${field}.end`,
-              hint: `end at most start + ${
-                Math.floor((media.durationUs - sourceStart) / speed)
-              } µs, or lower sourceStart/speed`,
-            },
-          );
-        }
-        if (needed > media.durationUs) {
-          target.duration = Math.floor((media.durationUs - sourceStart) / speed);
-        }
-        const fadeIn = it.fadeInDuration ?? 0;
-        const fadeOut = it.fadeOutDuration ?? 0;
-        if (fadeIn + fadeOut > target.duration) {
-          throw new DraftcliError("invalid_input", `${field}: fades are longer than the item`, {
-            path: `${field}.fadeInDuration`,
-            hint: "fadeInDuration + fadeOutDuration must not exceed end - start",
-          });
-        }
-        const seg = buildAudioSegment(doc, {
-          media: { ...media, kind: "audio" },
-          target,
-          sourceStart,
-          speed,
-          volume: it.volume,
+  const requests = items.map((it, i) => ({
+    url: it.audioUrl,
+    index: i,
+    field: `audioInfos[${i}].audioUrl`,
+  }));
+  return await mutateWithMedia(ctx, { roots, draftId, dir }, requests, (doc, byUrl) => {
+    const order = items.map((_, i) => i).sort((a, b) => items[a].start - items[b].start);
+    const created: Record<string, unknown>[] = new Array(items.length);
+    const frame = 1e6 / doc.fps;
+    for (const i of order) {
+      const it = items[i];
+      const field = `audioInfos[${i}]`;
+      const media = byUrl.get(it.audioUrl)!;
+      expectKind(media, ["audio", "video"], `${field}.audioUrl`, "pass an audio file");
+      if (media.kind === "video" && !media.hasAudio) {
+        throw new DraftcliError(
+          "media_error",
+          `${field}.audioUrl: ${media.fileName} has no audio`,
+          {
+            path: `${field}.audioUrl`,
+            hint: "pass a file with an audio stream",
+          },
+        );
+      }
+      warnMismatch(ctx.warn, field, "duration", it.duration, media.durationUs, frame);
+      const target = gridRange(it.start, it.end, doc.fps);
+      if (target.duration <= 0) {
+        throw new DraftcliError("invalid_input", `${field}: shorter than one frame`, {
+          path: `${field}.end`,
+          hint: "make end - start at least one frame long",
         });
-        if (fadeIn || fadeOut) setAudioFade(doc, seg, fadeIn, fadeOut);
-        const effect = effects[i];
-        if (effect) setAudioEffect(doc, seg, effect);
-        const track = placeSegment(doc, "audio", seg);
-        created[i] = {
-          ...itemBase(doc, track, seg),
-          audioUrl: it.audioUrl,
-          path: media.path,
-          duration: media.durationUs,
-        };
       }
-      for (const c of created) {
-        c.trackIndex = doc.tracksOf("audio").findIndex((t) => t.id === c.trackId);
+      const speed = it.speed ?? 1;
+      const sourceStart = it.sourceStart ?? 0;
+      const needed = sourceStart + Math.round(target.duration * speed);
+      if (needed > media.durationUs + frame) {
+        throw new DraftcliError(
+          "invalid_input",
+          `${field}: needs ${needed} µs of audio but ${media.fileName} is ${media.durationUs} µs long`,
+          {
+            path: `${field}.end`,
+            hint: `end at most start + ${
+              Math.floor((media.durationUs - sourceStart) / speed)
+            } µs, or lower sourceStart/speed`,
+          },
+        );
       }
-      return Promise.resolve({
-        result: { draftId, items: created },
-        staged: batch.staged,
-        files: [batch.cacheFile],
+      if (needed > media.durationUs) {
+        target.duration = Math.floor((media.durationUs - sourceStart) / speed);
+      }
+      const fadeIn = it.fadeInDuration ?? 0;
+      const fadeOut = it.fadeOutDuration ?? 0;
+      if (fadeIn + fadeOut > target.duration) {
+        throw new DraftcliError("invalid_input", `${field}: fades are longer than the item`, {
+          path: `${field}.fadeInDuration`,
+          hint: "fadeInDuration + fadeOutDuration must not exceed end - start",
+        });
+      }
+      const seg = buildAudioSegment(doc, {
+        media: { ...media, kind: "audio" },
+        target,
+        sourceStart,
+        speed,
+        volume: it.volume,
       });
-    });
-  } finally {
-    await batch.cleanup();
-  }
+      if (fadeIn || fadeOut) setAudioFade(doc, seg, fadeIn, fadeOut);
+      const effect = effects[i];
+      if (effect) setAudioEffect(doc, seg, effect);
+      const track = placeSegment(doc, "audio", seg);
+      created[i] = {
+        ...itemBase(doc, track, seg),
+        audioUrl: it.audioUrl,
+        path: media.path,
+        duration: media.durationUs,
+      };
+    }
+    settleTrackIndexes(doc, created, "audio");
+    return { draftId, items: created };
+  });
 }
 
 /** Lists audio segments. */

@@ -2,12 +2,17 @@
 import type { z } from "zod";
 import type { ImageInfo } from "../schema/media_items.ts";
 import type { CommandContext } from "../cli/spec.ts";
-import { locateDraft, mutateDraft, peekEdition, readDraft } from "../store/drafts.ts";
-import { expectKind, resolveBatch, warnMismatch } from "./media.ts";
+import { locateDraft, peekEdition, readDraft } from "../store/drafts.ts";
+import {
+  attachItemTransitions,
+  expectKind,
+  mutateWithMedia,
+  settleTrackIndexes,
+  warnMismatch,
+} from "./media.ts";
 import { resolveAnimations, resolveField } from "./names.ts";
 import { buildVisualSegment, placeSegment, setAnimations } from "../draft/build.ts";
 import { planAnimations } from "../draft/animation_plan.ts";
-import { attachTransition } from "../draft/transitions.ts";
 import { gridRange } from "../draft/time.ts";
 import { DraftcliError } from "../errors.ts";
 import { clipFields, itemBase, segmentsOf } from "../draft/summary.ts";
@@ -30,90 +35,73 @@ export async function addImages(
       ? resolveField(edition, "transitions", it.transition, `imageInfos[${i}].transition`)
       : undefined
   );
-  const config = await ctx.config();
-  const batch = await resolveBatch(
-    dir,
-    items.map((it, i) => ({ url: it.imageUrl, index: i, field: `imageInfos[${i}].imageUrl` })),
-    { env: ctx.env, maxDownloadBytes: config.maxDownloadBytes },
-  );
-  try {
-    return await mutateDraft(roots, draftId, (doc) => {
-      const order = items.map((_, i) => i).sort((a, b) => items[a].start - items[b].start);
-      const created: Record<string, unknown>[] = new Array(items.length);
-      const placed: {
-        i: number;
-        track: ReturnType<typeof placeSegment>;
-        seg: ReturnType<typeof buildVisualSegment>;
-      }[] = [];
-      for (const i of order) {
-        const it = items[i];
-        const field = `imageInfos[${i}]`;
-        const media = batch.byUrl.get(it.imageUrl)!;
-        expectKind(
-          media,
-          ["image", "video"],
-          `${field}.imageUrl`,
-          "use 'videos add' for video files",
+  const requests = items.map((it, i) => ({
+    url: it.imageUrl,
+    index: i,
+    field: `imageInfos[${i}].imageUrl`,
+  }));
+  return await mutateWithMedia(ctx, { roots, draftId, dir }, requests, (doc, byUrl) => {
+    const order = items.map((_, i) => i).sort((a, b) => items[a].start - items[b].start);
+    const created: Record<string, unknown>[] = new Array(items.length);
+    const placed: {
+      i: number;
+      track: ReturnType<typeof placeSegment>;
+      seg: ReturnType<typeof buildVisualSegment>;
+    }[] = [];
+    for (const i of order) {
+      const it = items[i];
+      const field = `imageInfos[${i}]`;
+      const media = byUrl.get(it.imageUrl)!;
+      expectKind(
+        media,
+        ["image", "video"],
+        `${field}.imageUrl`,
+        "use 'videos add' for video files",
+      );
+      if (media.kind === "video" && media.format !== "gif") {
+        expectKind(media, ["image"], `${field}.imageUrl`, "use 'videos add' for video files");
+      }
+      warnMismatch(ctx.warn, field, "width", it.width, media.width);
+      warnMismatch(ctx.warn, field, "height", it.height, media.height);
+      const target = gridRange(it.start, it.end, doc.fps);
+      if (target.duration <= 0) {
+        throw new DraftcliError(
+          "invalid_input",
+          `${field}: shorter than one frame at ${doc.fps} fps`,
+          {
+            hint: "make end - start at least one frame long",
+            path: `${field}.end`,
+          },
         );
-        if (media.kind === "video" && media.format !== "gif") {
-          expectKind(media, ["image"], `${field}.imageUrl`, "use 'videos add' for video files");
-        }
-        warnMismatch(ctx.warn, field, "width", it.width, media.width);
-        warnMismatch(ctx.warn, field, "height", it.height, media.height);
-        const target = gridRange(it.start, it.end, doc.fps);
-        if (target.duration <= 0) {
-          throw new DraftcliError(
-            "invalid_input",
-            `${field}: shorter than one frame at ${doc.fps} fps`,
-            {
-              hint: "make end - start at least one frame long",
-              path: `${field}.end`,
-            },
-          );
-        }
-        const seg = buildVisualSegment(doc, {
-          media,
-          target,
-          clip: { ...it, alpha: it.alpha ?? opts.alpha },
-        });
-        const planned = planAnimations(anims[i], target.duration, "visual", field, ctx.warn);
-        if (planned.length) setAnimations(doc, seg, planned);
-        const track = placeSegment(doc, "video", seg);
-        placed.push({ i, track, seg });
-        created[i] = {
-          ...itemBase(doc, track, seg),
-          imageUrl: it.imageUrl,
-          path: media.path,
-          width: media.width,
-          height: media.height,
-        };
       }
-      for (const { i, track, seg } of placed) {
-        const entry = transitions[i];
-        if (entry) {
-          attachTransition(
-            doc,
-            track,
-            seg,
-            entry,
-            items[i].transitionDuration,
-            ctx.warn,
-            `imageInfos[${i}].transition`,
-          );
-        }
-      }
-      for (const c of created) {
-        c.trackIndex = doc.tracksOf("video").findIndex((t) => t.id === c.trackId);
-      }
-      return Promise.resolve({
-        result: { draftId, items: created },
-        staged: batch.staged,
-        files: [batch.cacheFile],
+      const seg = buildVisualSegment(doc, {
+        media,
+        target,
+        clip: { ...it, alpha: it.alpha ?? opts.alpha },
       });
-    });
-  } finally {
-    await batch.cleanup();
-  }
+      const planned = planAnimations(anims[i], target.duration, "visual", field, ctx.warn);
+      if (planned.length) setAnimations(doc, seg, planned);
+      const track = placeSegment(doc, "video", seg);
+      placed.push({ i, track, seg });
+      created[i] = {
+        ...itemBase(doc, track, seg),
+        imageUrl: it.imageUrl,
+        path: media.path,
+        width: media.width,
+        height: media.height,
+      };
+    }
+    attachItemTransitions(
+      doc,
+      placed,
+      transitions,
+      items.map((it) => it.transitionDuration),
+      "imageInfos",
+      ctx.warn,
+    );
+    settleTrackIndexes(doc, created, "video");
+    return { draftId, items: created };
+  });
 }
 
 /** Lists photo segments. */

@@ -11,6 +11,9 @@ import type { StagedFile } from "../store/drafts.ts";
 import { STATE_DIR } from "../store/drafts.ts";
 import { readJsonIfExists } from "../store/atomic.ts";
 import { DraftcliError } from "../errors.ts";
+import { mutateDraft } from "../store/drafts.ts";
+import type { DraftDocument, Segment, Track } from "../draft/document.ts";
+import { attachTransition, type TransitionEntry } from "../draft/transitions.ts";
 
 /** One URL to resolve, and where it came from (for error messages). */
 export interface MediaRequest {
@@ -122,4 +125,62 @@ export function warnMismatch(
   if (given !== undefined && Math.abs(given - actual) > tolerance) {
     warn(`${field}: ${what} ${given} differs from the file (${actual}); using the file's value`);
   }
+}
+
+/**
+ * The common shape of a media-adding command: resolve every URL first (downloads, probes),
+ * then build into the draft under its lock and commit once, moving downloads into resources/
+ * and saving the probe cache with the same commit.
+ */
+export async function mutateWithMedia<T>(
+  ctx: {
+    env: Record<string, string | undefined>;
+    config(): Promise<{ maxDownloadBytes?: number }>;
+  },
+  target: { roots: string[]; draftId: string; dir: string },
+  requests: MediaRequest[],
+  build: (doc: DraftDocument, media: Map<string, ResolvedFile>) => T,
+): Promise<T> {
+  const config = await ctx.config();
+  const batch = await resolveBatch(target.dir, requests, {
+    env: ctx.env,
+    maxDownloadBytes: config.maxDownloadBytes,
+  });
+  try {
+    return await mutateDraft(target.roots, target.draftId, (doc) =>
+      Promise.resolve({
+        result: build(doc, batch.byUrl),
+        staged: batch.staged,
+        files: [batch.cacheFile],
+      }));
+  } finally {
+    await batch.cleanup();
+  }
+}
+
+/** Attaches each placed item's transition (to the next item on its track), after placement. */
+export function attachItemTransitions(
+  doc: DraftDocument,
+  placed: { i: number; track: Track; seg: Segment }[],
+  transitions: (TransitionEntry | undefined)[],
+  durations: (number | undefined)[],
+  field: string,
+  warn: (m: string) => void,
+): void {
+  for (const { i, track, seg } of placed) {
+    const entry = transitions[i];
+    if (entry) {
+      attachTransition(doc, track, seg, entry, durations[i], warn, `${field}[${i}].transition`);
+    }
+  }
+}
+
+/** Sets each created item's `trackIndex` (position among tracks of its kind) after placement. */
+export function settleTrackIndexes(
+  doc: DraftDocument,
+  created: Record<string, unknown>[],
+  type: string,
+): void {
+  const tracks = doc.tracksOf(type);
+  for (const c of created) c.trackIndex = tracks.findIndex((t) => t.id === c.trackId);
 }

@@ -2,14 +2,19 @@
 import type { z } from "zod";
 import type { VideoInfo } from "../schema/visual_items.ts";
 import type { CommandContext } from "../cli/spec.ts";
-import { locateDraft, mutateDraft, peekEdition, readDraft } from "../store/drafts.ts";
-import { expectKind, resolveBatch, warnMismatch } from "./media.ts";
+import { locateDraft, peekEdition, readDraft } from "../store/drafts.ts";
+import {
+  attachItemTransitions,
+  expectKind,
+  mutateWithMedia,
+  settleTrackIndexes,
+  warnMismatch,
+} from "./media.ts";
 import { resolveAnimations, resolveField } from "./names.ts";
 import { maskEntry, timelineRange } from "./targets.ts";
 import { buildVisualSegment, placeSegment, setAnimations } from "../draft/build.ts";
 import type { Segment, Track } from "../draft/document.ts";
 import { planAnimations } from "../draft/animation_plan.ts";
-import { attachTransition } from "../draft/transitions.ts";
 import { setAudioFade } from "../draft/audio_extras.ts";
 import { buildMask, MASK_WARNING, maskForDisplay, maskOf, setMask } from "../draft/masks.ts";
 import { DraftcliError } from "../errors.ts";
@@ -36,133 +41,116 @@ export async function addVideos(
   const masks = items.map((it, i) =>
     it.mask ? maskEntry(edition, it.mask, `videoInfos[${i}].mask`) : undefined
   );
-  const config = await ctx.config();
-  const batch = await resolveBatch(
-    dir,
-    items.map((it, i) => ({ url: it.videoUrl, index: i, field: `videoInfos[${i}].videoUrl` })),
-    { env: ctx.env, maxDownloadBytes: config.maxDownloadBytes },
-  );
-  try {
-    return await mutateDraft(roots, draftId, (doc) => {
-      const order = items.map((_, i) => i).sort((a, b) => items[a].start - items[b].start);
-      const created: Record<string, unknown>[] = new Array(items.length);
-      const placed: { i: number; track: Track; seg: Segment }[] = [];
-      const frame = 1e6 / doc.fps;
-      for (const i of order) {
-        const it = items[i];
-        const field = `videoInfos[${i}]`;
-        const media = batch.byUrl.get(it.videoUrl)!;
-        expectKind(media, ["video"], `${field}.videoUrl`, "use 'images add' for still images");
-        if (!media.hasVideo || media.durationUs <= 0) {
-          throw new DraftcliError(
-            "media_error",
-            `${field}.videoUrl: ${media.fileName} has no moving picture`,
-            { path: `${field}.videoUrl`, hint: "pass a video file or an animated GIF" },
-          );
-        }
-        warnMismatch(ctx.warn, field, "width", it.width, media.width);
-        warnMismatch(ctx.warn, field, "height", it.height, media.height);
-        warnMismatch(ctx.warn, field, "duration", it.duration, media.durationUs, frame);
-        const target = timelineRange(doc, it.start, it.end, field);
-        const speed = it.speed ?? 1;
-        const sourceStart = it.sourceStart ?? 0;
-        if (sourceStart >= media.durationUs) {
-          throw new DraftcliError(
-            "invalid_input",
-            `${field}.sourceStart: ${sourceStart} µs is not inside ${media.fileName} (${media.durationUs} µs long)`,
-            { path: `${field}.sourceStart`, hint: `use a sourceStart below ${media.durationUs}` },
-          );
-        }
-        const needed = sourceStart + Math.round(target.duration * speed);
-        if (needed > media.durationUs + frame) {
-          const maxLen = Math.floor((media.durationUs - sourceStart) / speed);
-          throw new DraftcliError(
-            "invalid_input",
-            `${field}: needs ${needed} µs of video (sourceStart ${sourceStart} + ${target.duration} µs × speed ${speed}) but ${media.fileName} is ${media.durationUs} µs long`,
-            {
-              path: `${field}.end`,
-              hint: `end at most start + ${maxLen} µs (end ≤ ${
-                target.start + maxLen
-              }), or lower sourceStart/speed`,
-            },
-          );
-        }
-        if (needed > media.durationUs) {
-          // within one frame of the end: trim to the file (the editor snaps it anyway)
-          target.duration = Math.floor((media.durationUs - sourceStart) / speed);
-        }
-        const fadeIn = it.fadeInDuration ?? 0;
-        const fadeOut = it.fadeOutDuration ?? 0;
-        if ((fadeIn || fadeOut) && !media.hasAudio) {
-          throw new DraftcliError(
-            "invalid_input",
-            `${field}: ${media.fileName} has no sound, so it cannot fade in or out`,
-            {
-              path: `${field}.${fadeIn ? "fadeInDuration" : "fadeOutDuration"}`,
-              hint: "leave fadeInDuration/fadeOutDuration out for silent videos",
-            },
-          );
-        }
-        if (fadeIn + fadeOut > target.duration) {
-          throw new DraftcliError("invalid_input", `${field}: fades are longer than the item`, {
-            path: `${field}.fadeInDuration`,
-            hint: "fadeInDuration + fadeOutDuration must not exceed end - start",
-          });
-        }
-        const seg = buildVisualSegment(doc, {
-          media: { ...media, kind: "video" },
-          target,
-          sourceStart,
-          speed,
-          volume: it.volume,
-          clip: { ...it, alpha: it.alpha ?? opts.alpha },
+  const requests = items.map((it, i) => ({
+    url: it.videoUrl,
+    index: i,
+    field: `videoInfos[${i}].videoUrl`,
+  }));
+  return await mutateWithMedia(ctx, { roots, draftId, dir }, requests, (doc, byUrl) => {
+    const order = items.map((_, i) => i).sort((a, b) => items[a].start - items[b].start);
+    const created: Record<string, unknown>[] = new Array(items.length);
+    const placed: { i: number; track: Track; seg: Segment }[] = [];
+    const frame = 1e6 / doc.fps;
+    for (const i of order) {
+      const it = items[i];
+      const field = `videoInfos[${i}]`;
+      const media = byUrl.get(it.videoUrl)!;
+      expectKind(media, ["video"], `${field}.videoUrl`, "use 'images add' for still images");
+      if (!media.hasVideo || media.durationUs <= 0) {
+        throw new DraftcliError(
+          "media_error",
+          `${field}.videoUrl: ${media.fileName} has no moving picture`,
+          { path: `${field}.videoUrl`, hint: "pass a video file or an animated GIF" },
+        );
+      }
+      warnMismatch(ctx.warn, field, "width", it.width, media.width);
+      warnMismatch(ctx.warn, field, "height", it.height, media.height);
+      warnMismatch(ctx.warn, field, "duration", it.duration, media.durationUs, frame);
+      const target = timelineRange(doc, it.start, it.end, field);
+      const speed = it.speed ?? 1;
+      const sourceStart = it.sourceStart ?? 0;
+      if (sourceStart >= media.durationUs) {
+        throw new DraftcliError(
+          "invalid_input",
+          `${field}.sourceStart: ${sourceStart} µs is not inside ${media.fileName} (${media.durationUs} µs long)`,
+          { path: `${field}.sourceStart`, hint: `use a sourceStart below ${media.durationUs}` },
+        );
+      }
+      const needed = sourceStart + Math.round(target.duration * speed);
+      if (needed > media.durationUs + frame) {
+        const maxLen = Math.floor((media.durationUs - sourceStart) / speed);
+        throw new DraftcliError(
+          "invalid_input",
+          `${field}: needs ${needed} µs of video (sourceStart ${sourceStart} + ${target.duration} µs × speed ${speed}) but ${media.fileName} is ${media.durationUs} µs long`,
+          {
+            path: `${field}.end`,
+            hint: `end at most start + ${maxLen} µs (end ≤ ${
+              target.start + maxLen
+            }), or lower sourceStart/speed`,
+          },
+        );
+      }
+      if (needed > media.durationUs) {
+        // within one frame of the end: trim to the file (the editor snaps it anyway)
+        target.duration = Math.floor((media.durationUs - sourceStart) / speed);
+      }
+      const fadeIn = it.fadeInDuration ?? 0;
+      const fadeOut = it.fadeOutDuration ?? 0;
+      if ((fadeIn || fadeOut) && !media.hasAudio) {
+        throw new DraftcliError(
+          "invalid_input",
+          `${field}: ${media.fileName} has no sound, so it cannot fade in or out`,
+          {
+            path: `${field}.${fadeIn ? "fadeInDuration" : "fadeOutDuration"}`,
+            hint: "leave fadeInDuration/fadeOutDuration out for silent videos",
+          },
+        );
+      }
+      if (fadeIn + fadeOut > target.duration) {
+        throw new DraftcliError("invalid_input", `${field}: fades are longer than the item`, {
+          path: `${field}.fadeInDuration`,
+          hint: "fadeInDuration + fadeOutDuration must not exceed end - start",
         });
-        if (fadeIn || fadeOut) setAudioFade(doc, seg, fadeIn, fadeOut);
-        const planned = planAnimations(anims[i], target.duration, "visual", field, ctx.warn);
-        if (planned.length) setAnimations(doc, seg, planned);
-        const mask = masks[i];
-        if (mask) setMask(doc, seg, buildMask(mask, media, {}));
-        const track = placeSegment(doc, "video", seg);
-        placed.push({ i, track, seg });
-        created[i] = {
-          ...itemBase(doc, track, seg),
-          videoUrl: it.videoUrl,
-          path: media.path,
-          width: media.width,
-          height: media.height,
-          duration: media.durationUs,
-          hasAudio: media.hasAudio,
-          sourceStart,
-          speed,
-        };
       }
-      if (masks.some(Boolean)) ctx.warn(MASK_WARNING);
-      for (const { i, track, seg } of placed) {
-        const entry = transitions[i];
-        if (entry) {
-          attachTransition(
-            doc,
-            track,
-            seg,
-            entry,
-            items[i].transitionDuration,
-            ctx.warn,
-            `videoInfos[${i}].transition`,
-          );
-        }
-      }
-      for (const c of created) {
-        c.trackIndex = doc.tracksOf("video").findIndex((t) => t.id === c.trackId);
-      }
-      return Promise.resolve({
-        result: { draftId, items: created },
-        staged: batch.staged,
-        files: [batch.cacheFile],
+      const seg = buildVisualSegment(doc, {
+        media: { ...media, kind: "video" },
+        target,
+        sourceStart,
+        speed,
+        volume: it.volume,
+        clip: { ...it, alpha: it.alpha ?? opts.alpha },
       });
-    });
-  } finally {
-    await batch.cleanup();
-  }
+      if (fadeIn || fadeOut) setAudioFade(doc, seg, fadeIn, fadeOut);
+      const planned = planAnimations(anims[i], target.duration, "visual", field, ctx.warn);
+      if (planned.length) setAnimations(doc, seg, planned);
+      const mask = masks[i];
+      if (mask) setMask(doc, seg, buildMask(mask, media, {}));
+      const track = placeSegment(doc, "video", seg);
+      placed.push({ i, track, seg });
+      created[i] = {
+        ...itemBase(doc, track, seg),
+        videoUrl: it.videoUrl,
+        path: media.path,
+        width: media.width,
+        height: media.height,
+        duration: media.durationUs,
+        hasAudio: media.hasAudio,
+        sourceStart,
+        speed,
+      };
+    }
+    if (masks.some(Boolean)) ctx.warn(MASK_WARNING);
+    attachItemTransitions(
+      doc,
+      placed,
+      transitions,
+      items.map((it) => it.transitionDuration),
+      "videoInfos",
+      ctx.warn,
+    );
+    settleTrackIndexes(doc, created, "video");
+    return { draftId, items: created };
+  });
 }
 
 /** Lists video segments (photos are listed by `images list`). */
