@@ -2,6 +2,7 @@
 import type { AnyCommandSpec } from "./spec.ts";
 import { draftCommands } from "./draft.ts";
 import { configCommands } from "./config.ts";
+import { editorCommands } from "./editors.ts";
 import { mediaCommands } from "./media_groups.ts";
 import { makeSetupCommands } from "./setup.ts";
 import { makeMcpCommands } from "./mcp.ts";
@@ -11,6 +12,7 @@ export const COMMANDS: readonly AnyCommandSpec[] = [
   ...draftCommands,
   ...mediaCommands,
   ...configCommands,
+  ...editorCommands,
   ...makeSetupCommands(() => COMMANDS),
   ...makeMcpCommands(() => COMMANDS),
 ];
