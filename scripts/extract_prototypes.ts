@@ -50,6 +50,7 @@ function metaSkeleton(meta: Obj): Obj {
   m.tm_draft_modified = 0;
   m.tm_duration = 0;
   m.draft_timeline_materials_size_ = 0;
+  m.draft_new_version = ""; // "" in new editor drafts (reference §6)
   return m;
 }
 

@@ -3,9 +3,14 @@ import { z } from "zod";
 import { defineCommand } from "./spec.ts";
 import { DraftCreateInput } from "../schema/draft.ts";
 import { draftIdSchema } from "../schema/common.ts";
-import { findProfile } from "../editions/profiles.ts";
-import { createDraft, listDraftDirs, loadDraft, readDraft } from "../store/drafts.ts";
-import { installedEditions } from "../store/roots.ts";
+import { chooseEditor } from "../editions/detect.ts";
+import {
+  createDraft,
+  listDraftDirs,
+  loadDraft,
+  readDraft,
+  registerDraft,
+} from "../store/drafts.ts";
 import { currentOs } from "../store/home.ts";
 import { summarise } from "../draft/summary.ts";
 
@@ -13,6 +18,13 @@ import { summarise } from "../draft/summary.ts";
 export const draftCreate = defineCommand({
   name: ["draft", "create"],
   summary: "create an empty draft and print its id and folder",
+  description: "The editor is --editor, else config 'editor', else the editor of the newest " +
+    "draft the editor app saved in the drafts folder, else the editor whose drafts folder " +
+    "exists, else jianying. Version markers are copied from that app-saved draft when its " +
+    "version is the one targeted (output 'markers': detected | profile | table). The new " +
+    "draft is registered in the editor's draft index, root_meta_info.json (output " +
+    "'editorIndex': added | created | missing | malformed | failed); a missing index is " +
+    "created only for CapCut in a folder without other drafts. See 'draftcli editors'.",
   input: DraftCreateInput,
   mutates: true,
   examples: [
@@ -21,29 +33,54 @@ export const draftCreate = defineCommand({
   ],
   async run(input, ctx) {
     const config = await ctx.config();
-    const installed = input.editor || config.editor ? [] : await installedEditions({
-      env: ctx.env,
-      config,
-    });
-    const edition = input.editor ?? config.editor ?? installed[0] ?? "jianying";
-    const profile = findProfile(edition, input.editorVersion ?? config.editorVersion);
-    const root = await ctx.draftsDir(edition);
+    const os = currentOs();
+    const choice = await chooseEditor(
+      {
+        env: ctx.env,
+        config,
+        os,
+        editor: input.editor,
+        editorVersion: input.editorVersion,
+      },
+      { rootFor: (edition) => ctx.draftsDir(edition) },
+    );
     const doc = await createDraft({
-      root,
+      root: choice.root,
       name: input.name,
       width: input.width,
       height: input.height,
       fps: input.fps,
-      edition,
-      profile,
-      os: currentOs(),
+      edition: choice.edition,
+      profile: choice.profile,
+      stamp: choice.stamp,
+      platformOverride: choice.platformOverride,
+      newVersionOverride: choice.newVersionOverride,
+      os,
     });
+    let index: string;
+    try {
+      index = (await registerDraft(doc.dir, { os, warn: ctx.warn })).action;
+    } catch (err) {
+      ctx.warn(
+        `the draft was created but not registered in the editor's index: ${(err as Error).message}`,
+      );
+      index = "failed";
+    }
+    const platform = doc.content.platform as Record<string, unknown>;
     return {
       draftId: doc.draftId,
       filePath: doc.dir,
       name: doc.meta.draft_name,
-      editor: edition,
-      editorProfile: profile.id,
+      editor: choice.edition,
+      editorProfile: choice.profile.id,
+      appVersion: platform.app_version,
+      newVersion: doc.content.new_version,
+      markers: choice.markers,
+      ...(choice.markers === "detected" && choice.detectedFrom
+        ? { markersFrom: choice.detectedFrom.dir }
+        : {}),
+      chosenBy: choice.why,
+      editorIndex: index,
       width: input.width,
       height: input.height,
       fps: input.fps,

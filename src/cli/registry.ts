@@ -2,6 +2,7 @@
 import type { AnyCommandSpec } from "./spec.ts";
 import { draftCommands } from "./draft.ts";
 import { configCommands } from "./config.ts";
+import { editorCommands } from "./editors.ts";
 import { mediaCommands } from "./media_groups.ts";
 import { videoCommands } from "./videos.ts";
 import { effectCommands } from "./effects.ts";
@@ -23,6 +24,7 @@ export const COMMANDS: readonly AnyCommandSpec[] = [
   ...stickerCommands,
   ...maskCommands,
   ...configCommands,
+  ...editorCommands,
   ...makeSetupCommands(() => COMMANDS),
   ...makeMcpCommands(() => COMMANDS),
 ];

@@ -1,6 +1,10 @@
 /**
  * Editions (JianYing Pro, CapCut) and their version profiles: the one place that knows how the
- * editors differ. Builders and the store ask a profile; nothing else branches on the edition.
+ * editors differ. Builders and the store ask a profile (or the edition facts); nothing else
+ * branches on the edition. Everything here is data plus pure functions (no I/O), so every rule
+ * can be unit-tested for any OS. Evidence labels follow the reference (draft-format.md): real =
+ * seen in editor-saved files, lib = what open-source writers emit and users report working,
+ * issue = reports in public issue threads, untested = no evidence either way.
  */
 import skeletons from "./data/skeletons.json" with { type: "json" };
 import prototypes from "./data/prototypes.json" with { type: "json" };
@@ -16,8 +20,32 @@ export const EDITIONS: readonly Edition[] = ["jianying", "capcut"];
 /** How sure we are that a profile's output opens in those versions. */
 export type Evidence = "real" | "lib" | "issue" | "untested";
 
+/** What each evidence level means (for `draftcli editors` and docs/editions.md). */
+export const EVIDENCE_MEANING: Readonly<Record<Evidence, string>> = {
+  real: "shape taken from drafts the editor itself saved",
+  lib: "what open-source writers emit and users report as opening",
+  issue: "only reports in public issue threads; verify on your machine",
+  untested: "no evidence either way",
+};
+
 /** A JSON object as stored in draft files. */
 export type Json = Record<string, unknown>;
+
+/** Names a timeline document is stored under inside a draft folder. */
+export type TimelineFile = "draft_content.json" | "draft_info.json" | "template-2.tmp";
+
+/** Every timeline file name, primary names first. */
+export const TIMELINE_FILES: readonly TimelineFile[] = [
+  "draft_content.json",
+  "draft_info.json",
+  "template-2.tmp",
+];
+
+/** Timeline file names the editor reads (not mirrors): a draft folder needs one of these. */
+export const PRIMARY_TIMELINE_FILES: readonly TimelineFile[] = [
+  "draft_content.json",
+  "draft_info.json",
+];
 
 /** One edition-version range and what a draft for it must look like. */
 export interface VersionProfile {
@@ -29,18 +57,35 @@ export interface VersionProfile {
   /** Major versions covered, inclusive. */
   minMajor: number;
   maxMajor: number;
-  /** `platform.app_version` we stamp. */
+  /** `platform.app_version` stamped when nothing more precise is known. */
   appVersion: string;
   /** Top-level `new_version` matching appVersion (reference §7.3). */
   newVersion: string;
   /** Which extracted skeleton the timeline and meta start from. */
   skeleton: keyof typeof skeletons & string;
-  /** File names the timeline is written to (same bytes in each). */
-  timelineFiles: readonly string[];
+  /** Files in the draft folder the timeline is written to (same bytes in each). */
+  timelineFiles: readonly TimelineFile[];
+  /**
+   * `Timelines/` (multi-timeline layout): never created for a new draft (the editor builds it
+   * from the root files on first open); when a loaded draft has `Timelines/project.json`, the
+   * timeline is also written to `Timelines/<main_timeline_id>/` ("follow"), because newer
+   * builds read that copy and ignore root-only edits (reference §1.2, §7.2).
+   */
+  timelinesFolder: "follow";
+  /** Name of the materials list holding masks (reference §4.10). */
+  maskList: "masks" | "common_mask";
   /** How well this profile is backed by evidence. */
   evidence: Evidence;
   /** What a user should know. */
   notes: readonly string[];
+}
+
+/** Where the editor's draft index (`root_meta_info.json`) rules differ per edition. */
+export interface RootIndexRules {
+  /** Create `root_meta_info.json` when the drafts root has none? */
+  createIfMissing: boolean;
+  /** Why (shown by `draftcli editors`, written to docs/editions.md). */
+  note: string;
 }
 
 /** Per-edition facts that do not change between versions. */
@@ -49,27 +94,83 @@ export interface EditionFacts {
   displayName: string;
   appId: number;
   appSource: "lv" | "cc";
-  /** Name of the materials list holding masks. */
+  /** Default name of the masks list (a profile's `maskList` wins). */
   maskList: "masks" | "common_mask";
   /** `check_flag` the editor writes on materials. */
   checkFlags: { photo: number; video: number; audio: number };
   /** The editor's default drafts folder on an OS (undefined where the editor does not exist). */
   defaultDraftsRoot(os: OsName, env: Record<string, string | undefined>): string | undefined;
+  /** Every folder the editor keeps drafts in by default on an OS, most common first. */
+  draftsRootCandidates(os: OsName, env: Record<string, string | undefined>): string[];
+  /** Static sibling files of a new draft (file name → text), as the editor writes them. */
+  siblingFiles: Readonly<Record<string, string>>;
+  /** `root_meta_info.json` handling. */
+  rootIndex: RootIndexRules;
+  /** First major version that encrypts the timeline when it saves (undefined: never). */
+  encryptsFromMajor?: number;
 }
 
 const ROOT_TAIL = ["User Data", "Projects", "com.lveditor.draft"];
 
-function rootFor(app: string) {
-  return (os: OsName, env: Record<string, string | undefined>): string | undefined => {
+/** One way an editor lays out its drafts folder on an OS. */
+interface RootRecipe {
+  os: OsName;
+  /** "localappdata" = %LOCALAPPDATA%, "home" = the home folder. */
+  base: "localappdata" | "home";
+  parts: readonly string[];
+}
+
+function rootsFrom(recipes: readonly RootRecipe[]) {
+  return (os: OsName, env: Record<string, string | undefined>): string[] => {
     const home = env.HOME ?? env.USERPROFILE;
-    if (os === "windows") {
-      const local = env.LOCALAPPDATA ?? (home ? joinPath(os, home, "AppData", "Local") : undefined);
-      return local ? joinPath(os, local, app, ...ROOT_TAIL) : undefined;
+    const out: string[] = [];
+    for (const r of recipes) {
+      if (r.os !== os) continue;
+      let base: string | undefined;
+      if (r.base === "home") base = home;
+      else base = env.LOCALAPPDATA ?? (home ? joinPath(os, home, "AppData", "Local") : undefined);
+      if (base) out.push(joinPath(os, base, ...r.parts));
     }
-    if (os === "mac") return home ? joinPath(os, home, "Movies", app, ...ROOT_TAIL) : undefined;
-    return undefined;
+    return out;
   };
 }
+
+const JIANYING_ROOTS: readonly RootRecipe[] = [
+  { os: "windows", base: "localappdata", parts: ["JianyingPro", ...ROOT_TAIL] },
+  { os: "mac", base: "home", parts: ["Movies", "JianyingPro", ...ROOT_TAIL] },
+];
+const CAPCUT_ROOTS: readonly RootRecipe[] = [
+  { os: "windows", base: "localappdata", parts: ["CapCut", ...ROOT_TAIL] },
+  { os: "mac", base: "home", parts: ["Movies", "CapCut", ...ROOT_TAIL] },
+  // Mac App Store build (sandboxed) — reference §1.1, [lib][?].
+  {
+    os: "mac",
+    base: "home",
+    parts: [
+      "Library",
+      "Containers",
+      "com.lemon.lvoverseas",
+      "Data",
+      "Movies",
+      "CapCut",
+      ...ROOT_TAIL,
+    ],
+  },
+];
+
+function factsRoots(recipes: readonly RootRecipe[]) {
+  const all = rootsFrom(recipes);
+  return {
+    draftsRootCandidates: all,
+    defaultDraftsRoot: (os: OsName, env: Record<string, string | undefined>) => all(os, env)[0],
+  };
+}
+
+const PROXY_CONFIG = { marterials: null, use_converter: false, video_resolution: 720 };
+const PERFORMANCE_OPT = JSON.stringify({
+  manual_cancle_precombine_segs: null,
+  need_auto_precombine_segs: null,
+});
 
 /** Facts per edition. */
 export const EDITION_FACTS: Readonly<Record<Edition, EditionFacts>> = {
@@ -80,7 +181,18 @@ export const EDITION_FACTS: Readonly<Record<Edition, EditionFacts>> = {
     appSource: "lv",
     maskList: "masks",
     checkFlags: { photo: 63487, video: 63487, audio: 1 },
-    defaultDraftsRoot: rootFor("JianyingPro"),
+    ...factsRoots(JIANYING_ROOTS),
+    siblingFiles: {
+      "draft_agency_config.json": JSON.stringify(PROXY_CONFIG),
+      "draft_biz_config.json": "",
+      "performance_opt_info.json": PERFORMANCE_OPT,
+    },
+    rootIndex: {
+      createIfMissing: false,
+      note:
+        "an existing root_meta_info.json gets an entry; a missing one is not created (whether JianYing accepts a tool-made index is unknown; it lists new folders after a refresh)",
+    },
+    encryptsFromMajor: 6,
   },
   capcut: {
     edition: "capcut",
@@ -89,27 +201,47 @@ export const EDITION_FACTS: Readonly<Record<Edition, EditionFacts>> = {
     appSource: "cc",
     maskList: "common_mask",
     checkFlags: { photo: 62978047, video: 62978047, audio: 1 },
-    defaultDraftsRoot: rootFor("CapCut"),
+    ...factsRoots(CAPCUT_ROOTS),
+    siblingFiles: {
+      "draft_agency_config.json": JSON.stringify({
+        is_auto_agency_enabled: false,
+        is_auto_agency_popup: false,
+        is_single_agency_mode: false,
+        ...PROXY_CONFIG,
+      }),
+      "draft_biz_config.json": "",
+      "performance_opt_info.json": PERFORMANCE_OPT,
+    },
+    rootIndex: {
+      createIfMissing: true,
+      note:
+        "CapCut 8.7+ (Windows) and recent macOS builds list only drafts found in root_meta_info.json; creating the file when missing was reported to work (draftcli does so only when the folder holds no other draft, which an index listing only the new one could hide)",
+    },
   },
 };
 
 const BOTH = ["draft_content.json", "draft_info.json"] as const;
 const BOTH_AND_MIRROR = [...BOTH, "template-2.tmp"] as const;
 
-/** Every version profile, newest last within an edition. */
+/** Every version profile, oldest first within an edition. */
 export const PROFILES: readonly VersionProfile[] = [
   {
     edition: "jianying",
     id: "jianying-5",
-    label: "JianYing Pro 5.x",
+    label: "JianYing Pro 5.x and older",
     minMajor: 0,
     maxMajor: 5,
     appVersion: "5.9.0",
     newVersion: "110.0.0",
     skeleton: "jianying-5.9",
     timelineFiles: BOTH,
+    timelinesFolder: "follow",
+    maskList: "masks",
     evidence: "real",
-    notes: ["plaintext drafts; Windows reads draft_content.json, macOS draft_info.json"],
+    notes: [
+      "plaintext drafts; Windows reads draft_content.json, macOS draft_info.json (both written)",
+      "5.9 is backed by editor-saved drafts; versions before 5.7 are untested",
+    ],
   },
   {
     edition: "jianying",
@@ -121,10 +253,13 @@ export const PROFILES: readonly VersionProfile[] = [
     newVersion: "110.0.0",
     skeleton: "jianying-5.9",
     timelineFiles: BOTH,
+    timelinesFolder: "follow",
+    maskList: "masks",
     evidence: "issue",
     notes: [
       "the editor encrypts draft_content.json when it saves; draftcli writes plaintext (accepted) but refuses to edit encrypted drafts",
       "stamped as 5.9.0, which newer JianYing upgrades on open",
+      "masks written by tools were reported ignored on 8.5/8.7",
     ],
   },
   {
@@ -137,6 +272,8 @@ export const PROFILES: readonly VersionProfile[] = [
     newVersion: "110.0.0",
     skeleton: "jianying-5.9",
     timelineFiles: BOTH,
+    timelinesFolder: "follow",
+    maskList: "masks",
     evidence: "issue",
     notes: [
       "macOS 11.x reads draft_info.json (written); masks from tools are reported ignored",
@@ -145,16 +282,35 @@ export const PROFILES: readonly VersionProfile[] = [
   },
   {
     edition: "capcut",
-    id: "capcut-6",
-    label: "CapCut up to 6.x",
+    id: "capcut-legacy",
+    label: "CapCut 4.x and older",
     minMajor: 0,
+    maxMajor: 4,
+    appVersion: "2.2.0",
+    newVersion: "75.0.0",
+    skeleton: "capcut-6.5",
+    timelineFiles: BOTH_AND_MIRROR,
+    timelinesFolder: "follow",
+    maskList: "masks",
+    evidence: "untested",
+    notes: [
+      "one CapCut 2.2 (macOS) draft seen: masks list named 'masks'; timeline shape taken from 6.5",
+    ],
+  },
+  {
+    edition: "capcut",
+    id: "capcut-5-6",
+    label: "CapCut 5.x–6.x",
+    minMajor: 5,
     maxMajor: 6,
     appVersion: "6.5.0",
     newVersion: "138.0.0",
     skeleton: "capcut-6.5",
     timelineFiles: BOTH_AND_MIRROR,
+    timelinesFolder: "follow",
+    maskList: "common_mask",
     evidence: "real",
-    notes: ["template from a real CapCut 6.5 draft"],
+    notes: ["template from a real CapCut 6.5 draft; 5.8, 5.9 and 6.9 saves seen"],
   },
   {
     edition: "capcut",
@@ -166,23 +322,49 @@ export const PROFILES: readonly VersionProfile[] = [
     newVersion: "159.0.0",
     skeleton: "capcut-8.1",
     timelineFiles: BOTH_AND_MIRROR,
+    timelinesFolder: "follow",
+    maskList: "common_mask",
     evidence: "real",
     notes: [
       "8.4+ creates Timelines/ itself on first open; drafts that have it are written there too",
+      "8.7 (Windows) lists only drafts registered in root_meta_info.json (done)",
     ],
   },
   {
     edition: "capcut",
     id: "capcut-9",
-    label: "CapCut 9.x and later",
+    label: "CapCut 9.x",
     minMajor: 9,
+    maxMajor: 9,
+    appVersion: "9.1.0",
+    newVersion: "179.0.0",
+    skeleton: "capcut-9.1",
+    timelineFiles: BOTH_AND_MIRROR,
+    timelinesFolder: "follow",
+    maskList: "common_mask",
+    evidence: "real",
+    notes: [
+      "requires every local file registered in draft_meta_info.json (done)",
+      "9.2.8 (macOS beta) reads Timelines/<id>/ first; written when present",
+    ],
+  },
+  {
+    edition: "capcut",
+    id: "capcut-10",
+    label: "CapCut 10.x and later",
+    minMajor: 10,
     maxMajor: 99,
     appVersion: "9.1.0",
     newVersion: "179.0.0",
     skeleton: "capcut-9.1",
     timelineFiles: BOTH_AND_MIRROR,
-    evidence: "real",
-    notes: ["requires every local file registered in draft_meta_info.json (done)"],
+    timelinesFolder: "follow",
+    maskList: "common_mask",
+    evidence: "untested",
+    notes: [
+      "same files as 9.x, stamped 9.1.0 unless an app-saved draft on the machine gives its own markers",
+      "reports of tool drafts rejected as corrupted, cause unknown; verify on device",
+    ],
   },
 ];
 
@@ -192,14 +374,128 @@ export const DEFAULT_PROFILE: Readonly<Record<Edition, string>> = {
   capcut: "capcut-7-8",
 };
 
+/** An editor build whose `new_version` is known (reference §7.3). */
+export interface KnownBuild {
+  edition: Edition;
+  appVersion: string;
+  newVersion: string;
+  os: "windows" | "mac";
+  evidence: Evidence;
+  /** May draftcli stamp this pair on new drafts? (released builds with real/lib evidence) */
+  stamp: boolean;
+}
+
+/** Observed `new_version` per app version (reference §7.3); `version` stays 360000. */
+export const KNOWN_BUILDS: readonly KnownBuild[] = [
+  b("jianying", "3.1.0-beta7", "52.0.0", "mac", "real", false),
+  b("jianying", "5.7.0", "107.0.0", "mac", "real", true),
+  b("jianying", "5.9.0", "110.0.0", "windows", "real", true),
+  b("capcut", "2.2.0", "75.0.0", "mac", "real", true),
+  b("capcut", "5.8.0", "131.0.0", "windows", "real", true),
+  b("capcut", "5.9.1", "132.0.0", "windows", "real", true),
+  b("capcut", "6.5.0", "138.0.0", "mac", "real", true),
+  b("capcut", "6.7.0", "140.0.0", "windows", "lib", true),
+  b("capcut", "6.9.0", "142.0.0", "windows", "real", true),
+  b("capcut", "7.8.0", "153.0.0", "windows", "real", true),
+  b("capcut", "7.9.0", "155.0.0", "windows", "real", true),
+  b("capcut", "8.1.1", "159.0.0", "windows", "real", true),
+  b("capcut", "9.1.0", "179.0.0", "windows", "real", true),
+  b("capcut", "9.2.8-beta4", "183.0.0", "mac", "issue", false),
+];
+
+function b(
+  edition: Edition,
+  appVersion: string,
+  newVersion: string,
+  os: "windows" | "mac",
+  evidence: Evidence,
+  stamp: boolean,
+): KnownBuild {
+  return { edition, appVersion, newVersion, os, evidence, stamp };
+}
+
+/** The numeric parts of a version string ("9.2.8-beta4" → [9, 2, 8]); undefined if none. */
+export function versionParts(version: string): number[] | undefined {
+  const m = /^v?(\d+(?:\.\d+){0,3})/.exec(version.trim());
+  return m ? m[1].split(".").map(Number) : undefined;
+}
+
+/**
+ * Is build `a` at most `limit`? Parts missing from `limit` match anything ("8.1" allows 8.1.9),
+ * so a user saying "8" means every 8.x build.
+ */
+export function versionAtMost(a: string, limit: string): boolean {
+  const x = versionParts(a) ?? [];
+  const y = versionParts(limit) ?? [];
+  for (let i = 0; i < y.length; i++) {
+    const xi = x[i] ?? 0;
+    if (xi !== y[i]) return xi < y[i];
+  }
+  return true;
+}
+
+/** Orders version strings ascending (numeric parts; a pre-release sorts before its release). */
+export function compareVersions(a: string, b: string): number {
+  const x = versionParts(a) ?? [];
+  const y = versionParts(b) ?? [];
+  for (let i = 0; i < Math.max(x.length, y.length); i++) {
+    const d = (x[i] ?? 0) - (y[i] ?? 0);
+    if (d) return d;
+  }
+  return Number(!/-/.test(a)) - Number(!/-/.test(b));
+}
+
+/** The `new_version` observed for an exact app version, if known. */
+export function newVersionFor(edition: Edition, appVersion: string): string | undefined {
+  return KNOWN_BUILDS.find((k) => k.edition === edition && k.appVersion === appVersion)
+    ?.newVersion;
+}
+
+/** The app version that wrote a `new_version`, if known (for encrypted or meta-only drafts). */
+export function appVersionFor(edition: Edition, newVersion: string): string | undefined {
+  return KNOWN_BUILDS.find((k) => k.edition === edition && k.newVersion === newVersion)
+    ?.appVersion;
+}
+
+/** The version pair stamped into `platform`/`last_modified_platform` and `new_version`. */
+export interface Stamp {
+  appVersion: string;
+  newVersion: string;
+  /** Where it came from: the profile default or the known-builds table. */
+  source: "profile" | "table";
+}
+
+/**
+ * What to stamp for a profile and a requested version: never newer than the request (an editor
+ * refuses or warns on drafts from newer builds), so the newest stampable known build at most the
+ * requested version; the profile's own pair when no version is requested or none fits.
+ */
+export function stampFor(profile: VersionProfile, requested?: string): Stamp {
+  const own: Stamp = {
+    appVersion: profile.appVersion,
+    newVersion: profile.newVersion,
+    source: "profile",
+  };
+  if (!requested || profileById(requested)) return own;
+  const fits = KNOWN_BUILDS.filter((k) =>
+    k.edition === profile.edition && k.stamp && versionAtMost(k.appVersion, requested)
+  ).sort((x, y) => compareVersions(x.appVersion, y.appVersion));
+  const best = fits.at(-1);
+  if (!best) return own;
+  if (best.appVersion === own.appVersion) return own;
+  return { appVersion: best.appVersion, newVersion: best.newVersion, source: "table" };
+}
+
 /** Finds the profile for an edition and a version string ("5.9", "8", "9.1.0") or profile id. */
 export function findProfile(edition: Edition, version?: string): VersionProfile {
   const mine = PROFILES.filter((p) => p.edition === edition);
   if (!version) return mine.find((p) => p.id === DEFAULT_PROFILE[edition])!;
-  const byId = mine.find((p) => p.id === version);
-  if (byId) return byId;
-  const m = /^v?(\d+)(?:\.\d+){0,3}$/.exec(version.trim());
-  if (!m) {
+  const byId = profileById(version);
+  if (byId?.edition === edition) return byId;
+  const parts = /^v?\d+(?:\.\d+){0,3}(?:-[\w.]+)?$/.test(version.trim())
+    ? versionParts(version)
+    : undefined;
+  if (!parts) {
     throw new DraftcliError(
       "invalid_input",
       `editor version '${version}' is not a version number`,
@@ -211,8 +507,116 @@ export function findProfile(edition: Edition, version?: string): VersionProfile 
       },
     );
   }
-  const major = Number(m[1]);
-  return mine.find((p) => major >= p.minMajor && major <= p.maxMajor)!;
+  const major = parts[0];
+  return mine.find((p) => major >= p.minMajor && major <= p.maxMajor) ?? mine.at(-1)!;
+}
+
+/** The profile for an app version read from a draft; unreadable versions give the default. */
+export function profileForAppVersion(edition: Edition, appVersion: unknown): VersionProfile {
+  const parts = typeof appVersion === "string" ? versionParts(appVersion) : undefined;
+  return findProfile(edition, parts ? String(parts[0]) : undefined);
+}
+
+/** Profile ids of earlier draftcli builds, still found in `.draftcli/state.json` files. */
+const PROFILE_ALIASES: Readonly<Record<string, string>> = { "capcut-6": "capcut-5-6" };
+
+/** The profile with this id (undefined when unknown, e.g. from a newer draftcli). */
+export function profileById(id: string | undefined): VersionProfile | undefined {
+  if (id === undefined) return undefined;
+  const real = PROFILE_ALIASES[id] ?? id;
+  return PROFILES.find((p) => p.id === real);
+}
+
+/** The edition that wrote a timeline, from its platform block (`app_source`). */
+export function editionOfPlatform(platform: unknown): Edition | undefined {
+  const source = (platform as Json | undefined)?.app_source;
+  return EDITIONS.find((e) => EDITION_FACTS[e].appSource === source);
+}
+
+/** The `os` value the editors write ("windows" | "mac"); Linux drafts are stamped as Windows. */
+export function markerOs(os: OsName): "windows" | "mac" {
+  return os === "mac" ? "mac" : "windows";
+}
+
+/** A plausible `os_version` per stamped OS (values seen in editor files). */
+export const DEFAULT_OS_VERSION: Readonly<Record<"windows" | "mac", string>> = {
+  windows: "10.0.19045",
+  mac: "15.5",
+};
+
+/** Keys of the platform block that identify a machine: never copied, always blank. */
+export const DEVICE_KEYS: readonly string[] = ["device_id", "hard_disk_id", "mac_address"];
+
+/**
+ * The `platform` / `last_modified_platform` block for a new draft: the skeleton's block with this
+ * edition's app id/source, the stamped version, the OS, and blank device hashes. `from` (markers
+ * read from an app-written draft) supplies app_version, os and os_version when given.
+ */
+export function platformFor(
+  profile: VersionProfile,
+  os: OsName,
+  stamp: Stamp,
+  base: Json,
+  from?: Json,
+): Json {
+  const facts = EDITION_FACTS[profile.edition];
+  const osName = typeof from?.os === "string" ? from.os : markerOs(os);
+  const block: Json = {
+    ...base,
+    app_id: facts.appId,
+    app_source: facts.appSource,
+    app_version: typeof from?.app_version === "string" ? from.app_version : stamp.appVersion,
+    os: osName,
+    os_version: typeof from?.os_version === "string"
+      ? from.os_version
+      : DEFAULT_OS_VERSION[osName === "mac" ? "mac" : "windows"],
+  };
+  for (const k of DEVICE_KEYS) block[k] = "";
+  return block;
+}
+
+/** The timeline file the editor reads first on an OS (the one named in the draft index). */
+export function primaryTimelineFile(os: OsName): TimelineFile {
+  return os === "mac" ? "draft_info.json" : "draft_content.json";
+}
+
+/** What a draft folder already holds, for deciding where its timeline goes. */
+export interface FolderTimelines {
+  /** Timeline file names present in the folder root. */
+  rootFiles: readonly string[];
+  /** `main_timeline_id` from `Timelines/project.json`, when that file exists. */
+  mainTimelineId?: string;
+  /** Timeline file names present in `Timelines/<main_timeline_id>/`. */
+  nestedFiles?: readonly string[];
+}
+
+/** Is this a safe single folder name for `Timelines/<id>/`? */
+export function isTimelineId(id: unknown): id is string {
+  return typeof id === "string" && /^[\w-]+$/.test(id);
+}
+
+/**
+ * Paths (relative, as parts) the timeline of a draft is written to: the profile's files, plus
+ * any other timeline file the folder root already has (kept in sync); for a loaded draft with
+ * `Timelines/project.json`, also `Timelines/<main_timeline_id>/` — the files already there, or
+ * the root's primary files when that folder is empty. A new draft (`folder` undefined) never
+ * gets `Timelines/`.
+ */
+export function timelineTargets(profile: VersionProfile, folder?: FolderTimelines): string[][] {
+  const names = new Set<string>(profile.timelineFiles);
+  for (const n of folder?.rootFiles ?? []) {
+    if ((TIMELINE_FILES as readonly string[]).includes(n)) names.add(n);
+  }
+  const ordered = TIMELINE_FILES.filter((n) => names.has(n));
+  const out: string[][] = ordered.map((n) => [n]);
+  if (profile.timelinesFolder === "follow" && isTimelineId(folder?.mainTimelineId)) {
+    const present = TIMELINE_FILES.filter((n) => folder.nestedFiles?.includes(n));
+    const nested = present.length
+      ? present
+      : ordered.filter((n) => (PRIMARY_TIMELINE_FILES as readonly string[]).includes(n));
+    for (const n of nested) out.push(["Timelines", folder.mainTimelineId, n]);
+  }
+  return out;
 }
 
 /** A fresh copy of the empty timeline and meta documents a profile starts from. */
@@ -232,3 +636,110 @@ export function prototype(edition: Edition, name: ProtoName): Json {
 
 /** Names of the available prototypes. */
 export type PrototypeName = ProtoName;
+
+/**
+ * Keys and default values of an entry of the editor's draft index (`root_meta_info.json`
+ * `all_draft_store[]`), as CapCut writes them (reference §1.4). When the index already has
+ * entries, keys they carry that are missing here are added with blank values of the same type.
+ */
+export const ROOT_INDEX_ENTRY_DEFAULTS: Readonly<Json> = {
+  cloud_draft_cover: false,
+  cloud_draft_sync: false,
+  draft_cloud_last_action_download: false,
+  draft_cloud_purchase_info: "",
+  draft_cloud_template_id: "",
+  draft_cloud_tutorial_info: "",
+  draft_cloud_videocut_purchase_info: "",
+  draft_cover: "",
+  draft_fold_path: "",
+  draft_id: "",
+  draft_is_ai_shorts: false,
+  draft_is_cloud_temp_draft: false,
+  draft_is_invisible: false,
+  draft_is_web_article_video: false,
+  draft_json_file: "",
+  draft_name: "",
+  draft_new_version: "",
+  draft_root_path: "",
+  draft_timeline_materials_size: 0,
+  draft_type: "",
+  draft_web_article_video_enter_from: "",
+  streaming_edit_draft_ready: true,
+  tm_draft_cloud_completed: "",
+  tm_draft_cloud_entry_id: -1,
+  tm_draft_cloud_modified: 0,
+  tm_draft_cloud_parent_entry_id: -1,
+  tm_draft_cloud_space_id: -1,
+  tm_draft_cloud_user_id: -1,
+  tm_draft_create: 0,
+  tm_draft_modified: 0,
+  tm_draft_removed: 0,
+  tm_duration: 0,
+};
+
+/**
+ * Paths as the editor writes them into its draft index on an OS: on Windows folders use `/` and
+ * the file name follows a single `\` ("C:/…/com.lveditor.draft/My draft\\draft_content.json");
+ * elsewhere plain POSIX paths.
+ */
+export function indexPathStyle(os: OsName): {
+  folder(path: string): string;
+  file(folder: string, name: string): string;
+} {
+  const folder = (p: string) => (os === "windows" ? p.replaceAll("\\", "/") : p);
+  return {
+    folder,
+    file: (dir, name) => `${folder(dir)}${os === "windows" ? "\\" : "/"}${name}`,
+  };
+}
+
+/** One row of the support matrix: a version range and how well it is backed. */
+export interface SupportRow {
+  editor: string;
+  versions: string;
+  profile: string;
+  evidence: Evidence;
+  stamps: string;
+  notes: string;
+}
+
+/** The support matrix, generated from PROFILES (printed by `editors`, kept in docs/editions.md). */
+export function supportMatrix(): SupportRow[] {
+  return PROFILES.map((p) => ({
+    editor: EDITION_FACTS[p.edition].displayName,
+    versions: p.label.replace(/^(JianYing Pro|CapCut) /, ""),
+    profile: p.id,
+    evidence: p.evidence,
+    stamps: `${p.appVersion} / ${p.newVersion}`,
+    notes: p.notes.join("; "),
+  }));
+}
+
+/** The support matrix as a Markdown table (the generated part of docs/editions.md). */
+export function supportMatrixMarkdown(): string {
+  const esc = (s: string) => s.replaceAll("|", "\\|");
+  const lines = [
+    "| Editor | Versions | Profile | Evidence | Stamped app / new_version | Notes |",
+    "|---|---|---|---|---|---|",
+    ...supportMatrix().map((r) =>
+      `| ${esc(r.editor)} | ${esc(r.versions)} | \`${r.profile}\` | ${r.evidence} | ${r.stamps} | ${
+        esc(r.notes)
+      } |`
+    ),
+  ];
+  return lines.join("\n");
+}
+
+/** The known-builds table as Markdown (also generated into docs/editions.md). */
+export function knownBuildsMarkdown(): string {
+  const lines = [
+    "| Editor | App version | new_version | OS | Evidence | Stamped |",
+    "|---|---|---|---|---|---|",
+    ...KNOWN_BUILDS.map((k) =>
+      `| ${k.edition} | ${k.appVersion} | ${k.newVersion} | ${k.os} | ${k.evidence} | ${
+        k.stamp ? "yes" : "no"
+      } |`
+    ),
+  ];
+  return lines.join("\n");
+}

@@ -8,10 +8,18 @@ import { DraftcliError } from "../errors.ts";
 import {
   type Edition,
   EDITION_FACTS,
-  findProfile,
+  editionOfPlatform,
+  isTimelineId,
   type Json,
-  PROFILES,
+  platformFor,
+  PRIMARY_TIMELINE_FILES,
+  primaryTimelineFile,
+  profileById,
+  profileForAppVersion,
   skeletonFor,
+  type Stamp,
+  stampFor,
+  timelineTargets as profileTimelineTargets,
   type VersionProfile,
 } from "../editions/profiles.ts";
 import cover from "../editions/data/cover.json" with { type: "json" };
@@ -21,6 +29,8 @@ import { commitFiles, recover, type TxnEntry } from "./txn.ts";
 import { withLock } from "./lock.ts";
 import { readJsonIfExists } from "./atomic.ts";
 import { decodeBase64 } from "./base64.ts";
+import { currentOs, type OsName } from "./home.ts";
+import { type IndexOutcome, removeIndexEntry, upsertIndexEntry } from "./roots.ts";
 
 /** Folder inside a draft where draftcli keeps its own state (lock, journal, caches). */
 export const STATE_DIR = ".draftcli";
@@ -30,6 +40,12 @@ export interface DraftState {
   edition: Edition;
   profile: string;
   createdBy: string;
+  /** `platform.app_version` stamped at creation. */
+  appVersion?: string;
+  /** Top-level `new_version` stamped at creation. */
+  newVersion?: string;
+  /** Where the stamp came from: an app-written draft's markers, the profile, or the table. */
+  markers?: "detected" | "profile" | "table";
 }
 
 /** Checks a draft id names a plain folder inside the drafts root (no traversal). */
@@ -98,25 +114,20 @@ export interface NewDraftOptions {
   fps: number;
   edition: Edition;
   profile: VersionProfile;
-  /** Version markers copied from an installed editor's newest draft, if detected. */
+  /** App version / new_version to stamp (default: the profile's; see `stampFor`). */
+  stamp?: Stamp;
+  /**
+   * Version markers copied from an installed editor's newest app-written draft, if detected:
+   * its platform block (app_version, os, os_version are used; device hashes never) and its
+   * `new_version`.
+   */
   platformOverride?: Json;
   newVersionOverride?: string;
-  os: "windows" | "mac" | "linux";
+  os: OsName;
 }
 
 function nowUs(): number {
   return Date.now() * 1000;
-}
-
-function platformBlock(edition: Edition, profile: VersionProfile, os: string, base: Json): Json {
-  const facts = EDITION_FACTS[edition];
-  return {
-    ...base,
-    app_id: facts.appId,
-    app_source: facts.appSource,
-    app_version: profile.appVersion,
-    os: os === "linux" ? "windows" : os,
-  };
 }
 
 function settingsIni(createUs: number, modifiedUs: number): string {
@@ -125,28 +136,6 @@ function settingsIni(createUs: number, modifiedUs: number): string {
   return `[General]\ndraft_create_time=${c}\ndraft_last_edit_time=${m}\nreal_edit_keys=1\nreal_edit_seconds=${
     Math.max(0, m - c)
   }\n`;
-}
-
-/** Static sibling files a new draft gets, as the editor writes them (reference §1.3). */
-function siblingFiles(edition: Edition): Record<string, string> {
-  const agency = edition === "capcut"
-    ? {
-      is_auto_agency_enabled: false,
-      is_auto_agency_popup: false,
-      is_single_agency_mode: false,
-      marterials: null,
-      use_converter: false,
-      video_resolution: 720,
-    }
-    : { marterials: null, use_converter: false, video_resolution: 720 };
-  return {
-    "draft_agency_config.json": JSON.stringify(agency),
-    "draft_biz_config.json": "",
-    "performance_opt_info.json": JSON.stringify({
-      manual_cancle_precombine_segs: null,
-      need_auto_precombine_segs: null,
-    }),
-  };
 }
 
 /** Creates a new draft folder (built under a temp name, then renamed into place). */
@@ -163,15 +152,22 @@ export async function createDraft(opts: NewDraftOptions): Promise<DraftDocument>
     height: opts.height,
     ratio: "original",
   };
-  const platform = opts.platformOverride ??
-    platformBlock(opts.edition, opts.profile, opts.os, content.platform as Json);
+  const stamp = opts.stamp ?? stampFor(opts.profile);
+  const platform = platformFor(
+    opts.profile,
+    opts.os,
+    stamp,
+    content.platform as Json,
+    opts.platformOverride,
+  );
   content.platform = structuredClone(platform);
   content.last_modified_platform = structuredClone(platform);
-  content.new_version = opts.newVersionOverride ?? opts.profile.newVersion;
+  content.new_version = opts.newVersionOverride ?? stamp.newVersion;
   content.version = 360000;
   content.render_index_track_mode_on = true;
   const created = nowUs();
   meta.draft_id = draftId;
+  meta.draft_new_version = ""; // what the editor writes for a new draft (reference §6)
   meta.draft_name = opts.name ?? defaultName();
   meta.draft_cover = "draft_cover.jpg";
   meta.tm_draft_create = created;
@@ -191,13 +187,16 @@ export async function createDraft(opts: NewDraftOptions): Promise<DraftDocument>
     const jpeg = decodeBase64(cover.jpegBase64);
     await Deno.writeFile(join(temp, "draft_cover.jpg"), jpeg);
     await Deno.writeFile(join(temp, "cover.jpg"), jpeg);
-    for (const [name, text] of Object.entries(siblingFiles(opts.edition))) {
+    for (const [name, text] of Object.entries(EDITION_FACTS[opts.edition].siblingFiles)) {
       await Deno.writeTextFile(join(temp, name), text);
     }
     const state: DraftState = {
       edition: opts.edition,
       profile: opts.profile.id,
       createdBy: "draftcli",
+      appVersion: String(platform.app_version),
+      newVersion: String(content.new_version),
+      markers: opts.platformOverride ? "detected" : stamp.source,
     };
     await Deno.writeTextFile(join(temp, STATE_DIR, "state.json"), JSON.stringify(state));
     for (const e of draftFileEntries(doc, temp)) {
@@ -235,30 +234,74 @@ export function syncMeta(doc: DraftDocument, dir = doc.dir): void {
   }
 }
 
-/** Timeline file names to write for this draft: the profile's plus any the folder has. */
-async function timelineTargets(doc: DraftDocument): Promise<string[]> {
-  const names = new Set(doc.profile.timelineFiles);
-  for (const extra of ["draft_content.json", "draft_info.json", "template-2.tmp"]) {
-    if (await exists(join(doc.dir, extra))) names.add(extra);
-  }
-  const targets = [...names].map((n) => join(doc.dir, n));
-  // CapCut 8.4+ keeps the timeline also in Timelines/<main timeline id>/ (reference §1.2).
-  const project = await readJsonIfExists<Json>(join(doc.dir, "Timelines", "project.json"))
+/** A timeline file found in a draft folder. */
+export interface TimelineFileInfo {
+  path: string;
+  /** Modification time, ms since the epoch (0 when unknown). */
+  mtime: number;
+  /** Inside `Timelines/<main_timeline_id>/`? */
+  nested: boolean;
+}
+
+/** `main_timeline_id` from `Timelines/project.json`, when the folder has a readable one. */
+async function mainTimelineId(dir: string): Promise<string | undefined> {
+  const project = await readJsonIfExists<Json>(join(dir, "Timelines", "project.json"))
     .catch(() => undefined);
-  const main = project?.main_timeline_id;
-  if (typeof main === "string" && /^[\w-]+$/.test(main)) {
-    for (const n of ["draft_content.json", "draft_info.json", "template-2.tmp"]) {
-      const p = join(doc.dir, "Timelines", main, n);
-      if (await exists(p)) targets.push(p);
-    }
+  const id = project?.main_timeline_id;
+  return isTimelineId(id) ? id : undefined;
+}
+
+async function presentNames(dir: string, names: readonly string[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const n of names) if (await exists(join(dir, n))) out.push(n);
+  return out;
+}
+
+/**
+ * The readable timeline files of a draft folder (`draft_content.json`, `draft_info.json`, and
+ * their copies in `Timelines/<main_timeline_id>/`), newest first. Mirrors (`template-2.tmp`) are
+ * not timelines the editor reads and are left out.
+ */
+export async function timelineFiles(dir: string): Promise<TimelineFileInfo[]> {
+  const out: TimelineFileInfo[] = [];
+  const add = async (path: string, nested: boolean) => {
+    try {
+      const st = await Deno.stat(path);
+      if (st.isFile) out.push({ path, mtime: st.mtime?.getTime() ?? 0, nested });
+    } catch { /* absent */ }
+  };
+  for (const n of PRIMARY_TIMELINE_FILES) await add(join(dir, n), false);
+  const main = await mainTimelineId(dir);
+  if (main) {
+    for (const n of PRIMARY_TIMELINE_FILES) await add(join(dir, "Timelines", main, n), true);
   }
-  return targets;
+  return out.sort((a, b) => b.mtime - a.mtime);
+}
+
+/** Paths to write this draft's timeline to (the profile decides; see `timelineTargets`). */
+async function timelineTargets(doc: DraftDocument): Promise<string[]> {
+  const main = await mainTimelineId(doc.dir);
+  const rootFiles = await presentNames(doc.dir, [
+    "draft_content.json",
+    "draft_info.json",
+    "template-2.tmp",
+  ]);
+  const nestedFiles = main
+    ? await presentNames(join(doc.dir, "Timelines", main), [
+      "draft_content.json",
+      "draft_info.json",
+      "template-2.tmp",
+    ])
+    : [];
+  return profileTimelineTargets(doc.profile, { rootFiles, mainTimelineId: main, nestedFiles })
+    .map((parts) => join(doc.dir, ...parts));
 }
 
 function draftFileEntries(doc: DraftDocument, dir: string, timelinePaths?: string[]): TxnEntry[] {
   syncMeta(doc);
   const text = JSON.stringify(doc.content);
-  const paths = timelinePaths ?? doc.profile.timelineFiles.map((n) => join(dir, n));
+  const paths = timelinePaths ??
+    profileTimelineTargets(doc.profile).map((parts) => join(dir, ...parts));
   const entries: TxnEntry[] = paths.map((path) => ({ path, data: text }));
   entries.push({ path: join(dir, "draft_meta_info.json"), data: JSON.stringify(doc.meta) });
   entries.push({
@@ -303,19 +346,12 @@ async function readTimeline(path: string): Promise<Json> {
 export async function loadDraft(dir: string): Promise<DraftDocument> {
   const stateDir = join(dir, STATE_DIR);
   await recover(stateDir, [dir]);
-  const candidates: { path: string; mtime: number }[] = [];
-  for (const n of ["draft_content.json", "draft_info.json"]) {
-    try {
-      const st = await Deno.stat(join(dir, n));
-      candidates.push({ path: join(dir, n), mtime: st.mtime?.getTime() ?? 0 });
-    } catch { /* absent */ }
-  }
+  const candidates = await timelineFiles(dir);
   if (!candidates.length) {
     throw new DraftcliError("draft_not_found", `no timeline file in ${dir}`, {
       hint: "a draft folder holds draft_content.json or draft_info.json",
     });
   }
-  candidates.sort((a, b) => b.mtime - a.mtime);
   // Every timeline file must be readable plaintext: refuse to overwrite an encrypted sibling.
   let content: Json | undefined;
   for (const c of candidates) {
@@ -331,13 +367,11 @@ export async function loadDraft(dir: string): Promise<DraftDocument> {
     undefined
   );
   const platform = (content!.last_modified_platform ?? content!.platform) as Json | undefined;
-  const edition: Edition = state?.edition ??
-    (platform?.app_source === "cc" ? "capcut" : "jianying");
-  const profile = PROFILES.find((p) => p.id === state?.profile) ??
-    findProfile(
-      edition,
-      typeof platform?.app_version === "string" ? platform.app_version : undefined,
-    );
+  const edition: Edition = state?.edition ?? editionOfPlatform(platform) ?? "jianying";
+  const fromState = profileById(state?.profile);
+  const profile = fromState?.edition === edition
+    ? fromState
+    : profileForAppVersion(edition, platform?.app_version);
   return new DraftDocument({
     dir,
     draftId: basename(dir),
@@ -354,18 +388,121 @@ export interface StagedFile {
   to: string;
 }
 
-/** Saves a loaded draft: all timeline copies, meta, settings and staged files, atomically. */
-export async function saveDraft(
-  doc: DraftDocument,
-  extra: { staged?: StagedFile[]; files?: { path: string; data: string }[] } = {},
-): Promise<void> {
+/** Options of `saveDraft` besides the files. */
+export interface SaveOptions {
+  staged?: StagedFile[];
+  files?: { path: string; data: string }[];
+  /** Receives warnings (e.g. an unparseable editor index left alone). */
+  warn?: (message: string) => void;
+  /** OS whose path style index entries use (default: this one). */
+  os?: OsName;
+}
+
+/**
+ * Saves a loaded draft: all timeline copies, meta, settings and staged files, atomically; then
+ * refreshes the draft's entry in the editor's index when the root has one (best effort: a
+ * failure there is a warning, the draft itself is saved).
+ */
+export async function saveDraft(doc: DraftDocument, extra: SaveOptions = {}): Promise<void> {
   const entries: TxnEntry[] = [];
   for (const s of extra.staged ?? []) {
     if (!(await exists(s.to))) entries.push({ path: s.to, moveFrom: s.from });
   }
+  const size = await materialsSize(doc, extra.staged);
+  if ("draft_timeline_materials_size_" in doc.meta) doc.meta.draft_timeline_materials_size_ = size;
   entries.push(...draftFileEntries(doc, doc.dir, await timelineTargets(doc)));
   for (const f of extra.files ?? []) entries.push(f);
   await commitFiles(join(doc.dir, STATE_DIR), entries);
+  try {
+    await indexDraft(doc, { create: false, os: extra.os, warn: extra.warn }, size);
+  } catch (err) {
+    extra.warn?.(`could not update the editor's draft index: ${(err as Error).message}`);
+  }
+}
+
+const PLACEHOLDER = /^##_draftpath_placeholder_[^#]*_##/;
+
+/** Bytes of the distinct local media files the timeline uses (missing files count 0). */
+async function materialsSize(doc: DraftDocument, staged: StagedFile[] = []): Promise<number> {
+  const pending = new Map(staged.map((s) => [s.to, s.from]));
+  const paths = new Set<string>();
+  for (const list of ["videos", "audios"]) {
+    for (const m of doc.materials(list)) {
+      if (typeof m.path === "string" && m.path) paths.add(m.path.replace(PLACEHOLDER, doc.dir));
+    }
+  }
+  let total = 0;
+  for (const p of paths) {
+    try {
+      total += (await Deno.stat(pending.get(p) ?? p)).size;
+    } catch { /* missing or remote */ }
+  }
+  return total;
+}
+
+/** Options of draft registration in the editor's index. */
+export interface RegisterOptions {
+  /** OS whose path style the entry uses (default: this one). */
+  os?: OsName;
+  warn?: (message: string) => void;
+}
+
+async function indexDraft(
+  doc: DraftDocument,
+  opts: { create: boolean; os?: OsName; warn?: (message: string) => void },
+  size?: number,
+): Promise<IndexOutcome> {
+  const os = opts.os ?? currentOs();
+  const m = doc.meta;
+  const primary = primaryTimelineFile(os);
+  const jsonFile = (await exists(join(doc.dir, primary)))
+    ? primary
+    : (await presentNames(doc.dir, PRIMARY_TIMELINE_FILES))[0] ?? primary;
+  const cover = typeof m.draft_cover === "string" && m.draft_cover &&
+      !/[\\/]/.test(m.draft_cover) && await exists(join(doc.dir, m.draft_cover))
+    ? m.draft_cover
+    : "";
+  return await upsertIndexEntry(dirname(doc.dir), {
+    folder: doc.dir,
+    draftId: typeof m.draft_id === "string" && m.draft_id ? m.draft_id : doc.draftId,
+    name: typeof m.draft_name === "string" ? m.draft_name : basename(doc.dir),
+    newVersion: typeof m.draft_new_version === "string" ? m.draft_new_version : "",
+    created: Number(m.tm_draft_create) || 0,
+    modified: Number(m.tm_draft_modified) || 0,
+    duration: doc.duration,
+    materialsSize: size ?? await materialsSize(doc),
+    jsonFile,
+    cover,
+  }, { create: opts.create, os, warn: opts.warn });
+}
+
+/**
+ * Registers a draft folder in its root's editor index (`root_meta_info.json`): adds or refreshes
+ * its entry. A missing index is created only where the edition's rules say so (CapCut), and only
+ * when the drafts folder holds no other draft. For `draft create` and `draft import`; takes the
+ * draft lock, then the root lock.
+ */
+export async function registerDraft(
+  dir: string,
+  opts: RegisterOptions = {},
+): Promise<IndexOutcome> {
+  await Deno.mkdir(join(dir, STATE_DIR), { recursive: true });
+  return await withLock(join(dir, STATE_DIR, "lock"), async () => {
+    const doc = await loadDraft(dir);
+    // A new index would list only this draft; where the folder already holds other drafts, an
+    // editor that lists indexed drafts only would hide them, so none is created then.
+    const create = EDITION_FACTS[doc.edition].rootIndex.createIfMissing &&
+      (await listDraftDirs(dirname(dir))).every((d) => d === dir);
+    return await indexDraft(doc, { create, os: opts.os, warn: opts.warn });
+  });
+}
+
+/** Removes a draft folder's entry from its root's editor index (for `draft delete`). */
+export async function unregisterDraft(
+  dir: string,
+  opts: RegisterOptions = {},
+): Promise<IndexOutcome> {
+  return await removeIndexEntry(dirname(dir), dir, opts);
 }
 
 /** Runs a read-modify-write of one draft under its lock, then saves it. */
@@ -375,13 +512,14 @@ export async function mutateDraft<T>(
   fn: (
     doc: DraftDocument,
   ) => Promise<{ result: T; staged?: StagedFile[]; files?: { path: string; data: string }[] }>,
+  opts: { warn?: (message: string) => void } = {},
 ): Promise<T> {
   const dir = await locateDraft(roots, draftId);
   await Deno.mkdir(join(dir, STATE_DIR), { recursive: true });
   return await withLock(join(dir, STATE_DIR, "lock"), async () => {
     const doc = await loadDraft(dir);
     const { result, staged, files } = await fn(doc);
-    await saveDraft(doc, { staged, files });
+    await saveDraft(doc, { staged, files, warn: opts.warn });
     return result;
   });
 }
@@ -440,7 +578,8 @@ export async function peekEdition(dir: string): Promise<Edition> {
     try {
       const text = await Deno.readTextFile(join(dir, n));
       const m = /"app_source"\s*:\s*"(\w+)"/.exec(text);
-      if (m) return m[1] === "cc" ? "capcut" : "jianying";
+      const edition = m ? editionOfPlatform({ app_source: m[1] }) : undefined;
+      if (edition) return edition;
     } catch { /* next */ }
   }
   return "jianying";

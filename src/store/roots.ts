@@ -1,8 +1,16 @@
-/** Which drafts folder to use: flag, env, config, editor default for the OS, Linux fallback. */
-import { resolve } from "node:path";
+/**
+ * Drafts roots: which folder to use (flag, env, config, editor default for the OS, Linux
+ * fallback), and the editor's draft index in a root (`root_meta_info.json`, reference §1.4),
+ * which draftcli upserts entries into — backed up first, written atomically, under a root lock,
+ * never overwritten when it cannot be parsed.
+ */
+import { join, resolve } from "node:path";
 import { type Edition, EDITION_FACTS, EDITIONS } from "../editions/profiles.ts";
+import { indexPathStyle, type Json, ROOT_INDEX_ENTRY_DEFAULTS } from "../editions/profiles.ts";
 import type { Config } from "./config.ts";
 import { currentOs, fallbackDraftsDir, type OsName } from "./home.ts";
+import { writeFileAtomic } from "./atomic.ts";
+import { withLock } from "./lock.ts";
 
 /** Inputs to drafts-folder resolution. */
 export interface RootInputs {
@@ -18,12 +26,33 @@ export function explicitRoot(i: RootInputs): string | undefined {
   return chosen ? resolve(chosen) : undefined;
 }
 
+function isDirSync(path: string): boolean {
+  try {
+    return Deno.statSync(path).isDirectory;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The editor's own drafts folder on this OS: the first default location that exists, else the
+ * main default; undefined where the editor does not exist (Linux).
+ */
+export function editorDraftsRoot(
+  edition: Edition,
+  env: Record<string, string | undefined>,
+  os: OsName = currentOs(),
+): string | undefined {
+  const candidates = EDITION_FACTS[edition].draftsRootCandidates(os, env);
+  return candidates.find(isDirSync) ?? candidates[0];
+}
+
 /** The drafts folder for new drafts of an edition. */
 export function draftsRootFor(i: RootInputs, edition: Edition): string {
   const explicit = explicitRoot(i);
   if (explicit) return explicit;
   const os = i.os ?? currentOs();
-  return EDITION_FACTS[edition].defaultDraftsRoot(os, i.env) ?? fallbackDraftsDir(i.env, os);
+  return editorDraftsRoot(edition, i.env, os) ?? fallbackDraftsDir(i.env, os);
 }
 
 /** Every folder where an existing draft may be, without duplicates. */
@@ -38,11 +67,274 @@ export async function installedEditions(i: RootInputs): Promise<Edition[]> {
   const os = i.os ?? currentOs();
   const found: Edition[] = [];
   for (const e of EDITIONS) {
-    const root = EDITION_FACTS[e].defaultDraftsRoot(os, i.env);
-    if (!root) continue;
-    try {
-      if ((await Deno.stat(root)).isDirectory) found.push(e);
-    } catch { /* not installed */ }
+    for (const root of EDITION_FACTS[e].draftsRootCandidates(os, i.env)) {
+      try {
+        if ((await Deno.stat(root)).isDirectory) {
+          found.push(e);
+          break;
+        }
+      } catch { /* not installed */ }
+    }
   }
   return found;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The editor's draft index: <root>/root_meta_info.json
+
+/** File name of the editor's draft index in a drafts root. */
+export const ROOT_INDEX_FILE = "root_meta_info.json";
+
+/** Lock file serialising draftcli writers of a root's index. */
+export const ROOT_LOCK_FILE = ".draftcli-root.lock";
+
+/** Backups of the index draftcli keeps (newest first); older ones are dropped. */
+export const ROOT_INDEX_BACKUPS: readonly string[] = [
+  `${ROOT_INDEX_FILE}.draftcli-1.bak`,
+  `${ROOT_INDEX_FILE}.draftcli-2.bak`,
+];
+
+/** What draftcli knows about a draft, for its index entry. */
+export interface IndexEntryInput {
+  /** Absolute draft folder. */
+  folder: string;
+  draftId: string;
+  name: string;
+  /** `draft_new_version` ("" for new drafts, as the editor writes it). */
+  newVersion: string;
+  /** µs since the epoch. */
+  created: number;
+  modified: number;
+  /** Timeline duration, µs. */
+  duration: number;
+  /** Bytes of media the timeline uses. */
+  materialsSize: number;
+  /** File name of the primary timeline in the folder. */
+  jsonFile: string;
+  /** File name of the cover in the folder ("" for none). */
+  cover: string;
+}
+
+/** Options of an index update. */
+export interface IndexWriteOptions {
+  /** Create the index when the root has none (edition rule, EditionFacts.rootIndex). */
+  create: boolean;
+  /** OS whose path style the entry uses (default: this one). */
+  os?: OsName;
+  /** Receives a human warning when the index is left alone because it cannot be parsed. */
+  warn?: (message: string) => void;
+}
+
+/** What an index update did. */
+export interface IndexOutcome {
+  action:
+    | "added"
+    | "updated"
+    | "unchanged"
+    | "removed"
+    | "created"
+    | "absent"
+    | "missing"
+    | "malformed";
+  /** Path of the index file. */
+  path: string;
+  /** Backup written before the change, if any. */
+  backup?: string;
+}
+
+type IndexRead =
+  | { state: "missing" }
+  | { state: "malformed"; reason: string }
+  | { state: "ok"; bytes: Uint8Array; json: Json & { all_draft_store: unknown[] } };
+
+async function readIndex(path: string): Promise<IndexRead> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await Deno.readFile(path);
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound) return { state: "missing" };
+    return { state: "malformed", reason: `cannot read it: ${(err as Error).message}` };
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+  } catch (err) {
+    return { state: "malformed", reason: `not valid JSON (${(err as Error).message})` };
+  }
+  if (!json || typeof json !== "object" || Array.isArray(json)) {
+    return { state: "malformed", reason: "not a JSON object" };
+  }
+  const store = (json as Json).all_draft_store;
+  if (!Array.isArray(store)) {
+    return { state: "malformed", reason: "all_draft_store is not a list" };
+  }
+  return { state: "ok", bytes, json: json as Json & { all_draft_store: unknown[] } };
+}
+
+/** A folder path in a comparable form (slashes, no trailing slash, case-folded off Linux). */
+function samePathKey(path: string, os: OsName): string {
+  const p = path.replaceAll("\\", "/").replace(/\/+$/, "");
+  return os === "linux" ? p : p.toLowerCase();
+}
+
+function isEntryOf(entry: unknown, folder: string, os: OsName): entry is Json {
+  if (!entry || typeof entry !== "object") return false;
+  const fold = (entry as Json).draft_fold_path;
+  return typeof fold === "string" && fold !== "" &&
+    samePathKey(fold, os) === samePathKey(folder, os);
+}
+
+function blankLike(v: unknown): unknown {
+  if (typeof v === "string") return "";
+  if (typeof v === "number") return 0;
+  if (typeof v === "boolean") return false;
+  if (Array.isArray(v)) return [];
+  if (v && typeof v === "object") return {};
+  return null;
+}
+
+/** A new index entry: the editor's key set (from a sibling entry when there is one), our values. */
+export function newIndexEntry(
+  input: IndexEntryInput,
+  root: string,
+  siblings: unknown[],
+  os: OsName,
+): Json {
+  const style = indexPathStyle(os);
+  const entry: Json = { ...ROOT_INDEX_ENTRY_DEFAULTS };
+  let richest: Json | undefined;
+  for (const s of siblings) {
+    if (s && typeof s === "object" && !Array.isArray(s)) {
+      if (!richest || Object.keys(s).length > Object.keys(richest).length) richest = s as Json;
+    }
+  }
+  for (const [k, v] of Object.entries(richest ?? {})) if (!(k in entry)) entry[k] = blankLike(v);
+  Object.assign(entry, {
+    draft_cover: input.cover ? style.file(input.folder, input.cover) : "",
+    draft_fold_path: style.folder(input.folder),
+    draft_id: input.draftId,
+    draft_json_file: style.file(input.folder, input.jsonFile),
+    draft_name: input.name,
+    draft_new_version: input.newVersion,
+    draft_root_path: style.folder(root),
+    draft_timeline_materials_size: input.materialsSize,
+    tm_draft_create: input.created,
+    tm_draft_modified: input.modified,
+    tm_duration: input.duration,
+  });
+  return Object.fromEntries(Object.entries(entry).sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+async function backupIndex(root: string, bytes: Uint8Array): Promise<string> {
+  const [newest, ...older] = ROOT_INDEX_BACKUPS.map((n) => join(root, n));
+  for (let i = older.length - 1; i >= 0; i--) {
+    const from = i === 0 ? newest : older[i - 1];
+    await Deno.rename(from, older[i]).catch(() => {});
+  }
+  await writeFileAtomic(newest, bytes);
+  return newest;
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await Deno.lstat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function writeIndex(path: string, json: Json): Promise<void> {
+  await writeFileAtomic(path, JSON.stringify(json));
+}
+
+/**
+ * Adds or refreshes a draft's entry in `<root>/root_meta_info.json`. An existing entry (same
+ * folder) gets the volatile fields refreshed (duration, modified time, media size) and keeps
+ * everything else; a missing one is added in front. Other entries and keys are untouched. The
+ * file is backed up first and replaced atomically, under the root lock. A missing index is
+ * created only when `opts.create`; an unparseable one is never touched (warning).
+ */
+export async function upsertIndexEntry(
+  root: string,
+  input: IndexEntryInput,
+  opts: IndexWriteOptions,
+): Promise<IndexOutcome> {
+  const os = opts.os ?? currentOs();
+  const path = join(root, ROOT_INDEX_FILE);
+  if (!opts.create && !(await exists(path))) return { action: "missing", path };
+  return await withLock(join(root, ROOT_LOCK_FILE), async () => {
+    const read = await readIndex(path);
+    if (read.state === "malformed") {
+      opts.warn?.(
+        `${path} is ${read.reason}; draftcli left it untouched, so the editor may not list this draft until it rebuilds its index`,
+      );
+      return { action: "malformed", path };
+    }
+    if (read.state === "missing") {
+      if (!opts.create) return { action: "missing", path };
+      const entry = newIndexEntry(input, root, [], os);
+      await writeIndex(path, {
+        all_draft_store: [entry],
+        draft_ids: 1,
+        root_path: indexPathStyle(os).folder(root),
+      });
+      return { action: "created", path };
+    }
+    const store = read.json.all_draft_store;
+    const existing = store.find((e) => isEntryOf(e, input.folder, os));
+    if (existing) {
+      const next = {
+        tm_duration: input.duration,
+        tm_draft_modified: input.modified,
+        draft_timeline_materials_size: input.materialsSize,
+      };
+      if (Object.entries(next).every(([k, v]) => existing[k] === v)) {
+        return { action: "unchanged", path };
+      }
+      Object.assign(existing, next);
+    } else {
+      store.unshift(newIndexEntry(input, root, store, os));
+      if (typeof read.json.draft_ids === "number") read.json.draft_ids += 1;
+    }
+    const backup = await backupIndex(root, read.bytes);
+    await writeIndex(path, read.json);
+    return { action: existing ? "updated" : "added", path, backup };
+  });
+}
+
+/** Removes a draft folder's entries from `<root>/root_meta_info.json` (for `draft delete`). */
+export async function removeIndexEntry(
+  root: string,
+  folder: string,
+  opts: { os?: OsName; warn?: (message: string) => void } = {},
+): Promise<IndexOutcome> {
+  const os = opts.os ?? currentOs();
+  const path = join(root, ROOT_INDEX_FILE);
+  return await withLock(join(root, ROOT_LOCK_FILE), async () => {
+    const read = await readIndex(path);
+    if (read.state === "missing") return { action: "missing", path };
+    if (read.state === "malformed") {
+      opts.warn?.(`${path} is ${read.reason}; draftcli left it untouched`);
+      return { action: "malformed", path };
+    }
+    const store = read.json.all_draft_store;
+    const keep = store.filter((e) => !isEntryOf(e, folder, os));
+    if (keep.length === store.length) return { action: "absent", path };
+    const backup = await backupIndex(root, read.bytes);
+    read.json.all_draft_store = keep;
+    await writeIndex(path, read.json);
+    return { action: "removed", path, backup };
+  });
+}
+
+/** The index entry of a draft folder, if the root's index is readable and has one. */
+export async function findIndexEntry(
+  root: string,
+  folder: string,
+  os: OsName = currentOs(),
+): Promise<Json | undefined> {
+  const read = await readIndex(join(root, ROOT_INDEX_FILE));
+  if (read.state !== "ok") return undefined;
+  return read.json.all_draft_store.find((e) => isEntryOf(e, folder, os)) as Json | undefined;
 }
