@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import { type CommandContext, defineCommand } from "./spec.ts";
 import { draftIdSchema } from "../schema/common.ts";
 import { DraftcliError } from "../errors.ts";
-import { locateDraft, STATE_DIR } from "../store/drafts.ts";
+import { locateDraft, registerDraft, STATE_DIR } from "../store/drafts.ts";
 import { withLock } from "../store/lock.ts";
 import { recover } from "../store/txn.ts";
 import { newId } from "../draft/ids.ts";
@@ -262,6 +262,7 @@ export const draftImport = defineCommand({
       });
       for (const w of r.warnings) ctx.warn(w);
       for (const m of r.missing) ctx.warn(`media not found on this machine: ${m}`);
+      await registerDraft(r.dir, { warn: ctx.warn });
       return {
         draftId: r.draftId,
         filePath: r.dir,

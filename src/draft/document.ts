@@ -57,6 +57,8 @@ export class DraftDocument {
   readonly content: Json;
   /** The meta document. */
   readonly meta: Json;
+  /** Ids of segments built in this session (their render_index is ours to assign). */
+  readonly added: Set<string> = new Set();
 
   constructor(
     init: {
@@ -160,7 +162,11 @@ export class DraftDocument {
     return track;
   }
 
-  /** Recomputes duration, render indexes and segment order; call before saving. */
+  /**
+   * Recomputes duration, segment order, `track_render_index` (= track position, as the editors
+   * write it) and the `render_index` of segments added in this session; segments the editor
+   * made keep theirs.
+   */
   normalise(): void {
     let end = 0;
     const perKind: Record<string, number> = {};
@@ -170,7 +176,9 @@ export class DraftDocument {
       const base = RENDER_BASE[track.type];
       for (const s of track.segments) {
         s.track_render_index = position;
-        if (base !== undefined && track.type !== "audio") s.render_index = base + nth;
+        if (base !== undefined && track.type !== "audio" && this.added.has(s.id)) {
+          s.render_index = base + nth;
+        }
         end = Math.max(end, s.target_timerange.start + s.target_timerange.duration);
       }
     });

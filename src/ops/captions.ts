@@ -130,7 +130,7 @@ export async function addCaptions(
       return { ...itemBase(doc, track, seg), text: it.text };
     });
     return Promise.resolve({ result: { draftId, trackId: track.id, items: created } });
-  });
+  }, { warn: ctx.warn });
 }
 
 /** Lists text segments with their text. */

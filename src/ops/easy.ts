@@ -175,7 +175,7 @@ export async function draftEasy(ctx: CommandContext, input: DraftEasy) {
           staged: batch.staged,
           files: [batch.cacheFile],
         });
-      });
+      }, { warn: ctx.warn });
     } finally {
       await batch.cleanup();
     }

@@ -74,7 +74,7 @@ export async function addEffects(ctx: CommandContext, draftId: string, items: Ef
       }
     }
     return Promise.resolve({ result: { draftId, items: created } });
-  });
+  }, { warn: ctx.warn });
 }
 
 /** Adds filters; returns what was created, in input order. */
@@ -113,7 +113,7 @@ export async function addFilters(ctx: CommandContext, draftId: string, items: Fi
       }
     }
     return Promise.resolve({ result: { draftId, items: created } });
-  });
+  }, { warn: ctx.warn });
 }
 
 /**

@@ -59,7 +59,7 @@ export async function addMasks(
       };
     });
     return Promise.resolve({ result: { draftId, maskList: maskListName(doc), items } });
-  });
+  }, { warn: ctx.warn });
   ctx.warn(MASK_WARNING);
   return result;
 }

@@ -136,6 +136,7 @@ export async function mutateWithMedia<T>(
   ctx: {
     env: Record<string, string | undefined>;
     config(): Promise<{ maxDownloadBytes?: number }>;
+    warn(message: string): void;
   },
   target: { roots: string[]; draftId: string; dir: string },
   requests: MediaRequest[],
@@ -152,7 +153,7 @@ export async function mutateWithMedia<T>(
         result: build(doc, batch.byUrl),
         staged: batch.staged,
         files: [batch.cacheFile],
-      }));
+      }), { warn: ctx.warn });
   } finally {
     await batch.cleanup();
   }

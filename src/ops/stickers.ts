@@ -32,7 +32,7 @@ export async function addSticker(ctx: CommandContext, draftId: string, req: Stic
     return Promise.resolve({
       result: { draftId, ...itemBase(doc, track, seg), stickerId: req.stickerId },
     });
-  });
+  }, { warn: ctx.warn });
 }
 
 /** Lists sticker segments. */
