@@ -29,8 +29,10 @@ function ownerAlive(body: LockBody): boolean | undefined {
   try {
     Deno.statSync(`/proc/${body.pid}`);
     return true;
-  } catch {
-    return false;
+  } catch (err) {
+    // Only a missing /proc entry proves the owner is gone. Without --allow-all Deno refuses to
+    // look (NotCapable), which proves nothing: treating that as "dead" would steal live locks.
+    return err instanceof Deno.errors.NotFound ? false : undefined;
   }
 }
 
