@@ -5,11 +5,13 @@ import { configCommands } from "./config.ts";
 import { mediaCommands } from "./media_groups.ts";
 import { makeSetupCommands } from "./setup.ts";
 import { makeMcpCommands } from "./mcp.ts";
+import { draftManageCommands } from "./draft_manage.ts";
 import { queryCommands } from "./query.ts";
 
 /** Every command, in help order. `setup` and `mcp` read this list at run time. */
 export const COMMANDS: readonly AnyCommandSpec[] = [
   ...draftCommands,
+  ...draftManageCommands,
   ...mediaCommands,
   ...configCommands,
   ...queryCommands,
