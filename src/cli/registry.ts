@@ -7,6 +7,7 @@ import { makeSetupCommands } from "./setup.ts";
 import { makeMcpCommands } from "./mcp.ts";
 import { draftManageCommands } from "./draft_manage.ts";
 import { queryCommands } from "./query.ts";
+import { makeDocsCommands } from "./docs.ts";
 
 /** Every command, in help order. `setup` and `mcp` read this list at run time. */
 export const COMMANDS: readonly AnyCommandSpec[] = [
@@ -15,6 +16,7 @@ export const COMMANDS: readonly AnyCommandSpec[] = [
   ...mediaCommands,
   ...configCommands,
   ...queryCommands,
+  ...makeDocsCommands(() => COMMANDS),
   ...makeSetupCommands(() => COMMANDS),
   ...makeMcpCommands(() => COMMANDS),
 ];
