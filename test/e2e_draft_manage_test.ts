@@ -139,6 +139,32 @@ Deno.test("draft delete waits for the draft lock (and gives up with exit 6)", as
   }
 });
 
+Deno.test("a command waiting on a draft that gets deleted ends with draft_not_found", async () => {
+  const w = await tempWorld();
+  try {
+    const { draftId, filePath } = await newDraft(w.env);
+    const lock = `${filePath}/.draftcli/lock`;
+    await Deno.writeTextFile(lock, lockBody());
+    const add = runCli([
+      "images",
+      "add",
+      draftId,
+      "--image-infos",
+      JSON.stringify([{ imageUrl: fileUrl(fixture("image.png")), start: 0, end: 1_000_000 }]),
+    ], { env: w.env });
+    const del = runCli(["draft", "delete", draftId, "--yes"], { env: w.env });
+    await new Promise((r) => setTimeout(r, 1500));
+    await Deno.remove(lock);
+    const [added, deleted] = await Promise.all([add, del]);
+    assertEquals(deleted.code, 0, deleted.stderr);
+    // Whichever got the lock first: the add finished before the delete, or found it gone.
+    assert(added.code === 0 || added.error?.code === "draft_not_found", added.stderr);
+    assertEquals([...Deno.readDirSync(w.draftsDir)], [], "nothing left behind");
+  } finally {
+    await w.cleanup();
+  }
+});
+
 Deno.test("draft rename changes the shown name only", async () => {
   const w = await tempWorld();
   try {
