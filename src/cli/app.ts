@@ -113,7 +113,10 @@ export async function runApp(
       warn: (m) => io.stderr(`warning: ${m}\n`),
     });
     const result = await spec.run(input, ctx);
-    if (result !== undefined) {
+    if (typeof result === "string") {
+      // Text results (docs, completion scripts) are printed as they are, not as JSON.
+      io.stdout(result.endsWith("\n") ? result : result + "\n");
+    } else if (result !== undefined) {
       io.stdout(JSON.stringify(result, null, pretty ? 2 : undefined) + "\n");
     }
     return 0;

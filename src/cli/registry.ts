@@ -12,12 +12,16 @@ import { makeSetupCommands } from "./setup.ts";
 import { makeMcpCommands } from "./mcp.ts";
 import { transferCommands } from "./transfer.ts";
 import { draftEasyCommand } from "./easy.ts";
+import { draftManageCommands } from "./draft_manage.ts";
+import { queryCommands } from "./query.ts";
+import { makeDocsCommands } from "./docs.ts";
 
 /** Every command, in help order. `setup` and `mcp` read this list at run time. */
 export const COMMANDS: readonly AnyCommandSpec[] = [
   ...draftCommands,
   draftEasyCommand,
   ...transferCommands,
+  ...draftManageCommands,
   ...mediaCommands,
   ...videoCommands,
   ...effectCommands,
@@ -25,6 +29,8 @@ export const COMMANDS: readonly AnyCommandSpec[] = [
   ...maskCommands,
   ...configCommands,
   ...editorCommands,
+  ...queryCommands,
+  ...makeDocsCommands(() => COMMANDS),
   ...makeSetupCommands(() => COMMANDS),
   ...makeMcpCommands(() => COMMANDS),
 ];

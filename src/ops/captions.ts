@@ -16,8 +16,11 @@ import {
   SHADOW_DEFAULTS,
   STROKE_DEFAULTS,
   type TextAlignment,
+  type TextMaterialFields,
   textMaterialFields,
+  type TextRange,
   type TextStyle,
+  type UnmatchedKeyword,
 } from "../draft/text_content.ts";
 import { clipFields, itemBase, segmentsOf } from "../draft/summary.ts";
 import type { Edition } from "../editions/profiles.ts";
@@ -26,8 +29,11 @@ type Item = z.infer<typeof CaptionInfo>;
 
 const ALIGN: Record<number, TextAlignment> = { 0: "left", 1: "center", 2: "right" };
 
+/** The style flags that shape the text material (the on-canvas position is the segment's). */
+export type TextMaterialStyle = Omit<CaptionStyleInput, "transformX" | "transformY">;
+
 /** The base text style of a call, from its style flags (font resolved per edition). */
-export function baseStyle(edition: Edition, style: CaptionStyleInput): TextStyle {
+export function baseStyle(edition: Edition, style: TextMaterialStyle): TextStyle {
   const base: TextStyle = {
     size: style.fontSize,
     bold: style.bold,
@@ -47,15 +53,23 @@ export function baseStyle(edition: Edition, style: CaptionStyleInput): TextStyle
   return base;
 }
 
-/** Material fields + content for one caption. */
-export function captionMaterial(
+/** A caption's text material: its fields, `content` string and style partitions. */
+export interface CaptionText {
+  fields: TextMaterialFields;
+  content: string;
+  ranges: TextRange[];
+  unmatched: UnmatchedKeyword[];
+}
+
+/** Builds one caption's text material, warning about keywords that styled nothing. */
+export function captionText(
   text: string,
   base: TextStyle,
   highlights: Highlight[],
-  style: CaptionStyleInput,
+  style: TextMaterialStyle,
   warn: (m: string) => void,
   field: string,
-): Record<string, unknown> {
+): CaptionText {
   const built = buildTextContent(text, base, highlights);
   for (const u of built.unmatched) {
     warn(
@@ -73,7 +87,20 @@ export function captionMaterial(
       ? { color: style.backgroundColor, alpha: style.backgroundAlpha }
       : undefined,
   });
-  return { ...fields, content: built.content };
+  return { fields, content: built.content, ranges: built.ranges, unmatched: built.unmatched };
+}
+
+/** Material fields + content for one caption. */
+export function captionMaterial(
+  text: string,
+  base: TextStyle,
+  highlights: Highlight[],
+  style: TextMaterialStyle,
+  warn: (m: string) => void,
+  field: string,
+): Record<string, unknown> {
+  const built = captionText(text, base, highlights, style, warn, field);
+  return { ...built.fields, content: built.content };
 }
 
 /** Adds captions on a new text track; returns the created ids in input order. */

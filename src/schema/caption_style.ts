@@ -34,3 +34,9 @@ export const CaptionStyle = z.object(captionStyleFields);
 
 /** Parsed style flags. */
 export type CaptionStyleInput = z.infer<typeof CaptionStyle>;
+
+const { transformX: _transformX, transformY: _transformY, ...materialStyleFields } =
+  captionStyleFields;
+
+/** The style flags that shape the text material itself (`text-style`): no on-canvas position. */
+export const textMaterialStyleFields = materialStyleFields;

@@ -311,16 +311,20 @@ export function renderDocs(
   const command = specs.find((s) => s.name.join(" ") === t);
   if (command) return renderCommand(command) + "\n";
   if (specs.some((s) => s.name[0] === t)) return renderCommands(specs, t) + "\n";
-  const known = [
-    ...SECTIONS.flatMap((s) => [s.id, ...s.aliases]),
-    ...new Set(specs.map((s) => s.name[0])),
-    ...specs.map((s) => s.name.join(" ")),
-  ];
-  const near = closest(t, known, 3);
+  const near = closest(t, docTopics(specs), 3);
   throw new DraftcliError("unknown_name", `no docs topic '${topic}'`, {
     hint: `try ${near.map((n) => `'${n}'`).join(", ")}; topics: ${
       SECTIONS.map((s) => s.id).join(", ")
     }, or a command group or command`,
     path: "topic",
   });
+}
+
+/** Every topic `renderDocs` accepts: sections and their aliases, command groups, commands. */
+export function docTopics(specs: readonly AnyCommandSpec[]): string[] {
+  return [
+    ...SECTIONS.flatMap((s) => [s.id, ...s.aliases]),
+    ...new Set(specs.map((s) => s.name[0])),
+    ...specs.filter((s) => s.name.length > 1).map((s) => s.name.join(" ")),
+  ];
 }

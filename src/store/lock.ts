@@ -29,8 +29,10 @@ function ownerAlive(body: LockBody): boolean | undefined {
   try {
     Deno.statSync(`/proc/${body.pid}`);
     return true;
-  } catch {
-    return false;
+  } catch (err) {
+    // Only a missing /proc entry proves the owner is gone. Without --allow-all Deno refuses to
+    // look (NotCapable), which proves nothing: treating that as "dead" would steal live locks.
+    return err instanceof Deno.errors.NotFound ? false : undefined;
   }
 }
 
@@ -75,6 +77,12 @@ export async function withLock<T>(
       }
       break;
     } catch (err) {
+      if (err instanceof Deno.errors.NotFound) {
+        // The draft folder went away while we waited (e.g. `draft delete` got the lock first).
+        throw new DraftcliError("draft_not_found", "the draft was removed while waiting for it", {
+          hint: "run 'draftcli draft list' to see the drafts",
+        });
+      }
       if (!(err instanceof Deno.errors.AlreadyExists)) throw err;
       if (await isStale(path, staleMs)) {
         // Remove only if it is still the same stale file (rename is atomic).

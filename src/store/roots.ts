@@ -250,7 +250,7 @@ async function writeIndex(path: string, json: Json): Promise<void> {
 
 /**
  * Adds or refreshes a draft's entry in `<root>/root_meta_info.json`. An existing entry (same
- * folder) gets the volatile fields refreshed (duration, modified time, media size) and keeps
+ * folder) gets the volatile fields refreshed (name, duration, modified time, media size) and keeps
  * everything else; a missing one is added in front. Other entries and keys are untouched. The
  * file is backed up first and replaced atomically, under the root lock. A missing index is
  * created only when `opts.create`; an unparseable one is never touched (warning).
@@ -285,6 +285,7 @@ export async function upsertIndexEntry(
     const existing = store.find((e) => isEntryOf(e, input.folder, os));
     if (existing) {
       const next = {
+        draft_name: input.name,
         tm_duration: input.duration,
         tm_draft_modified: input.modified,
         draft_timeline_materials_size: input.materialsSize,

@@ -1,0 +1,47 @@
+/**
+ * `draftcli docs [topic]` (the offline manual) and `draftcli completions <shell>`. Both print
+ * text, not JSON, and both read the registry at run time (passed in as a function, like `setup`
+ * and `mcp`):
+ *
+ *   const all: AnyCommandSpec[] = [...draftCommands, ...makeDocsCommands(() => all)];
+ */
+import { z } from "zod";
+import { type AnyCommandSpec, defineCommand } from "./spec.ts";
+import { renderDocs } from "../setup/skill.ts";
+import { completionScript, SHELLS } from "./completions.ts";
+
+/** Builds `docs` and `completions` over the registry returned by `getSpecs`. */
+export function makeDocsCommands(getSpecs: () => readonly AnyCommandSpec[]): AnyCommandSpec[] {
+  const docs = defineCommand({
+    name: ["docs"],
+    summary: "print the manual (Markdown): units, coordinates, every command, recipes, exit codes",
+    description: "Generated from the same schemas as --help. Without a topic it prints " +
+      "everything. Topics: overview, basics (units, coordinates), ids, errors (exit codes), " +
+      "commands, recipes, mcp, a command group (images) or one command ('images add' in " +
+      "quotes, or images_add). Prints Markdown text, not JSON.",
+    positionals: ["topic"],
+    input: z.object({
+      topic: z.string().max(100).optional().describe(
+        "section, command group or command (default: everything)",
+      ),
+    }).strict(),
+    examples: ["docs", "docs units", "docs images", "docs 'captions add'", "docs errors"],
+    mcp: false,
+    run: (input) => Promise.resolve(renderDocs(getSpecs(), input.topic)),
+  });
+  const completions = defineCommand({
+    name: ["completions"],
+    summary: "print a shell completion script (bash, zsh or fish)",
+    description: "Completes commands, subcommands, each command's flags and the values of " +
+      "enum flags. bash: add 'source <(draftcli completions bash)' to ~/.bashrc. zsh: add " +
+      "'source <(draftcli completions zsh)' after compinit in ~/.zshrc. fish: " +
+      "'draftcli completions fish > ~/.config/fish/completions/draftcli.fish'. Prints the " +
+      "script, not JSON.",
+    positionals: ["shell"],
+    input: z.object({ shell: z.enum(SHELLS).describe("bash, zsh or fish") }).strict(),
+    examples: ["completions bash", "completions fish > ~/.config/fish/completions/draftcli.fish"],
+    mcp: false,
+    run: (input) => Promise.resolve(completionScript(input.shell, getSpecs())),
+  });
+  return [docs, completions];
+}

@@ -1,0 +1,228 @@
+/**
+ * Whole-draft management: delete, rename (the name shown in the editor) and duplicate a draft
+ * folder. Each waits for the draft's lock, so it never races a command writing the draft.
+ *
+ * Each function returns the folders it touched, so callers can keep the editor's own draft
+ * index (e.g. root_meta_info.json) in step.
+ */
+import { dirname, join } from "node:path";
+import { DraftcliError } from "../errors.ts";
+import type { Json } from "../editions/profiles.ts";
+import { newId } from "../draft/ids.ts";
+import { locateDraft, STATE_DIR } from "./drafts.ts";
+import { withLock } from "./lock.ts";
+import { commitFiles, recover } from "./txn.ts";
+import { readJsonIfExists } from "./atomic.ts";
+
+/** What `deleteDraft` removed. */
+export interface DeletedDraft {
+  draftId: string;
+  /** The folder (or link) that was removed. */
+  dir: string;
+  /** The drafts folder it was in. */
+  root: string;
+}
+
+/** What `renameDraft` changed. */
+export interface RenamedDraft {
+  draftId: string;
+  dir: string;
+  name: string;
+  previousName: string;
+}
+
+/** What `duplicateDraft` created. */
+export interface DuplicatedDraft {
+  draftId: string;
+  dir: string;
+  name: string;
+  sourceDraftId: string;
+  sourceDir: string;
+}
+
+const META = "draft_meta_info.json";
+
+function nowUs(): number {
+  return Date.now() * 1000;
+}
+
+/** Runs `fn` under the draft's lock (creating `.draftcli/` if needed). */
+async function underLock<T>(dir: string, fn: () => Promise<T>): Promise<T> {
+  const stateDir = join(dir, STATE_DIR);
+  await Deno.mkdir(stateDir, { recursive: true });
+  return await withLock(join(stateDir, "lock"), fn);
+}
+
+/**
+ * Deletes a draft folder. The folder is first renamed (under the lock) to a hidden name in the
+ * same drafts folder, so it leaves the draft list at once, then removed. Symbolic links are
+ * never followed: a draft that is itself a link (to a folder inside the drafts folder; links
+ * outside are refused by `locateDraft`) loses only the link, and links inside the draft are
+ * removed, not their targets.
+ */
+export async function deleteDraft(roots: string[], draftId: string): Promise<DeletedDraft> {
+  const dir = await locateDraft(roots, draftId);
+  const root = dirname(dir);
+  if ((await Deno.lstat(dir)).isSymlink) {
+    await Deno.remove(dir);
+    return { draftId, dir, root };
+  }
+  const grave = join(root, `.${draftId}.deleting-${crypto.randomUUID().slice(0, 8)}`);
+  await underLock(dir, () => Deno.rename(dir, grave));
+  await Deno.remove(grave, { recursive: true });
+  return { draftId, dir, root };
+}
+
+async function readMeta(dir: string): Promise<Json> {
+  const meta = await readJsonIfExists<Json>(join(dir, META)).catch((err) => {
+    throw new DraftcliError("unsupported_draft", `${META} is not plain JSON: ${err}`, {
+      hint: "the draft may be encrypted by a newer editor; draftcli will not change it",
+    });
+  });
+  if (meta !== undefined && (typeof meta !== "object" || meta === null || Array.isArray(meta))) {
+    throw new DraftcliError("unsupported_draft", `${META} is not a JSON object`, {
+      hint: "the file may be damaged; draftcli will not change it",
+    });
+  }
+  return meta ?? {};
+}
+
+/** Sets the name the editor shows (`draft_name` in draft_meta_info.json); the folder keeps its id. */
+export async function renameDraft(
+  roots: string[],
+  draftId: string,
+  name: string,
+): Promise<RenamedDraft> {
+  const dir = await locateDraft(roots, draftId);
+  return await underLock(dir, async () => {
+    const stateDir = join(dir, STATE_DIR);
+    await recover(stateDir, [dir]);
+    const meta = await readMeta(dir);
+    const previousName = typeof meta.draft_name === "string" ? meta.draft_name : "";
+    meta.draft_name = name;
+    meta.tm_draft_modified = Math.max(nowUs(), Number(meta.tm_draft_modified) || 0);
+    await commitFiles(stateDir, [{ path: join(dir, META), data: JSON.stringify(meta) }]);
+    return { draftId, dir, name, previousName };
+  });
+}
+
+/** Copies a folder tree without following links; `keep` decides per relative path. */
+async function copyTree(
+  from: string,
+  to: string,
+  keep: (rel: string, isDir: boolean) => boolean,
+  rel = "",
+): Promise<void> {
+  await Deno.mkdir(to, { recursive: true });
+  for await (const e of Deno.readDir(from)) {
+    const childRel = rel ? `${rel}/${e.name}` : e.name;
+    if (!keep(childRel, e.isDirectory)) continue;
+    const src = join(from, e.name);
+    const dst = join(to, e.name);
+    if (e.isSymlink) await Deno.symlink(await Deno.readLink(src), dst);
+    else if (e.isDirectory) await copyTree(src, dst, keep, childRel);
+    else if (e.isFile) await Deno.copyFile(src, dst);
+  }
+}
+
+/** Replaces the old folder prefix in every string of a JSON value. */
+function rewritePaths(value: unknown, prefixes: [string, string][]): unknown {
+  if (typeof value === "string") {
+    for (const [from, to] of prefixes) {
+      if (value === from) return to;
+      const next = value[from.length];
+      if (value.startsWith(from) && (next === "/" || next === "\\")) {
+        return to + value.slice(from.length);
+      }
+    }
+    return value;
+  }
+  if (Array.isArray(value)) return value.map((v) => rewritePaths(v, prefixes));
+  if (value && typeof value === "object") {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = rewritePaths(v, prefixes);
+    return out;
+  }
+  return value;
+}
+
+/** JSON files of a draft copy that may hold absolute paths (timelines, meta, Timelines/…). */
+async function pathHoldingFiles(dir: string, rel = "", depth = 0): Promise<string[]> {
+  const out: string[] = [];
+  for await (const e of Deno.readDir(join(dir, rel))) {
+    const childRel = rel ? join(rel, e.name) : e.name;
+    if (e.isFile && (e.name.endsWith(".json") || e.name.endsWith(".tmp"))) out.push(childRel);
+    else if (e.isDirectory && depth < 3 && e.name !== "resources" && e.name !== STATE_DIR) {
+      out.push(...await pathHoldingFiles(dir, childRel, depth + 1));
+    }
+  }
+  return out;
+}
+
+/** The largest draft name (the schema's limit). */
+const MAX_NAME = 200;
+
+/**
+ * Duplicates a draft under a fresh id in the same drafts folder. The copy is built under a
+ * hidden temp name and renamed into place, so it appears complete or not at all. draftcli's own
+ * `.draftcli/` is left behind except `state.json` (no lock, journal, staging or caches). In the
+ * copy, draft_meta_info.json gets the new id, folder paths, name and times, and absolute paths
+ * into the old folder (downloaded media in resources/) are pointed at the new folder in every
+ * JSON file. Links inside the draft are copied as links.
+ */
+export async function duplicateDraft(
+  roots: string[],
+  draftId: string,
+  opts: { name?: string } = {},
+): Promise<DuplicatedDraft> {
+  const sourceDir = await locateDraft(roots, draftId);
+  const root = dirname(sourceDir);
+  const id = newId();
+  const dir = join(root, id);
+  const temp = join(root, `.${id}.copying`);
+  return await underLock(sourceDir, async () => {
+    await recover(join(sourceDir, STATE_DIR), [sourceDir]);
+    const sourceMeta = await readMeta(sourceDir);
+    const sourceName = typeof sourceMeta.draft_name === "string" ? sourceMeta.draft_name : "";
+    const name = opts.name ?? `${(sourceName || draftId).slice(0, MAX_NAME - 5)} copy`;
+    try {
+      await copyTree(
+        sourceDir,
+        temp,
+        (rel) => !rel.startsWith(`${STATE_DIR}/`) || rel === `${STATE_DIR}/state.json`,
+      );
+      const real = await Deno.realPath(sourceDir);
+      const forward = (p: string) => p.replaceAll("\\", "/");
+      const prefixes: [string, string][] = [];
+      for (const from of new Set([sourceDir, real])) {
+        prefixes.push([from, dir]);
+        if (forward(from) !== from) prefixes.push([forward(from), forward(dir)]);
+      }
+      for (const rel of await pathHoldingFiles(temp)) {
+        const path = join(temp, rel);
+        let json: unknown;
+        try {
+          json = JSON.parse(await Deno.readTextFile(path));
+        } catch {
+          continue; // not JSON (or encrypted): copied as is
+        }
+        const text = JSON.stringify(rewritePaths(json, prefixes));
+        if (rel !== META && text !== JSON.stringify(json)) await Deno.writeTextFile(path, text);
+      }
+      const meta = rewritePaths(sourceMeta, prefixes) as Json;
+      const now = nowUs();
+      meta.draft_id = id;
+      meta.draft_name = name;
+      meta.draft_fold_path = forward(dir);
+      meta.draft_root_path = forward(root);
+      meta.tm_draft_create = now;
+      meta.tm_draft_modified = now;
+      await Deno.writeTextFile(join(temp, META), JSON.stringify(meta));
+      await Deno.rename(temp, dir);
+    } catch (err) {
+      await Deno.remove(temp, { recursive: true }).catch(() => {});
+      throw err;
+    }
+    return { draftId: id, dir, name, sourceDraftId: draftId, sourceDir };
+  });
+}
