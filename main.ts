@@ -4,14 +4,21 @@ import { COMMANDS } from "./src/cli/registry.ts";
 
 const encoder = new TextEncoder();
 
+/** Writes all of `text` (a pipe may take a write in several parts). */
+function writeAll(stream: typeof Deno.stdout, text: string): void {
+  const bytes = encoder.encode(text);
+  let off = 0;
+  while (off < bytes.length) off += stream.writeSync(bytes.subarray(off));
+}
+
 async function readStdin(): Promise<string> {
   return await new Response(Deno.stdin.readable).text();
 }
 
 if (import.meta.main) {
   const code = await runApp(Deno.args, COMMANDS, {
-    stdout: (t) => Deno.stdout.writeSync(encoder.encode(t)),
-    stderr: (t) => Deno.stderr.writeSync(encoder.encode(t)),
+    stdout: (t) => writeAll(Deno.stdout, t),
+    stderr: (t) => writeAll(Deno.stderr, t),
     readStdin,
     env: Deno.env.toObject(),
     stderrIsTerminal: Deno.stderr.isTerminal(),
