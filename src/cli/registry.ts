@@ -5,10 +5,12 @@ import { configCommands } from "./config.ts";
 import { mediaCommands } from "./media_groups.ts";
 import { makeSetupCommands } from "./setup.ts";
 import { makeMcpCommands } from "./mcp.ts";
+import { validateCommands } from "./validate.ts";
 
 /** Every command, in help order. `setup` and `mcp` read this list at run time. */
 export const COMMANDS: readonly AnyCommandSpec[] = [
   ...draftCommands,
+  ...validateCommands,
   ...mediaCommands,
   ...configCommands,
   ...makeSetupCommands(() => COMMANDS),
