@@ -6,12 +6,16 @@ import { mediaCommands } from "./media_groups.ts";
 import { makeSetupCommands } from "./setup.ts";
 import { makeMcpCommands } from "./mcp.ts";
 import { validateCommands } from "./validate.ts";
+import { keyframeCommands } from "./keyframes.ts";
+import { transitionCommands } from "./transitions.ts";
 
 /** Every command, in help order. `setup` and `mcp` read this list at run time. */
 export const COMMANDS: readonly AnyCommandSpec[] = [
   ...draftCommands,
   ...validateCommands,
   ...mediaCommands,
+  ...keyframeCommands,
+  ...transitionCommands,
   ...configCommands,
   ...makeSetupCommands(() => COMMANDS),
   ...makeMcpCommands(() => COMMANDS),
