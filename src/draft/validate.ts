@@ -7,7 +7,7 @@
  * Also `structuralCheck`, which compares the key set and JSON types of an object we write with
  * the editor's own object of the same kind (used by the structure tests).
  */
-import { isAbsolute, join, normalize, resolve } from "node:path";
+import { join, normalize, resolve } from "node:path";
 import { findByResourceId } from "../catalogs/catalog.ts";
 import type { CatalogKind } from "../catalogs/catalog.ts";
 import type { Edition, Json } from "../editions/profiles.ts";
@@ -663,10 +663,14 @@ function mediaLocation(doc: DraftDocument, path: string): { file: string; inside
   const m = PLACEHOLDER.exec(path);
   if (m) return { file: join(doc.dir, path.slice(m[0].length)), inside: true };
   const windows = /^[A-Za-z]:[\\/]/.test(path);
-  if (!windows && !isAbsolute(path)) return { file: resolve(doc.dir, path), inside: true };
-  const file = windows && Deno.build.os !== "windows" ? path : normalize(path);
+  if (!windows && !path.startsWith("/") && !path.startsWith("\\")) {
+    return { file: resolve(doc.dir, path), inside: true }; // relative: inside the draft
+  }
+  // A Windows path cannot be on this machine unless this is Windows (and vice versa).
+  if (windows !== (Deno.build.os === "windows")) return { file: path, inside: false };
+  const file = normalize(path);
   const dir = normalize(doc.dir);
-  const inside = !windows && (file.startsWith(dir + "/") || file.startsWith(dir + "\\"));
+  const inside = file.startsWith(dir + "/") || file.startsWith(dir + "\\");
   return { file, inside };
 }
 
