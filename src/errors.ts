@@ -14,6 +14,7 @@ export const ExitCode = {
   media: 5,
   conflict: 6,
   unsupported: 7,
+  draftInvalid: 8,
 } as const;
 
 /** One of the documented exit codes. */
@@ -33,6 +34,7 @@ export const ErrorCodes = {
   media_not_found: ExitCode.media,
   locked: ExitCode.conflict,
   unsupported_draft: ExitCode.unsupported,
+  draft_invalid: ExitCode.draftInvalid,
   internal: ExitCode.internal,
 } as const;
 
@@ -52,13 +54,20 @@ export class DraftcliError extends Error {
   readonly code: ErrorCode;
   readonly hint?: string;
   readonly path?: string;
+  /** A result that still goes to stdout (e.g. the report of `draft validate`), if any. */
+  readonly output?: unknown;
 
-  constructor(code: ErrorCode, message: string, opts: { hint?: string; path?: string } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    opts: { hint?: string; path?: string; output?: unknown } = {},
+  ) {
     super(message);
     this.name = "DraftcliError";
     this.code = code;
     this.hint = opts.hint;
     this.path = opts.path;
+    this.output = opts.output;
   }
 
   /** The process exit code for this error. */

@@ -122,6 +122,9 @@ export async function runApp(
     return 0;
   } catch (err) {
     const e = toDraftcliError(err);
+    if (e.output !== undefined) {
+      io.stdout(JSON.stringify(e.output, null, pretty ? 2 : undefined) + "\n");
+    }
     if (e.code === "internal" && io.env.DRAFTCLI_DEBUG) {
       io.stderr(String((err as Error)?.stack ?? err) + "\n");
     }

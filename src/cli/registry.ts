@@ -15,6 +15,9 @@ import { draftEasyCommand } from "./easy.ts";
 import { draftManageCommands } from "./draft_manage.ts";
 import { queryCommands } from "./query.ts";
 import { makeDocsCommands } from "./docs.ts";
+import { validateCommands } from "./validate.ts";
+import { keyframeCommands } from "./keyframes.ts";
+import { transitionCommands } from "./transitions.ts";
 
 /** Every command, in help order. `setup` and `mcp` read this list at run time. */
 export const COMMANDS: readonly AnyCommandSpec[] = [
@@ -22,8 +25,11 @@ export const COMMANDS: readonly AnyCommandSpec[] = [
   draftEasyCommand,
   ...transferCommands,
   ...draftManageCommands,
+  ...validateCommands,
   ...mediaCommands,
   ...videoCommands,
+  ...keyframeCommands,
+  ...transitionCommands,
   ...effectCommands,
   ...stickerCommands,
   ...maskCommands,

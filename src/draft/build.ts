@@ -189,7 +189,6 @@ export function newSegment(
 ): Segment {
   const s = prototype(doc.edition, protoName) as Segment;
   s.id = newId();
-  doc.added.add(s.id);
   s.material_id = materialId;
   s.target_timerange = { duration: target.duration, start: target.start };
   s.source_timerange = source ? { duration: source.duration, start: source.start } : null;

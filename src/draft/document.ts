@@ -57,8 +57,8 @@ export class DraftDocument {
   readonly content: Json;
   /** The meta document. */
   readonly meta: Json;
-  /** Ids of segments built in this session (their render_index is ours to assign). */
-  readonly added: Set<string> = new Set();
+  /** Ids of the segments the draft had when loaded: their editor-set render_index is kept. */
+  readonly #loadedSegments: Set<string>;
 
   constructor(
     init: {
@@ -76,6 +76,9 @@ export class DraftDocument {
     this.profile = init.profile;
     this.content = init.content;
     this.meta = init.meta;
+    this.#loadedSegments = new Set(
+      ((init.content.tracks ?? []) as Track[]).flatMap((t) => (t.segments ?? []).map((s) => s.id)),
+    );
   }
 
   /** Frames per second of the timeline. */
@@ -163,9 +166,10 @@ export class DraftDocument {
   }
 
   /**
-   * Recomputes duration, segment order, `track_render_index` (= track position, as the editors
-   * write it) and the `render_index` of segments added in this session; segments the editor
-   * made keep theirs.
+   * Recomputes duration, segment order, `track_render_index` (the track's position) and the
+   * `render_index` of segments added since loading; call before saving. Segments the draft
+   * already had keep their `render_index` (the editors number layers their own way: text
+   * 14000 + n, overlay video 6, effect tracks 11000 + n).
    */
   normalise(): void {
     let end = 0;
@@ -176,9 +180,8 @@ export class DraftDocument {
       const base = RENDER_BASE[track.type];
       for (const s of track.segments) {
         s.track_render_index = position;
-        if (base !== undefined && track.type !== "audio" && this.added.has(s.id)) {
-          s.render_index = base + nth;
-        }
+        const isNew = !this.#loadedSegments.has(s.id);
+        if (base !== undefined && track.type !== "audio" && isNew) s.render_index = base + nth;
         end = Math.max(end, s.target_timerange.start + s.target_timerange.duration);
       }
     });

@@ -19,14 +19,20 @@ export function nextAdjacent(track: Track, segment: Segment): Segment | undefine
   return track.segments.find((s) => s.target_timerange.start === end);
 }
 
-/** Removes a segment's transition material (if any). */
+/**
+ * Removes a segment's transition reference(s), and the transition materials themselves unless
+ * another segment still uses them (drafts from other tools may share one).
+ */
 export function removeTransition(doc: DraftDocument, segment: Segment): void {
   const list = doc.materials("transitions");
   const ids = new Set(list.map((m) => m.id));
   const old = segment.extra_material_refs.filter((id) => ids.has(id));
   if (!old.length) return;
   segment.extra_material_refs = segment.extra_material_refs.filter((id) => !old.includes(id));
-  const keep = list.filter((m) => !old.includes(m.id as string));
+  const stillUsed = new Set(
+    doc.tracks.flatMap((t) => t.segments.flatMap((s) => s.extra_material_refs ?? [])),
+  );
+  const keep = list.filter((m) => !old.includes(m.id as string) || stillUsed.has(m.id as string));
   list.splice(0, list.length, ...keep);
 }
 
@@ -71,4 +77,108 @@ export function attachTransition(
   doc.addMaterial("transitions", m);
   left.extra_material_refs.push(m.id as string);
   return m;
+}
+
+/** One transition placed between two segments. */
+export interface PlacedTransition {
+  leftSegmentId: string;
+  rightSegmentId: string;
+  duration: number;
+  materialId: string;
+}
+
+/** Is the segment a photo or video clip (its material is in `videos`)? */
+function isVisualClip(doc: DraftDocument, segment: Segment): boolean {
+  return doc.materials("videos").some((m) => m.id === segment.material_id);
+}
+
+/** Adjacent (touching) pairs of photo/video segments on a track, in timeline order. */
+export function adjacentPairs(doc: DraftDocument, track: Track): [Segment, Segment][] {
+  const segs = [...track.segments].sort(
+    (a, b) => a.target_timerange.start - b.target_timerange.start,
+  );
+  const pairs: [Segment, Segment][] = [];
+  for (let i = 0; i + 1 < segs.length; i++) {
+    const [a, b] = [segs[i], segs[i + 1]];
+    const end = a.target_timerange.start + a.target_timerange.duration;
+    if (b.target_timerange.start === end && isVisualClip(doc, a) && isVisualClip(doc, b)) {
+      pairs.push([a, b]);
+    }
+  }
+  return pairs;
+}
+
+/**
+ * Puts the same transition between every adjacent photo/video pair of a track, replacing the
+ * transitions already there. Durations are clamped per pair (with a warning).
+ */
+export function autoTransitions(
+  doc: DraftDocument,
+  track: Track,
+  entry: TransitionEntry,
+  duration: number | undefined,
+  warn: (m: string) => void,
+  field: string,
+): PlacedTransition[] {
+  const out: PlacedTransition[] = [];
+  for (const [left, right] of adjacentPairs(doc, track)) {
+    const m = attachTransition(
+      doc,
+      track,
+      left,
+      entry,
+      duration,
+      warn,
+      `${field} (${left.id} → ${right.id})`,
+    );
+    if (!m) continue;
+    out.push({
+      leftSegmentId: left.id,
+      rightSegmentId: right.id,
+      duration: m.duration as number,
+      materialId: m.id as string,
+    });
+  }
+  return out;
+}
+
+/**
+ * A transition as `transitions list` shows it (`rightSegmentId` is "" when the left segment no
+ * longer touches a next one).
+ */
+export interface TransitionView extends PlacedTransition {
+  trackId: string;
+  trackIndex: number;
+  name: string;
+  resourceId: string;
+  isOverlap: boolean;
+}
+
+/** Every transition of the draft, by video track and time. */
+export function listTransitions(doc: DraftDocument): TransitionView[] {
+  const byId = new Map(doc.materials("transitions").map((m) => [m.id as string, m]));
+  const out: TransitionView[] = [];
+  for (const track of doc.tracks) {
+    const sorted = [...track.segments].sort(
+      (a, b) => a.target_timerange.start - b.target_timerange.start,
+    );
+    for (const seg of sorted) {
+      for (const id of seg.extra_material_refs ?? []) {
+        const m = byId.get(id);
+        if (!m) continue;
+        out.push({
+          trackId: track.id,
+          trackIndex: doc.tracksOf(track.type).indexOf(track),
+          leftSegmentId: seg.id,
+          rightSegmentId: nextAdjacent(track, seg)?.id ?? "",
+          duration: Number(m.duration),
+          materialId: id,
+          name: String(m.name ?? ""),
+          resourceId: String(m.resource_id ?? ""),
+          isOverlap: m.is_overlap === true,
+        });
+      }
+    }
+  }
+  return out;
 }

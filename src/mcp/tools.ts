@@ -77,7 +77,7 @@ export async function callTool(
     if (e.code === "internal" && opts.log) {
       opts.log(`draftcli mcp: ${toolName(spec)} failed: ${err instanceof Error ? err.stack : err}`);
     }
-    payload = { error: e.toJSON() };
+    payload = isPlainObject(e.output) ? { ...e.output, error: e.toJSON() } : { error: e.toJSON() };
     isError = true;
   }
   const text = payload === undefined ? "null" : JSON.stringify(payload);

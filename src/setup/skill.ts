@@ -166,6 +166,8 @@ const EXIT_ADVICE: Record<number, string> = {
     "do not run two commands on one draft at once",
   [ExitCode.unsupported]: "the draft cannot be edited (e.g. encrypted by a newer editor): " +
     "create a new draft with draftcli instead",
+  [ExitCode.draftInvalid]: "`draft validate` found errors: stdout still holds the report; fix " +
+    "what each `errors[]` entry names (`code`, `message`, `path`), then validate again",
   [ExitCode.internal]: "a bug in draftcli: report it with the command line and the error JSON",
 };
 

@@ -47,7 +47,7 @@ Deno.test("skill covers units, coordinates, URLs, jq, error shape and every exit
       "draftcli draft list",
     ]
   ) assert(s.includes(needle), needle);
-  for (const exit of [1, 2, 3, 4, 5, 6, 7]) assertMatch(s, new RegExp(`^\\| ${exit} \\|`, "m"));
+  for (const exit of [1, 2, 3, 4, 5, 6, 7, 8]) assertMatch(s, new RegExp(`^\\| ${exit} \\|`, "m"));
 });
 
 Deno.test("docs topics: sections, aliases, groups, commands; unknown topic suggests", () => {

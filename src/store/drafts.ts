@@ -408,8 +408,11 @@ export async function saveDraft(doc: DraftDocument, extra: SaveOptions = {}): Pr
   for (const s of extra.staged ?? []) {
     if (!(await exists(s.to))) entries.push({ path: s.to, moveFrom: s.from });
   }
-  const size = await materialsSize(doc, extra.staged);
-  if ("draft_timeline_materials_size_" in doc.meta) doc.meta.draft_timeline_materials_size_ = size;
+  // Unknown when some media is not on this machine (a draft from elsewhere): keep the editor's.
+  const measured = await materialsSize(doc, extra.staged);
+  const key = "draft_timeline_materials_size_";
+  if (measured !== undefined && key in doc.meta) doc.meta[key] = measured;
+  const size = measured ?? (Number(doc.meta[key]) || 0);
   entries.push(...draftFileEntries(doc, doc.dir, await timelineTargets(doc)));
   for (const f of extra.files ?? []) entries.push(f);
   await commitFiles(join(doc.dir, STATE_DIR), entries);
@@ -423,7 +426,11 @@ export async function saveDraft(doc: DraftDocument, extra: SaveOptions = {}): Pr
 const PLACEHOLDER = /^##_draftpath_placeholder_[^#]*_##/;
 
 /** Bytes of the distinct local media files the timeline uses (missing files count 0). */
-async function materialsSize(doc: DraftDocument, staged: StagedFile[] = []): Promise<number> {
+/** Bytes of the local media the timeline uses; undefined when some file is not on this machine. */
+async function materialsSize(
+  doc: DraftDocument,
+  staged: StagedFile[] = [],
+): Promise<number | undefined> {
   const pending = new Map(staged.map((s) => [s.to, s.from]));
   const paths = new Set<string>();
   for (const list of ["videos", "audios"]) {
@@ -435,7 +442,9 @@ async function materialsSize(doc: DraftDocument, staged: StagedFile[] = []): Pro
   for (const p of paths) {
     try {
       total += (await Deno.stat(pending.get(p) ?? p)).size;
-    } catch { /* missing or remote */ }
+    } catch {
+      return undefined;
+    }
   }
   return total;
 }
@@ -470,7 +479,8 @@ async function indexDraft(
     created: Number(m.tm_draft_create) || 0,
     modified: Number(m.tm_draft_modified) || 0,
     duration: doc.duration,
-    materialsSize: size ?? await materialsSize(doc),
+    materialsSize: size ?? await materialsSize(doc) ??
+      (Number(m.draft_timeline_materials_size_) || 0),
     jsonFile,
     cover,
   }, { create: opts.create, os, warn: opts.warn });

@@ -1,0 +1,267 @@
+/**
+ * Keyframes on a segment (draft-format.md §5): `segment.common_keyframes` holds one entry per
+ * `property_type`, each with a `keyframe_list` sorted by `time_offset` (µs from the segment
+ * start). Values are stored in the same units as the segment's static fields, so user units and
+ * stored units are the same: positions like `clip.transform` (half canvas, y up), scale factors,
+ * degrees clockwise, opacity 0..1, volume 1 = 100 %.
+ */
+import { prototype } from "../editions/profiles.ts";
+import type { Json } from "../editions/profiles.ts";
+import type { DraftDocument, Segment } from "./document.ts";
+import { newId } from "./ids.ts";
+
+/** Keyframe properties users name. */
+export const KEYFRAME_PROPERTIES = [
+  "position_x",
+  "position_y",
+  "scale_x",
+  "scale_y",
+  "uniform_scale",
+  "rotation",
+  "opacity",
+  "volume",
+] as const;
+
+/** A keyframe property users name. */
+export type KeyframeProperty = typeof KEYFRAME_PROPERTIES[number];
+
+/** What a segment is, as far as keyframes care. */
+export type SegmentKind = "video" | "photo" | "text" | "sticker" | "audio" | "other";
+
+/** Per property: stored types, value range and the segment kinds it applies to. */
+export const PROPERTY_INFO: Readonly<
+  Record<KeyframeProperty, {
+    types: readonly string[];
+    min: number;
+    max: number;
+    /** Is `min` itself excluded (scale factors must be > 0)? */
+    minExclusive?: boolean;
+    unit: string;
+    kinds: readonly SegmentKind[];
+  }>
+> = {
+  position_x: {
+    types: ["KFTypePositionX"],
+    min: -100,
+    max: 100,
+    unit: "horizontal centre, half canvas widths from the centre (-1 left edge, 1 right edge)",
+    kinds: ["video", "photo", "text", "sticker"],
+  },
+  position_y: {
+    types: ["KFTypePositionY"],
+    min: -100,
+    max: 100,
+    unit: "vertical centre, half canvas heights from the centre (-1 bottom edge, 1 top edge)",
+    kinds: ["video", "photo", "text", "sticker"],
+  },
+  scale_x: {
+    types: ["KFTypeScaleX"],
+    min: 0,
+    minExclusive: true,
+    max: 100,
+    unit: "horizontal scale factor, 1 = default size (turns uniform scale off)",
+    kinds: ["video", "photo", "text", "sticker"],
+  },
+  scale_y: {
+    types: ["KFTypeScaleY"],
+    min: 0,
+    minExclusive: true,
+    max: 100,
+    unit: "vertical scale factor, 1 = default size (turns uniform scale off)",
+    kinds: ["video", "photo", "text", "sticker"],
+  },
+  uniform_scale: {
+    types: ["KFTypeScaleX", "KFTypeScaleY"],
+    min: 0,
+    minExclusive: true,
+    max: 100,
+    unit: "scale factor for both axes, 1 = default size",
+    kinds: ["video", "photo", "text", "sticker"],
+  },
+  rotation: {
+    types: ["KFTypeRotation"],
+    min: -3600,
+    max: 3600,
+    unit: "degrees clockwise",
+    kinds: ["video", "photo", "text", "sticker"],
+  },
+  opacity: {
+    types: ["KFTypeAlpha"],
+    min: 0,
+    max: 1,
+    unit: "opacity 0..1 (video and photo segments)",
+    kinds: ["video", "photo"],
+  },
+  volume: {
+    types: ["KFTypeVolume"],
+    min: 0,
+    max: 10,
+    unit: "volume, 1 = 100 %, 0 = mute (audio and video segments)",
+    kinds: ["audio", "video"],
+  },
+};
+
+/**
+ * Easing names → the editors' `curveType`. `Line` is the only curve seen in editor-saved files
+ * and what the libraries write; `Hold` and `Smooth` are documented by capcut-cli's docs only.
+ */
+export const EASINGS = { linear: "Line", hold: "Hold", smooth: "Smooth" } as const;
+
+/** An easing name. */
+export type Easing = keyof typeof EASINGS;
+
+/** One keyframe to set. */
+export interface KeyframeInput {
+  property: KeyframeProperty;
+  /** µs from the segment start. */
+  offset: number;
+  value: number;
+  easing?: Easing;
+}
+
+/** One keyframe in user units, as `keyframes list` shows it. */
+export interface KeyframeView {
+  /** A KeyframeProperty, or the raw property_type for kinds draftcli does not name. */
+  property: string;
+  propertyType: string;
+  offset: number;
+  value: number;
+  /** An Easing name, or the raw curveType when it is none of them. */
+  easing: string;
+  keyframeId: string;
+}
+
+/** The kind of a segment, from the list its material is in (and the photo/video type). */
+export function segmentKind(doc: DraftDocument, segment: Segment): SegmentKind {
+  const found = doc.findMaterial(segment.material_id);
+  if (!found) return "other";
+  switch (found.list) {
+    case "videos":
+      return found.material.type === "photo" ? "photo" : "video";
+    case "texts":
+      return "text";
+    case "stickers":
+      return "sticker";
+    case "audios":
+      return "audio";
+    default:
+      return "other";
+  }
+}
+
+/** Property names that apply to a segment kind. */
+export function propertiesFor(kind: SegmentKind): KeyframeProperty[] {
+  return KEYFRAME_PROPERTIES.filter((p) => PROPERTY_INFO[p].kinds.includes(kind));
+}
+
+function entryFor(doc: DraftDocument, segment: Segment, type: string): Json {
+  const list =
+    (Array.isArray(segment.common_keyframes)
+      ? segment.common_keyframes
+      : (segment.common_keyframes = [])) as Json[];
+  let entry = list.find((k) => k.property_type === type);
+  if (!entry) {
+    entry = prototype(doc.edition, "common_keyframe");
+    entry.id = newId();
+    entry.keyframe_list = [];
+    entry.material_id = "";
+    entry.property_type = type;
+    list.push(entry);
+  }
+  if (!Array.isArray(entry.keyframe_list)) entry.keyframe_list = [];
+  return entry;
+}
+
+/**
+ * Sets one keyframe (replacing a keyframe of the same property at the same offset); returns the
+ * ids of the keyframes written (two for `uniform_scale`: the X and Y lists).
+ */
+export function setKeyframe(doc: DraftDocument, segment: Segment, kf: KeyframeInput): string[] {
+  const info = PROPERTY_INFO[kf.property];
+  const ids: string[] = [];
+  for (const type of info.types) {
+    const entry = entryFor(doc, segment, type);
+    const list = entry.keyframe_list as Json[];
+    let item = list.find((k) => k.time_offset === kf.offset);
+    if (!item) {
+      item = prototype(doc.edition, "keyframe");
+      item.id = newId();
+      list.push(item);
+    }
+    item.curveType = EASINGS[kf.easing ?? "linear"];
+    item.graphID = "";
+    item.left_control = { x: 0.0, y: 0.0 };
+    item.right_control = { x: 0.0, y: 0.0 };
+    item.string_value = "";
+    item.time_offset = kf.offset;
+    item.values = [kf.value];
+    list.sort((a, b) => Number(a.time_offset) - Number(b.time_offset));
+    ids.push(item.id as string);
+  }
+  if (kf.property === "scale_x" || kf.property === "scale_y") {
+    // Separate X/Y scale keyframes need the uniform-scale lock off (reference §5).
+    const u = segment.uniform_scale as Json | null | undefined;
+    if (u && typeof u === "object") u.on = false;
+    else segment.uniform_scale = { on: false, value: 1.0 };
+  }
+  return ids;
+}
+
+const NAME_OF: Readonly<Record<string, KeyframeProperty>> = {
+  KFTypePositionX: "position_x",
+  KFTypePositionY: "position_y",
+  KFTypeScaleX: "scale_x",
+  KFTypeScaleY: "scale_y",
+  KFTypeRotation: "rotation",
+  KFTypeAlpha: "opacity",
+  KFTypeVolume: "volume",
+};
+
+const EASING_OF: Readonly<Record<string, Easing>> = {
+  Line: "linear",
+  Hold: "hold",
+  Smooth: "smooth",
+};
+
+/**
+ * A segment's keyframes in user units, sorted by property then offset. With the uniform-scale
+ * lock on, X scale keyframes read as `uniform_scale` and their Y twins (same offset and value)
+ * are folded into them.
+ */
+export function readKeyframes(segment: Segment): KeyframeView[] {
+  const entries =
+    (Array.isArray(segment.common_keyframes) ? segment.common_keyframes : []) as Json[];
+  const uniform = (segment.uniform_scale as Json | null | undefined)?.on !== false;
+  const xAt = new Map<number, number>();
+  if (uniform) {
+    for (const e of entries.filter((e) => e.property_type === "KFTypeScaleX")) {
+      for (const k of (e.keyframe_list ?? []) as Json[]) {
+        xAt.set(Number(k.time_offset), Number((k.values as number[])?.[0]));
+      }
+    }
+  }
+  const out: KeyframeView[] = [];
+  for (const e of entries) {
+    const type = String(e.property_type);
+    for (const k of (e.keyframe_list ?? []) as Json[]) {
+      const offset = Number(k.time_offset);
+      const value = Number((k.values as number[])?.[0]);
+      let property: string = NAME_OF[type] ?? type;
+      if (uniform && type === "KFTypeScaleX") property = "uniform_scale";
+      if (uniform && type === "KFTypeScaleY" && xAt.get(offset) === value) continue;
+      out.push({
+        property,
+        propertyType: type,
+        offset,
+        value,
+        easing: EASING_OF[String(k.curveType)] ?? String(k.curveType),
+        keyframeId: String(k.id),
+      });
+    }
+  }
+  const order = (p: string) => {
+    const i = (KEYFRAME_PROPERTIES as readonly string[]).indexOf(p);
+    return i < 0 ? KEYFRAME_PROPERTIES.length : i;
+  };
+  return out.sort((a, b) => order(a.property) - order(b.property) || a.offset - b.offset);
+}

@@ -1,0 +1,26 @@
+import { deepStrictEqual as assertEquals } from "node:assert/strict";
+import { z } from "zod";
+import { defineCommand } from "../cli/spec.ts";
+import { DraftcliError } from "../errors.ts";
+import { callTool } from "./tools.ts";
+import { toyContext } from "../../test/support/toy_specs.ts";
+
+Deno.test("callTool: an error that carries output returns the output next to the error", async () => {
+  const spec = defineCommand({
+    name: ["draft", "validate"],
+    summary: "toy",
+    input: z.object({}).strict(),
+    run: () => {
+      throw new DraftcliError("draft_invalid", "draft has 1 error(s)", {
+        output: { ok: false, errors: [{ code: "segment_overlap" }] },
+      });
+    },
+  });
+  const r = await callTool(spec, {}, toyContext("/nonexistent"), { structured: true });
+  assertEquals(r.isError, true);
+  const payload = JSON.parse(r.content[0].text);
+  assertEquals(payload.ok, false);
+  assertEquals(payload.errors, [{ code: "segment_overlap" }]);
+  assertEquals(payload.error.code, "draft_invalid");
+  assertEquals(r.structuredContent, payload);
+});

@@ -1,0 +1,91 @@
+/** `keyframes add` / `keyframes list`: keyframes on any segment, in user units. */
+import type { z } from "zod";
+import type { KeyframeInfo } from "../schema/keyframes.ts";
+import type { CommandContext } from "../cli/spec.ts";
+import { mutateDraft, readDraft } from "../store/drafts.ts";
+import { propertiesFor, readKeyframes, segmentKind, setKeyframe } from "../draft/keyframes.ts";
+import { DraftcliError } from "../errors.ts";
+import type { DraftDocument } from "../draft/document.ts";
+
+type Item = z.infer<typeof KeyframeInfo>;
+
+function findSegmentOrThrow(doc: DraftDocument, segmentId: string, path: string) {
+  const found = doc.findSegment(segmentId);
+  if (!found) {
+    throw new DraftcliError(
+      "segment_not_found",
+      `${path}: no segment '${segmentId}' in the draft`,
+      {
+        path,
+        hint: "segment ids come from 'images list', 'audios list', 'captions list' or 'draft info'",
+      },
+    );
+  }
+  return found;
+}
+
+/** Adds keyframes (all checked before anything is written); returns them in input order. */
+export async function addKeyframes(ctx: CommandContext, draftId: string, items: Item[]) {
+  const roots = await ctx.searchRoots();
+  return await mutateDraft(roots, draftId, (doc) => {
+    const targets = items.map((it, i) => {
+      const field = `keyframes[${i}]`;
+      const { segment } = findSegmentOrThrow(doc, it.segmentId, `${field}.segmentId`);
+      const kind = segmentKind(doc, segment);
+      const allowed = propertiesFor(kind);
+      if (!allowed.includes(it.property)) {
+        throw new DraftcliError(
+          "invalid_input",
+          `${field}.property: ${it.property} does not apply to ${kind} segment ${segment.id}`,
+          {
+            path: `${field}.property`,
+            hint: allowed.length
+              ? `${kind} segments take: ${allowed.join(", ")}`
+              : `${kind} segments take no keyframes`,
+          },
+        );
+      }
+      const duration = segment.target_timerange.duration;
+      if (it.offset > duration) {
+        throw new DraftcliError(
+          "invalid_input",
+          `${field}.offset: ${it.offset} µs is past the end of segment ${segment.id} (${duration} µs long)`,
+          {
+            path: `${field}.offset`,
+            hint: `offsets are µs from the segment start, 0..${duration}`,
+          },
+        );
+      }
+      return { segment, kind };
+    });
+    const created = items.map((it, i) => {
+      const { segment, kind } = targets[i];
+      const keyframeIds = setKeyframe(doc, segment, it);
+      return {
+        segmentId: segment.id,
+        segmentKind: kind,
+        property: it.property,
+        offset: it.offset,
+        value: it.value,
+        easing: it.easing ?? "linear",
+        keyframeIds,
+      };
+    });
+    return Promise.resolve({ result: { draftId, items: created } });
+  });
+}
+
+/** Lists the keyframes of one segment in user units. */
+export async function listKeyframes(ctx: CommandContext, draftId: string, segmentId: string) {
+  const doc = await readDraft(await ctx.searchRoots(), draftId);
+  const { track, segment } = findSegmentOrThrow(doc, segmentId, "segmentId");
+  return {
+    draftId,
+    segmentId: segment.id,
+    segmentKind: segmentKind(doc, segment),
+    trackId: track.id,
+    start: segment.target_timerange.start,
+    duration: segment.target_timerange.duration,
+    keyframes: readKeyframes(segment),
+  };
+}

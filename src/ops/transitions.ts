@@ -1,0 +1,72 @@
+/** `transitions add` / `transitions list`: transitions between adjacent clips of a video track. */
+import type { CommandContext } from "../cli/spec.ts";
+import { locateDraft, mutateDraft, peekEdition, readDraft } from "../store/drafts.ts";
+import { resolveField } from "./names.ts";
+import { adjacentPairs, autoTransitions, listTransitions } from "../draft/transitions.ts";
+import { DraftcliError } from "../errors.ts";
+
+/** Options of `transitions add`. */
+export interface AutoTransitionOptions {
+  /** Transition name (catalog of the draft's edition; `fade` = 叠化 / Mix). */
+  name: string;
+  /** µs; default: the catalog's duration. */
+  duration?: number;
+  /** Video track, 0-based; default 0 (the main track). */
+  trackIndex?: number;
+}
+
+/** Puts one transition between every adjacent photo/video pair of a video track. */
+export async function addAutoTransitions(
+  ctx: CommandContext,
+  draftId: string,
+  opts: AutoTransitionOptions,
+) {
+  const roots = await ctx.searchRoots();
+  const dir = await locateDraft(roots, draftId);
+  const edition = await peekEdition(dir);
+  const entry = resolveField(edition, "transitions", opts.name, "auto");
+  const index = opts.trackIndex ?? 0;
+  return await mutateDraft(roots, draftId, (doc) => {
+    const videoTracks = doc.tracksOf("video");
+    const track = videoTracks[index];
+    if (!track) {
+      throw new DraftcliError(
+        "invalid_input",
+        `trackIndex ${index}: the draft has ${videoTracks.length} video track(s)`,
+        {
+          path: "trackIndex",
+          hint: videoTracks.length
+            ? `use 0..${videoTracks.length - 1} (0 = main track); see 'draftcli draft info'`
+            : "add images or videos first",
+        },
+      );
+    }
+    if (!adjacentPairs(doc, track).length) {
+      throw new DraftcliError(
+        "invalid_input",
+        `video track ${index} has no adjacent photo/video pair to put a transition between`,
+        {
+          path: "trackIndex",
+          hint: "transitions go between clips that touch (end of one = start of the next) " +
+            "on the same track; see 'draftcli images list'",
+        },
+      );
+    }
+    const items = autoTransitions(doc, track, entry, opts.duration, ctx.warn, "auto");
+    return Promise.resolve({
+      result: {
+        draftId,
+        trackId: track.id,
+        trackIndex: index,
+        transition: entry.name,
+        resourceId: entry.resourceId,
+        items,
+      },
+    });
+  });
+}
+
+/** Lists every transition with its neighbours. */
+export async function listDraftTransitions(ctx: CommandContext, draftId: string) {
+  return listTransitions(await readDraft(await ctx.searchRoots(), draftId));
+}

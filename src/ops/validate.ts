@@ -1,0 +1,36 @@
+/** `draft validate`: checks a draft folder and reports what the editors would choke on. */
+import { join } from "node:path";
+import type { CommandContext } from "../cli/spec.ts";
+import { readDraft } from "../store/drafts.ts";
+import { validateDraft, type ValidationReport } from "../draft/validate.ts";
+import { DraftcliError } from "../errors.ts";
+
+/**
+ * Validates a draft. Returns the report when it has no errors; otherwise throws `draft_invalid`
+ * (exit 8) carrying the report as output, so the CLI still prints it on stdout.
+ */
+export async function validateDraftById(
+  ctx: CommandContext,
+  draftId: string,
+): Promise<ValidationReport> {
+  const doc = await readDraft(await ctx.searchRoots(), draftId);
+  let hasMeta = true;
+  try {
+    await Deno.stat(join(doc.dir, "draft_meta_info.json"));
+  } catch {
+    hasMeta = false;
+  }
+  const report = await validateDraft(doc, { hasMeta });
+  if (report.ok) return report;
+  const first = report.errors[0];
+  const more = report.errors.length > 1 ? ` (and ${report.errors.length - 1} more)` : "";
+  throw new DraftcliError(
+    "draft_invalid",
+    `draft has ${report.errors.length} error(s): ${first.code} at ${first.path}: ${first.message}${more}`,
+    {
+      hint: "the full report is on stdout; fix each errors[] entry (code, message, path)",
+      path: first.path,
+      output: report,
+    },
+  );
+}
