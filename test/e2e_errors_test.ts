@@ -107,6 +107,21 @@ const CASES: {
     message: /audio/,
   },
   {
+    name: "animated GIF longer than the GIF",
+    args: (
+      id,
+    ) => [
+      "images",
+      "add",
+      id,
+      "--image-infos",
+      img({ imageUrl: fileUrl(fixture("anim.gif")), end: 2_000_000 }),
+    ],
+    code: 2,
+    error: "invalid_input",
+    message: /animated GIF/,
+  },
+  {
     name: "unknown animation",
     args: (id) => ["images", "add", id, "--image-infos", img({ inAnimation: "no such thing" })],
     code: 2,

@@ -74,9 +74,23 @@ export async function addImages(
           },
         );
       }
+      const frame = 1e6 / doc.fps;
+      if (media.kind === "video" && target.duration > media.durationUs + frame) {
+        // An animated GIF is a video material: its segment must fit inside its length.
+        throw new DraftcliError(
+          "invalid_input",
+          `${field}: ${media.fileName} is an animated GIF of ${media.durationUs} µs; the item is ${target.duration} µs long`,
+          {
+            hint: `end at most start + ${media.durationUs} µs, or add the GIF again after it`,
+            path: `${field}.end`,
+          },
+        );
+      }
       const seg = buildVisualSegment(doc, {
         media,
-        target,
+        target: media.kind === "video" && target.duration > media.durationUs
+          ? { start: target.start, duration: media.durationUs }
+          : target,
         clip: { ...it, alpha: it.alpha ?? opts.alpha },
       });
       const planned = planAnimations(anims[i], target.duration, "visual", field, ctx.warn);
