@@ -132,9 +132,25 @@ const jianyingProto: Obj = {
   texts: firstOf(jy59, "texts"),
 };
 
+// Newer CapCut builds add keys to some objects; these version layers hold the objects as those
+// builds save them, and fall back to the base set above (see `prototype` in profiles.ts).
+const capcut81Proto: Obj = {
+  segment_video: segOf(cc81te, "video"),
+  segment_text: segOf(cc81te, "text"),
+  segment_audio: segOf(cc81te, "audio"),
+  videos_photo: firstOf(cc81te, "videos", (o) => o.type === "photo"),
+  audios: firstOf(cc81te, "audios"),
+  texts: firstOf(cc81te, "texts"),
+};
+const capcut91Proto: Obj = {
+  segment_video: segOf(cc91, "video"),
+};
+
 const prototypes = {
   _source: "extracted by scripts/extract_prototypes.ts from ../shared/reference real drafts",
   capcut: capcutProto,
+  "capcut-8.1": capcut81Proto,
+  "capcut-9.1": capcut91Proto,
   jianying: jianyingProto,
 };
 const skeletons = {

@@ -55,9 +55,10 @@ const SAME_SOURCE: Record<string, Record<string, string>> = {
 };
 
 /**
- * Keys newer CapCut versions write that our objects (CapCut 7.9 shapes) lack. CapCut 8.1.1 opened
- * the 7.9 draft of the same project and added them itself (IslomTV 7.9 base → 8.1 timelines), so
- * they are not needed to open; listed here so any other difference fails.
+ * Keys newer CapCut versions write that objects of an older profile lack. CapCut 8.1.1 opened the
+ * 7.9 draft of the same project and added them itself (IslomTV 7.9 base → 8.1 timelines), so they
+ * are not needed to open. They are excused only for profiles older than the version that writes
+ * them: a profile of that version writes the objects as that version saves them.
  */
 const KNOWN_NEWER_KEYS: Record<string, readonly string[]> = {
   "capcut/8.1 videos_photo": ["surface_trackings"],
@@ -271,8 +272,9 @@ function refObject(where: string, kind: string): Json | undefined {
 }
 
 /** Structural differences not explained by the lists above, as readable lines. */
-function unexplained(ours: Json, ref: Json, label: string): string[] {
-  const known = new Set(KNOWN_NEWER_KEYS[label] ?? []);
+function unexplained(ours: Json, ref: Json, label: string, profileVersion: number): string[] {
+  const refVersion = Number(/\/(\d+\.\d+)/.exec(label)?.[1] ?? 0);
+  const known = new Set(refVersion > profileVersion ? KNOWN_NEWER_KEYS[label] ?? [] : []);
   return structuralCheck(ours, ref, { allowNull: NULL_OR_OBJECT })
     .filter((d) => !(d.problem === "missing" && known.has(d.path)))
     .map((d) =>
@@ -294,6 +296,7 @@ for (const p of PROFILES) {
     const w = await tempWorld();
     try {
       const b = await buildEverything(w.env, p.edition, p.version);
+      const profileVersion = Number(p.content.split("/")[1]);
       const ours = ourObjects(b);
       const problems: string[] = [];
       let compared = 0;
@@ -308,7 +311,7 @@ for (const p of PROFILES) {
         if (kind === "placeholder_infos" && p.edition === "jianying") continue; // CapCut-only list
         if (kind === "draft_meta_info" && p.edition === "jianying") continue; // no JianYing sample
         assert(ours[kind], `${label}: we wrote a ${kind}`);
-        problems.push(...unexplained(ours[kind], ref, `${where} ${kind}`));
+        problems.push(...unexplained(ours[kind], ref, `${where} ${kind}`, profileVersion));
         compared++;
       }
       // CapCut: also every newer editor version's object of each kind
@@ -316,7 +319,9 @@ for (const p of PROFILES) {
         for (const version of ["7.9", "8.1", "9.1"]) {
           for (const [kind, ref] of Object.entries(REF.capcut[version] as Json)) {
             if (kind === "draft_content" || !ours[kind]) continue;
-            problems.push(...unexplained(ours[kind], ref, `capcut/${version} ${kind}`));
+            problems.push(
+              ...unexplained(ours[kind], ref, `capcut/${version} ${kind}`, profileVersion),
+            );
             compared++;
           }
         }
@@ -345,6 +350,7 @@ Deno.test("structure: references resolve, ids have the editors' formats, validat
   try {
     for (const p of PROFILES) {
       const b = await buildEverything(w.env, p.edition, p.version);
+      const profileVersion = Number(p.content.split("/")[1]);
       const c = b.content;
       const ids = new Map<string, string>();
       const note = (id: string, where: string) => {

@@ -12,7 +12,7 @@ export function setAudioFade(
 ) {
   const list = doc.materials("audio_fades");
   const existing = list.find((m) => segment.extra_material_refs.includes(m.id as string));
-  const m = existing ?? prototype(doc.edition, "audio_fades");
+  const m = existing ?? prototype(doc.profile, "audio_fades");
   m.fade_in_duration = fadeIn;
   m.fade_out_duration = fadeOut;
   m.fade_type = 0;

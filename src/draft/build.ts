@@ -82,7 +82,7 @@ function addCompanions(
   let animationId: string | undefined;
   for (const list of COMPANIONS[kind]) {
     if (!doc.hasList(list)) continue; // this edition's template does not have it
-    const m = prototype(doc.edition, list as never);
+    const m = prototype(doc.profile, list as never);
     m.id = newId();
     if (list === "speeds") m.speed = speed;
     if (list === "material_animations") animationId = m.id as string;
@@ -98,7 +98,7 @@ export function setAnimations(doc: DraftDocument, segment: Segment, anims: Anima
     .map((id) => doc.materials("material_animations").find((m) => m.id === id))
     .find(Boolean);
   if (!container) {
-    container = prototype(doc.edition, "material_animations");
+    container = prototype(doc.profile, "material_animations");
     container.id = newId();
     doc.addMaterial("material_animations", container);
     segment.extra_material_refs.push(container.id as string);
@@ -187,7 +187,7 @@ export function newSegment(
   source: TimeRange | null,
   refs: string[],
 ): Segment {
-  const s = prototype(doc.edition, protoName) as Segment;
+  const s = prototype(doc.profile, protoName) as Segment;
   s.id = newId();
   s.material_id = materialId;
   s.target_timerange = { duration: target.duration, start: target.start };
@@ -213,7 +213,7 @@ export function buildVisualSegment(doc: DraftDocument, input: VisualSegmentInput
   const facts = EDITION_FACTS[doc.edition];
   const isPhoto = input.media.kind === "image";
   const speed = input.speed ?? 1.0;
-  const material = prototype(doc.edition, isPhoto ? "videos_photo" : "videos_video");
+  const material = prototype(doc.profile, isPhoto ? "videos_photo" : "videos_video");
   material.id = newId();
   material.type = isPhoto ? "photo" : "video";
   material.path = editorPath(input.media.path);
@@ -253,7 +253,7 @@ export interface AudioSegmentInput {
 export function buildAudioSegment(doc: DraftDocument, input: AudioSegmentInput): Segment {
   const facts = EDITION_FACTS[doc.edition];
   const speed = input.speed ?? 1.0;
-  const material = prototype(doc.edition, "audios");
+  const material = prototype(doc.profile, "audios");
   material.id = newId();
   material.type = "extract_music";
   material.name = input.media.fileName;
@@ -290,7 +290,7 @@ export interface TextSegmentInput {
 
 /** Builds a text material + animation container + segment (not yet on a track). */
 export function buildTextSegment(doc: DraftDocument, input: TextSegmentInput): Segment {
-  const material = prototype(doc.edition, "texts");
+  const material = prototype(doc.profile, "texts");
   Object.assign(material, input.materialFields);
   material.id = newId();
   material.type = input.materialType ?? "subtitle";

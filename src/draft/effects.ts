@@ -123,7 +123,7 @@ export function buildVideoEffect(
   adjust: AdjustParam[],
   apply: ApplyTarget,
 ): Json {
-  const m = prototype(doc.edition, "video_effects");
+  const m = prototype(doc.profile, "video_effects");
   m.id = newId();
   m.name = entry.name;
   m.effect_id = entry.effectId;
@@ -147,7 +147,7 @@ export function buildFilter(
   intensity: number,
   apply: ApplyTarget,
 ): Json {
-  const m = prototype(doc.edition, "effects");
+  const m = prototype(doc.profile, "effects");
   m.id = newId();
   m.name = entry.name;
   m.effect_id = entry.effectId;

@@ -161,7 +161,7 @@ function entryFor(doc: DraftDocument, segment: Segment, type: string): Json {
       : (segment.common_keyframes = [])) as Json[];
   let entry = list.find((k) => k.property_type === type);
   if (!entry) {
-    entry = prototype(doc.edition, "common_keyframe");
+    entry = prototype(doc.profile, "common_keyframe");
     entry.id = newId();
     entry.keyframe_list = [];
     entry.material_id = "";
@@ -184,7 +184,7 @@ export function setKeyframe(doc: DraftDocument, segment: Segment, kf: KeyframeIn
     const list = entry.keyframe_list as Json[];
     let item = list.find((k) => k.time_offset === kf.offset);
     if (!item) {
-      item = prototype(doc.edition, "keyframe");
+      item = prototype(doc.profile, "keyframe");
       item.id = newId();
       list.push(item);
     }

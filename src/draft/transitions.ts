@@ -62,7 +62,7 @@ export function attachTransition(
     d = max;
   }
   removeTransition(doc, left);
-  const m = prototype(doc.edition, "transitions");
+  const m = prototype(doc.profile, "transitions");
   m.id = newId();
   m.name = entry.name;
   m.effect_id = entry.effectId;

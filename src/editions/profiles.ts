@@ -628,10 +628,24 @@ export function skeletonFor(profile: VersionProfile): { content: Json; meta: Jso
 
 type ProtoName = keyof typeof prototypes.capcut;
 
-/** A fresh copy of an editor object prototype (edition-specific where we have one). */
-export function prototype(edition: Edition, name: ProtoName): Json {
-  const own = (prototypes as unknown as Record<string, Record<string, Json>>)[edition];
-  return structuredClone(own?.[name] ?? (prototypes.capcut as Record<string, Json>)[name]);
+/** Version layers of prototypes, newest first, per skeleton (objects as those builds save them). */
+const PROTOTYPE_LAYERS: Readonly<Record<string, readonly string[]>> = {
+  "capcut-9.1": ["capcut-9.1", "capcut-8.1"],
+  "capcut-8.1": ["capcut-8.1"],
+};
+
+/**
+ * A fresh copy of an editor object prototype for a profile: the version layer of the profile's
+ * build where we have one, then the edition's own, then the CapCut base set.
+ */
+export function prototype(profile: VersionProfile, name: ProtoName): Json {
+  const table = prototypes as unknown as Record<string, Record<string, Json> | undefined>;
+  const layers = [...(PROTOTYPE_LAYERS[profile.skeleton] ?? []), profile.edition, "capcut"];
+  for (const layer of layers) {
+    const found = table[layer]?.[name];
+    if (found) return structuredClone(found);
+  }
+  throw new Error(`no editor prototype '${name}'`);
 }
 
 /** Names of the available prototypes. */
