@@ -31,7 +31,7 @@ export async function readJsonText(
 export function parseJsonText(text: string, option: string, source: JsonSource): unknown {
   try {
     return JSON.parse(text);
-  } catch (err) {
+  } catch {
     const offset = jsonErrorOffset(text);
     let where = "";
     if (offset >= 0) {
