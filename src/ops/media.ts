@@ -11,6 +11,7 @@ import type { StagedFile } from "../store/drafts.ts";
 import { STATE_DIR } from "../store/drafts.ts";
 import { readJsonIfExists } from "../store/atomic.ts";
 import { DraftcliError } from "../errors.ts";
+import { makeStagingDir } from "../store/txn.ts";
 
 /** One URL to resolve, and where it came from (for error messages). */
 export interface MediaRequest {
@@ -47,11 +48,17 @@ export async function resolveBatch(
 ): Promise<ResolvedBatch> {
   const stateDir = join(dir, STATE_DIR);
   const cachePath = join(stateDir, "probe-cache.json");
-  const stagingDir = join(stateDir, "staging", crypto.randomUUID());
+  const remote = requests.some((r) => /^https?:/i.test(r.url.trim()));
+  // Downloads land in a private folder that names its owner, so recovery can tell a dead
+  // process's leftovers from a running download.
+  const staging = remote ? await makeStagingDir(join(stateDir, "staging")) : undefined;
+  const stagingDir = staging?.dir ?? join(stateDir, "staging", crypto.randomUUID());
   const cache = ProbeCache.fromJSON(
     await readJsonIfExists<unknown>(cachePath).catch(() => undefined),
   );
-  const cleanup = () => Deno.remove(stagingDir, { recursive: true }).catch(() => {});
+  const cleanup = async () => {
+    await staging?.remove();
+  };
   try {
     const resolved = await resolveMedia(
       requests.map((r) => ({ url: r.url, index: r.index, field: r.field })),

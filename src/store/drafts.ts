@@ -149,9 +149,33 @@ function siblingFiles(edition: Edition): Record<string, string> {
   };
 }
 
+/** A half-built draft folder (`.<id>.creating`) older than this is a crash leftover. */
+export const CREATING_MAX_AGE_MS = 3600_000;
+
+/** Removes `.<id>.creating` folders left in a drafts root by processes killed mid-create. */
+export async function sweepCreating(root: string, maxAgeMs = CREATING_MAX_AGE_MS): Promise<void> {
+  let entries: Deno.DirEntry[];
+  try {
+    entries = await Array.fromAsync(Deno.readDir(root));
+  } catch {
+    return;
+  }
+  for (const e of entries) {
+    if (!e.isDirectory || !/^\.[\w-]+\.creating$/.test(e.name)) continue;
+    const p = join(root, e.name);
+    try {
+      const st = await Deno.lstat(p);
+      if (Date.now() - (st.mtime?.getTime() ?? Date.now()) > maxAgeMs) {
+        await Deno.remove(p, { recursive: true });
+      }
+    } catch { /* gone or not ours to remove */ }
+  }
+}
+
 /** Creates a new draft folder (built under a temp name, then renamed into place). */
 export async function createDraft(opts: NewDraftOptions): Promise<DraftDocument> {
   await Deno.mkdir(opts.root, { recursive: true });
+  await sweepCreating(opts.root);
   const draftId = newId();
   const dir = join(opts.root, draftId);
   const { content, meta } = skeletonFor(opts.profile);
@@ -299,10 +323,16 @@ async function readTimeline(path: string): Promise<Json> {
   }
 }
 
-/** Loads a draft folder (after finishing any interrupted commit). Call with the lock held. */
-export async function loadDraft(dir: string): Promise<DraftDocument> {
+/**
+ * Loads a draft folder. By default it first finishes any interrupted commit, which must only
+ * happen with the lock held; `{ recover: false }` reads as is, without the lock (listings).
+ */
+export async function loadDraft(
+  dir: string,
+  opts: { recover?: boolean } = {},
+): Promise<DraftDocument> {
   const stateDir = join(dir, STATE_DIR);
-  await recover(stateDir, [dir]);
+  if (opts.recover !== false) await recover(stateDir, [dir]);
   const candidates: { path: string; mtime: number }[] = [];
   for (const n of ["draft_content.json", "draft_info.json"]) {
     try {
@@ -393,13 +423,10 @@ export async function readDraft(roots: string[], draftId: string): Promise<Draft
   try {
     await Deno.mkdir(stateDir, { recursive: true });
   } catch {
-    return await loadDraftReadOnly(dir);
+    // A read-only folder: nobody can be writing it through draftcli, so read it as it is.
+    return await loadDraft(dir, { recover: false });
   }
   return await withLock(join(stateDir, "lock"), () => loadDraft(dir));
-}
-
-async function loadDraftReadOnly(dir: string): Promise<DraftDocument> {
-  return await loadDraft(dir);
 }
 
 /** Lists the draft folders in a root (newest first). */
