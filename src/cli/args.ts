@@ -8,6 +8,7 @@ import { type JsonSchema, schemaType, toJsonSchema } from "../schema/json_schema
 import type { AnyCommandSpec } from "./spec.ts";
 import { parseJsonText, readJsonText } from "./json_input.ts";
 import { closest } from "../text/closest.ts";
+import { parseDecimal } from "../text/decimal.ts";
 
 /** camelCase → kebab-case (`imageInfos` → `image-infos`). */
 export function toKebab(name: string): string {
@@ -121,9 +122,12 @@ async function coerce(
     return parseJsonText(text, flag, source);
   }
   if (type === "integer" || type === "number") {
-    const n = Number(value);
-    if (value.trim() === "" || !Number.isFinite(n)) {
-      throw new DraftcliError("usage", `--${flag} takes a number, got '${value}'`, { path: flag });
+    const n = parseDecimal(value);
+    if (n === undefined) {
+      throw new DraftcliError("usage", `--${flag} takes a number, got '${value}'`, {
+        hint: "write a plain decimal number such as 1080, 0.5 or 1e6",
+        path: flag,
+      });
     }
     return n;
   }

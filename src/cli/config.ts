@@ -6,6 +6,7 @@ import { ConfigSchema, loadConfig, redactConfig, saveConfig } from "../store/con
 import { configPath } from "../store/home.ts";
 import { DraftcliError } from "../errors.ts";
 import { validate } from "../schema/validate.ts";
+import { parseDecimal } from "../text/decimal.ts";
 
 const KEYS = Object.keys(ConfigSchema.shape) as (keyof typeof ConfigSchema.shape)[];
 
@@ -65,7 +66,13 @@ export const configSet = defineCommand({
     if (input.value === "") delete config[input.key];
     else {
       const numeric = input.key.startsWith("max");
-      config[input.key] = numeric ? Number(input.value) : input.value;
+      if (numeric && parseDecimal(input.value) === undefined) {
+        throw new DraftcliError("invalid_input", `${input.key} takes a number of bytes`, {
+          hint: "e.g. 'draftcli config set maxDownloadBytes 536870912' (512 MiB)",
+          path: "value",
+        });
+      }
+      config[input.key] = numeric ? parseDecimal(input.value) : input.value;
       if (input.key === "draftsDir") config[input.key] = resolve(input.value);
     }
     const checked = validate(ConfigSchema, config);

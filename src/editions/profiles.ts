@@ -212,7 +212,14 @@ export function findProfile(edition: Edition, version?: string): VersionProfile 
     );
   }
   const major = Number(m[1]);
-  return mine.find((p) => major >= p.minMajor && major <= p.maxMajor)!;
+  const found = mine.find((p) => major >= p.minMajor && major <= p.maxMajor);
+  if (!found) {
+    throw new DraftcliError("invalid_input", `no ${edition} profile covers version '${version}'`, {
+      hint: `known major versions: ${mine[0].minMajor}–${mine[mine.length - 1].maxMajor}`,
+      path: "editorVersion",
+    });
+  }
+  return found;
 }
 
 /** A fresh copy of the empty timeline and meta documents a profile starts from. */
