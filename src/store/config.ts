@@ -3,6 +3,7 @@ import { z } from "zod";
 import { DraftcliError } from "../errors.ts";
 import { configPath } from "./home.ts";
 import { readJsonIfExists, writeFileAtomic } from "./atomic.ts";
+import { redactUrl } from "../text/redact.ts";
 
 /** Known config keys and their types; unknown keys are refused. */
 export const ConfigSchema = z.object({
@@ -58,9 +59,11 @@ export async function saveConfig(
   return path;
 }
 
-/** The config with secrets masked, for printing. */
+/** The config with secrets masked (and credentials inside URL values), for printing. */
 export function redactConfig(config: Config): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(config)) out[k] = SECRET_KEYS.has(k) && v ? "***" : v;
+  for (const [k, v] of Object.entries(config)) {
+    out[k] = SECRET_KEYS.has(k) && v ? "***" : typeof v === "string" ? redactUrl(v) : v;
+  }
   return out;
 }

@@ -57,8 +57,11 @@ export async function locateDraft(roots: string[], draftId: string): Promise<str
       continue;
     }
     if (st.isSymlink) {
-      const real = await Deno.realPath(dir);
+      // A link is fine when it stays inside the drafts folder (the folder itself may be a link).
+      const real = await Deno.realPath(dir).catch(() => undefined);
+      if (real === undefined) continue; // dangling
       const realRoot = await Deno.realPath(root);
+      if (!(await Deno.stat(real)).isDirectory) continue;
       if (!real.startsWith(realRoot + SEPARATOR)) {
         throw new DraftcliError(
           "invalid_input",
@@ -72,12 +75,54 @@ export async function locateDraft(roots: string[], draftId: string): Promise<str
     } else if (!st.isDirectory) continue;
     const hasTimeline = await exists(join(dir, "draft_content.json")) ||
       await exists(join(dir, "draft_info.json"));
-    if (hasTimeline) return dir;
+    if (hasTimeline) {
+      await refuseEscapingLinks(dir, draftId);
+      return dir;
+    }
   }
   throw new DraftcliError("draft_not_found", `no draft '${draftId}' in ${roots.join(" or ")}`, {
     hint: "run 'draftcli draft list' to see drafts, or pass --drafts-dir",
     path: "draftId",
   });
+}
+
+/** Entries of a draft folder that draftcli reads or writes through. */
+const DRAFT_ENTRIES = [
+  STATE_DIR,
+  "resources",
+  "Timelines",
+  "draft_content.json",
+  "draft_info.json",
+  "template-2.tmp",
+  "draft_meta_info.json",
+  "draft_settings",
+];
+
+/**
+ * Refuses a draft folder whose own entries (state folder, resources, timeline files …) are
+ * symbolic links leading outside it: writing through them would write outside the drafts folder.
+ */
+async function refuseEscapingLinks(dir: string, draftId: string): Promise<void> {
+  let realDir: string | undefined;
+  for (const name of DRAFT_ENTRIES) {
+    const path = join(dir, name);
+    let st: Deno.FileInfo;
+    try {
+      st = await Deno.lstat(path);
+    } catch {
+      continue;
+    }
+    if (!st.isSymlink) continue;
+    realDir ??= await Deno.realPath(dir);
+    const target = await Deno.realPath(path).catch(() => undefined);
+    if (!target || !target.startsWith(realDir + SEPARATOR)) {
+      throw new DraftcliError(
+        "invalid_input",
+        `draft '${draftId}': ${name} is a link leading outside the draft folder`,
+        { hint: "draftcli does not write through links out of a draft; copy the draft instead" },
+      );
+    }
+  }
 }
 
 async function exists(path: string): Promise<boolean> {
@@ -313,9 +358,11 @@ async function readTimeline(path: string): Promise<Json> {
     }
     return json;
   } catch (err) {
+    // Say what is wrong without quoting the file (it may not be ours to show).
+    const why = err instanceof SyntaxError ? "not valid JSON" : "no tracks list";
     throw new DraftcliError(
       "unsupported_draft",
-      `${basename(path)} is not a draft timeline: ${err}`,
+      `${basename(path)} is not a draft timeline: ${why}`,
       {
         hint: "the file may be damaged; draftcli will not overwrite it",
       },
@@ -352,8 +399,8 @@ export async function loadDraft(
     const json = await readTimeline(c.path);
     content ??= json;
   }
-  const meta = (await readJsonIfExists<Json>(join(dir, "draft_meta_info.json")).catch((err) => {
-    throw new DraftcliError("unsupported_draft", `draft_meta_info.json is not plain JSON: ${err}`, {
+  const meta = (await readJsonIfExists<Json>(join(dir, "draft_meta_info.json")).catch(() => {
+    throw new DraftcliError("unsupported_draft", "draft_meta_info.json is not plain JSON", {
       hint: ENCRYPTED_HINT,
     });
   })) ?? {};
@@ -390,7 +437,11 @@ export async function saveDraft(
   extra: { staged?: StagedFile[]; files?: { path: string; data: string }[] } = {},
 ): Promise<void> {
   const entries: TxnEntry[] = [];
+  // Different URLs with the same bytes share one staged file and one destination: move it once.
+  const targets = new Set<string>();
   for (const s of extra.staged ?? []) {
+    if (targets.has(s.to)) continue;
+    targets.add(s.to);
     if (!(await exists(s.to))) entries.push({ path: s.to, moveFrom: s.from });
   }
   entries.push(...draftFileEntries(doc, doc.dir, await timelineTargets(doc)));
