@@ -233,9 +233,19 @@ type ProtoName = keyof typeof prototypes.capcut;
 
 /** A fresh copy of an editor object prototype (edition-specific where we have one). */
 export function prototype(edition: Edition, name: ProtoName): Json {
-  const own = (prototypes as unknown as Record<string, Record<string, Json>>)[edition];
-  return structuredClone(own?.[name] ?? (prototypes.capcut as Record<string, Json>)[name]);
+  // Copies come from a cached JSON text: JSON.parse is ~3× faster than structuredClone here,
+  // and the prototypes are plain JSON (they come from a JSON file), so the copy is exact.
+  const key = `${edition}/${name}`;
+  let text = prototypeText.get(key);
+  if (text === undefined) {
+    const own = (prototypes as unknown as Record<string, Record<string, Json>>)[edition];
+    text = JSON.stringify(own?.[name] ?? (prototypes.capcut as Record<string, Json>)[name]);
+    prototypeText.set(key, text);
+  }
+  return JSON.parse(text);
 }
+
+const prototypeText = new Map<string, string>();
 
 /** Names of the available prototypes. */
 export type PrototypeName = ProtoName;

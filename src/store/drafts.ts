@@ -270,7 +270,9 @@ export async function createDraft(opts: NewDraftOptions): Promise<DraftDocument>
     };
     await Deno.writeTextFile(join(temp, STATE_DIR, "state.json"), JSON.stringify(state));
     for (const e of draftFileEntries(doc, temp)) {
-      await Deno.writeTextFile(e.path, (e as { data: string }).data);
+      const data = (e as { data: string | Uint8Array }).data;
+      if (typeof data === "string") await Deno.writeTextFile(e.path, data);
+      else await Deno.writeFile(e.path, data);
     }
     await Deno.rename(temp, dir);
   } catch (err) {
@@ -326,7 +328,8 @@ async function timelineTargets(doc: DraftDocument): Promise<string[]> {
 
 function draftFileEntries(doc: DraftDocument, dir: string, timelinePaths?: string[]): TxnEntry[] {
   syncMeta(doc);
-  const text = JSON.stringify(doc.content);
+  // Stringified and encoded once, whatever the number of copies.
+  const text = new TextEncoder().encode(JSON.stringify(doc.content));
   const paths = timelinePaths ?? doc.profile.timelineFiles.map((n) => join(dir, n));
   const entries: TxnEntry[] = paths.map((path) => ({ path, data: text }));
   entries.push({ path: join(dir, "draft_meta_info.json"), data: JSON.stringify(doc.meta) });
@@ -340,17 +343,32 @@ function draftFileEntries(doc: DraftDocument, dir: string, timelinePaths?: strin
 const ENCRYPTED_HINT =
   "JianYing 6+ encrypts drafts it has saved; draftcli cannot edit them and never overwrites them. Create a new draft instead.";
 
+function notPlain(path: string): DraftcliError {
+  return new DraftcliError(
+    "unsupported_draft",
+    `${basename(path)} is not plain JSON (an encrypted JianYing 6+ draft?)`,
+    { hint: ENCRYPTED_HINT },
+  );
+}
+
+/** Refuses a timeline file that does not start like a JSON object (reads its first bytes). */
+async function refuseEncrypted(path: string): Promise<void> {
+  const f = await Deno.open(path, { read: true });
+  try {
+    const buf = new Uint8Array(256);
+    const n = (await f.read(buf)) ?? 0;
+    const head = new TextDecoder().decode(buf.subarray(0, n)).trimStart();
+    if (head !== "" && !head.startsWith("{")) throw notPlain(path);
+  } finally {
+    f.close();
+  }
+}
+
 /** Reads a timeline file, refusing encrypted or unknown formats. */
 async function readTimeline(path: string): Promise<Json> {
   const text = await Deno.readTextFile(path);
   const trimmed = text.trimStart();
-  if (!trimmed.startsWith("{")) {
-    throw new DraftcliError(
-      "unsupported_draft",
-      `${basename(path)} is not plain JSON (an encrypted JianYing 6+ draft?)`,
-      { hint: ENCRYPTED_HINT },
-    );
-  }
+  if (!trimmed.startsWith("{")) throw notPlain(path);
   try {
     const json = JSON.parse(text);
     if (!json || typeof json !== "object" || !Array.isArray(json.tracks)) {
@@ -393,12 +411,11 @@ export async function loadDraft(
     });
   }
   candidates.sort((a, b) => b.mtime - a.mtime);
-  // Every timeline file must be readable plaintext: refuse to overwrite an encrypted sibling.
-  let content: Json | undefined;
-  for (const c of candidates) {
-    const json = await readTimeline(c.path);
-    content ??= json;
-  }
+  // The newest copy is parsed; the others, which the save overwrites with it, must at least be
+  // plaintext: never overwrite an encrypted sibling. (A head check: parsing a second copy of a
+  // large timeline would double the load time.)
+  const content = await readTimeline(candidates[0].path);
+  for (const c of candidates.slice(1)) await refuseEncrypted(c.path);
   const meta = (await readJsonIfExists<Json>(join(dir, "draft_meta_info.json")).catch(() => {
     throw new DraftcliError("unsupported_draft", "draft_meta_info.json is not plain JSON", {
       hint: ENCRYPTED_HINT,
@@ -407,7 +424,7 @@ export async function loadDraft(
   const state = await readJsonIfExists<DraftState>(join(stateDir, "state.json")).catch(() =>
     undefined
   );
-  const platform = (content!.last_modified_platform ?? content!.platform) as Json | undefined;
+  const platform = (content.last_modified_platform ?? content.platform) as Json | undefined;
   const edition: Edition = state?.edition ??
     (platform?.app_source === "cc" ? "capcut" : "jianying");
   const profile = PROFILES.find((p) => p.id === state?.profile) ??
@@ -420,7 +437,7 @@ export async function loadDraft(
     draftId: basename(dir),
     edition,
     profile,
-    content: content!,
+    content,
     meta,
   });
 }

@@ -48,18 +48,22 @@ async function writeTemp(path: string, data: string | Uint8Array): Promise<void>
 export async function commitFiles(stateDir: string, entries: TxnEntry[]): Promise<void> {
   const txn = crypto.randomUUID().slice(0, 8);
   const moves: [string, string][] = [];
+  const order = new Map(entries.map((e, i) => [e.path, i]));
   try {
-    for (const e of entries) {
+    // Temps are written (and flushed) concurrently: the disk overlaps the big timeline copies.
+    await Promise.all(entries.map(async (e) => {
       await Deno.mkdir(dirname(e.path), { recursive: true });
       const tmp = `${e.path}.${txn}${TMP_SUFFIX}`;
+      moves.push([tmp, e.path]);
       if ("data" in e) await writeTemp(tmp, e.data);
       else await Deno.rename(e.moveFrom, tmp);
-      moves.push([tmp, e.path]);
-    }
+    }));
   } catch (err) {
     for (const [tmp] of moves) await Deno.remove(tmp).catch(() => {});
     throw err;
   }
+  // The journal lists the renames in entry order (staged media first, then timelines, meta).
+  moves.sort((a, b) => order.get(a[1])! - order.get(b[1])!);
   const base = dirname(stateDir);
   const journal: Journal = {
     txn,
