@@ -150,3 +150,30 @@ Deno.test("a live lock makes writers wait, and time out with exit 6 and no chang
     await w.cleanup();
   }
 });
+
+Deno.test("parallel 'config set' calls keep every key", async () => {
+  const w = await tempWorld();
+  try {
+    const sets: [string, string][] = [
+      ["draftsDir", `${w.root}/elsewhere`],
+      ["editor", "capcut"],
+      ["editorVersion", "8.1"],
+      ["uploadUrl", "https://up.example/x"],
+      ["uploadToken", "secret-token"],
+      ["downloadUrl", "https://dl.example/{key}"],
+      ["maxDownloadBytes", "1000000"],
+      ["maxZipBytes", "2000000"],
+    ];
+    const runs = await Promise.all(
+      sets.map(([k, v]) => runCli(["config", "set", k, v], { env: w.env })),
+    );
+    for (const r of runs) assertEquals(r.code, 0, r.stderr);
+    const show = await runCli(["config", "show"], { env: w.env });
+    const config = (show.json as Json).config;
+    assertEquals(Object.keys(config).sort(), sets.map(([k]) => k).sort());
+    assertEquals(config.maxZipBytes, 2000000);
+    assertEquals(config.uploadToken, "***");
+  } finally {
+    await w.cleanup();
+  }
+});
