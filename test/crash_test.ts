@@ -127,7 +127,7 @@ Deno.test(`SIGKILL during large writes leaves the old or the new draft (seed ${S
       const dir = `${w.draftsDir}/${id}`;
       await copyDir(base, dir);
       const before = baseCheck.segments[c.kind] ?? 0;
-      const delay = full[i % commands.length] * (0.45 + 0.6 * random());
+      const delay = full[i % commands.length] * (0.6 + 0.5 * random());
       const child = spawnCli([...c.args.slice(0, 2), id, ...c.args.slice(2)], w.env);
       await new Promise((r) => setTimeout(r, delay));
       try {
