@@ -3,6 +3,7 @@
  * what was wrong, a hint that says how to fix it, an optional input path, and the process exit
  * code it maps to.
  */
+import { redactText } from "./text/redact.ts";
 
 /** Documented process exit codes. */
 export const ExitCode = {
@@ -75,10 +76,10 @@ export class DraftcliError extends Error {
     return ErrorCodes[this.code];
   }
 
-  /** The JSON body printed under `{"error": …}`. */
+  /** The JSON body printed under `{"error": …}` (credentials in URLs masked). */
   toJSON(): ErrorBody {
-    const body: ErrorBody = { code: this.code, message: this.message };
-    if (this.hint) body.hint = this.hint;
+    const body: ErrorBody = { code: this.code, message: redactText(this.message) };
+    if (this.hint) body.hint = redactText(this.hint);
     if (this.path) body.path = this.path;
     return body;
   }

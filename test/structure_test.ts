@@ -350,7 +350,6 @@ Deno.test("structure: references resolve, ids have the editors' formats, validat
   try {
     for (const p of PROFILES) {
       const b = await buildEverything(w.env, p.edition, p.version);
-      const profileVersion = Number(p.content.split("/")[1]);
       const c = b.content;
       const ids = new Map<string, string>();
       const note = (id: string, where: string) => {

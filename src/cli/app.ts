@@ -11,6 +11,7 @@ import { commandHelp, overviewHelp } from "./help.ts";
 import type { AnyCommandSpec, CommandContext } from "./spec.ts";
 import { closest } from "../text/closest.ts";
 import { makeContext } from "./context.ts";
+import { redactText } from "../text/redact.ts";
 
 /** The process's streams and environment, injectable for tests. */
 export interface AppIO {
@@ -110,7 +111,7 @@ export async function runApp(
     const ctx: CommandContext = makeContext({
       env: io.env,
       draftsDirFlag: flags.draftsDir,
-      warn: (m) => io.stderr(`warning: ${m}\n`),
+      warn: (m) => io.stderr(`warning: ${redactText(m)}\n`),
     });
     const result = await spec.run(input, ctx);
     if (typeof result === "string") {

@@ -1,13 +1,14 @@
 /**
- * Turns argv words into a command's input object, guided by the JSON Schema of its zod input:
+ * Turns argv words into a command's input object, guided by the input types of its zod schema:
  * numbers and booleans are coerced, array/object options read JSON (inline, @file, @-).
  * Validation proper is left to zod.
  */
 import { DraftcliError } from "../errors.ts";
-import { type JsonSchema, schemaType, toJsonSchema } from "../schema/json_schema.ts";
+import { fieldTypes } from "../schema/json_schema.ts";
 import type { AnyCommandSpec } from "./spec.ts";
 import { parseJsonText, readJsonText } from "./json_input.ts";
 import { closest } from "../text/closest.ts";
+import { parseDecimal } from "../text/decimal.ts";
 
 /** camelCase → kebab-case (`imageInfos` → `image-infos`). */
 export function toKebab(name: string): string {
@@ -25,8 +26,7 @@ export async function parseCommandArgs(
   words: string[],
   readStdin: () => Promise<string>,
 ): Promise<Record<string, unknown>> {
-  const schema = toJsonSchema(spec.input);
-  const props = schema.properties ?? {};
+  const props = fieldTypes(spec.input);
   const positionals = spec.positionals ?? [];
   const input: Record<string, unknown> = {};
   const loose: string[] = [];
@@ -57,8 +57,8 @@ export async function parseCommandArgs(
       flag = flag.slice(0, eq);
     }
     const key = toCamel(flag);
-    const node = props[key];
-    if (!node || positionals.includes(key)) {
+    const type = props[key];
+    if (!type || positionals.includes(key)) {
       const known = Object.keys(props).filter((k) => !positionals.includes(k)).map(toKebab);
       const near = closest(flag, known, 3);
       throw new DraftcliError("usage", `unknown option --${flag} for '${spec.name.join(" ")}'`, {
@@ -68,7 +68,6 @@ export async function parseCommandArgs(
         path: flag,
       });
     }
-    const type = schemaType(node);
     if (type === "boolean") {
       if (value === undefined) input[key] = true;
       else if (value === "true" || value === "false") input[key] = value === "true";
@@ -91,7 +90,7 @@ export async function parseCommandArgs(
     if (key in input) {
       throw new DraftcliError("usage", `--${flag} given more than once`, { path: flag });
     }
-    input[key] = await coerce(value, node, flag, readOnce);
+    input[key] = await coerce(value, type, flag, readOnce);
   }
 
   if (loose.length > positionals.length) {
@@ -104,26 +103,28 @@ export async function parseCommandArgs(
   }
   for (let i = 0; i < loose.length; i++) {
     const key = positionals[i];
-    input[key] = await coerce(loose[i], props[key] ?? {}, key, readOnce);
+    input[key] = await coerce(loose[i], props[key] ?? "string", key, readOnce);
   }
   return input;
 }
 
 async function coerce(
   value: string,
-  node: JsonSchema,
+  type: string,
   flag: string,
   readStdin: () => Promise<string>,
 ): Promise<unknown> {
-  const type = schemaType(node);
   if (type === "array" || type === "object") {
     const { text, source } = await readJsonText(value, flag, readStdin);
     return parseJsonText(text, flag, source);
   }
   if (type === "integer" || type === "number") {
-    const n = Number(value);
-    if (value.trim() === "" || !Number.isFinite(n)) {
-      throw new DraftcliError("usage", `--${flag} takes a number, got '${value}'`, { path: flag });
+    const n = parseDecimal(value);
+    if (n === undefined) {
+      throw new DraftcliError("usage", `--${flag} takes a number, got '${value}'`, {
+        hint: "write a plain decimal number such as 1080, 0.5 or 1e6",
+        path: flag,
+      });
     }
     return n;
   }

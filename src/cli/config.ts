@@ -2,10 +2,11 @@
 import { z } from "zod";
 import { resolve } from "node:path";
 import { defineCommand } from "./spec.ts";
-import { ConfigSchema, loadConfig, redactConfig, saveConfig } from "../store/config.ts";
+import { ConfigSchema, redactConfig, updateConfig } from "../store/config.ts";
 import { configPath } from "../store/home.ts";
 import { DraftcliError } from "../errors.ts";
 import { validate } from "../schema/validate.ts";
+import { parseDecimal } from "../text/decimal.ts";
 
 const KEYS = Object.keys(ConfigSchema.shape) as (keyof typeof ConfigSchema.shape)[];
 
@@ -37,9 +38,7 @@ export const configSetDir = defineCommand({
   async run(input, ctx) {
     const dir = resolve(input.path);
     await Deno.mkdir(dir, { recursive: true });
-    const config = await loadConfig(ctx.env);
-    config.draftsDir = dir;
-    const path = await saveConfig(ctx.env, config);
+    const { path } = await updateConfig(ctx.env, (config) => ({ ...config, draftsDir: dir }));
     return { path, draftsDir: dir };
   },
 });
@@ -61,16 +60,21 @@ export const configSet = defineCommand({
         path: "key",
       });
     }
-    const config = await loadConfig(ctx.env) as Record<string, unknown>;
-    if (input.value === "") delete config[input.key];
-    else {
-      const numeric = input.key.startsWith("max");
-      config[input.key] = numeric ? Number(input.value) : input.value;
-      if (input.key === "draftsDir") config[input.key] = resolve(input.value);
+    const numeric = input.key.startsWith("max");
+    if (input.value !== "" && numeric && parseDecimal(input.value) === undefined) {
+      throw new DraftcliError("invalid_input", `${input.key} takes a number of bytes`, {
+        hint: "e.g. 'draftcli config set maxDownloadBytes 536870912' (512 MiB)",
+        path: "value",
+      });
     }
-    const checked = validate(ConfigSchema, config);
-    const path = await saveConfig(ctx.env, checked);
-    return { path, config: redactConfig(checked) };
+    const { path, config } = await updateConfig(ctx.env, (current) => {
+      const next = { ...current } as Record<string, unknown>;
+      if (input.value === "") delete next[input.key];
+      else if (input.key === "draftsDir") next[input.key] = resolve(input.value);
+      else next[input.key] = numeric ? parseDecimal(input.value) : input.value;
+      return validate(ConfigSchema, next);
+    });
+    return { path, config: redactConfig(config) };
   },
 });
 

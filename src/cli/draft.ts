@@ -98,7 +98,8 @@ export const draftList = defineCommand({
     for (const root of await ctx.searchRoots()) {
       for (const dir of await listDraftDirs(root)) {
         try {
-          const s = summarise(await loadDraft(dir));
+          // No lock and no recovery: a listing never waits for, or interferes with, writers.
+          const s = summarise(await loadDraft(dir, { recover: false }));
           out.push({
             draftId: s.draftId,
             name: s.name,

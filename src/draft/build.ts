@@ -95,7 +95,7 @@ function addCompanions(
 /** Puts animations into a segment's container material (replacing those of the same type). */
 export function setAnimations(doc: DraftDocument, segment: Segment, anims: AnimationInput[]) {
   let container = segment.extra_material_refs
-    .map((id) => doc.materials("material_animations").find((m) => m.id === id))
+    .map((id) => doc.materialIn("material_animations", id))
     .find(Boolean);
   if (!container) {
     container = prototype(doc.profile, "material_animations");
@@ -301,9 +301,86 @@ export function buildTextSegment(doc: DraftDocument, input: TextSegmentInput): S
   return seg;
 }
 
+/**
+ * What placement needs to know about a track, cached per track while its segment list is
+ * unchanged by others (same array, same length): whether it is sorted by start and free of
+ * overlaps ("clean"), and its gaps (only computed when asked, for the main track). Placing many
+ * segments is then O(log n) per segment instead of O(n).
+ */
+interface TrackIndex {
+  segs: Segment[];
+  length: number;
+  clean: boolean;
+  /** Gaps from 0 to the last end, in order (clean tracks only); undefined until asked. */
+  gaps?: TimeRange[];
+}
+
+const trackIndexes = new WeakMap<Track, TrackIndex>();
+
+function endOf(r: TimeRange): number {
+  return r.start + r.duration;
+}
+
+/** Sorts a track by start when it is not (the file keeps that order anyway, see normalise). */
+function indexOf(track: Track): TrackIndex {
+  const cached = trackIndexes.get(track);
+  const segs = track.segments;
+  if (cached && cached.segs === segs && cached.length === segs.length) return cached;
+  for (let i = 1; i < segs.length; i++) {
+    if (segs[i].target_timerange.start < segs[i - 1].target_timerange.start) {
+      segs.sort((a, b) => a.target_timerange.start - b.target_timerange.start);
+      break;
+    }
+  }
+  let clean = true;
+  for (let i = 1; i < segs.length && clean; i++) {
+    clean = endOf(segs[i - 1].target_timerange) <= segs[i].target_timerange.start;
+  }
+  const fresh: TrackIndex = { segs, length: segs.length, clean };
+  trackIndexes.set(track, fresh);
+  return fresh;
+}
+
+function gapsOf(ix: TrackIndex): TimeRange[] {
+  if (!ix.gaps) {
+    const gaps: TimeRange[] = [];
+    let t = 0;
+    for (const s of ix.segs) {
+      const r = s.target_timerange;
+      if (r.start > t) gaps.push({ start: t, duration: r.start - t });
+      t = endOf(r);
+    }
+    ix.gaps = gaps;
+  }
+  return ix.gaps;
+}
+
+/** First index whose segment starts at or after `start` (`after`: strictly after). */
+function searchStart(segs: Segment[], start: number, after = false): number {
+  let lo = 0;
+  let hi = segs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const s = segs[mid].target_timerange.start;
+    if (s < start || (after && s === start)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** Does a segment fit on a track without overlapping its segments? */
 export function fitsOn(track: Track, range: TimeRange): boolean {
-  return !track.segments.some((s) => overlaps(s.target_timerange, range));
+  const ix = indexOf(track);
+  if (!ix.clean) return !track.segments.some((s) => overlaps(s.target_timerange, range));
+  const segs = ix.segs;
+  const i = searchStart(segs, range.start);
+  if (i > 0 && overlaps(segs[i - 1].target_timerange, range)) return false;
+  // Those starting inside the range (usually none or one; more only with empty segments).
+  const end = endOf(range);
+  for (let j = i; j < segs.length && segs[j].target_timerange.start < end; j++) {
+    if (overlaps(segs[j].target_timerange, range)) return false;
+  }
+  return true;
 }
 
 /**
@@ -311,19 +388,61 @@ export function fitsOn(track: Track, range: TimeRange): boolean {
  * with this range added?
  */
 export function keepsMainTrackContiguous(track: Track, range: TimeRange): boolean {
-  const ranges = [...track.segments.map((s) => s.target_timerange), range]
-    .sort((a, b) => a.start - b.start);
+  const ix = indexOf(track);
+  if (ix.clean) {
+    const gaps = gapsOf(ix);
+    if (gaps.length === 0) {
+      const end = ix.segs.length ? endOf(ix.segs[ix.segs.length - 1].target_timerange) : 0;
+      return range.start === end;
+    }
+    if (gaps.length > 1) return false;
+    return range.start === gaps[0].start && range.duration === gaps[0].duration;
+  }
+  // Overlapping segments: check the sorted list with the range merged in, as it is.
+  const at = searchStart(ix.segs, range.start, true); // after equal starts, like a stable sort
   let t = 0;
-  for (const r of ranges) {
+  for (let i = 0; i <= ix.segs.length; i++) {
+    if (i === at) {
+      if (range.start !== t) return false;
+      t = endOf(range);
+    }
+    if (i === ix.segs.length) break;
+    const r = ix.segs[i].target_timerange;
     if (r.start !== t) return false;
-    t = r.start + r.duration;
+    t = endOf(r);
   }
   return true;
 }
 
+/** Puts a segment that fits (see fitsOn) into a track at its place in start order. */
+function insertByStart(track: Track, segment: Segment): void {
+  const ix = indexOf(track);
+  const segs = ix.segs;
+  const r = segment.target_timerange;
+  const last = segs.length ? segs[segs.length - 1].target_timerange : undefined;
+  let at = segs.length;
+  if (!last || last.start <= r.start) {
+    segs.push(segment);
+    if (ix.gaps) {
+      const end = last ? endOf(last) : 0;
+      if (r.start > end) ix.gaps.push({ start: end, duration: r.start - end });
+    }
+  } else {
+    at = searchStart(segs, r.start, true);
+    segs.splice(at, 0, segment);
+    ix.gaps = undefined; // recomputed when next asked
+  }
+  ix.length = segs.length; // still sorted by start
+  // Still clean unless an empty segment now sits inside a neighbour's span.
+  const prev = segs[at - 1]?.target_timerange;
+  const next = segs[at + 1]?.target_timerange;
+  if ((prev && endOf(prev) > r.start) || (next && endOf(r) > next.start)) ix.clean = false;
+}
+
 /**
  * Places a segment on the first track of `type` where it overlaps nothing (for the main video
- * track: where it also keeps the track contiguous from 0), else on a new track above.
+ * track: where it also keeps the track contiguous from 0), else on a new track above. Segments
+ * are kept in start order, so each placement costs O(log n) to find room (O(n) to insert).
  */
 export function placeSegment(doc: DraftDocument, type: string, segment: Segment): Track {
   const range = segment.target_timerange;
@@ -331,7 +450,7 @@ export function placeSegment(doc: DraftDocument, type: string, segment: Segment)
   for (const [i, track] of tracks.entries()) {
     if (!fitsOn(track, range)) continue;
     if (type === "video" && i === 0 && !keepsMainTrackContiguous(track, range)) continue;
-    track.segments.push(segment);
+    insertByStart(track, segment);
     return track;
   }
   const track = doc.addTrack(type);

@@ -114,14 +114,47 @@ export class DraftDocument {
     return material.id as string;
   }
 
-  /** Finds a material by id in any list. */
+  /** Finds a material by id in any list (indexed, see `materialIn`). */
   findMaterial(id: string): { list: string; material: Json } | undefined {
     for (const [list, items] of Object.entries(this.content.materials as Record<string, Json[]>)) {
       if (!Array.isArray(items)) continue;
-      const material = items.find((m) => m?.id === id);
+      const material = this.materialIn(list, id);
       if (material) return { list, material };
     }
     return undefined;
+  }
+
+  /** id → position, per materials list; extended as lists grow, rebuilt when they change. */
+  #ids = new Map<
+    string,
+    { items: Json[]; indexed: number; last?: Json; at: Map<string, number> }
+  >();
+
+  /**
+   * Finds a material by id in one list in O(1) (amortised). The index follows appends; it is
+   * rebuilt when the list was replaced, shrank or shifted (its last indexed entry moved), or when
+   * a hit turns out stale. Ids must be set before a material is added, as every builder does.
+   */
+  materialIn(list: string, id: string): Json | undefined {
+    const items = this.materials(list);
+    let ix = this.#ids.get(list);
+    if (
+      !ix || ix.items !== items || ix.indexed > items.length ||
+      (ix.indexed > 0 && items[ix.indexed - 1] !== ix.last)
+    ) {
+      ix = { items, indexed: 0, at: new Map() };
+      this.#ids.set(list, ix);
+    }
+    for (; ix.indexed < items.length; ix.indexed++) {
+      const m = items[ix.indexed];
+      if (typeof m?.id === "string") ix.at.set(m.id, ix.indexed);
+    }
+    ix.last = items[ix.indexed - 1];
+    const at = ix.at.get(id);
+    if (at !== undefined && items[at]?.id === id) return items[at];
+    if (at === undefined) return undefined;
+    this.#ids.delete(list); // stale: rebuild once
+    return this.materialIn(list, id);
   }
 
   /** Finds a segment by id with its track. */

@@ -245,7 +245,8 @@ export function buildTextContent(
   checkStyle(base, "style");
   highlights.forEach((h, i) => checkHighlight(h, `highlights[${i}]`));
 
-  const boundaries = graphemeBoundaries(text);
+  // Only keywords need grapheme boundaries (and the segmenter costs ~8 ms to create).
+  const boundaries = highlights.length > 0 ? graphemeBoundaries(text) : new Set<number>();
   const candidates: { start: number; end: number; highlight: number }[] = [];
   highlights.forEach((h, i) => {
     for (let at = text.indexOf(h.keyword); at !== -1; at = text.indexOf(h.keyword, at + 1)) {
@@ -578,11 +579,12 @@ function checkHighlight(h: Highlight, path: string): void {
   if (h.fontSize !== undefined) checkSize(h.fontSize, `${path}.fontSize`);
 }
 
-const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
+let graphemes: Intl.Segmenter | undefined; // created on first use: ICU start-up is not free
 
 /** UTF-16 indices where a grapheme cluster starts, plus text.length. */
 function graphemeBoundaries(text: string): Set<number> {
   const out = new Set<number>([text.length]);
+  graphemes ??= new Intl.Segmenter("en", { granularity: "grapheme" });
   for (const seg of graphemes.segment(text)) out.add(seg.index);
   return out;
 }

@@ -7,6 +7,7 @@ import type { AnyCommandSpec, CommandContext } from "../cli/spec.ts";
 import { toDraftcliError } from "../errors.ts";
 import { type JsonSchema, toJsonSchema } from "../schema/json_schema.ts";
 import { validate } from "../schema/validate.ts";
+import { redactText } from "../text/redact.ts";
 
 /** An MCP tool definition as listed by `tools/list`. */
 export interface McpTool {
@@ -63,8 +64,9 @@ export async function callTool(
   const callCtx: CommandContext = {
     ...ctx,
     warn(message) {
-      warnings.push(message);
-      ctx.warn(message);
+      const shown = redactText(message);
+      warnings.push(shown);
+      ctx.warn(shown);
     },
   };
   let payload: unknown;

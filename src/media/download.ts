@@ -2,12 +2,15 @@
  * Downloads remote media (http/https only) into a staging folder: bounded parallelism, connect
  * and idle timeouts, retries with exponential backoff (network errors and 5xx only), a redirect
  * limit and a size cap. Each file is named by its content (first 16 hex digits of its SHA-256)
- * plus the extension sniffed from its bytes, and written atomically (temp file + rename).
+ * plus the extension sniffed from its bytes, and written atomically (temp file + rename); never
+ * by anything the URL or the server says (path, Content-Disposition). Messages show URLs with
+ * their credentials masked (`redactUrl`).
  */
 import { createHash, randomUUID } from "node:crypto";
 import { join } from "node:path";
 import { DraftcliError } from "../errors.ts";
 import { sniff, SNIFF_BYTES } from "./sniff.ts";
+import { redactText, redactUrl } from "../text/redact.ts";
 
 /** One URL to fetch; `index` (and `label`, if given) name the item in errors. */
 export interface DownloadRequest {
@@ -116,16 +119,20 @@ function httpError(req: DownloadRequest, url: string, status: number, attempts: 
   const tries = status >= 500 && attempts > 1 ? ` after ${attempts} attempts` : "";
   return new DraftcliError(
     "http_error",
-    `${labelOf(req)}: ${url}: ${reason} (HTTP ${status})${tries}`,
+    `${labelOf(req)}: ${redactUrl(url)}: ${reason} (HTTP ${status})${tries}`,
     { hint, path: req.label },
   );
 }
 
 function networkError(req: DownloadRequest, url: string, what: string) {
-  return new DraftcliError("network_error", `${labelOf(req)}: cannot download ${url}: ${what}`, {
-    hint: "check the URL and the network connection; the download timeouts can be raised",
-    path: req.label,
-  });
+  return new DraftcliError(
+    "network_error",
+    `${labelOf(req)}: cannot download ${redactUrl(url)}: ${redactText(what)}`,
+    {
+      hint: "check the URL and the network connection; the download timeouts can be raised",
+      path: req.label,
+    },
+  );
 }
 
 function describeFetchFailure(err: unknown): string {
@@ -149,7 +156,7 @@ function parseHttpUrl(req: DownloadRequest): URL {
   try {
     url = new URL(req.url);
   } catch {
-    throw new DraftcliError("invalid_input", `${labelOf(req)}: not a URL: ${req.url}`, {
+    throw new DraftcliError("invalid_input", `${labelOf(req)}: not a URL: ${redactUrl(req.url)}`, {
       hint: "use an http(s):// URL, or an absolute file:// URL for a local file",
       path: req.label,
     });
@@ -157,7 +164,7 @@ function parseHttpUrl(req: DownloadRequest): URL {
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw new DraftcliError(
       "invalid_input",
-      `${labelOf(req)}: only http and https URLs can be downloaded: ${req.url}`,
+      `${labelOf(req)}: only http and https URLs can be downloaded: ${redactUrl(req.url)}`,
       {
         hint: "use an http(s):// URL, or an absolute file:// URL for a local file",
         path: req.label,
@@ -238,7 +245,9 @@ async function attempt(
           throw new AttemptError(
             new DraftcliError(
               "http_error",
-              `${labelOf(req)}: ${start.href}: too many redirects (more than ${s.maxRedirects})`,
+              `${labelOf(req)}: ${
+                redactUrl(start.href)
+              }: too many redirects (more than ${s.maxRedirects})`,
               {
                 hint: "the server redirects in circles or too often; use the final URL",
                 path: req.label,
@@ -252,7 +261,9 @@ async function attempt(
           throw new AttemptError(
             new DraftcliError(
               "http_error",
-              `${labelOf(req)}: ${start.href}: redirected to an unsupported URL: ${next.href}`,
+              `${labelOf(req)}: ${redactUrl(start.href)}: redirected to an unsupported URL: ${
+                redactUrl(next.href)
+              }`,
               { hint: "only http and https can be downloaded", path: req.label },
             ),
             false,
@@ -284,7 +295,9 @@ function tooLarge(req: DownloadRequest, url: string, max: number, size?: number)
   const got = size !== undefined ? ` (${formatBytes(size)})` : "";
   return new DraftcliError(
     "media_error",
-    `${labelOf(req)}: ${url}: the file is larger than the ${formatBytes(max)} limit${got}`,
+    `${labelOf(req)}: ${redactUrl(url)}: the file is larger than the ${
+      formatBytes(max)
+    } limit${got}`,
     { hint: "use a smaller file, or raise the download size limit", path: req.label },
   );
 }

@@ -5,6 +5,7 @@
  */
 import { isAbsolute, normalize, resolve } from "node:path";
 import { DraftcliError } from "../errors.ts";
+import { redactUrl } from "../text/redact.ts";
 import { downloadAll, type DownloadOptions, type DownloadResult } from "./download.ts";
 import { type ProbeCache, probeCached } from "./probe_cache.ts";
 import { probeFile, type ProbeOptions } from "./probe.ts";
@@ -118,7 +119,7 @@ function classify(ref: MediaRef): Classified {
   if (!parsed) {
     throw new DraftcliError(
       "invalid_input",
-      `${label}: not an absolute URL: ${ref.url || "(empty)"}`,
+      `${label}: not an absolute URL: ${redactUrl(ref.url) || "(empty)"}`,
       {
         hint: "relative paths are not accepted: use an absolute file:// URL " +
           "(file:///home/me/clip.mp4) or an http(s):// URL",
@@ -144,7 +145,9 @@ function classify(ref: MediaRef): Classified {
   }
   throw new DraftcliError(
     "invalid_input",
-    `${label}: unsupported URL scheme "${parsed.protocol.replace(/:$/, "")}": ${ref.url}`,
+    `${label}: unsupported URL scheme "${parsed.protocol.replace(/:$/, "")}": ${
+      redactUrl(ref.url)
+    }`,
     {
       hint: "use an absolute file:// URL for a local file, or an http(s):// URL",
       path: label,
@@ -266,7 +269,7 @@ export async function resolveMedia(
       const d = downloads.get(c.ref.url) as DownloadResult;
       let info: MediaInfo;
       try {
-        info = await probeFile(d.stagedPath, probeOpts(`${c.ref.url} (downloaded)`));
+        info = await probeFile(d.stagedPath, probeOpts(`${redactUrl(c.ref.url)} (downloaded)`));
       } catch (err) {
         throw relabel(err, label);
       }

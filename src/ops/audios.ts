@@ -7,6 +7,7 @@ import { expectKind, mutateWithMedia, settleTrackIndexes, warnMismatch } from ".
 import { buildAudioSegment, placeSegment } from "../draft/build.ts";
 import { gridRange } from "../draft/time.ts";
 import { DraftcliError } from "../errors.ts";
+import { redactUrl } from "../text/redact.ts";
 import { itemBase, segmentsOf } from "../draft/summary.ts";
 import { setAudioEffect, setAudioFade } from "../draft/audio_extras.ts";
 import { resolveName } from "../catalogs/resolve.ts";
@@ -103,7 +104,7 @@ export async function addAudios(ctx: CommandContext, draftId: string, items: Ite
       const track = placeSegment(doc, "audio", seg);
       created[i] = {
         ...itemBase(doc, track, seg),
-        audioUrl: it.audioUrl,
+        audioUrl: redactUrl(it.audioUrl),
         path: media.path,
         duration: media.durationUs,
       };

@@ -128,19 +128,27 @@ export async function addCaptions(
           hint: "make end - start at least one frame long",
         });
       }
-      for (let j = 0; j < i; j++) {
-        if (overlaps(r, ranges[j])) {
-          throw new DraftcliError(
-            "invalid_input",
-            `captions[${i}] overlaps captions[${j}] (one call writes one text track)`,
-            {
-              path: `captions[${i}].start`,
-              hint: "split overlapping captions into separate calls",
-            },
-          );
-        }
-      }
     });
+    // One sweep in start order (O(n log n)): a caption overlaps an earlier-starting one exactly
+    // when it starts before the latest end seen so far.
+    const byStart = ranges.map((_, i) => i)
+      .sort((a, b) => ranges[a].start - ranges[b].start || a - b);
+    let latest = -1;
+    for (const k of byStart) {
+      if (latest >= 0 && overlaps(ranges[k], ranges[latest])) {
+        const [i, j] = k > latest ? [k, latest] : [latest, k];
+        throw new DraftcliError(
+          "invalid_input",
+          `captions[${i}] overlaps captions[${j}] (one call writes one text track)`,
+          {
+            path: `captions[${i}].start`,
+            hint: "split overlapping captions into separate calls",
+          },
+        );
+      }
+      const end = ranges[k].start + ranges[k].duration;
+      if (latest < 0 || end > ranges[latest].start + ranges[latest].duration) latest = k;
+    }
     const track = doc.addTrack("text");
     const created = items.map((it, i) => {
       const field = `captions[${i}]`;

@@ -15,6 +15,7 @@ import { buildVisualSegment, placeSegment, setAnimations } from "../draft/build.
 import { planAnimations } from "../draft/animation_plan.ts";
 import { gridRange } from "../draft/time.ts";
 import { DraftcliError } from "../errors.ts";
+import { redactUrl } from "../text/redact.ts";
 import { clipFields, itemBase, segmentsOf } from "../draft/summary.ts";
 
 type Item = z.infer<typeof ImageInfo>;
@@ -99,7 +100,7 @@ export async function addImages(
       placed.push({ i, track, seg });
       created[i] = {
         ...itemBase(doc, track, seg),
-        imageUrl: it.imageUrl,
+        imageUrl: redactUrl(it.imageUrl),
         path: media.path,
         width: media.width,
         height: media.height,

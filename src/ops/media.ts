@@ -14,6 +14,7 @@ import { DraftcliError } from "../errors.ts";
 import { mutateDraft } from "../store/drafts.ts";
 import type { DraftDocument, Segment, Track } from "../draft/document.ts";
 import { attachTransition, type TransitionEntry } from "../draft/transitions.ts";
+import { makeStagingDir } from "../store/txn.ts";
 
 /** One URL to resolve, and where it came from (for error messages). */
 export interface MediaRequest {
@@ -50,11 +51,17 @@ export async function resolveBatch(
 ): Promise<ResolvedBatch> {
   const stateDir = join(dir, STATE_DIR);
   const cachePath = join(stateDir, "probe-cache.json");
-  const stagingDir = join(stateDir, "staging", crypto.randomUUID());
+  const remote = requests.some((r) => /^https?:/i.test(r.url.trim()));
+  // Downloads land in a private folder that names its owner, so recovery can tell a dead
+  // process's leftovers from a running download.
+  const staging = remote ? await makeStagingDir(join(stateDir, "staging")) : undefined;
+  const stagingDir = staging?.dir ?? join(stateDir, "staging", crypto.randomUUID());
   const cache = ProbeCache.fromJSON(
     await readJsonIfExists<unknown>(cachePath).catch(() => undefined),
   );
-  const cleanup = () => Deno.remove(stagingDir, { recursive: true }).catch(() => {});
+  const cleanup = async () => {
+    await staging?.remove();
+  };
   try {
     const resolved = await resolveMedia(
       requests.map((r) => ({ url: r.url, index: r.index, field: r.field })),

@@ -61,3 +61,76 @@ export function typeLabel(node: JsonSchema): string {
   if (t === "object") return "object";
   return t;
 }
+
+// deno-lint-ignore no-explicit-any
+type AnyDef = { type: string; [key: string]: any };
+
+function defOf(schema: unknown): AnyDef | undefined {
+  return (schema as { _zod?: { def?: AnyDef } })?._zod?.def;
+}
+
+/**
+ * The input type name of a zod schema, as `schemaType(toJsonSchema(schema))` would give it, read
+ * straight from the zod definition: building the JSON Schema costs milliseconds per command at
+ * start-up, and argv parsing needs only the type of each option.
+ */
+export function zodInputType(schema: unknown): string {
+  let def = defOf(schema);
+  for (let i = 0; def && i < 32; i++) {
+    switch (def.type) {
+      case "optional":
+      case "nullable":
+      case "default":
+      case "prefault":
+      case "nonoptional":
+      case "readonly":
+      case "catch":
+        def = defOf(def.innerType);
+        continue;
+      case "pipe":
+        def = defOf(def.in);
+        continue;
+      case "number":
+      case "int":
+        return (def.checks ?? []).some((c: unknown) => defOf(c)?.format === "safeint") ||
+            def.type === "int"
+          ? "integer"
+          : "number";
+      case "boolean":
+      case "string":
+      case "array":
+      case "object":
+        return def.type;
+      case "tuple":
+        return "array";
+      case "record":
+      case "map":
+        return "object";
+      case "literal": {
+        const v = def.values?.[0];
+        return typeof v === "number" ? "number" : typeof v;
+      }
+      case "enum": {
+        const v = Object.values(def.entries ?? {})[0];
+        return typeof v === "number" ? "number" : "string";
+      }
+      case "union": {
+        const types = (def.options as unknown[]).map(zodInputType).filter((t) => t !== "null");
+        if (types.length > 0 && types.every((t) => t === types[0])) return types[0];
+        if (types.includes("array")) return "array";
+        if (types.includes("object")) return "object";
+        return types[0] ?? "string";
+      }
+      default:
+        return "string";
+    }
+  }
+  return "string";
+}
+
+/** The input type of every field of a zod object schema (see `zodInputType`). */
+export function fieldTypes(schema: z.ZodObject): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, field] of Object.entries(schema.shape)) out[key] = zodInputType(field);
+  return out;
+}

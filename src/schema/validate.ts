@@ -12,9 +12,38 @@ export function formatPath(path: readonly PropertyKey[]): string {
   return out;
 }
 
-/** Validates `value`; on failure throws `invalid_input` naming the first bad field. */
+/**
+ * Makes every string of a parsed JSON value well-formed UTF-16, in place: lone surrogates
+ * (legal in JavaScript and in JSON escapes, but not in UTF-8) become U+FFFD, so no draft file
+ * ever holds a `\ud800` escape that the editors' JSON parsers reject. Iterative: any depth.
+ */
+export function wellFormed(value: unknown): unknown {
+  if (typeof value === "string") return value.toWellFormed();
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (!v || typeof v !== "object") continue;
+    const obj = v as Record<string, unknown>;
+    for (const key of Object.keys(obj)) {
+      const item = obj[key];
+      if (typeof item === "string") {
+        if (!item.isWellFormed()) obj[key] = item.toWellFormed();
+      } else if (item && typeof item === "object") stack.push(item);
+      if (!key.isWellFormed()) {
+        obj[key.toWellFormed()] = obj[key];
+        delete obj[key];
+      }
+    }
+  }
+  return value;
+}
+
+/**
+ * Validates `value` (after making its strings well-formed, see `wellFormed`); on failure throws
+ * `invalid_input` naming the first bad field.
+ */
 export function validate<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
-  const result = schema.safeParse(value);
+  const result = schema.safeParse(wellFormed(value));
   if (result.success) return result.data;
   const issues = result.error.issues;
   const first = issues[0];

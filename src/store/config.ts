@@ -3,6 +3,9 @@ import { z } from "zod";
 import { DraftcliError } from "../errors.ts";
 import { configPath } from "./home.ts";
 import { readJsonIfExists, writeFileAtomic } from "./atomic.ts";
+import { redactUrl } from "../text/redact.ts";
+import { withLock } from "./lock.ts";
+import { dirname } from "node:path";
 
 /** Known config keys and their types; unknown keys are refused. */
 export const ConfigSchema = z.object({
@@ -58,9 +61,28 @@ export async function saveConfig(
   return path;
 }
 
-/** The config with secrets masked, for printing. */
+/**
+ * Read-modify-write of the config under a lock beside it (`config.json.lock`), so concurrent
+ * `config set` calls never lose each other's keys. `change` returns the config to save.
+ */
+export async function updateConfig<T extends Config>(
+  env: Record<string, string | undefined>,
+  change: (config: Config) => T | Promise<T>,
+): Promise<{ path: string; config: T }> {
+  const path = configPath(env);
+  await Deno.mkdir(dirname(path), { recursive: true });
+  return await withLock(`${path}.lock`, async () => {
+    const config = await change(await loadConfig(env));
+    await saveConfig(env, config);
+    return { path, config };
+  });
+}
+
+/** The config with secrets masked (and credentials inside URL values), for printing. */
 export function redactConfig(config: Config): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(config)) out[k] = SECRET_KEYS.has(k) && v ? "***" : v;
+  for (const [k, v] of Object.entries(config)) {
+    out[k] = SECRET_KEYS.has(k) && v ? "***" : typeof v === "string" ? redactUrl(v) : v;
+  }
   return out;
 }

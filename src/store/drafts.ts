@@ -73,8 +73,11 @@ export async function locateDraft(roots: string[], draftId: string): Promise<str
       continue;
     }
     if (st.isSymlink) {
-      const real = await Deno.realPath(dir);
+      // A link is fine when it stays inside the drafts folder (the folder itself may be a link).
+      const real = await Deno.realPath(dir).catch(() => undefined);
+      if (real === undefined) continue; // dangling
       const realRoot = await Deno.realPath(root);
+      if (!(await Deno.stat(real)).isDirectory) continue;
       if (!real.startsWith(realRoot + SEPARATOR)) {
         throw new DraftcliError(
           "invalid_input",
@@ -88,12 +91,54 @@ export async function locateDraft(roots: string[], draftId: string): Promise<str
     } else if (!st.isDirectory) continue;
     const hasTimeline = await exists(join(dir, "draft_content.json")) ||
       await exists(join(dir, "draft_info.json"));
-    if (hasTimeline) return dir;
+    if (hasTimeline) {
+      await refuseEscapingLinks(dir, draftId);
+      return dir;
+    }
   }
   throw new DraftcliError("draft_not_found", `no draft '${draftId}' in ${roots.join(" or ")}`, {
     hint: "run 'draftcli draft list' to see drafts, or pass --drafts-dir",
     path: "draftId",
   });
+}
+
+/** Entries of a draft folder that draftcli reads or writes through. */
+const DRAFT_ENTRIES = [
+  STATE_DIR,
+  "resources",
+  "Timelines",
+  "draft_content.json",
+  "draft_info.json",
+  "template-2.tmp",
+  "draft_meta_info.json",
+  "draft_settings",
+];
+
+/**
+ * Refuses a draft folder whose own entries (state folder, resources, timeline files …) are
+ * symbolic links leading outside it: writing through them would write outside the drafts folder.
+ */
+async function refuseEscapingLinks(dir: string, draftId: string): Promise<void> {
+  let realDir: string | undefined;
+  for (const name of DRAFT_ENTRIES) {
+    const path = join(dir, name);
+    let st: Deno.FileInfo;
+    try {
+      st = await Deno.lstat(path);
+    } catch {
+      continue;
+    }
+    if (!st.isSymlink) continue;
+    realDir ??= await Deno.realPath(dir);
+    const target = await Deno.realPath(path).catch(() => undefined);
+    if (!target || !target.startsWith(realDir + SEPARATOR)) {
+      throw new DraftcliError(
+        "invalid_input",
+        `draft '${draftId}': ${name} is a link leading outside the draft folder`,
+        { hint: "draftcli does not write through links out of a draft; copy the draft instead" },
+      );
+    }
+  }
 }
 
 async function exists(path: string): Promise<boolean> {
@@ -138,9 +183,33 @@ function settingsIni(createUs: number, modifiedUs: number): string {
   }\n`;
 }
 
+/** A half-built draft folder (`.<id>.creating`) older than this is a crash leftover. */
+export const CREATING_MAX_AGE_MS = 3600_000;
+
+/** Removes `.<id>.creating` folders left in a drafts root by processes killed mid-create. */
+export async function sweepCreating(root: string, maxAgeMs = CREATING_MAX_AGE_MS): Promise<void> {
+  let entries: Deno.DirEntry[];
+  try {
+    entries = await Array.fromAsync(Deno.readDir(root));
+  } catch {
+    return;
+  }
+  for (const e of entries) {
+    if (!e.isDirectory || !/^\.[\w-]+\.creating$/.test(e.name)) continue;
+    const p = join(root, e.name);
+    try {
+      const st = await Deno.lstat(p);
+      if (Date.now() - (st.mtime?.getTime() ?? Date.now()) > maxAgeMs) {
+        await Deno.remove(p, { recursive: true });
+      }
+    } catch { /* gone or not ours to remove */ }
+  }
+}
+
 /** Creates a new draft folder (built under a temp name, then renamed into place). */
 export async function createDraft(opts: NewDraftOptions): Promise<DraftDocument> {
   await Deno.mkdir(opts.root, { recursive: true });
+  await sweepCreating(opts.root);
   const draftId = newId();
   const dir = join(opts.root, draftId);
   const { content, meta } = skeletonFor(opts.profile);
@@ -200,7 +269,9 @@ export async function createDraft(opts: NewDraftOptions): Promise<DraftDocument>
     };
     await Deno.writeTextFile(join(temp, STATE_DIR, "state.json"), JSON.stringify(state));
     for (const e of draftFileEntries(doc, temp)) {
-      await Deno.writeTextFile(e.path, (e as { data: string }).data);
+      const data = (e as { data: string | Uint8Array }).data;
+      if (typeof data === "string") await Deno.writeTextFile(e.path, data);
+      else await Deno.writeFile(e.path, data);
     }
     await Deno.rename(temp, dir);
   } catch (err) {
@@ -299,7 +370,8 @@ async function timelineTargets(doc: DraftDocument): Promise<string[]> {
 
 function draftFileEntries(doc: DraftDocument, dir: string, timelinePaths?: string[]): TxnEntry[] {
   syncMeta(doc);
-  const text = JSON.stringify(doc.content);
+  // Stringified and encoded once, whatever the number of copies.
+  const text = new TextEncoder().encode(JSON.stringify(doc.content));
   const paths = timelinePaths ??
     profileTimelineTargets(doc.profile).map((parts) => join(dir, ...parts));
   const entries: TxnEntry[] = paths.map((path) => ({ path, data: text }));
@@ -314,17 +386,32 @@ function draftFileEntries(doc: DraftDocument, dir: string, timelinePaths?: strin
 const ENCRYPTED_HINT =
   "JianYing 6+ encrypts drafts it has saved; draftcli cannot edit them and never overwrites them. Create a new draft instead.";
 
+function notPlain(path: string): DraftcliError {
+  return new DraftcliError(
+    "unsupported_draft",
+    `${basename(path)} is not plain JSON (an encrypted JianYing 6+ draft?)`,
+    { hint: ENCRYPTED_HINT },
+  );
+}
+
+/** Refuses a timeline file that does not start like a JSON object (reads its first bytes). */
+async function refuseEncrypted(path: string): Promise<void> {
+  const f = await Deno.open(path, { read: true });
+  try {
+    const buf = new Uint8Array(256);
+    const n = (await f.read(buf)) ?? 0;
+    const head = new TextDecoder().decode(buf.subarray(0, n)).trimStart();
+    if (head !== "" && !head.startsWith("{")) throw notPlain(path);
+  } finally {
+    f.close();
+  }
+}
+
 /** Reads a timeline file, refusing encrypted or unknown formats. */
 async function readTimeline(path: string): Promise<Json> {
   const text = await Deno.readTextFile(path);
   const trimmed = text.trimStart();
-  if (!trimmed.startsWith("{")) {
-    throw new DraftcliError(
-      "unsupported_draft",
-      `${basename(path)} is not plain JSON (an encrypted JianYing 6+ draft?)`,
-      { hint: ENCRYPTED_HINT },
-    );
-  }
+  if (!trimmed.startsWith("{")) throw notPlain(path);
   try {
     const json = JSON.parse(text);
     if (!json || typeof json !== "object" || !Array.isArray(json.tracks)) {
@@ -332,9 +419,11 @@ async function readTimeline(path: string): Promise<Json> {
     }
     return json;
   } catch (err) {
+    // Say what is wrong without quoting the file (it may not be ours to show).
+    const why = err instanceof SyntaxError ? "not valid JSON" : "no tracks list";
     throw new DraftcliError(
       "unsupported_draft",
-      `${basename(path)} is not a draft timeline: ${err}`,
+      `${basename(path)} is not a draft timeline: ${why}`,
       {
         hint: "the file may be damaged; draftcli will not overwrite it",
       },
@@ -342,31 +431,37 @@ async function readTimeline(path: string): Promise<Json> {
   }
 }
 
-/** Loads a draft folder (after finishing any interrupted commit). Call with the lock held. */
-export async function loadDraft(dir: string): Promise<DraftDocument> {
+/**
+ * Loads a draft folder. By default it first finishes any interrupted commit, which must only
+ * happen with the lock held; `{ recover: false }` reads as is, without the lock (listings).
+ */
+export async function loadDraft(
+  dir: string,
+  opts: { recover?: boolean } = {},
+): Promise<DraftDocument> {
   const stateDir = join(dir, STATE_DIR);
-  await recover(stateDir, [dir]);
+  if (opts.recover !== false) await recover(stateDir, [dir]);
   const candidates = await timelineFiles(dir);
   if (!candidates.length) {
     throw new DraftcliError("draft_not_found", `no timeline file in ${dir}`, {
       hint: "a draft folder holds draft_content.json or draft_info.json",
     });
   }
-  // Every timeline file must be readable plaintext: refuse to overwrite an encrypted sibling.
-  let content: Json | undefined;
-  for (const c of candidates) {
-    const json = await readTimeline(c.path);
-    content ??= json;
-  }
-  const meta = (await readJsonIfExists<Json>(join(dir, "draft_meta_info.json")).catch((err) => {
-    throw new DraftcliError("unsupported_draft", `draft_meta_info.json is not plain JSON: ${err}`, {
+  candidates.sort((a, b) => b.mtime - a.mtime);
+  // The newest copy is parsed; the others, which the save overwrites with it, must at least be
+  // plaintext: never overwrite an encrypted sibling. (A head check: parsing a second copy of a
+  // large timeline would double the load time.)
+  const content = await readTimeline(candidates[0].path);
+  for (const c of candidates.slice(1)) await refuseEncrypted(c.path);
+  const meta = (await readJsonIfExists<Json>(join(dir, "draft_meta_info.json")).catch(() => {
+    throw new DraftcliError("unsupported_draft", "draft_meta_info.json is not plain JSON", {
       hint: ENCRYPTED_HINT,
     });
   })) ?? {};
   const state = await readJsonIfExists<DraftState>(join(stateDir, "state.json")).catch(() =>
     undefined
   );
-  const platform = (content!.last_modified_platform ?? content!.platform) as Json | undefined;
+  const platform = (content.last_modified_platform ?? content.platform) as Json | undefined;
   const edition: Edition = state?.edition ?? editionOfPlatform(platform) ?? "jianying";
   const fromState = profileById(state?.profile);
   const profile = fromState?.edition === edition
@@ -377,7 +472,7 @@ export async function loadDraft(dir: string): Promise<DraftDocument> {
     draftId: basename(dir),
     edition,
     profile,
-    content: content!,
+    content,
     meta,
   });
 }
@@ -405,7 +500,11 @@ export interface SaveOptions {
  */
 export async function saveDraft(doc: DraftDocument, extra: SaveOptions = {}): Promise<void> {
   const entries: TxnEntry[] = [];
+  // Different URLs with the same bytes share one staged file and one destination: move it once.
+  const targets = new Set<string>();
   for (const s of extra.staged ?? []) {
+    if (targets.has(s.to)) continue;
+    targets.add(s.to);
     if (!(await exists(s.to))) entries.push({ path: s.to, moveFrom: s.from });
   }
   // Unknown when some media is not on this machine (a draft from elsewhere): keep the editor's.
@@ -541,13 +640,10 @@ export async function readDraft(roots: string[], draftId: string): Promise<Draft
   try {
     await Deno.mkdir(stateDir, { recursive: true });
   } catch {
-    return await loadDraftReadOnly(dir);
+    // A read-only folder: nobody can be writing it through draftcli, so read it as it is.
+    return await loadDraft(dir, { recover: false });
   }
   return await withLock(join(stateDir, "lock"), () => loadDraft(dir));
-}
-
-async function loadDraftReadOnly(dir: string): Promise<DraftDocument> {
-  return await loadDraft(dir);
 }
 
 /** Lists the draft folders in a root (newest first). */

@@ -1,110 +1,297 @@
-/** A per-draft lock file around read-modify-write, with stale-lock recovery. */
+/**
+ * A per-draft lock file around read-modify-write, with stale-lock recovery.
+ *
+ * The owner creates the lock file exclusively and keeps it open with an exclusive OS file lock
+ * (`flock` on Linux/macOS, `LockFileEx` on Windows) until it is done; the OS drops that lock
+ * the moment the process dies, however it dies. So "is the owner still running?" is answered by
+ * the kernel, with no pid checks and no pid-reuse problem (Deno refuses to read `/proc/<pid>`
+ * without `--allow-all`, so a pid check is not even possible for the CLI on Linux).
+ *
+ * Protocol (also in docs/reliability.md):
+ * - acquire: `createNew` the lock file, `tryLock` it, write the owner record (pid, host, time,
+ *   nonce), then check that the path still names the file we locked (a breaker may have removed
+ *   it in the instant between create and lock); otherwise start over;
+ * - a contender that finds the file opens it and tries the OS lock: refused → the owner is alive
+ *   (wait with backoff until the timeout, then `locked`, exit 6); granted → the owner is dead,
+ *   unless the record names another host (network folders may not share OS locks across
+ *   machines: then only an mtime older than `staleMs` makes it stale; the owner refreshes the
+ *   mtime every `heartbeatMs`);
+ * - breaking a stale lock happens while holding the OS lock on it, and only if the path still
+ *   names that same file (device + inode), so a fresh lock taken in between is never removed;
+ * - release: remove the file while still holding the OS lock, then close it.
+ */
 import { DraftcliError } from "../errors.ts";
 
 /** Options for acquiring a lock. */
 export interface LockOptions {
   /** Give up after this long (ms). Default 30 s, or env DRAFTCLI_LOCK_TIMEOUT_MS. */
   timeoutMs?: number;
-  /** A lock older than this (ms) whose owner cannot be checked is stale. Default 10 min. */
+  /** A lock of another host is stale when untouched this long (ms). Default 2 min. */
   staleMs?: number;
+  /** How often the holder refreshes the lock's mtime (ms). Default `staleMs / 8`. */
+  heartbeatMs?: number;
 }
 
-interface LockBody {
+/** Default wait before `withLock` gives up with `locked`. */
+export const DEFAULT_LOCK_TIMEOUT_MS = 30_000;
+
+/** Default age after which a lock held from another host is stale. */
+export const DEFAULT_STALE_MS = 120_000;
+
+/** Who holds a lock or owns a staging folder (for messages and the cross-host rule). */
+export interface OwnerInfo {
   pid: number;
   hostname: string;
+  /** When the owner took it (ms since the epoch). */
   time: number;
+  /** Random, unique per acquisition. */
+  nonce: string;
 }
 
-function hostname(): string {
-  try {
-    return Deno.hostname();
-  } catch {
-    return "";
-  }
-}
-
-function ownerAlive(body: LockBody): boolean | undefined {
-  if (body.hostname !== hostname()) return undefined;
-  if (Deno.build.os !== "linux") return undefined;
-  try {
-    Deno.statSync(`/proc/${body.pid}`);
-    return true;
-  } catch (err) {
-    // Only a missing /proc entry proves the owner is gone. Without --allow-all Deno refuses to
-    // look (NotCapable), which proves nothing: treating that as "dead" would steal live locks.
-    return err instanceof Deno.errors.NotFound ? false : undefined;
-  }
-}
-
-async function isStale(path: string, staleMs: number): Promise<boolean> {
-  let body: LockBody;
-  try {
-    body = JSON.parse(await Deno.readTextFile(path));
-  } catch (err) {
-    if (err instanceof Deno.errors.NotFound) return false;
-    // Unreadable or half-written lock: stale only when old.
+let cachedHost: string | undefined;
+/** This machine's host name ("" when it cannot be read). */
+export function hostname(): string {
+  if (cachedHost === undefined) {
     try {
-      const st = await Deno.stat(path);
-      return Date.now() - (st.mtime?.getTime() ?? 0) > staleMs;
+      cachedHost = Deno.hostname();
     } catch {
-      return false;
+      cachedHost = "";
     }
   }
-  const alive = ownerAlive(body);
-  if (alive === false) return true;
-  if (alive === true) return false;
-  return Date.now() - body.time > staleMs;
+  return cachedHost;
 }
 
-/** Runs `fn` while holding the lock file at `path` (created exclusively). */
+/** The owner record of this process (a fresh nonce each call). */
+export function currentOwner(): OwnerInfo {
+  return { pid: Deno.pid, hostname: hostname(), time: Date.now(), nonce: crypto.randomUUID() };
+}
+
+/** Do two stats name the same file? `undefined` when the platform gives no inode numbers. */
+function sameFile(a: Deno.FileInfo, b: Deno.FileInfo): boolean | undefined {
+  if (a.ino === null || b.ino === null || a.dev === null || b.dev === null) return undefined;
+  return a.ino === b.ino && a.dev === b.dev;
+}
+
+async function statPath(path: string): Promise<Deno.FileInfo | undefined> {
+  try {
+    return await Deno.stat(path);
+  } catch {
+    return undefined;
+  }
+}
+
+async function readAll(f: Deno.FsFile): Promise<string> {
+  await f.seek(0, Deno.SeekMode.Start);
+  // An owner record is tiny: read at most 4 KiB, never a huge planted file.
+  const buf = new Uint8Array(4096);
+  let len = 0;
+  while (len < buf.length) {
+    const n = await f.read(buf.subarray(len));
+    if (n === null || n === 0) break;
+    len += n;
+  }
+  return new TextDecoder().decode(buf.subarray(0, len));
+}
+
+function parseOwner(text: string): Partial<OwnerInfo> | undefined {
+  try {
+    const v = JSON.parse(text);
+    return v && typeof v === "object" ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** An open, OS-locked owner file: the proof that its owner is running. */
+export interface HeldFile {
+  path: string;
+  owner: OwnerInfo;
+  file: Deno.FsFile;
+  /** Refreshes the file's mtime (the liveness signal across hosts). */
+  touch(): Promise<void>;
+  /** Removes the file (if it is still ours) and drops the OS lock. */
+  release(): Promise<void>;
+}
+
+/** Tries to create and OS-lock `path`; undefined when it already exists or we lost a race. */
+export async function tryCreateHeld(path: string): Promise<HeldFile | undefined> {
+  let file: Deno.FsFile;
+  try {
+    file = await Deno.open(path, { read: true, write: true, createNew: true });
+  } catch (err) {
+    if (err instanceof Deno.errors.AlreadyExists) return undefined;
+    // Windows: a file being deleted cannot be re-created until its last handle closes.
+    if (Deno.build.os === "windows" && err instanceof Deno.errors.PermissionDenied) {
+      return undefined;
+    }
+    throw err;
+  }
+  let ok = false;
+  try {
+    // false: a breaker holds it (it will go away). Some network file systems have no OS locks
+    // at all: then the lock works by exclusive create and the mtime age rule alone.
+    const locked = await file.tryLock(true).catch(() => "unsupported" as const);
+    if (locked === false) return undefined;
+    const owner = currentOwner();
+    const bytes = new TextEncoder().encode(JSON.stringify(owner));
+    for (let off = 0; off < bytes.length;) off += await file.write(bytes.subarray(off));
+    // Still the file at `path`? (A breaker may have removed it before we locked it.)
+    const mine = await file.stat();
+    const there = await statPath(path);
+    if (!there || sameFile(mine, there) === false) return undefined;
+    ok = true;
+    return {
+      path,
+      owner,
+      file,
+      async touch() {
+        const now = new Date();
+        await file.utime(now, now).catch(() => {});
+      },
+      async release() {
+        try {
+          const now = await statPath(path);
+          if (now && sameFile(await file.stat(), now) !== false) {
+            await Deno.remove(path).catch(() => {});
+          }
+        } finally {
+          file.close();
+        }
+      },
+    };
+  } finally {
+    if (!ok) file.close();
+  }
+}
+
+/** What a contender learns about an existing owner file. */
+export type HeldState =
+  | { state: "gone" }
+  | { state: "live"; owner?: Partial<OwnerInfo> }
+  | { state: "stale"; owner?: Partial<OwnerInfo> };
+
+/**
+ * Inspects an owner file and, with `breakStale`, removes it when its owner is dead (or, for an
+ * owner on another host, when its mtime is older than `staleMs`).
+ */
+export async function inspectHeld(
+  path: string,
+  opts: { staleMs: number; breakStale: boolean },
+): Promise<HeldState> {
+  let f: Deno.FsFile;
+  try {
+    f = await Deno.open(path, { read: true, write: Deno.build.os === "windows" });
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound) return { state: "gone" };
+    // Unopenable (permissions, Windows delete pending): treat as held, the timeout decides.
+    return { state: "live" };
+  }
+  try {
+    const locked = await f.tryLock(true).catch(() => "unsupported" as const);
+    if (locked === "unsupported") {
+      const st = await f.stat();
+      const owner = parseOwner(await readAll(f).catch(() => ""));
+      if (Date.now() - (st.mtime?.getTime() ?? 0) <= opts.staleMs) return { state: "live", owner };
+      if (opts.breakStale) await Deno.remove(path).catch(() => {});
+      return { state: "stale", owner };
+    }
+    if (!locked) {
+      // Alive. The record may be unreadable while locked (Windows): only for messages anyway.
+      const owner = await readAll(f).then(parseOwner, () => undefined);
+      return { state: "live", owner };
+    }
+    // Nobody holds the OS lock. We now hold it on this file, so nobody can acquire it.
+    const owner = parseOwner(await readAll(f));
+    const st = await f.stat();
+    const remote = !!owner?.hostname && owner.hostname !== hostname();
+    if (remote) {
+      const age = Date.now() - (st.mtime?.getTime() ?? 0);
+      if (age <= opts.staleMs) return { state: "live", owner };
+    }
+    const there = await statPath(path);
+    if (!there) return { state: "gone" };
+    const same = sameFile(st, there);
+    if (same === false) return { state: "gone" }; // replaced meanwhile: look again
+    if (same === undefined) {
+      // No inode numbers: only the age rule is safe.
+      const age = Date.now() - (there.mtime?.getTime() ?? 0);
+      if (age <= opts.staleMs) return { state: "live", owner };
+    }
+    if (opts.breakStale) await Deno.remove(path).catch(() => {});
+    return { state: "stale", owner };
+  } finally {
+    f.close();
+  }
+}
+
+/** The lock timeout from env DRAFTCLI_LOCK_TIMEOUT_MS (non-negative ms), else the default. */
+export function lockTimeoutFromEnv(value: string | undefined): number {
+  if (value === undefined || value.trim() === "") return DEFAULT_LOCK_TIMEOUT_MS;
+  const n = Number(value);
+  return Number.isFinite(n) && n >= 0 ? n : DEFAULT_LOCK_TIMEOUT_MS;
+}
+
+function envTimeout(): number {
+  try {
+    return lockTimeoutFromEnv(Deno.env.get("DRAFTCLI_LOCK_TIMEOUT_MS"));
+  } catch {
+    return DEFAULT_LOCK_TIMEOUT_MS;
+  }
+}
+
+function describeOwner(owner: Partial<OwnerInfo> | undefined): string {
+  if (!owner || typeof owner.pid !== "number") return "another draftcli process";
+  const host = owner.hostname && owner.hostname !== hostname() ? ` on ${owner.hostname}` : "";
+  return `draftcli process ${owner.pid}${host}`;
+}
+
+/**
+ * Runs `fn` while holding the lock file at `path`. Waits (with backoff) while another live
+ * process holds it, breaks stale locks, and throws `locked` (exit 6) after the timeout.
+ */
 export async function withLock<T>(
   path: string,
   fn: () => Promise<T>,
   opts: LockOptions = {},
 ): Promise<T> {
-  const timeoutMs = opts.timeoutMs ?? (Number(Deno.env.get("DRAFTCLI_LOCK_TIMEOUT_MS")) || 30_000);
-  const staleMs = opts.staleMs ?? 10 * 60_000;
+  const timeoutMs = opts.timeoutMs ?? envTimeout();
+  const staleMs = opts.staleMs ?? DEFAULT_STALE_MS;
+  const heartbeatMs = opts.heartbeatMs ?? Math.max(50, Math.floor(staleMs / 8));
   const deadline = Date.now() + timeoutMs;
-  const body: LockBody = { pid: Deno.pid, hostname: hostname(), time: Date.now() };
   let delay = 5;
-  while (true) {
-    try {
-      const f = await Deno.open(path, { write: true, createNew: true });
-      try {
-        await f.write(new TextEncoder().encode(JSON.stringify(body)));
-      } finally {
-        f.close();
-      }
-      break;
-    } catch (err) {
-      if (err instanceof Deno.errors.NotFound) {
-        // The draft folder went away while we waited (e.g. `draft delete` got the lock first).
-        throw new DraftcliError("draft_not_found", "the draft was removed while waiting for it", {
-          hint: "run 'draftcli draft list' to see the drafts",
-        });
-      }
-      if (!(err instanceof Deno.errors.AlreadyExists)) throw err;
-      if (await isStale(path, staleMs)) {
-        // Remove only if it is still the same stale file (rename is atomic).
-        const grave = `${path}.stale-${crypto.randomUUID().slice(0, 8)}`;
-        try {
-          await Deno.rename(path, grave);
-          await Deno.remove(grave);
-        } catch { /* someone else recovered it */ }
-        continue;
-      }
-      if (Date.now() > deadline) {
-        throw new DraftcliError("locked", "the draft is locked by another draftcli process", {
-          hint: `wait and retry; if no draftcli is running, delete ${path}`,
-        });
-      }
-      await new Promise((r) => setTimeout(r, delay + Math.random() * delay));
+  let held: HeldFile | undefined;
+  for (;;) {
+    held = await tryCreateHeld(path);
+    if (held) break;
+    const seen = await inspectHeld(path, { staleMs, breakStale: true });
+    if (seen.state === "live" && Date.now() >= deadline) {
+      throw new DraftcliError(
+        "locked",
+        `the draft is locked by ${describeOwner(seen.owner)} (waited ${timeoutMs} ms)`,
+        {
+          hint: "wait for the other command to finish and retry (DRAFTCLI_LOCK_TIMEOUT_MS sets " +
+            `the wait); if no draftcli is running anywhere, delete ${path}`,
+        },
+      );
+    }
+    if (seen.state === "live") {
+      const wait = Math.min(delay + Math.random() * delay, Math.max(1, deadline - Date.now()));
+      await new Promise((r) => setTimeout(r, wait));
       delay = Math.min(delay * 2, 100);
+    } else if (Date.now() >= deadline + 1000) {
+      // Files keep appearing and vanishing without us ever getting one: give up too.
+      throw new DraftcliError("locked", "could not take the draft lock", {
+        hint: `retry; if it keeps failing, check the permissions of ${path}`,
+      });
     }
   }
+  const lock = held;
+  const beat = setInterval(() => void lock.touch(), heartbeatMs);
+  Deno.unrefTimer(beat);
   try {
     return await fn();
   } finally {
-    await Deno.remove(path).catch(() => {});
+    clearInterval(beat);
+    await lock.release();
   }
 }

@@ -3,17 +3,28 @@
  * the renames is written atomically; then the renames run and the journal is removed. A process
  * killed at any moment leaves either the old set of files or (after `recover`) the new one.
  */
-import { dirname, join } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { TMP_SUFFIX, writeFileAtomic } from "./atomic.ts";
+import { inspectHeld, tryCreateHeld } from "./lock.ts";
 
 /** One file of a commit: new content for `path`, or a staged file moved to `path`. */
 export type TxnEntry =
   | { path: string; data: string | Uint8Array }
   | { path: string; moveFrom: string };
 
+/**
+ * The journal of one commit: renames temp → final. Paths are relative to the folder that holds
+ * `stateDir` (the draft folder), so a draft folder moved after a crash still recovers; absolute
+ * paths (older journals, files outside the folder) are accepted as they are.
+ */
 interface Journal {
   txn: string;
   moves: [string, string][];
+}
+
+function toJournalPath(base: string, path: string): string {
+  const rel = relative(base, path);
+  return rel.startsWith("..") || rel === "" || /^[\\/]|^[A-Za-z]:/.test(rel) ? path : rel;
 }
 
 /** Path of the journal of a folder's transaction. */
@@ -37,27 +48,36 @@ async function writeTemp(path: string, data: string | Uint8Array): Promise<void>
 export async function commitFiles(stateDir: string, entries: TxnEntry[]): Promise<void> {
   const txn = crypto.randomUUID().slice(0, 8);
   const moves: [string, string][] = [];
+  const order = new Map(entries.map((e, i) => [e.path, i]));
   try {
-    for (const e of entries) {
+    // Temps are written (and flushed) concurrently: the disk overlaps the big timeline copies.
+    await Promise.all(entries.map(async (e) => {
       await Deno.mkdir(dirname(e.path), { recursive: true });
       const tmp = `${e.path}.${txn}${TMP_SUFFIX}`;
+      moves.push([tmp, e.path]);
       if ("data" in e) await writeTemp(tmp, e.data);
       else await Deno.rename(e.moveFrom, tmp);
-      moves.push([tmp, e.path]);
-    }
+    }));
   } catch (err) {
     for (const [tmp] of moves) await Deno.remove(tmp).catch(() => {});
     throw err;
   }
-  const journal: Journal = { txn, moves };
+  // The journal lists the renames in entry order (staged media first, then timelines, meta).
+  moves.sort((a, b) => order.get(a[1])! - order.get(b[1])!);
+  const base = dirname(stateDir);
+  const journal: Journal = {
+    txn,
+    moves: moves.map(([tmp, final]) => [toJournalPath(base, tmp), toJournalPath(base, final)]),
+  };
   await writeFileAtomic(journalPath(stateDir), JSON.stringify(journal));
   await applyJournal(stateDir, journal);
 }
 
 async function applyJournal(stateDir: string, journal: Journal): Promise<void> {
+  const base = dirname(stateDir);
   for (const [tmp, final] of journal.moves) {
     try {
-      await Deno.rename(tmp, final);
+      await Deno.rename(resolve(base, tmp), resolve(base, final));
     } catch (err) {
       if (!(err instanceof Deno.errors.NotFound)) throw err; // already moved
     }
@@ -66,19 +86,107 @@ async function applyJournal(stateDir: string, journal: Journal): Promise<void> {
 }
 
 /**
- * Finishes an interrupted commit (roll forward) and deletes temp files of commits that never
- * reached their journal. Call with the draft lock held.
+ * Checks a journal read back from disk. Only renames of the form `X.<txn>.draftcli-tmp` → `X`
+ * inside the draft folder are accepted, so a journal planted in a shared draft folder cannot
+ * move files anywhere else.
+ */
+function checkJournal(value: unknown, base: string): Journal | undefined {
+  if (!value || typeof value !== "object") return undefined;
+  const { txn, moves } = value as Partial<Journal>;
+  if (typeof txn !== "string" || !/^[\w-]{1,64}$/.test(txn) || !Array.isArray(moves)) {
+    return undefined;
+  }
+  const inside = (p: string) => {
+    const rel = relative(base, resolve(base, p));
+    return rel !== "" && !rel.startsWith("..") && !/^[\\/]|^[A-Za-z]:/.test(rel);
+  };
+  for (const m of moves) {
+    if (!Array.isArray(m) || m.length !== 2) return undefined;
+    const [tmp, final] = m;
+    if (typeof tmp !== "string" || typeof final !== "string") return undefined;
+    if (resolve(base, tmp) !== `${resolve(base, final)}.${txn}${TMP_SUFFIX}`) return undefined;
+    if (!inside(tmp) || !inside(final)) return undefined;
+  }
+  return { txn, moves };
+}
+
+/** A staging folder of another host's process is removed by recovery after this long. */
+export const STAGING_MAX_AGE_MS = 24 * 3600_000;
+
+/** A staging folder without an owner file (creator killed at once) is removed after this. */
+export const ORPHAN_STAGING_AGE_MS = 3600_000;
+
+/** File inside a staging folder, held OS-locked by the process that owns the folder. */
+export const STAGING_OWNER = "owner.json";
+
+/**
+ * Finishes an interrupted commit (roll forward), deletes temp files of commits that never
+ * reached their journal, and removes staging folders of dead processes (`<stateDir>/staging`).
+ * Call with the draft lock held.
  */
 export async function recover(stateDir: string, roots: string[]): Promise<void> {
-  let journal: Journal | undefined;
+  let raw: unknown;
   try {
-    journal = JSON.parse(await Deno.readTextFile(journalPath(stateDir)));
+    raw = JSON.parse(await Deno.readTextFile(journalPath(stateDir)));
   } catch (err) {
-    if (!(err instanceof Deno.errors.NotFound) && !(err instanceof SyntaxError)) throw err;
-    if (err instanceof SyntaxError) await Deno.remove(journalPath(stateDir)).catch(() => {});
+    if (err instanceof Deno.errors.NotFound) raw = undefined;
+    else if (err instanceof SyntaxError) raw = null;
+    else throw err;
   }
-  if (journal) await applyJournal(stateDir, journal);
+  if (raw !== undefined) {
+    const journal = checkJournal(raw, dirname(stateDir));
+    // A journal is written atomically: an unreadable or foreign one is dropped (the temps it
+    // would have moved are removed below, which leaves the old files).
+    if (journal) await applyJournal(stateDir, journal);
+    else await Deno.remove(journalPath(stateDir)).catch(() => {});
+  }
   for (const root of roots) await removeTemps(root, 2);
+  await sweepStaging(join(stateDir, "staging"));
+}
+
+/** Removes staging folders whose owner is dead (or, when that cannot be told, that are old). */
+export async function sweepStaging(stagingRoot: string): Promise<void> {
+  let entries: Deno.DirEntry[];
+  try {
+    entries = await Array.fromAsync(Deno.readDir(stagingRoot));
+  } catch {
+    return;
+  }
+  for (const e of entries) {
+    if (!e.isDirectory) continue;
+    const dir = join(stagingRoot, e.name);
+    const seen = await inspectHeld(join(dir, STAGING_OWNER), {
+      staleMs: STAGING_MAX_AGE_MS,
+      breakStale: false,
+    });
+    let dead = seen.state === "stale";
+    if (seen.state === "gone") {
+      const st = await Deno.stat(dir).catch(() => undefined);
+      dead = !!st && Date.now() - (st.mtime?.getTime() ?? 0) > ORPHAN_STAGING_AGE_MS;
+    }
+    if (dead) await Deno.remove(dir, { recursive: true }).catch(() => {});
+  }
+}
+
+/** A private staging folder, owned (OS-locked owner file) by this process until `remove`. */
+export interface StagingDir {
+  dir: string;
+  /** Drops the ownership and deletes the folder with whatever is left in it. */
+  remove(): Promise<void>;
+}
+
+/** Creates a private staging folder under `stagingRoot`, recording this process as its owner. */
+export async function makeStagingDir(stagingRoot: string): Promise<StagingDir> {
+  const dir = join(stagingRoot, crypto.randomUUID());
+  await Deno.mkdir(dir, { recursive: true });
+  const held = await tryCreateHeld(join(dir, STAGING_OWNER));
+  return {
+    dir,
+    async remove() {
+      await held?.release();
+      await Deno.remove(dir, { recursive: true }).catch(() => {});
+    },
+  };
 }
 
 async function removeTemps(dir: string, depth: number): Promise<void> {

@@ -47,70 +47,61 @@ export function jsonErrorOffset(text: string): number {
     }
     fail();
   };
+  const NUMBER = /-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
   const num = () => {
-    const m = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i));
+    NUMBER.lastIndex = i;
+    const m = NUMBER.exec(text);
     if (!m || m[0] === "-" || m[0] === "") fail();
     i += m![0].length;
   };
-  const value = (depth: number): void => {
-    if (depth > 10_000) fail();
+  const key = () => {
     ws();
-    const c = text[i];
-    if (c === "{") {
-      i++;
+    if (text[i] !== '"') fail();
+    str();
+    ws();
+    if (text[i] !== ":") fail();
+    i++;
+  };
+  // Iterative (an explicit stack of open containers): nesting depth costs memory, not call stack.
+  const open: string[] = [];
+  const scan = () => {
+    let wantValue = true;
+    for (;;) {
+      if (wantValue) {
+        ws();
+        const c = text[i];
+        if (c === "{" || c === "[") {
+          i++;
+          ws();
+          if (text[i] === (c === "{" ? "}" : "]")) i++;
+          else {
+            open.push(c);
+            if (c === "{") key();
+            continue;
+          }
+        } else if (c === '"') str();
+        else if (c === "t") lit("true");
+        else if (c === "f") lit("false");
+        else if (c === "n") lit("null");
+        else if (c === "-" || (c >= "0" && c <= "9")) num();
+        else fail();
+        wantValue = false;
+      }
+      const top = open[open.length - 1];
+      if (top === undefined) return;
       ws();
-      if (text[i] === "}") {
+      if (text[i] === ",") {
         i++;
-        return;
-      }
-      while (true) {
-        ws();
-        if (text[i] !== '"') fail();
-        str();
-        ws();
-        if (text[i] !== ":") fail();
+        if (top === "{") key();
+        wantValue = true;
+      } else if (text[i] === (top === "{" ? "}" : "]")) {
         i++;
-        value(depth + 1);
-        ws();
-        if (text[i] === ",") {
-          i++;
-          continue;
-        }
-        if (text[i] === "}") {
-          i++;
-          return;
-        }
-        fail();
-      }
-    } else if (c === "[") {
-      i++;
-      ws();
-      if (text[i] === "]") {
-        i++;
-        return;
-      }
-      while (true) {
-        value(depth + 1);
-        ws();
-        if (text[i] === ",") {
-          i++;
-          continue;
-        }
-        if (text[i] === "]") {
-          i++;
-          return;
-        }
-        fail();
-      }
-    } else if (c === '"') str();
-    else if (c === "t") lit("true");
-    else if (c === "f") lit("false");
-    else if (c === "n") lit("null");
-    else if (c === "-" || (c >= "0" && c <= "9")) num();
-    else fail();
+        open.pop();
+      } else fail();
+    }
   };
   try {
-    value(0);
+    scan();
     ws();
     if (i < text.length) fail();
     return -1;

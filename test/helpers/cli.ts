@@ -81,6 +81,26 @@ export interface TempWorld {
   cleanup(): Promise<void>;
 }
 
+let denoDirOnce: Promise<string | undefined> | undefined;
+
+/** This runtime's cache folder (DENO_DIR, else what `deno info` reports), looked up once. */
+function denoDir(): Promise<string | undefined> {
+  return denoDirOnce ??= (async () => {
+    const set = Deno.env.get("DENO_DIR");
+    if (set) return set;
+    try {
+      const out = await new Deno.Command(Deno.execPath(), {
+        args: ["info", "--json"],
+        stdout: "piped",
+        stderr: "null",
+      }).output();
+      return JSON.parse(new TextDecoder().decode(out.stdout)).denoDir as string | undefined;
+    } catch {
+      return undefined;
+    }
+  })();
+}
+
 /** Creates a temp drafts folder and HOME for one test. */
 export async function tempWorld(): Promise<TempWorld> {
   const root = await Deno.makeTempDir({ prefix: "draftcli-test-" });
@@ -96,7 +116,8 @@ export async function tempWorld(): Promise<TempWorld> {
   };
   const ffprobe = Deno.env.get("FFPROBE_PATH");
   if (ffprobe) env.FFPROBE_PATH = ffprobe;
-  const deno = Deno.env.get("DENO_DIR");
+  // The fake HOME must not move Deno's cache: every world would fetch the npm packages again.
+  const deno = await denoDir();
   if (deno) env.DENO_DIR = deno;
   return {
     root,

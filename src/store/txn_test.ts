@@ -1,0 +1,152 @@
+import { deepStrictEqual as assertEquals, ok as assert, rejects } from "node:assert/strict";
+import {
+  commitFiles,
+  journalPath,
+  makeStagingDir,
+  ORPHAN_STAGING_AGE_MS,
+  recover,
+  STAGING_OWNER,
+  sweepStaging,
+} from "./txn.ts";
+import { holdLock } from "../../test/helpers/lock_holder.ts";
+
+async function world() {
+  const root = await Deno.makeTempDir({ prefix: "draftcli-txn-" });
+  const dir = `${root}/draft`;
+  const state = `${dir}/.draftcli`;
+  await Deno.mkdir(state, { recursive: true });
+  await Deno.writeTextFile(`${dir}/a.json`, "old a");
+  await Deno.writeTextFile(`${dir}/b.json`, "old b");
+  return { root, dir, state, cleanup: () => Deno.remove(root, { recursive: true }) };
+}
+
+async function names(dir: string): Promise<string[]> {
+  return (await Array.fromAsync(Deno.readDir(dir))).map((e) => e.name).sort();
+}
+
+Deno.test("commitFiles writes every file and leaves no temps or journal", async () => {
+  const w = await world();
+  try {
+    await commitFiles(w.state, [
+      { path: `${w.dir}/a.json`, data: "new a" },
+      { path: `${w.dir}/sub/c.json`, data: new TextEncoder().encode("new c") },
+    ]);
+    assertEquals(await Deno.readTextFile(`${w.dir}/a.json`), "new a");
+    assertEquals(await Deno.readTextFile(`${w.dir}/sub/c.json`), "new c");
+    assertEquals(await names(w.dir), [".draftcli", "a.json", "b.json", "sub"]);
+    assertEquals(await names(w.state), []);
+  } finally {
+    await w.cleanup();
+  }
+});
+
+Deno.test("recover: temps without a journal are dropped (old files stay)", async () => {
+  const w = await world();
+  try {
+    await Deno.writeTextFile(`${w.dir}/a.json.1234abcd.draftcli-tmp`, "new a");
+    await recover(w.state, [w.dir]);
+    assertEquals(await Deno.readTextFile(`${w.dir}/a.json`), "old a");
+    assertEquals(await names(w.dir), [".draftcli", "a.json", "b.json"]);
+  } finally {
+    await w.cleanup();
+  }
+});
+
+Deno.test("recover: a journal half applied is rolled forward, even after the folder moved", async () => {
+  const w = await world();
+  try {
+    // As commitFiles leaves it when killed after the first rename.
+    await Deno.writeTextFile(`${w.dir}/a.json`, "new a");
+    await Deno.writeTextFile(`${w.dir}/b.json.1234abcd.draftcli-tmp`, "new b");
+    await Deno.writeTextFile(
+      journalPath(w.state),
+      JSON.stringify({
+        txn: "1234abcd",
+        moves: [["a.json.1234abcd.draftcli-tmp", "a.json"], [
+          "b.json.1234abcd.draftcli-tmp",
+          "b.json",
+        ]],
+      }),
+    );
+    const moved = `${w.root}/moved`;
+    await Deno.rename(w.dir, moved);
+    await recover(`${moved}/.draftcli`, [moved]);
+    assertEquals(await Deno.readTextFile(`${moved}/a.json`), "new a");
+    assertEquals(await Deno.readTextFile(`${moved}/b.json`), "new b");
+    await rejects(Deno.stat(`${moved}/.draftcli/journal.json`), Deno.errors.NotFound);
+  } finally {
+    await w.cleanup();
+  }
+});
+
+Deno.test("recover: a planted journal cannot move files outside the draft", async () => {
+  const w = await world();
+  try {
+    const outside = `${w.root}/victim.txt`;
+    await Deno.writeTextFile(outside, "precious");
+    await Deno.writeTextFile(`${w.dir}/x.1234abcd.draftcli-tmp`, "evil");
+    for (
+      const moves of [
+        [["x.1234abcd.draftcli-tmp", "../victim.txt"]], // target outside
+        [["x.1234abcd.draftcli-tmp", "a.json"]], // not a temp of its target
+        [[`${w.dir}/x.1234abcd.draftcli-tmp`, `${w.dir}/x`]], // fine shape, absolute
+        "nonsense",
+      ]
+    ) {
+      await Deno.writeTextFile(journalPath(w.state), JSON.stringify({ txn: "1234abcd", moves }));
+      await Deno.writeTextFile(`${w.dir}/x.1234abcd.draftcli-tmp`, "evil");
+      await recover(w.state, [w.dir]);
+      assertEquals(await Deno.readTextFile(outside), "precious");
+      assertEquals(await Deno.readTextFile(`${w.dir}/a.json`), "old a");
+      await rejects(Deno.stat(journalPath(w.state)), Deno.errors.NotFound);
+    }
+    // The well-formed absolute one was applied; nothing else was.
+    assertEquals(await Deno.readTextFile(`${w.dir}/x`), "evil");
+    // Garbage that is not JSON is dropped too.
+    await Deno.writeTextFile(journalPath(w.state), "{not json");
+    await recover(w.state, [w.dir]);
+    await rejects(Deno.stat(journalPath(w.state)), Deno.errors.NotFound);
+  } finally {
+    await w.cleanup();
+  }
+});
+
+Deno.test("sweepStaging removes dead owners' folders and keeps live ones", async () => {
+  const w = await world();
+  try {
+    const root = `${w.state}/staging`;
+    // Ours (this process is alive and holds its owner file).
+    const mine = await makeStagingDir(root);
+    await Deno.writeTextFile(`${mine.dir}/file.png`, "x");
+    // Another live process's.
+    const liveDir = `${root}/live`;
+    await Deno.mkdir(liveDir, { recursive: true });
+    const live = await holdLock(`${liveDir}/${STAGING_OWNER}`);
+    // A killed process's.
+    const deadDir = `${root}/dead`;
+    await Deno.mkdir(deadDir, { recursive: true });
+    const dead = await holdLock(`${deadDir}/${STAGING_OWNER}`);
+    await dead.kill();
+    await Deno.writeTextFile(`${deadDir}/.dl-1.part`, "partial");
+    // Orphans without an owner file: young ones stay, old ones go.
+    await Deno.mkdir(`${root}/young`);
+    await Deno.mkdir(`${root}/old`);
+    const old = new Date(Date.now() - ORPHAN_STAGING_AGE_MS - 60_000);
+    await Deno.utime(`${root}/old`, old, old);
+    try {
+      await sweepStaging(root);
+      const left = await names(root);
+      assert(left.includes(mine.dir.split("/").pop()!), "own folder kept");
+      assert(left.includes("live"), "live owner's folder kept");
+      assert(left.includes("young"), "young orphan kept");
+      assert(!left.includes("dead"), "dead owner's folder removed");
+      assert(!left.includes("old"), "old orphan removed");
+    } finally {
+      await live.release();
+    }
+    await mine.remove();
+    assert(!(await names(root)).includes(mine.dir.split("/").pop()!));
+  } finally {
+    await w.cleanup();
+  }
+});
