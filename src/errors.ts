@@ -16,6 +16,7 @@ export const ExitCode = {
   conflict: 6,
   unsupported: 7,
   draftInvalid: 8,
+  io: 9,
 } as const;
 
 /** One of the documented exit codes. */
@@ -36,6 +37,7 @@ export const ErrorCodes = {
   locked: ExitCode.conflict,
   unsupported_draft: ExitCode.unsupported,
   draft_invalid: ExitCode.draftInvalid,
+  io_error: ExitCode.io,
   internal: ExitCode.internal,
 } as const;
 
@@ -89,6 +91,19 @@ export class DraftcliError extends Error {
 export function toDraftcliError(err: unknown): DraftcliError {
   if (err instanceof DraftcliError) return err;
   const message = err instanceof Error ? err.message : String(err);
+  // The operating system refused a file operation (permissions, disk full, name too long, a
+  // read-only disk …): not a bug in draftcli, and the user can act on it.
+  const osCode = /\(os error \d+\)/.test(message);
+  if (
+    err instanceof Deno.errors.PermissionDenied || err instanceof Deno.errors.NotFound ||
+    err instanceof Deno.errors.AlreadyExists || err instanceof Deno.errors.IsADirectory ||
+    err instanceof Deno.errors.NotADirectory || err instanceof Deno.errors.FilesystemLoop ||
+    (err instanceof Error && osCode)
+  ) {
+    return new DraftcliError("io_error", `file system error: ${message}`, {
+      hint: "check the path, its permissions and the free disk space, then retry",
+    });
+  }
   return new DraftcliError("internal", `internal error: ${message}`, {
     hint: "this is a bug in draftcli; please report it with the command you ran",
   });

@@ -1,4 +1,5 @@
 /** `draft delete`, `draft rename`, `draft duplicate` end to end. */
+import { holdLock } from "./helpers/lock_holder.ts";
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { fileUrl, fixture, runCli, snapshotDir, tempWorld } from "./helpers/cli.ts";
 
@@ -25,9 +26,6 @@ async function newDraft(env: Record<string, string>, ...args: string[]) {
 }
 
 /** A lock file as a live draftcli process would leave it (this test process is alive). */
-function lockBody(): string {
-  return JSON.stringify({ pid: Deno.pid, hostname: Deno.hostname(), time: Date.now() });
-}
 
 Deno.test("draft delete needs --yes, then removes the folder", async () => {
   const w = await tempWorld();
@@ -117,8 +115,7 @@ Deno.test("draft delete waits for the draft lock (and gives up with exit 6)", as
   const w = await tempWorld();
   try {
     const { draftId, filePath } = await newDraft(w.env);
-    const lock = `${filePath}/.draftcli/lock`;
-    await Deno.writeTextFile(lock, lockBody());
+    const holder = await holdLock(`${filePath}/.draftcli/lock`);
     const before = await snapshotDir(filePath);
     const timedOut = await runCli(["draft", "delete", draftId, "--yes"], {
       env: { ...w.env, DRAFTCLI_LOCK_TIMEOUT_MS: "300" },
@@ -130,7 +127,7 @@ Deno.test("draft delete waits for the draft lock (and gives up with exit 6)", as
     const pending = runCli(["draft", "delete", draftId, "--yes"], { env: w.env });
     await new Promise((r) => setTimeout(r, 700));
     assert(await exists(`${filePath}/draft_content.json`), "still there while locked");
-    await Deno.remove(lock);
+    await holder.release();
     const done = await pending;
     assertEquals(done.code, 0, done.stderr);
     assert(!(await exists(filePath)));
@@ -143,8 +140,7 @@ Deno.test("a command waiting on a draft that gets deleted ends with draft_not_fo
   const w = await tempWorld();
   try {
     const { draftId, filePath } = await newDraft(w.env);
-    const lock = `${filePath}/.draftcli/lock`;
-    await Deno.writeTextFile(lock, lockBody());
+    const holder = await holdLock(`${filePath}/.draftcli/lock`);
     const add = runCli([
       "images",
       "add",
@@ -154,7 +150,7 @@ Deno.test("a command waiting on a draft that gets deleted ends with draft_not_fo
     ], { env: w.env });
     const del = runCli(["draft", "delete", draftId, "--yes"], { env: w.env });
     await new Promise((r) => setTimeout(r, 1500));
-    await Deno.remove(lock);
+    await holder.release();
     const [added, deleted] = await Promise.all([add, del]);
     assertEquals(deleted.code, 0, deleted.stderr);
     // Whichever got the lock first: the add finished before the delete, or found it gone.
@@ -196,12 +192,12 @@ Deno.test("draft rename changes the shown name only", async () => {
       assertEquals([bad.code, bad.error?.code], [code, error], `${args.join(" ")}: ${bad.stderr}`);
       assertEquals(bad.stdout, "");
     }
-    await Deno.writeTextFile(`${filePath}/.draftcli/lock`, lockBody());
+    const holder = await holdLock(`${filePath}/.draftcli/lock`);
     const locked = await runCli(["draft", "rename", draftId, "--name", "x"], {
       env: { ...w.env, DRAFTCLI_LOCK_TIMEOUT_MS: "200" },
     });
     assertEquals([locked.code, locked.error?.code], [6, "locked"]);
-    await Deno.remove(`${filePath}/.draftcli/lock`);
+    await holder.release();
     assertEquals(await snapshotDir(filePath), before);
   } finally {
     await w.cleanup();

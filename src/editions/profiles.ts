@@ -508,13 +508,24 @@ export function findProfile(edition: Edition, version?: string): VersionProfile 
     );
   }
   const major = parts[0];
-  return mine.find((p) => major >= p.minMajor && major <= p.maxMajor) ?? mine.at(-1)!;
+  const found = mine.find((p) => major >= p.minMajor && major <= p.maxMajor);
+  if (!found) {
+    throw new DraftcliError("invalid_input", `no ${edition} profile covers version '${version}'`, {
+      hint: `known major versions: ${mine[0].minMajor}–${mine[mine.length - 1].maxMajor}`,
+      path: "editorVersion",
+    });
+  }
+  return found;
 }
 
 /** The profile for an app version read from a draft; unreadable versions give the default. */
 export function profileForAppVersion(edition: Edition, appVersion: unknown): VersionProfile {
   const parts = typeof appVersion === "string" ? versionParts(appVersion) : undefined;
-  return findProfile(edition, parts ? String(parts[0]) : undefined);
+  try {
+    return findProfile(edition, parts ? String(parts[0]) : undefined);
+  } catch {
+    return findProfile(edition); // a version no profile covers: the edition's default
+  }
 }
 
 /** Profile ids of earlier draftcli builds, still found in `.draftcli/state.json` files. */

@@ -168,6 +168,8 @@ const EXIT_ADVICE: Record<number, string> = {
     "create a new draft with draftcli instead",
   [ExitCode.draftInvalid]: "`draft validate` found errors: stdout still holds the report; fix " +
     "what each `errors[]` entry names (`code`, `message`, `path`), then validate again",
+  [ExitCode.io]: "the system refused a file operation (permissions, disk full, path too long): " +
+    "fix that, then retry",
   [ExitCode.internal]: "a bug in draftcli: report it with the command line and the error JSON",
 };
 

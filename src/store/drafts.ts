@@ -595,8 +595,7 @@ export async function registerDraft(
   dir: string,
   opts: RegisterOptions = {},
 ): Promise<IndexOutcome> {
-  await Deno.mkdir(join(dir, STATE_DIR), { recursive: true });
-  return await withLock(join(dir, STATE_DIR, "lock"), async () => {
+  return await withDraftLock(dir, async () => {
     const doc = await loadDraft(dir);
     // A new index would list only this draft; where the folder already holds other drafts, an
     // editor that lists indexed drafts only would hide them, so none is created then.
@@ -614,6 +613,34 @@ export async function unregisterDraft(
   return await removeIndexEntry(dirname(dir), dir, opts);
 }
 
+/**
+ * Runs `fn` holding a draft's lock. `.draftcli/` is created only inside an existing folder (never
+ * re-creating a deleted draft), and a draft deleted while this process waited ends in
+ * `draft_not_found` rather than a file-system error.
+ */
+export async function withDraftLock<T>(dir: string, fn: () => Promise<T>): Promise<T> {
+  const gone = () =>
+    new DraftcliError("draft_not_found", `draft '${basename(dir)}' was deleted`, {
+      hint: "run 'draftcli draft list' to see the drafts",
+      path: "draftId",
+    });
+  try {
+    await Deno.mkdir(join(dir, STATE_DIR));
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound) throw gone();
+    if (!(err instanceof Deno.errors.AlreadyExists)) throw err;
+  }
+  try {
+    return await withLock(join(dir, STATE_DIR, "lock"), async () => {
+      if (!(await timelineFiles(dir)).length) throw gone();
+      return await fn();
+    });
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound && !(await exists(dir))) throw gone();
+    throw err;
+  }
+}
+
 /** Runs a read-modify-write of one draft under its lock, then saves it. */
 export async function mutateDraft<T>(
   roots: string[],
@@ -624,8 +651,7 @@ export async function mutateDraft<T>(
   opts: { warn?: (message: string) => void } = {},
 ): Promise<T> {
   const dir = await locateDraft(roots, draftId);
-  await Deno.mkdir(join(dir, STATE_DIR), { recursive: true });
-  return await withLock(join(dir, STATE_DIR, "lock"), async () => {
+  return await withDraftLock(dir, async () => {
     const doc = await loadDraft(dir);
     const { result, staged, files } = await fn(doc);
     await saveDraft(doc, { staged, files, warn: opts.warn });
@@ -636,14 +662,15 @@ export async function mutateDraft<T>(
 /** Loads a draft for reading (waits for a writer to finish first). */
 export async function readDraft(roots: string[], draftId: string): Promise<DraftDocument> {
   const dir = await locateDraft(roots, draftId);
-  const stateDir = join(dir, STATE_DIR);
   try {
-    await Deno.mkdir(stateDir, { recursive: true });
-  } catch {
-    // A read-only folder: nobody can be writing it through draftcli, so read it as it is.
-    return await loadDraft(dir, { recover: false });
+    await Deno.mkdir(join(dir, STATE_DIR));
+  } catch (err) {
+    if (err instanceof Deno.errors.PermissionDenied) {
+      // A read-only folder: nobody can be writing it through draftcli, so read it as it is.
+      return await loadDraft(dir, { recover: false });
+    }
   }
-  return await withLock(join(stateDir, "lock"), () => loadDraft(dir));
+  return await withDraftLock(dir, () => loadDraft(dir));
 }
 
 /** Lists the draft folders in a root (newest first). */

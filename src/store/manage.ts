@@ -9,8 +9,7 @@ import { dirname, join } from "node:path";
 import { DraftcliError } from "../errors.ts";
 import type { Json } from "../editions/profiles.ts";
 import { newId } from "../draft/ids.ts";
-import { locateDraft, STATE_DIR } from "./drafts.ts";
-import { withLock } from "./lock.ts";
+import { locateDraft, STATE_DIR, withDraftLock } from "./drafts.ts";
 import { commitFiles, recover } from "./txn.ts";
 import { readJsonIfExists } from "./atomic.ts";
 
@@ -47,10 +46,8 @@ function nowUs(): number {
 }
 
 /** Runs `fn` under the draft's lock (creating `.draftcli/` if needed). */
-async function underLock<T>(dir: string, fn: () => Promise<T>): Promise<T> {
-  const stateDir = join(dir, STATE_DIR);
-  await Deno.mkdir(stateDir, { recursive: true });
-  return await withLock(join(stateDir, "lock"), fn);
+function underLock<T>(dir: string, fn: () => Promise<T>): Promise<T> {
+  return withDraftLock(dir, fn);
 }
 
 /**
