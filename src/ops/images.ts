@@ -10,7 +10,7 @@ import {
   settleTrackIndexes,
   warnMismatch,
 } from "./media.ts";
-import { resolveAnimations, resolveField } from "./names.ts";
+import { resolveAnimations, resolveItemTransitions } from "./names.ts";
 import { buildVisualSegment, placeSegment, setAnimations } from "../draft/build.ts";
 import { planAnimations } from "../draft/animation_plan.ts";
 import { gridRange } from "../draft/time.ts";
@@ -31,11 +31,7 @@ export async function addImages(
   const dir = await locateDraft(roots, draftId);
   const edition = await peekEdition(dir);
   const anims = items.map((it, i) => resolveAnimations(edition, it, "visual", `imageInfos[${i}]`));
-  const transitions = items.map((it, i) =>
-    it.transition
-      ? resolveField(edition, "transitions", it.transition, `imageInfos[${i}].transition`)
-      : undefined
-  );
+  const transitions = resolveItemTransitions(edition, items, "imageInfos");
   const requests = items.map((it, i) => ({
     url: it.imageUrl,
     index: i,

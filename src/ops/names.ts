@@ -73,3 +73,16 @@ export function resolveAnimations(
   }
   return req;
 }
+
+/** Resolves each item's optional `transition` name (undefined where an item has none). */
+export function resolveItemTransitions(
+  edition: Edition,
+  items: readonly { transition?: string }[],
+  field: string,
+): (ReturnType<typeof resolveField> | undefined)[] {
+  return items.map((it, i) =>
+    it.transition
+      ? resolveField(edition, "transitions", it.transition, `${field}[${i}].transition`)
+      : undefined
+  );
+}

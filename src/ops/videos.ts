@@ -10,7 +10,7 @@ import {
   settleTrackIndexes,
   warnMismatch,
 } from "./media.ts";
-import { resolveAnimations, resolveField } from "./names.ts";
+import { resolveAnimations, resolveItemTransitions } from "./names.ts";
 import { maskEntry, timelineRange } from "./targets.ts";
 import { buildVisualSegment, placeSegment, setAnimations } from "../draft/build.ts";
 import type { Segment, Track } from "../draft/document.ts";
@@ -33,11 +33,7 @@ export async function addVideos(
   const dir = await locateDraft(roots, draftId);
   const edition = await peekEdition(dir);
   const anims = items.map((it, i) => resolveAnimations(edition, it, "visual", `videoInfos[${i}]`));
-  const transitions = items.map((it, i) =>
-    it.transition
-      ? resolveField(edition, "transitions", it.transition, `videoInfos[${i}].transition`)
-      : undefined
-  );
+  const transitions = resolveItemTransitions(edition, items, "videoInfos");
   const masks = items.map((it, i) =>
     it.mask ? maskEntry(edition, it.mask, `videoInfos[${i}].mask`) : undefined
   );
