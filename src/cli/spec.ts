@@ -4,25 +4,9 @@
  * and the generated skill text) and a `run` function that returns plain JSON.
  */
 import type { z } from "zod";
-import type { Edition } from "../editions/profiles.ts";
-import type { Config } from "../store/config.ts";
 
-/** What a command can ask of its environment (no argv, no stdout: those belong to the CLI). */
-export interface CommandContext {
-  /** Environment variables (real env in the CLI; a copy in tests). */
-  env: Record<string, string | undefined>;
-  /**
-   * The drafts folder in force: `--drafts-dir`, env DRAFTCLI_DRAFTS_DIR, config, else the
-   * editor's default folder for this OS (the given edition, else the default edition).
-   */
-  draftsDir(edition?: Edition): Promise<string>;
-  /** Folders to search for an existing draft id, in order. */
-  searchRoots(): Promise<string[]>;
-  /** The user config (empty when there is no config file). */
-  config(): Promise<Config>;
-  /** A warning for a human, printed on stderr; never part of the JSON result. */
-  warn(message: string): void;
-}
+export type { CommandContext } from "../ops/context.ts";
+import type { CommandContext } from "../ops/context.ts";
 
 /** A command's declaration. `S` is its zod input schema (an object of named inputs). */
 export interface CommandSpec<S extends z.ZodObject = z.ZodObject> {

@@ -1,7 +1,7 @@
 /** `audios add` / `audios list`: audio segments on audio tracks. */
 import type { z } from "zod";
 import type { AudioInfo } from "../schema/media_items.ts";
-import type { CommandContext } from "../cli/spec.ts";
+import type { CommandContext } from "./context.ts";
 import { locateDraft, peekEdition, readDraft } from "../store/drafts.ts";
 import { expectKind, mutateWithMedia, settleTrackIndexes, warnMismatch } from "./media.ts";
 import { buildAudioSegment, placeSegment } from "../draft/build.ts";

@@ -2,7 +2,7 @@
 import type { z } from "zod";
 import type { CaptionInfo } from "../schema/media_items.ts";
 import type { CaptionStyleInput } from "../schema/caption_style.ts";
-import type { CommandContext } from "../cli/spec.ts";
+import type { CommandContext } from "./context.ts";
 import { locateDraft, mutateDraft, peekEdition, readDraft } from "../store/drafts.ts";
 import { resolveAnimations, resolveField } from "./names.ts";
 import { buildTextSegment, setAnimations } from "../draft/build.ts";

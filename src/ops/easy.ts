@@ -4,7 +4,7 @@
  */
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { CommandContext } from "../cli/spec.ts";
+import type { CommandContext } from "./context.ts";
 import type { DraftEasy } from "../schema/easy.ts";
 import { DraftcliError } from "../errors.ts";
 import { parseSrt } from "../easy/srt.ts";

@@ -4,7 +4,7 @@
  */
 import type { z } from "zod";
 import type { EffectInfo, FilterInfo } from "../schema/visual_items.ts";
-import type { CommandContext } from "../cli/spec.ts";
+import type { CommandContext } from "./context.ts";
 import { locateDraft, mutateDraft, peekEdition, readDraft } from "../store/drafts.ts";
 import { entryById, entryByName, timelineRange, visualSegment } from "./targets.ts";
 import { placeSegment } from "../draft/build.ts";

@@ -1,7 +1,7 @@
 /** `images add` / `images list`: photo segments on video tracks. */
 import type { z } from "zod";
 import type { ImageInfo } from "../schema/media_items.ts";
-import type { CommandContext } from "../cli/spec.ts";
+import type { CommandContext } from "./context.ts";
 import { locateDraft, peekEdition, readDraft } from "../store/drafts.ts";
 import {
   attachItemTransitions,

@@ -1,7 +1,7 @@
 /** `keyframes add` / `keyframes list`: keyframes on any segment, in user units. */
 import type { z } from "zod";
 import type { KeyframeInfo } from "../schema/keyframes.ts";
-import type { CommandContext } from "../cli/spec.ts";
+import type { CommandContext } from "./context.ts";
 import { mutateDraft, readDraft } from "../store/drafts.ts";
 import { propertiesFor, readKeyframes, segmentKind, setKeyframe } from "../draft/keyframes.ts";
 import { DraftcliError } from "../errors.ts";

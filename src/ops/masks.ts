@@ -1,5 +1,5 @@
 /** `masks add` / `masks list`: one mask per video/photo segment. */
-import type { CommandContext } from "../cli/spec.ts";
+import type { CommandContext } from "./context.ts";
 import { locateDraft, mutateDraft, peekEdition, readDraft } from "../store/drafts.ts";
 import { maskEntry, visualSegment } from "./targets.ts";
 import {

@@ -1,5 +1,5 @@
 /** `sticker add` / `sticker list`: library stickers on sticker tracks. */
-import type { CommandContext } from "../cli/spec.ts";
+import type { CommandContext } from "./context.ts";
 import { mutateDraft, readDraft } from "../store/drafts.ts";
 import { timelineRange } from "./targets.ts";
 import { placeSegment } from "../draft/build.ts";

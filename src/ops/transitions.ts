@@ -1,5 +1,5 @@
 /** `transitions add` / `transitions list`: transitions between adjacent clips of a video track. */
-import type { CommandContext } from "../cli/spec.ts";
+import type { CommandContext } from "./context.ts";
 import { locateDraft, mutateDraft, peekEdition, readDraft } from "../store/drafts.ts";
 import { resolveField } from "./names.ts";
 import { adjacentPairs, autoTransitions, listTransitions } from "../draft/transitions.ts";

@@ -1,6 +1,6 @@
 /** `draft validate`: checks a draft folder and reports what the editors would choke on. */
 import { join } from "node:path";
-import type { CommandContext } from "../cli/spec.ts";
+import type { CommandContext } from "./context.ts";
 import { readDraft } from "../store/drafts.ts";
 import { validateDraft, type ValidationReport } from "../draft/validate.ts";
 import { DraftcliError } from "../errors.ts";

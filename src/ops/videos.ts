@@ -1,7 +1,7 @@
 /** `videos add` / `videos list`: video clips (and animated GIFs) on video tracks. */
 import type { z } from "zod";
 import type { VideoInfo } from "../schema/visual_items.ts";
-import type { CommandContext } from "../cli/spec.ts";
+import type { CommandContext } from "./context.ts";
 import { locateDraft, peekEdition, readDraft } from "../store/drafts.ts";
 import {
   attachItemTransitions,

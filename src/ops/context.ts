@@ -1,0 +1,23 @@
+/**
+ * What an operation may ask of its caller's environment: env, drafts folders, config and a way to
+ * warn. The CLI and the MCP server each provide one; operations know nothing of argv or stdout.
+ */
+import type { Edition } from "../editions/profiles.ts";
+import type { Config } from "../store/config.ts";
+
+/** What a command can ask of its environment (no argv, no stdout: those belong to the CLI). */
+export interface CommandContext {
+  /** Environment variables (real env in the CLI; a copy in tests). */
+  env: Record<string, string | undefined>;
+  /**
+   * The drafts folder in force: `--drafts-dir`, env DRAFTCLI_DRAFTS_DIR, config, else the
+   * editor's default folder for this OS (the given edition, else the default edition).
+   */
+  draftsDir(edition?: Edition): Promise<string>;
+  /** Folders to search for an existing draft id, in order. */
+  searchRoots(): Promise<string[]>;
+  /** The user config (empty when there is no config file). */
+  config(): Promise<Config>;
+  /** A warning for a human, printed on stderr; never part of the JSON result. */
+  warn(message: string): void;
+}
