@@ -10,15 +10,22 @@ export const GENERATED_SECTIONS: Readonly<Record<string, () => string>> = {
   "known-builds": knownBuildsMarkdown,
 };
 
-/** Replaces every generated section of `text` with fresh output; other text is kept. */
-export function renderEditionsDoc(text: string): string {
+/**
+ * Replaces the generated sections of `text` (all of them, or only `names`) with fresh output;
+ * other text is kept.
+ */
+export function renderEditionsDoc(
+  text: string,
+  names: readonly string[] = Object.keys(GENERATED_SECTIONS),
+): string {
   let out = text;
-  for (const [name, render] of Object.entries(GENERATED_SECTIONS)) {
+  for (const name of names) {
+    const render = GENERATED_SECTIONS[name];
     const open = `<!-- generated:${name} -->`;
     const close = `<!-- /generated:${name} -->`;
     const a = out.indexOf(open);
     const b = out.indexOf(close);
-    if (a < 0 || b < a) throw new Error(`docs/editions.md lacks the ${name} section markers`);
+    if (a < 0 || b < a) throw new Error(`the document lacks the ${name} section markers`);
     out = `${out.slice(0, a + open.length)}\n${render()}\n${out.slice(b)}`;
   }
   return out;

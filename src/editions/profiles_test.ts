@@ -233,4 +233,11 @@ Deno.test("docs/editions.md carries the current support matrix and known builds"
     tableCells(generatedSection(text, "support-matrix")!).length,
     supportMatrix().length + 1,
   );
+  // The README carries the same matrix.
+  const readme = await Deno.readTextFile(new URL("../../README.md", import.meta.url));
+  assertEquals(
+    tableCells(generatedSection(readme, "support-matrix") ?? ""),
+    tableCells(generatedSection(fresh, "support-matrix")!),
+    "README.md support matrix is stale: run deno run -A scripts/editions_doc.ts",
+  );
 });
