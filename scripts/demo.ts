@@ -1,6 +1,7 @@
 /**
  * `deno task demo`: builds a sample draft from the bundled demo media (three slides with
- * entrance animations and transitions, background music, keyword-highlighted captions) and
+ * entrance animations, transitions and a keyframed zoom, background music with a fade-out,
+ * keyword-highlighted captions), checks it with `draft validate` and
  * prints where it is. Uses the same command code as the CLI. Honours --drafts-dir,
  * DRAFTCLI_DRAFTS_DIR and the config like every command.
  */
@@ -35,7 +36,7 @@ const created = await call([
 ]);
 const id = String(created.draftId);
 const slide = 2_000_000;
-await call([
+const images = await call([
   "images",
   "add",
   id,
@@ -100,10 +101,29 @@ await call([
   "--border-color",
   "#000000",
 ]);
+// A slow zoom on the first slide (keyframes are µs from the segment's own start).
+const first = (images.items as { segmentId: string }[])[0].segmentId;
+await call([
+  "keyframes",
+  "add",
+  id,
+  "--keyframes",
+  JSON.stringify([
+    { segmentId: first, property: "uniform_scale", offset: 0, value: 1 },
+    { segmentId: first, property: "uniform_scale", offset: slide, value: 1.2 },
+  ]),
+]);
 const info = await call(["draft", "info", id]);
+const report = await call(["draft", "validate", id]);
 console.log(
   JSON.stringify(
-    { draftId: id, filePath: created.filePath, demoMedia: fromFileUrl(media("")), info },
+    {
+      draftId: id,
+      filePath: created.filePath,
+      demoMedia: fromFileUrl(media("")),
+      valid: report.ok,
+      info,
+    },
     null,
     2,
   ),
