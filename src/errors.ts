@@ -91,6 +91,12 @@ export class DraftcliError extends Error {
 export function toDraftcliError(err: unknown): DraftcliError {
   if (err instanceof DraftcliError) return err;
   const message = err instanceof Error ? err.message : String(err);
+  // A path given by the user that no file system accepts.
+  if (err instanceof TypeError && /NUL byte/i.test(message)) {
+    return new DraftcliError("invalid_input", "a file path contains a NUL character", {
+      hint: "remove the \\0 character from the path you passed",
+    });
+  }
   // The operating system refused a file operation (permissions, disk full, name too long, a
   // read-only disk …): not a bug in draftcli, and the user can act on it.
   const osCode = /\(os error \d+\)/.test(message);
