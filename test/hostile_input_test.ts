@@ -131,7 +131,12 @@ async function setup(): Promise<{ w: TempWorld; ctx: FuzzContext; dir: string }>
   );
   const httpHost = `127.0.0.1:${server.addr.port}`;
   mediaUrls.push(`http://${httpHost}/image.png`, `http://${httpHost}/missing.png`);
+  // Relative paths in fuzzed options (e.g. `draft zip --output=<junk>`) must land in the test
+  // world, never in the repository: in-process runs share this process's working directory.
+  const previousCwd = Deno.cwd();
+  Deno.chdir(scratch);
   const cleanup = async () => {
+    Deno.chdir(previousCwd);
     await server.shutdown();
     await w.cleanup();
   };

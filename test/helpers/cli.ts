@@ -5,6 +5,8 @@
 import { fileURLToPath as fromFileUrl } from "node:url";
 
 const MAIN = fromFileUrl(new URL("../../main.ts", import.meta.url));
+/** The project config, named explicitly so runs work from any working directory. */
+const CONFIG = fromFileUrl(new URL("../../deno.json", import.meta.url));
 const PERMS = [
   "--allow-read",
   "--allow-write",
@@ -36,7 +38,7 @@ export interface CliOptions {
 export function cliCommand(): { cmd: string; args: string[] } {
   const bin = Deno.env.get("DRAFTCLI_BIN");
   if (bin) return { cmd: bin, args: [] };
-  return { cmd: Deno.execPath(), args: ["run", "-q", ...PERMS, MAIN] };
+  return { cmd: Deno.execPath(), args: ["run", "-q", "--config", CONFIG, ...PERMS, MAIN] };
 }
 
 /** Runs draftcli with `args`. */
