@@ -4,10 +4,11 @@
  * draft), as real subprocesses. Uses hyperfine when it is on PATH, else a loop of
  * `performance.now()` timings; prints medians and the ratios to the bare start.
  *
- * Run: deno run -A bench/startup.ts [--runs N] [--bin path/to/compiled/draftcli]
+ * Run: deno run -A bench/startup.ts [--runs N] [--bin path/to/compiled/draftcli] [--no-v8-flags]
  * (DRAFTCLI_BIN works too). Figures go into notes, never into assertions.
  */
 import { fileURLToPath } from "node:url";
+import { V8_FLAGS } from "../scripts/compile.ts";
 
 const args = Deno.args;
 const flag = (name: string) => {
@@ -18,6 +19,9 @@ const RUNS = Number(flag("--runs") ?? 20);
 const BIN = flag("--bin") ?? Deno.env.get("DRAFTCLI_BIN");
 const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
 const PERMS = "--allow-read --allow-write --allow-env --allow-net --allow-run --allow-sys";
+// `deno run` gets the V8 flags the release binaries have baked in (scripts/compile.ts), unless
+// --no-v8-flags; the bare runtime runs without them either way.
+const V8 = args.includes("--no-v8-flags") ? "" : ` --v8-flags=${V8_FLAGS.join(",")}`;
 
 const work = await Deno.makeTempDir({ prefix: "draftcli-startup-" });
 const drafts = `${work}/drafts`;
@@ -26,7 +30,7 @@ await Deno.writeTextFile(empty, "");
 const env = { DRAFTCLI_DRAFTS_DIR: drafts, NO_COLOR: "1" };
 
 const deno = Deno.execPath();
-const cli = BIN ?? `${deno} run -q ${PERMS} ${MAIN}`;
+const cli = BIN ?? `${deno} run -q ${PERMS}${V8} ${MAIN}`;
 
 function split(cmd: string): string[] {
   return cmd.split(" ").filter(Boolean);
@@ -118,7 +122,9 @@ if (await hasHyperfine()) {
 }
 
 const bare = medians[cases[0].name];
-console.log(`start-up, median of ${RUNS} runs (${BIN ? `binary ${BIN}` : "deno run main.ts"}):`);
+console.log(
+  `start-up, median of ${RUNS} runs (${BIN ? `binary ${BIN}` : `deno run${V8} main.ts`}):`,
+);
 for (const c of cases) {
   const m = medians[c.name];
   console.log(`  ${c.name.padEnd(40)} ${m.toFixed(1).padStart(7)} ms  ${(m / bare).toFixed(2)}×`);

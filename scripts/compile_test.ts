@@ -1,6 +1,14 @@
 import { deepStrictEqual as assertEquals, match as assertMatch } from "node:assert/strict";
 import { fileURLToPath } from "node:url";
-import { assetName, PERMISSIONS, sha256Hex, sumsText, TARGETS, writeSums } from "./compile.ts";
+import {
+  assetName,
+  PERMISSIONS,
+  sha256Hex,
+  sumsText,
+  TARGETS,
+  V8_FLAGS,
+  writeSums,
+} from "./compile.ts";
 
 const SCRIPT = fileURLToPath(new URL("./compile.ts", import.meta.url));
 
@@ -31,6 +39,9 @@ const EXPECTED_PERMISSIONS = [
   "--allow-sys",
 ];
 
+/** The start-up GC setting baked into the binaries (see V8_FLAGS). */
+const EXPECTED_V8_FLAGS = "--v8-flags=--min-semi-space-size=16";
+
 Deno.test("compile --dry-run prints one deno compile per target with the baked permissions", async () => {
   const { code, stdout } = await runCompile(["--dry-run"]);
   assertEquals(code, 0);
@@ -48,8 +59,12 @@ Deno.test("compile --dry-run prints one deno compile per target with the baked p
       "--output",
       `dist/draftcli-${target}${ext}`,
     ]);
-    // Permissions, in any order, and nothing else before the entry point, which comes last.
-    assertEquals(words.slice(6, -1).sort(), [...EXPECTED_PERMISSIONS].sort());
+    // Permissions, in any order, the V8 flags, and nothing else before the entry point, which
+    // comes last.
+    assertEquals(
+      words.slice(6, -1).sort(),
+      [...EXPECTED_PERMISSIONS, EXPECTED_V8_FLAGS].sort(),
+    );
     assertEquals(words.at(-1), "main.ts");
     assertEquals(line.includes("--include"), false);
     assertEquals(line.includes("--allow-all"), false);
@@ -64,7 +79,7 @@ Deno.test("compile --dry-run --target builds just that target", async () => {
     const commands = stdout.split("\n").filter((l) => l.startsWith("deno "));
     assertEquals(commands, [
       "deno compile --target aarch64-apple-darwin --output dist/draftcli-aarch64-apple-darwin " +
-      EXPECTED_PERMISSIONS.join(" ") + " main.ts",
+      EXPECTED_PERMISSIONS.join(" ") + ` ${EXPECTED_V8_FLAGS} main.ts`,
     ]);
   }
 });
@@ -83,6 +98,7 @@ Deno.test("compile rejects an unknown target or argument with exit 2 and names t
 Deno.test("compile exports agree with the release contract", () => {
   assertEquals([...TARGETS], EXPECTED_TARGETS);
   assertEquals([...PERMISSIONS], EXPECTED_PERMISSIONS);
+  assertEquals(`--v8-flags=${V8_FLAGS.join(",")}`, EXPECTED_V8_FLAGS);
   assertEquals(assetName("x86_64-pc-windows-msvc"), "draftcli-x86_64-pc-windows-msvc.exe");
   assertEquals(assetName("aarch64-unknown-linux-gnu"), "draftcli-aarch64-unknown-linux-gnu");
 });
