@@ -463,8 +463,3 @@ export function placeSegment(doc: DraftDocument, type: string, segment: Segment)
   track.segments.push(segment);
   return track;
 }
-
-/** Removes a segment and its companion materials (not shared ones). */
-export function segmentMaterialIds(segment: Segment): string[] {
-  return [segment.material_id, ...segment.extra_material_refs];
-}

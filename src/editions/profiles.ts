@@ -670,9 +670,6 @@ export function prototype(profile: VersionProfile, name: ProtoName): Json {
 
 const prototypeText = new Map<string, string>();
 
-/** Names of the available prototypes. */
-export type PrototypeName = ProtoName;
-
 /**
  * Keys and default values of an entry of the editor's draft index (`root_meta_info.json`
  * `all_draft_store[]`), as CapCut writes them (reference §1.4). When the index already has

@@ -1,7 +1,6 @@
 /** Input schemas of image, audio and caption items (single source of truth for every surface). */
 import { z } from "zod";
 import {
-  alpha,
   durationUs,
   endAfterStart,
   endAfterStartError,
@@ -94,6 +93,3 @@ export const CaptionInfo = z.object({
     "font size of the short-form keywords",
   ),
 }).strict().refine(endAfterStart, endAfterStartError());
-
-/** Re-exported for users of the opacity type. */
-export { alpha, volume };

@@ -3,7 +3,7 @@
  * atomically, loading a draft (refusing encrypted ones) and saving it with every sibling file
  * in sync.
  */
-import { basename, dirname, join, resolve, sep as SEPARATOR } from "node:path";
+import { basename, dirname, join, sep as SEPARATOR } from "node:path";
 import { DraftcliError } from "../errors.ts";
 import {
   type Edition,
@@ -290,10 +290,10 @@ function defaultName(): string {
 }
 
 /** Brings meta info in line with the timeline (duration, paths, times) — reference §6. */
-export function syncMeta(doc: DraftDocument, dir = doc.dir): void {
+export function syncMeta(doc: DraftDocument): void {
   doc.normalise();
   const m = doc.meta;
-  const folder = dir === doc.dir ? doc.dir : doc.dir;
+  const folder = doc.dir;
   m.tm_duration = doc.duration;
   m.draft_fold_path = folder.replaceAll("\\", "/");
   m.draft_root_path = dirname(folder).replaceAll("\\", "/");
@@ -663,14 +663,14 @@ export async function mutateDraft<T>(
 export async function readDraft(roots: string[], draftId: string): Promise<DraftDocument> {
   const dir = await locateDraft(roots, draftId);
   try {
-    await Deno.mkdir(join(dir, STATE_DIR));
+    return await withDraftLock(dir, () => loadDraft(dir));
   } catch (err) {
+    // A read-only folder: nobody can be writing it through draftcli, so read it as it is.
     if (err instanceof Deno.errors.PermissionDenied) {
-      // A read-only folder: nobody can be writing it through draftcli, so read it as it is.
       return await loadDraft(dir, { recover: false });
     }
+    throw err;
   }
-  return await withDraftLock(dir, () => loadDraft(dir));
 }
 
 /** Lists the draft folders in a root (newest first). */
@@ -694,11 +694,6 @@ export async function listDraftDirs(root: string): Promise<string[]> {
     }
   }
   return out.sort((a, b) => b.mtime - a.mtime).map((o) => o.dir);
-}
-
-/** Absolute form of a user-given folder. */
-export function absoluteDir(path: string): string {
-  return resolve(path);
 }
 
 /** The edition of a draft folder, read without taking the lock (for name resolution). */
