@@ -108,6 +108,11 @@ export interface EditionFacts {
   rootIndex: RootIndexRules;
   /** First major version that encrypts the timeline when it saves (undefined: never). */
   encryptsFromMajor?: number;
+  /**
+   * Transitions and video effects carry `effect_id` equal to the numeric `resource_id` (every
+   * CapCut-saved draft); otherwise the catalog's own effect id is written.
+   */
+  effectIdIsResourceId: boolean;
 }
 
 const ROOT_TAIL = ["User Data", "Projects", "com.lveditor.draft"];
@@ -193,6 +198,7 @@ export const EDITION_FACTS: Readonly<Record<Edition, EditionFacts>> = {
         "an existing root_meta_info.json gets an entry; a missing one is not created (whether JianYing accepts a tool-made index is unknown; it lists new folders after a refresh)",
     },
     encryptsFromMajor: 6,
+    effectIdIsResourceId: false,
   },
   capcut: {
     edition: "capcut",
@@ -217,6 +223,7 @@ export const EDITION_FACTS: Readonly<Record<Edition, EditionFacts>> = {
       note:
         "CapCut 8.7+ (Windows) and recent macOS builds list only drafts found in root_meta_info.json; creating the file when missing was reported to work (draftcli does so only when the folder holds no other draft, which an index listing only the new one could hide)",
     },
+    effectIdIsResourceId: true,
   },
 };
 
