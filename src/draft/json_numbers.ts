@@ -70,7 +70,7 @@ export function floatPaths(text: string): NumberSpelling {
       i = j;
       continue;
     }
-    if (c === "," ) pendingKey = undefined;
+    if (c === ",") pendingKey = undefined;
     i++;
   }
   return { floats, ints };
