@@ -146,3 +146,45 @@ for (const p of EVERY_PROFILE) {
     }
   });
 }
+
+const NOTO = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc";
+const hasNoto = await Deno.stat(NOTO).then(() => true, () => false);
+
+Deno.test({
+  name: "captions --font: an installed font file is written as the editor records a local font",
+  ignore: !hasNoto,
+}, async () => {
+  const w = await tempWorld();
+  try {
+    const font = `${w.root}/MyFont.ttc`;
+    await Deno.copyFile(NOTO, font);
+    const env = w.env;
+    const c = await runCli(["draft", "create", "--editor", "capcut"], { env });
+    const { draftId, filePath } = c.json as Json;
+    const cap = (font: string) =>
+      runCli([
+        "captions",
+        "add",
+        draftId,
+        "--captions",
+        JSON.stringify([{ text: "hi", start: 0, end: 1_000_000 }]),
+        "--font",
+        font,
+      ], { env });
+    equal((await cap(font)).code, 0);
+    const bad = await cap("Surely No Such Font 123");
+    equal(bad.code, 2);
+    equal(bad.error?.code, "unknown_name");
+    assert(bad.error?.message.includes("closest:"), bad.stderr);
+    const content = JSON.parse(await Deno.readTextFile(`${filePath}/draft_content.json`));
+    const [m] = content.materials.texts;
+    equal(m.font_path, font);
+    equal(m.font_resource_id, "");
+    deepStrictEqual(JSON.parse(m.content).styles[0].font, { id: "", path: font });
+    const v = await runCli(["draft", "validate", draftId], { env });
+    equal(v.code, 0, v.stdout);
+    deepStrictEqual((v.json as Json).warnings, []);
+  } finally {
+    await w.cleanup();
+  }
+});
