@@ -1,7 +1,7 @@
 /** `images`, `audios` and `captions` command groups. */
 import { z } from "zod";
 import { defineCommand } from "./spec.ts";
-import { alpha, draftIdSchema } from "../schema/common.ts";
+import { alpha, draftIdSchema, mediaPlacement } from "../schema/common.ts";
 import { AudioInfo, CaptionInfo, ImageInfo } from "../schema/media_items.ts";
 import { captionStyleFields } from "../schema/caption_style.ts";
 import { addImages, listImages } from "../ops/images.ts";
@@ -19,13 +19,15 @@ export const imagesAdd = defineCommand({
     draftId: draftIdSchema,
     imageInfos: z.array(ImageInfo).min(1).max(10000).describe("images to add"),
     alpha: alpha.optional().describe("opacity 0..1 for every image of this call"),
+    media: mediaPlacement,
   }).strict(),
   mutates: true,
   examples: [
     `images add $ID --image-infos '[{"imageUrl":"file:///abs/a.jpg","start":0,"end":3000000,"inAnimation":"渐显"}]'`,
     "images add $ID --image-infos @images.json",
   ],
-  run: (input, ctx) => addImages(ctx, input.draftId, input.imageInfos, { alpha: input.alpha }),
+  run: (input, ctx) =>
+    addImages(ctx, input.draftId, input.imageInfos, { alpha: input.alpha, media: input.media }),
 });
 
 /** `images list`. */
@@ -45,12 +47,13 @@ export const audiosAdd = defineCommand({
   input: z.object({
     draftId: draftIdSchema,
     audioInfos: z.array(AudioInfo).min(1).max(10000).describe("audio items to add"),
+    media: mediaPlacement,
   }).strict(),
   mutates: true,
   examples: [
     `audios add $ID --audio-infos '[{"audioUrl":"file:///abs/bgm.mp3","start":0,"end":10000000,"volume":0.5}]'`,
   ],
-  run: (input, ctx) => addAudios(ctx, input.draftId, input.audioInfos),
+  run: (input, ctx) => addAudios(ctx, input.draftId, input.audioInfos, { media: input.media }),
 });
 
 /** `audios list`. */

@@ -1,7 +1,7 @@
 /** `videos` command group. */
 import { z } from "zod";
 import { defineCommand } from "./spec.ts";
-import { alpha, draftIdSchema } from "../schema/common.ts";
+import { alpha, draftIdSchema, mediaPlacement } from "../schema/common.ts";
 import { VideoInfo } from "../schema/visual_items.ts";
 import { addVideos, listVideos } from "../ops/videos.ts";
 
@@ -19,13 +19,15 @@ export const videosAdd = defineCommand({
     draftId: draftIdSchema,
     videoInfos: z.array(VideoInfo).min(1).max(10000).describe("video clips to add"),
     alpha: alpha.optional().describe("opacity 0..1 for every clip of this call"),
+    media: mediaPlacement,
   }).strict(),
   mutates: true,
   examples: [
     `videos add $ID --video-infos '[{"videoUrl":"file:///abs/a.mp4","start":0,"end":3000000,"sourceStart":1000000,"volume":0.5}]'`,
     `videos add $ID --video-infos '[{"videoUrl":"file:///abs/b.mp4","start":0,"end":2000000,"speed":2,"mask":"circle","transformX":0.5}]' --alpha 0.8`,
   ],
-  run: (input, ctx) => addVideos(ctx, input.draftId, input.videoInfos, { alpha: input.alpha }),
+  run: (input, ctx) =>
+    addVideos(ctx, input.draftId, input.videoInfos, { alpha: input.alpha, media: input.media }),
 });
 
 /** `videos list`. */

@@ -2,6 +2,7 @@
 import type { z } from "zod";
 import type { VideoInfo } from "../schema/visual_items.ts";
 import type { CommandContext } from "./context.ts";
+import type { MediaPlacement } from "../media/place.ts";
 import { locateDraft, peekEdition, readDraft } from "../store/drafts.ts";
 import {
   attachItemTransitions,
@@ -27,7 +28,7 @@ export async function addVideos(
   ctx: CommandContext,
   draftId: string,
   items: Item[],
-  opts: { alpha?: number } = {},
+  opts: { alpha?: number; media?: MediaPlacement } = {},
 ) {
   const roots = await ctx.searchRoots();
   const dir = await locateDraft(roots, draftId);
@@ -146,7 +147,7 @@ export async function addVideos(
     );
     settleTrackIndexes(doc, created, "video");
     return { draftId, items: created };
-  });
+  }, opts.media);
 }
 
 /** Lists video segments (photos are listed by `images list`). */
