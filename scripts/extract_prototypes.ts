@@ -261,10 +261,15 @@ const skeletons = {
   "capcut-8.1": { content: skeleton(cc81), meta: metaSkeleton(cc81meta) },
   "capcut-9.1": { content: skeleton(cc91), meta: metaSkeleton(cc81meta) },
 };
+const leafOf = (p: string) => p.replace(/\[\]$/, "").split(/[.\]]/).pop()!;
 const floatKeys = {
   _source: "extracted by scripts/extract_prototypes.ts: timeline key paths every editor-saved " +
-    "draft in ../shared/reference spells as floats (1.0), never as integers",
+    "draft in ../shared/reference spells as floats (1.0), never as integers; intLeaves: key " +
+    "names the editors spell as integers somewhere (those floats are found by path)",
   timeline: [...floats].sort(),
+  intLeaves: [...new Set([...ints].map(leafOf))].filter((l) =>
+    [...floats].some((p) => leafOf(p) === l)
+  ).sort(),
 };
 const out = new URL("../src/editions/data/", import.meta.url).pathname;
 const files: Record<string, string> = {

@@ -1,8 +1,13 @@
 /**
  * JSON text of a timeline as the editors spell it: numbers at the key paths every editor-saved
  * draft writes as floats (src/editions/data/float_keys.json, e.g. `fps`, `clip.scale.x`) keep a
- * decimal point (`1.0`, not `1`); everything else is what JSON.stringify writes. Pure; subtrees
- * that hold no float key are handed to JSON.stringify whole, so the cost stays near it.
+ * decimal point (`1.0`, not `1`); everything else is what JSON.stringify writes. Pure.
+ *
+ * Speed: the text comes from one JSON.stringify. Key names the editors only ever spell as floats
+ * (`alpha`, `x`, `volume` …) are then fixed in the text by one regular expression that matches
+ * object members only (a key right after `{` or `,`; keys inside string values are escaped).
+ * The few float paths whose key name is an integer elsewhere (`width`, `height`) and arrays of
+ * floats (`values`) are found by walking the document along those paths and marking the numbers.
  */
 import floatKeys from "../editions/data/float_keys.json" with { type: "json" };
 
@@ -12,7 +17,7 @@ export interface FloatTrie {
   children: Map<string, FloatTrie>;
 }
 
-/** Builds the trie of float key paths (`tracks[].segments[].clip.scale.x`). */
+/** Builds the trie of key paths (`tracks[].segments[].clip.scale.x`). */
 export function floatTrie(paths: readonly string[]): FloatTrie {
   const root: FloatTrie = { float: false, children: new Map() };
   for (const p of paths) {
@@ -27,43 +32,85 @@ export function floatTrie(paths: readonly string[]): FloatTrie {
   return root;
 }
 
-/** The float keys of the editors' timelines. */
-export const TIMELINE_FLOATS: FloatTrie = floatTrie(floatKeys.timeline);
-
-function number(v: number, float: boolean): string {
-  if (float && Number.isInteger(v) && Math.abs(v) < 1e21) return `${v}.0`;
-  return JSON.stringify(v);
+/** How a set of float key paths is applied (see the module doc). */
+export interface FloatKeys {
+  /** Key names fixed in the text: float wherever the editors write them. */
+  names: RegExp | undefined;
+  /** Paths walked in the document: names that are integers elsewhere, and float arrays. */
+  trie: FloatTrie;
 }
 
-function write(v: unknown, node: FloatTrie | undefined): string | undefined {
-  if (node === undefined || v === null || typeof v !== "object") {
-    if (typeof v === "number") return number(v, node?.float ?? false);
-    return JSON.stringify(v);
-  }
-  if (node.children.size === 0) return JSON.stringify(v);
+const leafOf = (p: string) => p.replace(/\[\]$/, "").split(/[.\]]/).pop() ?? "";
+
+/** Splits float key paths into text-fixed names and walked paths. */
+export function floatKeysOf(paths: readonly string[], intLeaves: readonly string[]): FloatKeys {
+  const ints = new Set(intLeaves);
+  const walked = paths.filter((p) => p.endsWith("[]") || ints.has(leafOf(p)));
+  const names = [...new Set(paths.filter((p) => !walked.includes(p)).map(leafOf))]
+    .filter((n) => !ints.has(n))
+    .map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  return {
+    names: names.length
+      ? new RegExp(`([{,]"(?:${names.join("|")})":)(-?\\d+)(?=[,}])`, "g")
+      : undefined,
+    trie: floatTrie(walked),
+  };
+}
+
+/** The float keys of the editors' timelines. */
+export const TIMELINE_FLOATS: FloatKeys = floatKeysOf(floatKeys.timeline, floatKeys.intLeaves);
+
+/** One integer written as a float: where it is, to put it back after stringifying. */
+interface Marked {
+  holder: Record<string | number, unknown>;
+  key: string | number;
+  value: number;
+}
+
+const isMarkable = (x: unknown): x is number =>
+  typeof x === "number" && Number.isInteger(x) && Math.abs(x) < 1e21;
+
+/** Replaces integers at the trie's float paths with `<marker><n>` strings, recording them. */
+function mark(v: unknown, node: FloatTrie, marker: string, out: Marked[]): void {
+  if (v === null || typeof v !== "object") return;
   if (Array.isArray(v)) {
     const item = node.children.get("[]");
-    if (!item) return JSON.stringify(v);
-    let out = "[";
+    if (!item) return;
     for (let i = 0; i < v.length; i++) {
-      if (i) out += ",";
-      out += write(v[i], item) ?? "null";
+      const x = v[i];
+      if (item.float && isMarkable(x)) {
+        out.push({ holder: v as unknown as Record<number, unknown>, key: i, value: x });
+        v[i] = marker + x;
+      } else if (x !== null && typeof x === "object") mark(x, item, marker, out);
     }
-    return out + "]";
+    return;
   }
-  if (typeof (v as { toJSON?: unknown }).toJSON === "function") return JSON.stringify(v);
-  let out = "{";
-  let first = true;
-  for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
-    const text = write(x, node.children.get(k));
-    if (text === undefined) continue; // undefined and functions are skipped, as JSON.stringify does
-    out += (first ? "" : ",") + JSON.stringify(k) + ":" + text;
-    first = false;
+  const o = v as Record<string, unknown>;
+  for (const [k, child] of node.children) {
+    if (k === "[]" || !(k in o)) continue;
+    const x = o[k];
+    if (child.float && isMarkable(x)) {
+      out.push({ holder: o, key: k, value: x });
+      o[k] = marker + x;
+    } else if (x !== null && typeof x === "object") mark(x, child, marker, out);
   }
-  return out + "}";
 }
 
-/** Compact JSON of `value` with integers at float keys written as `n.0`. */
-export function stringifyWithFloats(value: unknown, floats: FloatTrie = TIMELINE_FLOATS): string {
-  return write(value, floats) ?? "null";
+/**
+ * Compact JSON of `value` with integers at float keys written as `n.0`. The walked paths are
+ * marked in place with a per-call random string and restored afterwards: the value is unchanged.
+ */
+export function stringifyWithFloats(value: unknown, floats: FloatKeys = TIMELINE_FLOATS): string {
+  // plain ASCII (JSON.stringify's fast path); a caller string would need the random nonce
+  const nonce = crypto.randomUUID().slice(0, 8);
+  const marked: Marked[] = [];
+  let text: string;
+  try {
+    mark(value, floats.trie, `~f${nonce}:`, marked);
+    text = JSON.stringify(value) ?? "null";
+  } finally {
+    for (const m of marked) m.holder[m.key] = m.value;
+  }
+  if (marked.length) text = text.replace(new RegExp(`"~f${nonce}:(-?\\d+)"`, "g"), "$1.0");
+  return floats.names ? text.replace(floats.names, "$1$2.0") : text;
 }

@@ -1,9 +1,12 @@
 import { deepStrictEqual, equal } from "node:assert/strict";
-import { floatTrie, stringifyWithFloats, TIMELINE_FLOATS } from "./serialize.ts";
+import { floatKeysOf, stringifyWithFloats, TIMELINE_FLOATS } from "./serialize.ts";
 import { floatPaths } from "./json_numbers.ts";
 
 Deno.test("stringifyWithFloats: integers at float keys get a decimal point, others unchanged", () => {
-  const trie = floatTrie(["fps", "tracks[].segments[].clip.scale.x", "values[]"]);
+  const trie = floatKeysOf(
+    ["fps", "tracks[].segments[].clip.scale.x", "values[]", "mask.width"],
+    ["width"],
+  );
   const doc = {
     fps: 30,
     duration: 5,
@@ -11,11 +14,15 @@ Deno.test("stringifyWithFloats: integers at float keys get a decimal point, othe
     values: [1, 0.5, -2],
     skip: undefined,
     name: 'a"b',
+    text: '{"fps":1,"x":2}',
+    mask: { width: 1, height: 1 },
+    canvas: { width: 1080 },
   };
   equal(
     stringifyWithFloats(doc, trie),
     '{"fps":30.0,"duration":5,"tracks":[{"segments":[{"clip":{"scale":{"x":1.0,"y":1}}},' +
-      '{"clip":null}]}],"values":[1.0,0.5,-2.0],"name":"a\\"b"}',
+      '{"clip":null}]}],"values":[1.0,0.5,-2.0],"name":"a\\"b","text":"{\\"fps\\":1,\\"x\\":2}",' +
+      '"mask":{"width":1.0,"height":1},"canvas":{"width":1080}}',
   );
   deepStrictEqual(JSON.parse(stringifyWithFloats(doc, trie)), JSON.parse(JSON.stringify(doc)));
 });
