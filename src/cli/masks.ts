@@ -10,8 +10,9 @@ export const masksAdd = defineCommand({
   name: ["masks", "add"],
   summary: "put a mask on video/photo segments (one per segment; a new one replaces the old)",
   description:
-    "Warning: JianYing 8.5+ / 10.x / 11.x were reported to ignore masks written by tools; " +
-    "check the result in the editor. Positions are relative to the clip, not the canvas.",
+    "JianYing 8.5 and later were reported to ignore masks that tools write; on those profiles " +
+    "a warning names the version and the workaround (CapCut: no warning). Positions are " +
+    "relative to the clip, not the canvas.",
   positionals: ["draftId"],
   input: z.object({
     draftId: draftIdSchema,

@@ -74,6 +74,11 @@ export interface VersionProfile {
   timelinesFolder: "follow";
   /** Name of the materials list holding masks (reference §4.10). */
   maskList: "masks" | "common_mask";
+  /**
+   * Printed when a mask is written for this profile: versions reported to ignore masks that
+   * tools write, with a workaround. Undefined: masks are known to show (no warning).
+   */
+  maskWarning?: string;
   /** How well this profile is backed by evidence. */
   evidence: Evidence;
   /** What a user should know. */
@@ -262,11 +267,16 @@ export const PROFILES: readonly VersionProfile[] = [
     timelineFiles: BOTH,
     timelinesFolder: "follow",
     maskList: "masks",
+    maskWarning:
+      "JianYing 8.5–9.x were reported to ignore masks that tools write to 'masks' (6.x–8.4 show " +
+      "them; pyJianYingDraft #102, #114): on 8.5 or later, check the clip and add the mask in " +
+      "the editor if it is missing (select the clip → Mask), or create the draft with " +
+      "--editor-version 10 (masks in 'common_mask', the list JianYing 11.4 reads)",
     evidence: "issue",
     notes: [
       "the editor encrypts draft_content.json when it saves; draftcli writes plaintext (accepted) but refuses to edit encrypted drafts",
       "stamped as 5.9.0, which newer JianYing upgrades on open",
-      "masks written by tools were reported ignored on 8.5/8.7",
+      "masks in 'masks': shown by 6.x–8.4, reported ignored on 8.5/8.7 (warning printed)",
     ],
   },
   {
@@ -280,10 +290,16 @@ export const PROFILES: readonly VersionProfile[] = [
     skeleton: "jianying-5.9",
     timelineFiles: BOTH,
     timelinesFolder: "follow",
-    maskList: "masks",
+    maskList: "common_mask",
+    maskWarning:
+      "JianYing 10.x–11.x ignore masks that tools write to 'masks' (pyJianYingDraft #160 on " +
+      "10.8); draftcli writes them to 'common_mask', the list JianYing 11.4 reads (pyJianYingDraft " +
+      "PR #198), not yet confirmed on a device: if the mask does not show, add it in the editor " +
+      "(select the clip → Mask)",
     evidence: "issue",
     notes: [
-      "macOS 11.x reads draft_info.json (written); masks from tools are reported ignored",
+      "macOS 11.x reads draft_info.json (written)",
+      "masks in 'common_mask' (the list 11.4 reads, pyJianYingDraft PR #198); 'masks' was reported ignored on 10.8/11.4 (warning printed)",
       "some 10.x builds were reported to reject tool drafts; verify on device",
     ],
   },

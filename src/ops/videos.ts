@@ -17,7 +17,7 @@ import { buildVisualSegment, placeSegment, setAnimations } from "../draft/build.
 import type { Segment, Track } from "../draft/document.ts";
 import { planAnimations } from "../draft/animation_plan.ts";
 import { setAudioFade } from "../draft/audio_extras.ts";
-import { buildMask, MASK_WARNING, maskForDisplay, maskOf, setMask } from "../draft/masks.ts";
+import { buildMask, maskForDisplay, maskOf, maskWarning, setMask } from "../draft/masks.ts";
 import { DraftcliError } from "../errors.ts";
 import { clipFields, itemBase, segmentsOf } from "../draft/summary.ts";
 
@@ -136,7 +136,8 @@ export async function addVideos(
         speed,
       };
     }
-    if (masks.some(Boolean)) ctx.warn(MASK_WARNING);
+    const warning = maskWarning(doc.profile);
+    if (warning && masks.some(Boolean)) ctx.warn(warning);
     attachItemTransitions(
       doc,
       placed,
