@@ -351,6 +351,7 @@ export const PROFILES: readonly VersionProfile[] = [
     notes: [
       "8.4+ creates Timelines/ itself on first open; drafts that have it are written there too",
       "8.7 (Windows) lists only drafts registered in root_meta_info.json (done)",
+      "segments get track_attribute 0 like their tracks (the 8.1 text sample sat on a locked track, 4)",
     ],
   },
   {
@@ -369,6 +370,7 @@ export const PROFILES: readonly VersionProfile[] = [
     notes: [
       "requires every local file registered in draft_meta_info.json (done)",
       "9.2.8 (macOS beta) reads Timelines/<id>/ first; written when present",
+      "config.maintrack_adsorb true, as a fresh draft (CapCut 2.2–8.1 samples; the 9.1 sample's false is its user's magnet toggle)",
     ],
   },
   {
