@@ -10,7 +10,12 @@
 import { DraftcliError, toDraftcliError } from "../errors.ts";
 import { TARGET, VERSION } from "../version.ts";
 import { COMMAND_TABLE, findEntry, loadSpec } from "../commands/registry.ts";
-import { findGlobalFlag, GLOBAL_FLAGS, type GlobalOptions } from "../commands/globals.ts";
+import {
+  findGlobalFlag,
+  GLOBAL_FLAGS,
+  type GlobalOptions,
+  takeGlobal,
+} from "../commands/globals.ts";
 import type { AnyCommandSpec, CommandContext } from "../commands/spec.ts";
 import { closest } from "../text/closest.ts";
 import { redactText } from "../text/redact.ts";
@@ -35,7 +40,7 @@ interface Leading {
 }
 
 /** Takes the global options in front of the command words; any other option there is an error. */
-async function leadingGlobals(argv: readonly string[]): Promise<Leading> {
+function leadingGlobals(argv: readonly string[]): Leading {
   const globals: GlobalOptions = { pretty: false, help: false, version: false };
   let i = 0;
   for (; i < argv.length; i++) {
@@ -52,7 +57,6 @@ async function leadingGlobals(argv: readonly string[]): Promise<Leading> {
         path: word.replace(/^-+/, "").split("=")[0],
       });
     }
-    const { takeGlobal } = await import("./args.ts");
     i = takeGlobal(found, argv, i, globals);
   }
   return { globals, start: i };
@@ -62,7 +66,7 @@ async function leadingGlobals(argv: readonly string[]): Promise<Leading> {
 export async function runApp(argv: string[], io: AppIO): Promise<number> {
   let pretty = argv.includes("--pretty");
   try {
-    const { globals, start } = await leadingGlobals(argv);
+    const { globals, start } = leadingGlobals(argv);
     pretty = globals.pretty;
     const rest = argv.slice(start);
     const words: string[] = [];

@@ -7,7 +7,7 @@ import { DraftcliError } from "../errors.ts";
 import { fieldTypes } from "../schema/json_schema.ts";
 import type { AnyCommandSpec } from "../commands/spec.ts";
 import { toCamel, toKebab } from "../commands/names.ts";
-import { findGlobalFlag, type GlobalFlag, type GlobalOptions } from "../commands/globals.ts";
+import { findGlobalFlag, type GlobalOptions, takeGlobal } from "../commands/globals.ts";
 import { parseJsonText, readJsonText } from "./json_input.ts";
 import { closest } from "../text/closest.ts";
 import { parseDecimal } from "../text/decimal.ts";
@@ -108,36 +108,6 @@ export async function parseCommandArgs(
     input[key] = await coerce(loose[i], props[key] ?? "string", key, readOnce);
   }
   return input;
-}
-
-/**
- * Records the global option found at `words[i]` in `globals` and returns the index of the last
- * word it used (its value, for options that take one).
- */
-export function takeGlobal(
-  found: { flag: GlobalFlag; inline?: string },
-  words: readonly string[],
-  i: number,
-  globals: GlobalOptions,
-): number {
-  const { flag, inline } = found;
-  const name = flag.spellings[0];
-  if (!flag.value) {
-    (globals as unknown as Record<string, unknown>)[flag.key] = true;
-    return i;
-  }
-  let value = inline;
-  if (value === undefined) {
-    if (i + 1 >= words.length) {
-      throw new DraftcliError("usage", `${name} needs a value`, {
-        hint: `write ${name} ${flag.value}`,
-        path: name.slice(2),
-      });
-    }
-    value = words[++i];
-  }
-  (globals as unknown as Record<string, unknown>)[flag.key] = value;
-  return i;
 }
 
 async function coerce(

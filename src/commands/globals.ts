@@ -2,6 +2,7 @@
  * Options every command understands, as data: the CLI parses them, and help, completions and the
  * generated docs list them, all from this one table.
  */
+import { DraftcliError } from "../errors.ts";
 
 /** The parsed global options of one invocation. */
 export interface GlobalOptions {
@@ -49,4 +50,34 @@ export function findGlobalFlag(word: string): { flag: GlobalFlag; inline?: strin
   const flag = GLOBAL_FLAGS.find((f) => f.spellings.includes(name));
   if (!flag || (eq >= 0 && !flag.value)) return undefined;
   return eq >= 0 ? { flag, inline: word.slice(eq + 1) } : { flag };
+}
+
+/**
+ * Records the global option found at `words[i]` in `globals` and returns the index of the last
+ * word it used (its value, for options that take one).
+ */
+export function takeGlobal(
+  found: { flag: GlobalFlag; inline?: string },
+  words: readonly string[],
+  i: number,
+  globals: GlobalOptions,
+): number {
+  const { flag, inline } = found;
+  const name = flag.spellings[0];
+  if (!flag.value) {
+    (globals as unknown as Record<string, unknown>)[flag.key] = true;
+    return i;
+  }
+  let value = inline;
+  if (value === undefined) {
+    if (i + 1 >= words.length) {
+      throw new DraftcliError("usage", `${name} needs a value`, {
+        hint: `write ${name} ${flag.value}`,
+        path: name.slice(2),
+      });
+    }
+    value = words[++i];
+  }
+  (globals as unknown as Record<string, unknown>)[flag.key] = value;
+  return i;
 }
