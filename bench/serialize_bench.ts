@@ -3,7 +3,7 @@
  * plain JSON.stringify, on a 10,000-segment draft (5,000 photos + 5,000 captions with all their
  * materials, built in-process through the ops). Run: deno bench --allow-all bench/serialize_bench.ts
  */
-import { makeContext } from "../src/cli/context.ts";
+import { makeContext } from "../src/commands/context.ts";
 import { addCaptions } from "../src/ops/captions.ts";
 import { addImages } from "../src/ops/images.ts";
 import { createDraft, readDraft } from "../src/store/drafts.ts";

@@ -4,11 +4,11 @@ import { locateDraft, mutateDraft, peekEdition, readDraft } from "../store/draft
 import { maskEntry, visualSegment } from "./targets.ts";
 import {
   buildMask,
-  maskWarning,
   maskForDisplay,
   type MaskGeometry,
   maskListName,
   maskOf,
+  maskWarning,
   setMask,
 } from "../draft/masks.ts";
 import { itemBase } from "../draft/summary.ts";

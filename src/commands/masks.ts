@@ -3,7 +3,9 @@ import { z } from "zod";
 import { defineCommand } from "./spec.ts";
 import { draftIdSchema } from "../schema/common.ts";
 import { maskFields, segmentIdList } from "../schema/visual_items.ts";
-import { addMasks, listMasks } from "../ops/masks.ts";
+
+/** The operations behind these commands, loaded only when one runs. */
+const ops = () => import("../ops/masks.ts");
 
 /** `masks add`. */
 export const masksAdd = defineCommand({
@@ -24,9 +26,9 @@ export const masksAdd = defineCommand({
     "masks add $ID --segment-ids ID1,ID2 --name circle --height 0.6 --feather 20",
     "masks add $ID --segment-ids ID1 --name 矩形 --width 0.8 --height 0.5 --round-corner 30 --invert",
   ],
-  run: (input, ctx) => {
+  run: async (input, ctx) => {
     const { draftId, segmentIds, name, ...geometry } = input;
-    return addMasks(ctx, draftId, segmentIds, name, geometry);
+    return (await ops()).addMasks(ctx, draftId, segmentIds, name, geometry);
   },
 });
 
@@ -36,7 +38,7 @@ export const masksList = defineCommand({
   summary: "list the masks on video/photo segments",
   positionals: ["draftId"],
   input: z.object({ draftId: draftIdSchema }).strict(),
-  run: (input, ctx) => listMasks(ctx, input.draftId),
+  run: async (input, ctx) => (await ops()).listMasks(ctx, input.draftId),
 });
 
 /** The `masks` commands. */

@@ -3,7 +3,9 @@ import { z } from "zod";
 import { defineCommand } from "./spec.ts";
 import { draftIdSchema, endAfterStart, endAfterStartError } from "../schema/common.ts";
 import { stickerFields } from "../schema/visual_items.ts";
-import { addSticker, listStickers } from "../ops/stickers.ts";
+
+/** The operations behind these commands, loaded only when one runs. */
+const ops = () => import("../ops/stickers.ts");
 
 /** `sticker add`. */
 export const stickerAdd = defineCommand({
@@ -20,9 +22,9 @@ export const stickerAdd = defineCommand({
   examples: [
     "sticker add $ID --sticker-id 7213186475432824123 --start 0 --end 2000000 --scale 0.5",
   ],
-  run: (input, ctx) => {
+  run: async (input, ctx) => {
     const { draftId, ...req } = input;
-    return addSticker(ctx, draftId, req);
+    return (await ops()).addSticker(ctx, draftId, req);
   },
 });
 
@@ -32,7 +34,7 @@ export const stickerList = defineCommand({
   summary: "list sticker segments",
   positionals: ["draftId"],
   input: z.object({ draftId: draftIdSchema }).strict(),
-  run: (input, ctx) => listStickers(ctx, input.draftId),
+  run: async (input, ctx) => (await ops()).listStickers(ctx, input.draftId),
 });
 
 /** The `sticker` commands. */

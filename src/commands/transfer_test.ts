@@ -6,8 +6,7 @@ import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/stric
 import { join } from "node:path";
 import { createHash } from "node:crypto";
 import { unzipSync } from "fflate";
-import { runApp } from "./app.ts";
-import { transferCommands } from "./transfer.ts";
+import { runApp } from "../cli/app.ts";
 import { isUuid } from "../draft/ids.ts";
 import { makeFixtureDraft, snapshot } from "../../test/helpers/transfer_fixture.ts";
 
@@ -25,7 +24,7 @@ interface Run {
 async function cli(argv: string[], env: Record<string, string>): Promise<Run> {
   let out = "";
   let err = "";
-  const code = await runApp(argv, transferCommands, {
+  const code = await runApp(argv, {
     stdout: (t) => void (out += t),
     stderr: (t) => void (err += t),
     readStdin: () => Promise.resolve(""),

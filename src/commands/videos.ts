@@ -3,7 +3,9 @@ import { z } from "zod";
 import { defineCommand } from "./spec.ts";
 import { alpha, draftIdSchema, mediaPlacement } from "../schema/common.ts";
 import { VideoInfo } from "../schema/visual_items.ts";
-import { addVideos, listVideos } from "../ops/videos.ts";
+
+/** The operations behind these commands, loaded only when one runs. */
+const ops = () => import("../ops/videos.ts");
 
 /** `videos add`. */
 export const videosAdd = defineCommand({
@@ -26,8 +28,11 @@ export const videosAdd = defineCommand({
     `videos add $ID --video-infos '[{"videoUrl":"file:///abs/a.mp4","start":0,"end":3000000,"sourceStart":1000000,"volume":0.5}]'`,
     `videos add $ID --video-infos '[{"videoUrl":"file:///abs/b.mp4","start":0,"end":2000000,"speed":2,"mask":"circle","transformX":0.5}]' --alpha 0.8`,
   ],
-  run: (input, ctx) =>
-    addVideos(ctx, input.draftId, input.videoInfos, { alpha: input.alpha, media: input.media }),
+  run: async (input, ctx) =>
+    (await ops()).addVideos(ctx, input.draftId, input.videoInfos, {
+      alpha: input.alpha,
+      media: input.media,
+    }),
 });
 
 /** `videos list`. */
@@ -36,7 +41,7 @@ export const videosList = defineCommand({
   summary: "list video segments with their ids, times, source range and speed",
   positionals: ["draftId"],
   input: z.object({ draftId: draftIdSchema }).strict(),
-  run: (input, ctx) => listVideos(ctx, input.draftId),
+  run: async (input, ctx) => (await ops()).listVideos(ctx, input.draftId),
 });
 
 /** The `videos` commands. */

@@ -3,7 +3,9 @@ import { z } from "zod";
 import { defineCommand } from "./spec.ts";
 import { draftIdSchema } from "../schema/common.ts";
 import { EffectInfo, FilterInfo } from "../schema/visual_items.ts";
-import { addEffects, addFilters, listEffects, listFilters } from "../ops/effects.ts";
+
+/** The operations behind these commands, loaded only when one runs. */
+const ops = () => import("../ops/effects.ts");
 
 const listInput = z.object({ draftId: draftIdSchema }).strict();
 
@@ -26,7 +28,7 @@ export const effectsAdd = defineCommand({
     `effects add $ID --effect-infos '[{"effectTitle":"70s","start":0,"end":3000000,"params":{"speed":60}}]'`,
     `effects add $ID --effect-infos '[{"effectTitle":"1998","segmentId":"<id from videos list>"}]'`,
   ],
-  run: (input, ctx) => addEffects(ctx, input.draftId, input.effectInfos),
+  run: async (input, ctx) => (await ops()).addEffects(ctx, input.draftId, input.effectInfos),
 });
 
 /** `effects list`. */
@@ -35,7 +37,7 @@ export const effectsList = defineCommand({
   summary: "list track-level and clip-attached video effects",
   positionals: ["draftId"],
   input: listInput,
-  run: (input, ctx) => listEffects(ctx, input.draftId),
+  run: async (input, ctx) => (await ops()).listEffects(ctx, input.draftId),
 });
 
 /** `filters add`. */
@@ -54,7 +56,7 @@ export const filtersAdd = defineCommand({
   examples: [
     `filters add $ID --filter-infos '[{"filterTitle":"ABG","start":0,"end":5000000,"intensity":80}]'`,
   ],
-  run: (input, ctx) => addFilters(ctx, input.draftId, input.filterInfos),
+  run: async (input, ctx) => (await ops()).addFilters(ctx, input.draftId, input.filterInfos),
 });
 
 /** `filters list`. */
@@ -63,7 +65,7 @@ export const filtersList = defineCommand({
   summary: "list track-level and clip-attached filters",
   positionals: ["draftId"],
   input: listInput,
-  run: (input, ctx) => listFilters(ctx, input.draftId),
+  run: async (input, ctx) => (await ops()).listFilters(ctx, input.draftId),
 });
 
 /** The `effects` and `filters` commands. */

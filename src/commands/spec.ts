@@ -34,6 +34,9 @@ export interface CommandSpec<S extends z.ZodObject = z.ZodObject> {
 // deno-lint-ignore no-explicit-any
 export type AnyCommandSpec = CommandSpec<any>;
 
+/** Where a command that describes other commands (docs, setup, mcp) gets them, at run time. */
+export type SpecSource = () => readonly AnyCommandSpec[] | Promise<readonly AnyCommandSpec[]>;
+
 /** Declares a command with its input type inferred from the schema. */
 export function defineCommand<S extends z.ZodObject>(spec: CommandSpec<S>): CommandSpec<S> {
   return spec;

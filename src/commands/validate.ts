@@ -2,8 +2,10 @@
 import { z } from "zod";
 import { defineCommand } from "./spec.ts";
 import { draftIdSchema } from "../schema/common.ts";
-import { validateDraftById } from "../ops/validate.ts";
 import { CHECKS } from "../draft/validate.ts";
+
+/** The operations behind these commands, loaded only when one runs. */
+const ops = () => import("../ops/validate.ts");
 
 const checkList = Object.entries(CHECKS)
   .map(([code, c]) => `  ${code} (${c.level}): ${c.summary}`)
@@ -20,7 +22,7 @@ export const draftValidate = defineCommand({
   positionals: ["draftId"],
   input: z.object({ draftId: draftIdSchema }).strict(),
   examples: ["draft validate $ID", "draft validate $ID | jq '.errors[]'"],
-  run: (input, ctx) => validateDraftById(ctx, input.draftId),
+  run: async (input, ctx) => (await ops()).validateDraftById(ctx, input.draftId),
 });
 
 /** Validation commands. */

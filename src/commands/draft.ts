@@ -3,16 +3,12 @@ import { z } from "zod";
 import { defineCommand } from "./spec.ts";
 import { DraftCreateInput } from "../schema/draft.ts";
 import { draftIdSchema } from "../schema/common.ts";
-import { chooseEditor } from "../editions/detect.ts";
-import {
-  createDraft,
-  listDraftDirs,
-  loadDraft,
-  readDraft,
-  registerDraft,
-} from "../store/drafts.ts";
-import { currentOs } from "../store/home.ts";
-import { summarise } from "../draft/summary.ts";
+
+/** Modules behind these commands, loaded only when one runs. */
+const detect = () => import("../editions/detect.ts");
+const drafts = () => import("../store/drafts.ts");
+const home = () => import("../store/home.ts");
+const summary = () => import("../draft/summary.ts");
 
 /** `draft create`. */
 export const draftCreate = defineCommand({
@@ -33,8 +29,8 @@ export const draftCreate = defineCommand({
   ],
   async run(input, ctx) {
     const config = await ctx.config();
-    const os = currentOs();
-    const choice = await chooseEditor(
+    const os = (await home()).currentOs();
+    const choice = await (await detect()).chooseEditor(
       {
         env: ctx.env,
         config,
@@ -44,7 +40,7 @@ export const draftCreate = defineCommand({
       },
       { rootFor: (edition) => ctx.draftsDir(edition) },
     );
-    const doc = await createDraft({
+    const doc = await (await drafts()).createDraft({
       root: choice.root,
       name: input.name,
       width: input.width,
@@ -59,7 +55,7 @@ export const draftCreate = defineCommand({
     });
     let index: string;
     try {
-      index = (await registerDraft(doc.dir, { os, warn: ctx.warn })).action;
+      index = (await (await drafts()).registerDraft(doc.dir, { os, warn: ctx.warn })).action;
     } catch (err) {
       ctx.warn(
         `the draft was created but not registered in the editor's index: ${(err as Error).message}`,
@@ -96,10 +92,12 @@ export const draftList = defineCommand({
   async run(_input, ctx) {
     const out = [];
     for (const root of await ctx.searchRoots()) {
-      for (const dir of await listDraftDirs(root)) {
+      for (const dir of await (await drafts()).listDraftDirs(root)) {
         try {
           // No lock and no recovery: a listing never waits for, or interferes with, writers.
-          const s = summarise(await loadDraft(dir, { recover: false }));
+          const s = (await summary()).summarise(
+            await (await drafts()).loadDraft(dir, { recover: false }),
+          );
           out.push({
             draftId: s.draftId,
             name: s.name,
@@ -130,7 +128,9 @@ export const draftInfo = defineCommand({
   input: z.object({ draftId: draftIdSchema }).strict(),
   examples: ["draft info 7B1F0C2E-5A44-4B8E-9C3D-2B6F1A9E0C11"],
   async run(input, ctx) {
-    return summarise(await readDraft(await ctx.searchRoots(), input.draftId));
+    return (await summary()).summarise(
+      await (await drafts()).readDraft(await ctx.searchRoots(), input.draftId),
+    );
   },
 });
 

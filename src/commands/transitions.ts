@@ -2,7 +2,9 @@
 import { z } from "zod";
 import { defineCommand } from "./spec.ts";
 import { draftIdSchema, durationUs } from "../schema/common.ts";
-import { addAutoTransitions, listDraftTransitions } from "../ops/transitions.ts";
+
+/** The operations behind these commands, loaded only when one runs. */
+const ops = () => import("../ops/transitions.ts");
 
 /** `transitions add`. */
 export const transitionsAdd = defineCommand({
@@ -28,8 +30,8 @@ export const transitionsAdd = defineCommand({
     "transitions add $ID --auto fade --duration 500000",
     "transitions add $ID --auto 叠化 --track-index 1",
   ],
-  run: (input, ctx) =>
-    addAutoTransitions(ctx, input.draftId, {
+  run: async (input, ctx) =>
+    (await ops()).addAutoTransitions(ctx, input.draftId, {
       name: input.auto,
       duration: input.duration,
       trackIndex: input.trackIndex,
@@ -42,7 +44,7 @@ export const transitionsList = defineCommand({
   summary: "list transitions with the segments they join",
   positionals: ["draftId"],
   input: z.object({ draftId: draftIdSchema }).strict(),
-  run: (input, ctx) => listDraftTransitions(ctx, input.draftId),
+  run: async (input, ctx) => (await ops()).listDraftTransitions(ctx, input.draftId),
 });
 
 /** All `transitions` commands. */

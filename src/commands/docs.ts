@@ -1,17 +1,14 @@
 /**
  * `draftcli docs [topic]` (the offline manual) and `draftcli completions <shell>`. Both print
- * text, not JSON, and both read the registry at run time (passed in as a function, like `setup`
- * and `mcp`):
- *
- *   const all: AnyCommandSpec[] = [...draftCommands, ...makeDocsCommands(() => all)];
+ * text, not JSON, and both read the whole registry at run time (a `SpecSource`, so tests can
+ * pass a toy registry).
  */
 import { z } from "zod";
-import { type AnyCommandSpec, defineCommand } from "./spec.ts";
-import { renderDocs } from "../setup/skill.ts";
-import { completionScript, SHELLS } from "./completions.ts";
+import { type AnyCommandSpec, defineCommand, type SpecSource } from "./spec.ts";
+import { SHELLS } from "./completions.ts";
 
 /** Builds `docs` and `completions` over the registry returned by `getSpecs`. */
-export function makeDocsCommands(getSpecs: () => readonly AnyCommandSpec[]): AnyCommandSpec[] {
+export function makeDocsCommands(getSpecs: SpecSource): AnyCommandSpec[] {
   const docs = defineCommand({
     name: ["docs"],
     summary: "print the manual (Markdown): units, coordinates, every command, recipes, exit codes",
@@ -27,7 +24,10 @@ export function makeDocsCommands(getSpecs: () => readonly AnyCommandSpec[]): Any
     }).strict(),
     examples: ["docs", "docs units", "docs images", "docs 'captions add'", "docs errors"],
     mcp: false,
-    run: (input) => Promise.resolve(renderDocs(getSpecs(), input.topic)),
+    run: async (input) => {
+      const { renderDocs } = await import("../setup/skill.ts");
+      return renderDocs(await getSpecs(), input.topic);
+    },
   });
   const completions = defineCommand({
     name: ["completions"],
@@ -41,7 +41,15 @@ export function makeDocsCommands(getSpecs: () => readonly AnyCommandSpec[]): Any
     input: z.object({ shell: z.enum(SHELLS).describe("bash, zsh or fish") }).strict(),
     examples: ["completions bash", "completions fish > ~/.config/fish/completions/draftcli.fish"],
     mcp: false,
-    run: (input) => Promise.resolve(completionScript(input.shell, getSpecs())),
+    run: async (input) => {
+      const { completionScript } = await import("./completions.ts");
+      return completionScript(input.shell, await getSpecs());
+    },
   });
   return [docs, completions];
 }
+
+/** `docs` and `completions` over the whole registry. */
+export const docsCommands: AnyCommandSpec[] = makeDocsCommands(async () =>
+  (await import("./registry.ts")).loadAllSpecs()
+);

@@ -3,7 +3,9 @@ import { z } from "zod";
 import { defineCommand } from "./spec.ts";
 import { draftIdSchema } from "../schema/common.ts";
 import { KeyframeInfo } from "../schema/keyframes.ts";
-import { addKeyframes, listKeyframes } from "../ops/keyframes.ts";
+
+/** The operations behind these commands, loaded only when one runs. */
+const ops = () => import("../ops/keyframes.ts");
 
 /** `keyframes add`. */
 export const keyframesAdd = defineCommand({
@@ -25,7 +27,7 @@ export const keyframesAdd = defineCommand({
     `keyframes add $ID --keyframes '[{"segmentId":"$SEG","property":"position_x","offset":0,"value":-0.5},{"segmentId":"$SEG","property":"position_x","offset":2000000,"value":0.5}]'`,
     `keyframes add $ID --keyframes '[{"segmentId":"$AUDIO","property":"volume","offset":0,"value":0}]'`,
   ],
-  run: (input, ctx) => addKeyframes(ctx, input.draftId, input.keyframes),
+  run: async (input, ctx) => (await ops()).addKeyframes(ctx, input.draftId, input.keyframes),
 });
 
 /** `keyframes list`. */
@@ -38,7 +40,7 @@ export const keyframesList = defineCommand({
     segmentId: z.string().min(1).max(200).describe("segment id"),
   }).strict(),
   examples: ["keyframes list $ID --segment-id $SEG"],
-  run: (input, ctx) => listKeyframes(ctx, input.draftId, input.segmentId),
+  run: async (input, ctx) => (await ops()).listKeyframes(ctx, input.draftId, input.segmentId),
 });
 
 /** All `keyframes` commands. */

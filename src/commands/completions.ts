@@ -4,8 +4,8 @@
  */
 import { type JsonSchema, schemaType, toJsonSchema } from "../schema/json_schema.ts";
 import type { AnyCommandSpec } from "./spec.ts";
-import { toKebab } from "./args.ts";
-import { GLOBAL_OPTIONS } from "./help.ts";
+import { toKebab } from "./names.ts";
+import { GLOBAL_OPTIONS } from "./globals.ts";
 
 /** The shells a script can be generated for. */
 export const SHELLS = ["bash", "zsh", "fish"] as const;

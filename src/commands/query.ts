@@ -10,11 +10,13 @@ import { catalogQueryFields, editionFields } from "../schema/query.ts";
 import { textMaterialStyleFields } from "../schema/caption_style.ts";
 import { CaptionInfo } from "../schema/media_items.ts";
 import type { CatalogKind, Edition } from "../catalogs/catalog.ts";
-import { queryCatalog } from "../catalogs/query.ts";
-import { inspectUrl } from "../media/inspect.ts";
-import { locateDraft, peekEdition } from "../store/drafts.ts";
 import { DraftcliError } from "../errors.ts";
-import { textStyle } from "../ops/text_style.ts";
+
+/** Modules behind these commands, loaded only when one runs. */
+const catalogs = () => import("../catalogs/query.ts");
+const media = () => import("../media/inspect.ts");
+const drafts = () => import("../store/drafts.ts");
+const textStyleOps = () => import("../ops/text_style.ts");
 
 /**
  * The edition a look-up is for: the draft's when `draftId` is given (an `editor` that disagrees
@@ -25,7 +27,9 @@ export async function editionFor(
   ctx: CommandContext,
 ): Promise<Edition> {
   if (input.draftId !== undefined) {
-    const edition = await peekEdition(await locateDraft(await ctx.searchRoots(), input.draftId));
+    const edition = await (await drafts()).peekEdition(
+      await (await drafts()).locateDraft(await ctx.searchRoots(), input.draftId),
+    );
     if (input.editor !== undefined && input.editor !== edition) {
       throw new DraftcliError(
         "invalid_input",
@@ -44,7 +48,10 @@ const urlInput = z.object({
 
 async function inspect(url: string, ctx: CommandContext) {
   const config = await ctx.config();
-  return await inspectUrl(url, { maxDownloadBytes: config.maxDownloadBytes, warn: ctx.warn });
+  return await (await media()).inspectUrl(url, {
+    maxDownloadBytes: config.maxDownloadBytes,
+    warn: ctx.warn,
+  });
 }
 
 /** `query media`. */
@@ -127,7 +134,11 @@ export const queryAnimations = defineCommand({
   async run(input, ctx) {
     const { kind, type, draftId, editor, ...q } = input;
     const catalogKind = ANIMATION_KINDS[kind === "text" ? "text" : "image"][type];
-    return queryCatalog(await editionFor({ draftId, editor }, ctx), catalogKind, q);
+    return (await catalogs()).queryCatalog(
+      await editionFor({ draftId, editor }, ctx),
+      catalogKind,
+      q,
+    );
   },
 });
 
@@ -147,7 +158,7 @@ function catalogCommand(
     examples,
     async run(input, ctx) {
       const { draftId, editor, ...q } = input;
-      return queryCatalog(await editionFor({ draftId, editor }, ctx), kind, q);
+      return (await catalogs()).queryCatalog(await editionFor({ draftId, editor }, ctx), kind, q);
     },
   });
 }
@@ -201,7 +212,11 @@ export const textStyleCommand = defineCommand({
   ],
   async run(input, ctx) {
     const { draftId, editor, ...req } = input;
-    return textStyle(await editionFor({ draftId, editor }, ctx), req, ctx.warn);
+    return (await textStyleOps()).textStyle(
+      await editionFor({ draftId, editor }, ctx),
+      req,
+      ctx.warn,
+    );
   },
 });
 

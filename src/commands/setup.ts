@@ -1,15 +1,12 @@
 /**
  * `draftcli setup <claude|cursor|openclaw|codex|all>`: installs the generated skill (and with
- * --mcp the MCP server entry) for coding agents. The registry is passed in as a function, read
- * at run time, because the skill describes every command:
- *
- *   const all: AnyCommandSpec[] = [...draftCommands, ...makeSetupCommands(() => all)];
+ * --mcp the MCP server entry) for coding agents. The skill describes every command, so the
+ * registry is read at run time through a `SpecSource` (tests pass a toy registry).
  */
 import { basename } from "../setup/path.ts";
 import { z } from "zod";
 import { AGENTS } from "../setup/paths.ts";
-import { findOnPath, runArgv, runSetup } from "../setup/setup.ts";
-import { type AnyCommandSpec, defineCommand } from "./spec.ts";
+import { type AnyCommandSpec, defineCommand, type SpecSource } from "./spec.ts";
 
 /** True in a `deno compile` binary (the running executable is not `deno` itself). */
 export function isCompiled(execPath: string = Deno.execPath()): boolean {
@@ -41,13 +38,8 @@ const input = z.strictObject({
   ),
 });
 
-/** The setup commands over the registry returned by `getSpecs` (read at run time). */
-export function makeSetupCommands(getSpecs: () => readonly AnyCommandSpec[]): AnyCommandSpec[] {
-  return [makeSetupCommand(getSpecs)];
-}
-
-/** Builds the `setup` command. */
-export function makeSetupCommand(getSpecs: () => readonly AnyCommandSpec[]): AnyCommandSpec {
+/** Builds the `setup` command over the registry `getSpecs` returns (read at run time). */
+export function makeSetupCommand(getSpecs: SpecSource): AnyCommandSpec {
   return defineCommand({
     name: ["setup"],
     summary: "Install the draftcli skill (and optionally the MCP server) for coding agents",
@@ -68,11 +60,12 @@ export function makeSetupCommand(getSpecs: () => readonly AnyCommandSpec[]): Any
     mutates: true,
     mcp: false,
     async run(args, ctx) {
+      const { findOnPath, runArgv, runSetup } = await import("../setup/setup.ts");
       const host = { env: ctx.env, os: Deno.build.os };
       const execPath = Deno.execPath();
       const report = await runSetup({
         targets: args.target === "all" ? AGENTS : [args.target],
-        specs: getSpecs(),
+        specs: await getSpecs(),
         host,
         force: args.force,
         dryRun: args.dryRun,
@@ -92,3 +85,8 @@ export function makeSetupCommand(getSpecs: () => readonly AnyCommandSpec[]): Any
     },
   });
 }
+
+/** `setup` over the whole registry. */
+export const setupCommands: AnyCommandSpec[] = [
+  makeSetupCommand(async () => (await import("./registry.ts")).loadAllSpecs()),
+];

@@ -4,9 +4,6 @@ import { defineCommand } from "./spec.ts";
 import { alpha, draftIdSchema, mediaPlacement } from "../schema/common.ts";
 import { AudioInfo, CaptionInfo, ImageInfo } from "../schema/media_items.ts";
 import { captionStyleFields } from "../schema/caption_style.ts";
-import { addImages, listImages } from "../ops/images.ts";
-import { addAudios, listAudios } from "../ops/audios.ts";
-import { addCaptions, listCaptions } from "../ops/captions.ts";
 
 const listInput = z.object({ draftId: draftIdSchema }).strict();
 
@@ -26,8 +23,13 @@ export const imagesAdd = defineCommand({
     `images add $ID --image-infos '[{"imageUrl":"file:///abs/a.jpg","start":0,"end":3000000,"inAnimation":"渐显"}]'`,
     "images add $ID --image-infos @images.json",
   ],
-  run: (input, ctx) =>
-    addImages(ctx, input.draftId, input.imageInfos, { alpha: input.alpha, media: input.media }),
+  run: async (input, ctx) => {
+    const { addImages } = await import("../ops/images.ts");
+    return addImages(ctx, input.draftId, input.imageInfos, {
+      alpha: input.alpha,
+      media: input.media,
+    });
+  },
 });
 
 /** `images list`. */
@@ -36,7 +38,7 @@ export const imagesList = defineCommand({
   summary: "list photo segments with their ids and times",
   positionals: ["draftId"],
   input: listInput,
-  run: (input, ctx) => listImages(ctx, input.draftId),
+  run: async (input, ctx) => (await import("../ops/images.ts")).listImages(ctx, input.draftId),
 });
 
 /** `audios add`. */
@@ -53,7 +55,10 @@ export const audiosAdd = defineCommand({
   examples: [
     `audios add $ID --audio-infos '[{"audioUrl":"file:///abs/bgm.mp3","start":0,"end":10000000,"volume":0.5}]'`,
   ],
-  run: (input, ctx) => addAudios(ctx, input.draftId, input.audioInfos, { media: input.media }),
+  run: async (input, ctx) =>
+    (await import("../ops/audios.ts")).addAudios(ctx, input.draftId, input.audioInfos, {
+      media: input.media,
+    }),
 });
 
 /** `audios list`. */
@@ -62,7 +67,7 @@ export const audiosList = defineCommand({
   summary: "list audio segments with their ids and times",
   positionals: ["draftId"],
   input: listInput,
-  run: (input, ctx) => listAudios(ctx, input.draftId),
+  run: async (input, ctx) => (await import("../ops/audios.ts")).listAudios(ctx, input.draftId),
 });
 
 /** `captions add`. */
@@ -79,7 +84,8 @@ export const captionsAdd = defineCommand({
   examples: [
     `captions add $ID --captions '[{"text":"Hello 世界","start":0,"end":2000000,"keyword":"世界","keywordColor":"#ffde00"}]' --font-size 10 --bold`,
   ],
-  run: (input, ctx) => {
+  run: async (input, ctx) => {
+    const { addCaptions } = await import("../ops/captions.ts");
     const { draftId, captions, ...style } = input;
     return addCaptions(ctx, draftId, captions, style);
   },
@@ -91,7 +97,7 @@ export const captionsList = defineCommand({
   summary: "list text segments with their ids, times and text",
   positionals: ["draftId"],
   input: listInput,
-  run: (input, ctx) => listCaptions(ctx, input.draftId),
+  run: async (input, ctx) => (await import("../ops/captions.ts")).listCaptions(ctx, input.draftId),
 });
 
 /** All media item commands. */
