@@ -43,6 +43,27 @@ async function exists(path: string): Promise<boolean> {
   }
 }
 
+/**
+ * The file in `resourcesDir` that is a hard link of `source` (same device and inode), if any:
+ * a file placed before by linking is found again without reading it.
+ */
+async function linkedCopy(source: string, resourcesDir: string): Promise<string | undefined> {
+  const src = await Deno.stat(source);
+  if (src.ino === null || src.dev === null || src.nlink === null || src.nlink < 2) return undefined;
+  let entries: Deno.DirEntry[];
+  try {
+    entries = await Array.fromAsync(Deno.readDir(resourcesDir));
+  } catch {
+    return undefined;
+  }
+  for (const e of entries) {
+    if (!e.isFile) continue;
+    const s = await Deno.stat(join(resourcesDir, e.name)).catch(() => undefined);
+    if (s && s.ino === src.ino && s.dev === src.dev) return e.name;
+  }
+  return undefined;
+}
+
 /** Stages `source` for `resourcesDir` (see the module doc). */
 export async function placeLocalFile(
   source: string,
@@ -50,6 +71,8 @@ export async function placeLocalFile(
   resourcesDir: string,
   stagingDir: string,
 ): Promise<PlacedFile> {
+  const linked = await linkedCopy(source, resourcesDir);
+  if (linked) return { fileName: linked, path: join(resourcesDir, linked), how: "present" };
   const fileName = `${(await sha256File(source)).slice(0, 16)}.${format || "bin"}`;
   const path = join(resourcesDir, fileName);
   if (await exists(path)) return { fileName, path, how: "present" };
