@@ -1,7 +1,7 @@
 /** `editors`: the version profiles, what is detected on this machine, and the support matrix. */
 import { z } from "zod";
 import { defineCommand } from "./spec.ts";
-import { type AppDraftMarkers, chooseEditor } from "../editions/detect.ts";
+import { type AppDraftMarkers, chooseEditor } from "../store/detect.ts";
 import {
   EDITION_FACTS,
   EVIDENCE_MEANING,
