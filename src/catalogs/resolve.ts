@@ -6,6 +6,7 @@
 
 import { DraftcliError } from "../errors.ts";
 import { closest } from "../text/closest.ts";
+import { searchHint } from "./commands.ts";
 import {
   type CatalogEntry,
   type CatalogKind,
@@ -109,7 +110,7 @@ function pick(list: CatalogEntry[] | undefined, category?: string): CatalogEntry
 }
 
 function hint(kind: CatalogKind): string {
-  return `list names with: draftcli query ${kind} --action search --keyword <part of a name>`;
+  return `list names with: ${searchHint(kind)}`;
 }
 
 /**
