@@ -112,7 +112,9 @@ export async function addCaptions(
   const dir = await locateDraft(roots, draftId);
   const edition = await peekEdition(dir);
   const base = baseStyle(edition, style);
-  const anims = items.map((it, i) => resolveAnimations(edition, it, "text", `captions[${i}]`));
+  const anims = items.map((it, i) =>
+    resolveAnimations(edition, it, "text", `captions[${i}]`, ctx.warn)
+  );
   const highlights = items.map((it) => [
     ...(it.highlights ?? []),
     ...expandKeywordShortForm(it),
