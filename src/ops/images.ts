@@ -18,6 +18,7 @@ import { gridRange } from "../draft/time.ts";
 import { DraftcliError } from "../errors.ts";
 import { redactUrl } from "../text/redact.ts";
 import { clipFields, itemBase, segmentsOf } from "../draft/summary.ts";
+import { withCutcliIds } from "./cutcli_ids.ts";
 
 type Item = z.infer<typeof ImageInfo>;
 
@@ -114,7 +115,7 @@ export async function addImages(
       ctx.warn,
     );
     settleTrackIndexes(doc, created, "video");
-    return { draftId, items: created };
+    return withCutcliIds({ draftId, items: created }, "imageIds");
   }, opts.media);
 }
 

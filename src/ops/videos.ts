@@ -20,6 +20,7 @@ import { setAudioFade } from "../draft/audio_extras.ts";
 import { buildMask, maskForDisplay, maskOf, maskWarning, setMask } from "../draft/masks.ts";
 import { DraftcliError } from "../errors.ts";
 import { clipFields, itemBase, segmentsOf } from "../draft/summary.ts";
+import { withCutcliIds } from "./cutcli_ids.ts";
 
 type Item = z.infer<typeof VideoInfo>;
 
@@ -149,7 +150,7 @@ export async function addVideos(
       ctx.warn,
     );
     settleTrackIndexes(doc, created, "video");
-    return { draftId, items: created };
+    return withCutcliIds({ draftId, items: created }, "videoIds");
   }, opts.media);
 }
 
