@@ -5,6 +5,7 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { fixture, runCli, tempWorld } from "./helpers/cli.ts";
+import { addOutput } from "../src/schema/add_output.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = Record<string, any>;
@@ -60,6 +61,7 @@ Deno.test("cutcli cookbook commands run unchanged against draftcli", async () =>
       ]),
     ]);
     const ij = imgs.json as Json;
+    addOutput("imageIds").parse(ij); // the shape --help documents
     assertEquals(ij.imageIds.length, 3);
     assertEquals(ij.segmentIds, ij.items.map((it: Json) => it.segmentId));
     assertEquals(ij.segmentInfos[1], { id: ij.segmentIds[1], start: 3_000_000, end: 6_000_000 });
@@ -106,6 +108,7 @@ Deno.test("cutcli cookbook commands run unchanged against draftcli", async () =>
       ]),
     ]);
     const cj = caps.json as Json;
+    addOutput("textIds").parse(cj);
     assertEquals(cj.textIds.length, 4);
     assertEquals(cj.segmentIds.length, 4);
     assertEquals(typeof cj.trackId, "string");
@@ -117,6 +120,7 @@ Deno.test("cutcli cookbook commands run unchanged against draftcli", async () =>
       "--audio-infos",
       JSON.stringify([{ audioUrl: `${base}/bgm.mp3`, start: 0, end: 1_000_000 }]),
     ]);
+    addOutput("audioIds").parse(audio.json);
     assertEquals((audio.json as Json).audioIds.length, 1);
 
     const fx = await run([
@@ -126,6 +130,7 @@ Deno.test("cutcli cookbook commands run unchanged against draftcli", async () =>
       "--effect-infos",
       JSON.stringify([{ effectTitle: "模糊", start: 0, end: 2_000_000 }]),
     ]);
+    addOutput("effectIds").parse(fx.json);
     assertEquals((fx.json as Json).effectIds.length, 1);
 
     const anims = await run(["query", "text-animations", "--type", "in", "--keyword", "渐显"]);

@@ -283,6 +283,14 @@ export function renderCommand(spec: AnyCommandSpec): string {
   } else {
     lines.push("", "No inputs.");
   }
+  if (spec.output) {
+    const out = toJsonSchema(spec.output);
+    const outRequired = new Set(out.required ?? []);
+    lines.push("", "Output (JSON on stdout):");
+    for (const [key, node] of Object.entries(out.properties ?? {})) {
+      lines.push(`- \`${key}\` ${describe(node, outRequired.has(key))}`);
+    }
+  }
   if (spec.examples?.length) {
     lines.push("", "```bash", ...spec.examples.map((e) => `draftcli ${e}`), "```");
   }
