@@ -40,7 +40,8 @@ export function wellFormed(value: unknown): unknown {
 
 /**
  * Drops, in place, every object key that begins with `_` (comments such as `_comment`, which
- * cutcli's templates carry inside item arrays). Iterative: any depth.
+ * cutcli's templates carry inside item arrays). `__proto__` is kept, so validation refuses it.
+ * Iterative: any depth.
  */
 export function dropCommentKeys(value: unknown): unknown {
   const stack: unknown[] = [value];
@@ -49,7 +50,7 @@ export function dropCommentKeys(value: unknown): unknown {
     if (!v || typeof v !== "object") continue;
     const obj = v as Record<string, unknown>;
     for (const key of Object.keys(obj)) {
-      if (key.startsWith("_") && !Array.isArray(obj)) delete obj[key];
+      if (key.startsWith("_") && key !== "__proto__" && !Array.isArray(obj)) delete obj[key];
       else if (obj[key] && typeof obj[key] === "object") stack.push(obj[key]);
     }
   }

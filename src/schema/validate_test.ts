@@ -2,6 +2,7 @@ import { deepStrictEqual as assertEquals, throws as assertThrows } from "node:as
 import { z } from "zod";
 import { DraftcliError } from "../errors.ts";
 import { validate, wellFormed } from "./validate.ts";
+import { localPathToUrl, mediaUrl } from "./common.ts";
 
 Deno.test("wellFormed replaces lone surrogates everywhere, at any depth", () => {
   const deep: unknown[] = [];
@@ -29,4 +30,14 @@ Deno.test("keys beginning with _ are dropped at any depth; other unknown keys st
     () => validate(Input, { items: [{ comment: "x", text: "a" }] }),
     (e: unknown) => e instanceof DraftcliError && e.message.includes("comment"),
   );
+});
+
+Deno.test("media locations: absolute and ~/ paths become file:// URLs; relative text is refused", () => {
+  assertEquals(localPathToUrl("/a b/c.jpg"), "file:///a%20b/c.jpg");
+  assertEquals(localPathToUrl("C:\\media\\c.jpg"), "file:///C:/media/c.jpg");
+  assertEquals(localPathToUrl("https://x/y.jpg"), "https://x/y.jpg");
+  const home = Deno.env.get("HOME");
+  if (home) assertEquals(localPathToUrl("~/c.jpg"), localPathToUrl(`${home}/c.jpg`));
+  assertEquals(validate(mediaUrl, "/tmp/x.png"), "file:///tmp/x.png");
+  assertThrows(() => validate(mediaUrl, "x.png"), DraftcliError);
 });
