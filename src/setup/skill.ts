@@ -157,7 +157,7 @@ const EXIT_ADVICE: Record<number, string> = {
   [ExitCode.usage]: "fix the input: read `message`, `hint` and `path`, then " +
     "`draftcli <command> --help`; do not retry unchanged",
   [ExitCode.notFound]: "check the id: `draftcli draft list` shows the drafts; " +
-    "`draftcli draft info <draftId>` shows segment ids",
+    "`draftcli <group> list <draftId>` (e.g. `images list`, `captions list`) shows segment ids",
   [ExitCode.network]: "a download failed: check the URL, retry after a short wait, or pass a " +
     "local `file://` URL instead",
   [ExitCode.media]: "check the media file: it must exist at the absolute path, be readable " +
