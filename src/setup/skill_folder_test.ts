@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { loadAllSpecs } from "../commands/registry.ts";
-import { renderSkill } from "./skill.ts";
+import { renderSkill, renderSkillReferences } from "./skill.ts";
 
 /** Shell variables (`$SEG`, `$ID`) that sit inside single quotes, where the shell never expands them. */
 function varsInSingleQuotes(text: string): string[] {
@@ -38,9 +38,11 @@ Deno.test("no command example or skill code puts a shell variable inside single 
       if (varsInSingleQuotes(ex).length) bad.push(`${spec.name.join(" ")}: ${ex}`);
     }
   }
-  const skill = renderSkill(specs);
-  for (const block of skill.matchAll(/```bash\n([\s\S]*?)```/g)) {
-    if (varsInSingleQuotes(block[1]).length) bad.push(`SKILL.md: ${block[1].slice(0, 80)}`);
+  const files = { "SKILL.md": renderSkill(specs), ...renderSkillReferences(specs) };
+  for (const [name, text] of Object.entries(files)) {
+    for (const block of text.matchAll(/```bash\n([\s\S]*?)```/g)) {
+      if (varsInSingleQuotes(block[1]).length) bad.push(`${name}: ${block[1].slice(0, 80)}`);
+    }
   }
   assertEquals(bad, []);
 });
@@ -48,4 +50,19 @@ Deno.test("no command example or skill code puts a shell variable inside single 
 Deno.test("the skill does not claim `draft info` lists segment ids (it prints counts)", async () => {
   const skill = renderSkill(await loadAllSpecs());
   assertEquals(/draft info[^\n]*segment ids/.test(skill), false);
+});
+
+Deno.test("SKILL.md stays ≤ 300 lines, indexes every command and links only to files it ships", async () => {
+  const specs = await loadAllSpecs();
+  const skill = renderSkill(specs);
+  const refs = renderSkillReferences(specs);
+  const lines = skill.split("\n").length;
+  assertEquals(lines <= 300, true, `${lines} lines`);
+  for (const spec of specs) {
+    assertEquals(skill.includes(`\`${spec.name.join(" ")}\``), true, spec.name.join(" "));
+    const ref = refs[`references/${spec.name[0]}.md`] ?? "";
+    assertEquals(ref.includes(`draftcli ${spec.name.join(" ")}`), true, spec.name.join(" "));
+  }
+  const links = [...skill.matchAll(/\]\(([^)]+\.md)\)/g)].map((m) => m[1]);
+  assertEquals(links.filter((l) => !(l in refs)), []);
 });
