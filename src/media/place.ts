@@ -5,7 +5,6 @@
  * copy (never a symlink: sandboxed editors do not follow links out of their folders). The draft
  * writer moves staged files into `resources/` when it commits.
  */
-import { createHash } from "node:crypto";
 import { join } from "node:path";
 
 /** Where local media go: into the draft folder (default), or referenced where they are. */
@@ -13,6 +12,7 @@ export type MediaPlacement = "copy" | "reference";
 
 /** Hex sha256 of a file, read in chunks (any size). */
 export async function sha256File(path: string): Promise<string> {
+  const { createHash } = await import("node:crypto");
   const hash = createHash("sha256");
   using file = await Deno.open(path, { read: true });
   const buf = new Uint8Array(1 << 20);
