@@ -25,13 +25,13 @@ import {
 import cover from "../editions/data/cover.json" with { type: "json" };
 import { DraftDocument } from "../draft/document.ts";
 import { newId } from "../draft/ids.ts";
-import { commitFiles, recover, type TxnEntry } from "./txn.ts";
+import { commitFiles, recover, type TxnData, type TxnEntry } from "./txn.ts";
 import { withLock } from "./lock.ts";
 import { readJsonIfExists } from "./atomic.ts";
 import { decodeBase64 } from "./base64.ts";
 import { currentOs, type OsName } from "./home.ts";
 import { type IndexOutcome, removeIndexEntry, upsertIndexEntry } from "./roots.ts";
-import { stringifyWithFloats } from "../draft/serialize.ts";
+import { stringifyChunks } from "../draft/serialize.ts";
 
 /** Folder inside a draft where draftcli keeps its own state (lock, journal, caches). */
 export const STATE_DIR = ".draftcli";
@@ -269,10 +269,16 @@ export async function createDraft(opts: NewDraftOptions): Promise<DraftDocument>
       markers: opts.platformOverride ? "detected" : stamp.source,
     };
     await Deno.writeTextFile(join(temp, STATE_DIR, "state.json"), JSON.stringify(state));
+    // A new draft is small: its timeline pieces are joined once for all copies.
+    const joined = new Map<TxnData, string>();
     for (const e of draftFileEntries(doc, temp)) {
-      const data = (e as { data: string | Uint8Array }).data;
+      const data = (e as { data: TxnData }).data;
       if (typeof data === "string") await Deno.writeTextFile(e.path, data);
-      else await Deno.writeFile(e.path, data);
+      else if (data instanceof Uint8Array) await Deno.writeFile(e.path, data);
+      else {
+        if (!joined.has(data)) joined.set(data, [...data.chunks].join(""));
+        await Deno.writeTextFile(e.path, joined.get(data)!);
+      }
     }
     await Deno.rename(temp, dir);
   } catch (err) {
@@ -371,8 +377,9 @@ async function timelineTargets(doc: DraftDocument): Promise<string[]> {
 
 function draftFileEntries(doc: DraftDocument, dir: string, timelinePaths?: string[]): TxnEntry[] {
   syncMeta(doc);
-  // Stringified and encoded once, whatever the number of copies.
-  const text = new TextEncoder().encode(stringifyWithFloats(doc.content));
+  // Serialised once, in pieces written as they come (never one string of the whole timeline);
+  // the other copies share the data object, so the commit copies the first file.
+  const text = { chunks: stringifyChunks(doc.content) };
   const paths = timelinePaths ??
     profileTimelineTargets(doc.profile).map((parts) => join(dir, ...parts));
   const entries: TxnEntry[] = paths.map((path) => ({ path, data: text }));
