@@ -25,6 +25,13 @@ const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
 const PERMS = ["--allow-read", "--allow-write", "--allow-env", "--allow-net", "--allow-run"];
 const N = 1000;
 
+/** Deno's cache folder (a scratch HOME would otherwise give the subprocess an empty one). */
+async function denoDir(): Promise<string> {
+  const out = await new Deno.Command(Deno.execPath(), { args: ["info", "--json"], stdout: "piped" })
+    .output();
+  return JSON.parse(new TextDecoder().decode(out.stdout)).denoDir;
+}
+
 const work = await Deno.makeTempDir({ prefix: "draftcli-peer-" });
 const png = await Deno.readFile(new URL("../test/fixtures/image.png", import.meta.url));
 const pics: string[] = [];
@@ -81,12 +88,14 @@ function median(xs: number[]): number {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 }
 
+const DENO_DIR = await denoDir();
 const ours: number[] = [];
 const steps: number[][] = [[], [], []];
 const peer: number[] = [];
 for (let r = 0; r < RUNS; r++) {
   const drafts = `${work}/drafts-${r}`;
-  const env = { DRAFTCLI_DRAFTS_DIR: drafts, HOME: work, NO_COLOR: "1" };
+  // A scratch HOME keeps the caller's config out; DENO_DIR keeps Deno's module cache.
+  const env = { DRAFTCLI_DRAFTS_DIR: drafts, HOME: work, NO_COLOR: "1", DENO_DIR };
   const cli = (a: string[]) => timed(Deno.execPath(), ["run", "-q", ...PERMS, MAIN, ...a], env);
   const media = MEDIA ? ["--media", MEDIA] : [];
   const created = await cli(["draft", "create", "--name", "peer"]);

@@ -25,10 +25,18 @@ const RUNS = Number(flag("--runs") ?? 3);
 const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
 const PERMS = ["--allow-read", "--allow-write", "--allow-env", "--allow-net", "--allow-run"];
 
+/** Deno's cache folder (a scratch HOME would otherwise give the subprocess an empty one). */
+async function denoDir(): Promise<string> {
+  const out = await new Deno.Command(Deno.execPath(), { args: ["info", "--json"], stdout: "piped" })
+    .output();
+  return JSON.parse(new TextDecoder().decode(out.stdout)).denoDir;
+}
+
 const root = await Deno.makeTempDir({ prefix: "draftcli-scale-add-" });
 const drafts = `${root}/drafts`;
 await Deno.mkdir(drafts);
-const env = { DRAFTCLI_DRAFTS_DIR: drafts, HOME: root };
+// A scratch HOME keeps the caller's config out; DENO_DIR keeps Deno's module cache.
+const env = { DRAFTCLI_DRAFTS_DIR: drafts, HOME: root, DENO_DIR: await denoDir() };
 const ctx = makeContext({ env, warn: () => {} });
 const style = CaptionStyle.parse({});
 
