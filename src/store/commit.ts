@@ -3,9 +3,9 @@
  * staged media included, then the editor's index entry refreshed.
  */
 import { join } from "node:path";
-import { DraftDocument } from "../draft/document.ts";
+import type { DraftDocument } from "../draft/document.ts";
 import { commitFiles, type TxnEntry } from "./txn.ts";
-import { type OsName } from "./home.ts";
+import type { OsName } from "./home.ts";
 import { exists, locateDraft, STATE_DIR } from "./locate.ts";
 import { draftFileEntries, materialsSize, timelineTargets } from "./draft_files.ts";
 import { indexDraft } from "./draft_index.ts";

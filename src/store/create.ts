@@ -15,9 +15,9 @@ import {
 import cover from "../editions/data/cover.json" with { type: "json" };
 import { DraftDocument } from "../draft/document.ts";
 import { newId } from "../draft/ids.ts";
-import { type TxnData } from "./txn.ts";
+import type { TxnData } from "./txn.ts";
 import { decodeBase64 } from "./base64.ts";
-import { type OsName } from "./home.ts";
+import type { OsName } from "./home.ts";
 import { type DraftState, STATE_DIR } from "./locate.ts";
 import { draftFileEntries, nowUs } from "./draft_files.ts";
 

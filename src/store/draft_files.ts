@@ -4,8 +4,8 @@
  */
 import { dirname, join } from "node:path";
 import { type Json, timelineTargets as profileTimelineTargets } from "../editions/profiles.ts";
-import { DraftDocument } from "../draft/document.ts";
-import { type TxnEntry } from "./txn.ts";
+import type { DraftDocument } from "../draft/document.ts";
+import type { TxnEntry } from "./txn.ts";
 import { stringifyChunks } from "../draft/serialize.ts";
 import type { StagedFile } from "./commit.ts";
 import { mainTimelineId, presentNames } from "./load.ts";

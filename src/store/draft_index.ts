@@ -7,7 +7,7 @@ import {
   PRIMARY_TIMELINE_FILES,
   primaryTimelineFile,
 } from "../editions/profiles.ts";
-import { DraftDocument } from "../draft/document.ts";
+import type { DraftDocument } from "../draft/document.ts";
 import { currentOs, type OsName } from "./home.ts";
 import { type IndexOutcome, removeIndexEntry, upsertIndexEntry } from "./roots.ts";
 import { exists, listDraftDirs } from "./locate.ts";
