@@ -34,7 +34,11 @@ const ALIGN: Record<number, TextAlignment> = { 0: "left", 1: "center", 2: "right
 export type TextMaterialStyle = Omit<CaptionStyleInput, "transformX" | "transformY">;
 
 /** The base text style of a call, from its style flags (font resolved per edition). */
-export function baseStyle(edition: Edition, style: TextMaterialStyle): TextStyle {
+export function baseStyle(
+  edition: Edition,
+  style: TextMaterialStyle,
+  warn?: (message: string) => void,
+): TextStyle {
   const base: TextStyle = {
     size: style.fontSize,
     bold: style.bold,
@@ -43,7 +47,8 @@ export function baseStyle(edition: Edition, style: TextMaterialStyle): TextStyle
     color: style.textColor,
     alpha: style.alpha ?? 1,
   };
-  if (style.font) base.font = resolveFont(edition, style.font, "font");
+  const font = style.font ? resolveFont(edition, style.font, "font", undefined, warn) : undefined;
+  if (font) base.font = font;
   if (style.borderColor) {
     base.stroke = { ...STROKE_DEFAULTS, color: style.borderColor, width: style.borderWidth / 500 };
   }
@@ -111,8 +116,10 @@ export async function addCaptions(
   const roots = await ctx.searchRoots();
   const dir = await locateDraft(roots, draftId);
   const edition = await peekEdition(dir);
-  const base = baseStyle(edition, style);
-  const anims = items.map((it, i) => resolveAnimations(edition, it, "text", `captions[${i}]`));
+  const base = baseStyle(edition, style, ctx.warn);
+  const anims = items.map((it, i) =>
+    resolveAnimations(edition, it, "text", `captions[${i}]`, ctx.warn)
+  );
   const highlights = items.map((it) => [
     ...(it.highlights ?? []),
     ...expandKeywordShortForm(it),

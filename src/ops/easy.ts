@@ -149,7 +149,7 @@ export async function draftEasy(ctx: CommandContext, input: DraftEasy) {
   const draftId = dir.split(/[\\/]/).pop()!;
   try {
     const edition = await peekEdition(dir);
-    const style = baseStyle(edition, input);
+    const style = baseStyle(edition, input, ctx.warn);
     const requests: MediaRequest[] = [{ url: audioUrl, index: 0, field: "byAudio" }];
     imageRefs.forEach((url, i) => requests.push({ url, index: i, field: `images[${i}]` }));
     if (videoRef) requests.push({ url: videoRef, index: 0, field: "videoUrl" });

@@ -31,8 +31,10 @@ export async function addImages(
   const roots = await ctx.searchRoots();
   const dir = await locateDraft(roots, draftId);
   const edition = await peekEdition(dir);
-  const anims = items.map((it, i) => resolveAnimations(edition, it, "visual", `imageInfos[${i}]`));
-  const transitions = resolveItemTransitions(edition, items, "imageInfos");
+  const anims = items.map((it, i) =>
+    resolveAnimations(edition, it, "visual", `imageInfos[${i}]`, ctx.warn)
+  );
+  const transitions = resolveItemTransitions(edition, items, "imageInfos", ctx.warn);
   const requests = items.map((it, i) => ({
     url: it.imageUrl,
     index: i,

@@ -33,8 +33,10 @@ export async function addVideos(
   const roots = await ctx.searchRoots();
   const dir = await locateDraft(roots, draftId);
   const edition = await peekEdition(dir);
-  const anims = items.map((it, i) => resolveAnimations(edition, it, "visual", `videoInfos[${i}]`));
-  const transitions = resolveItemTransitions(edition, items, "videoInfos");
+  const anims = items.map((it, i) =>
+    resolveAnimations(edition, it, "visual", `videoInfos[${i}]`, ctx.warn)
+  );
+  const transitions = resolveItemTransitions(edition, items, "videoInfos", ctx.warn);
   const masks = items.map((it, i) =>
     it.mask ? maskEntry(edition, it.mask, `videoInfos[${i}].mask`) : undefined
   );
