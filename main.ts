@@ -18,6 +18,14 @@ async function readStdin(): Promise<string> {
 }
 
 if (import.meta.main) {
+  // `deno task` runs tasks in the folder of deno.json; INIT_CWD is where the caller was, which
+  // relative paths (media, @file.json, --output) mean.
+  const initCwd = Deno.env.get("INIT_CWD");
+  if (initCwd) {
+    try {
+      Deno.chdir(initCwd);
+    } catch { /* a stale INIT_CWD: keep the current folder */ }
+  }
   const code = await runApp(Deno.args, {
     stdout: (t) => writeAll(Deno.stdout, t),
     stderr: (t) => writeAll(Deno.stderr, t),

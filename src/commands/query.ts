@@ -43,7 +43,9 @@ export async function editionFor(
 }
 
 const urlInput = z.object({
-  url: mediaUrl.describe("file:// absolute URL or http(s) URL (downloaded to a temp folder)"),
+  url: mediaUrl.describe(
+    "file path (absolute, ~/ or relative), file:// URL, or http(s) URL (downloaded to a temp folder)",
+  ),
 }).strict();
 
 async function inspect(url: string, ctx: CommandContext) {
@@ -51,6 +53,7 @@ async function inspect(url: string, ctx: CommandContext) {
   return await (await media()).inspectUrl(url, {
     maxDownloadBytes: config.maxDownloadBytes,
     warn: ctx.warn,
+    home: ctx.env.HOME ?? ctx.env.USERPROFILE,
   });
 }
 

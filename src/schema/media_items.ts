@@ -34,7 +34,7 @@ export const transitionFields = {
 
 /** One image of `images add`. */
 export const ImageInfo = z.object({
-  imageUrl: mediaUrl.describe("file:// absolute URL or http(s) URL of the image"),
+  imageUrl: mediaUrl.describe("file path, file:// URL or http(s) URL of the image"),
   width: z.number().int().positive().max(65536).optional().describe(
     "image width px (the file's own size wins)",
   ),
@@ -50,7 +50,7 @@ export const ImageInfo = z.object({
 
 /** One audio of `audios add`. */
 export const AudioInfo = z.object({
-  audioUrl: mediaUrl.describe("file:// absolute URL or http(s) URL of the audio"),
+  audioUrl: mediaUrl.describe("file path, file:// URL or http(s) URL of the audio"),
   duration: durationUs.optional().describe("length of the audio file µs (probed when absent)"),
   start: timeUs.describe("start on the timeline, µs"),
   end: timeUs.describe("end on the timeline, µs (> start)"),

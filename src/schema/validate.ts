@@ -39,28 +39,75 @@ export function wellFormed(value: unknown): unknown {
 }
 
 /**
- * Validates `value` (after making its strings well-formed, see `wellFormed`); on failure throws
- * `invalid_input` naming the first bad field.
+ * Removes, in place and at any depth, object keys that begin with `_`: comments such as
+ * `_comment` that templates carry next to the real fields. No input field begins with `_`.
+ */
+export function dropCommentKeys(value: unknown): unknown {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (!v || typeof v !== "object") continue;
+    const obj = v as Record<string, unknown>;
+    for (const key of Object.keys(obj)) {
+      if (!Array.isArray(obj) && key.startsWith("_")) delete obj[key];
+      else if (obj[key] && typeof obj[key] === "object") stack.push(obj[key]);
+    }
+  }
+  return value;
+}
+
+/** The object schema found at `path` inside `schema` (through arrays, optionals, defaults). */
+function objectAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] | undefined {
+  // deno-lint-ignore no-explicit-any
+  let s: any = schema;
+  const unwrap = () => {
+    for (let i = 0; i < 20 && s?._zod?.def; i++) {
+      const def = s._zod.def;
+      if (def.innerType) s = def.innerType;
+      else if (def.type === "pipe" && def.in) s = def.in;
+      else break;
+    }
+  };
+  for (const key of path) {
+    unwrap();
+    const def = s?._zod?.def;
+    if (!def) return undefined;
+    if (typeof key === "number" && def.type === "array") s = def.element;
+    else if (def.type === "object" && typeof key === "string") s = def.shape[key];
+    else return undefined;
+  }
+  unwrap();
+  return s?._zod?.def?.type === "object" ? Object.keys(s._zod.def.shape) : undefined;
+}
+
+/**
+ * Validates `value` (after making its strings well-formed, see `wellFormed`, and dropping
+ * `_comment`-style keys, see `dropCommentKeys`); on failure throws `invalid_input` naming the
+ * first bad field. An unknown key's error lists the accepted ones.
  */
 export function validate<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
-  const result = schema.safeParse(wellFormed(value));
+  const result = schema.safeParse(dropCommentKeys(wellFormed(value)));
   if (result.success) return result.data;
   const issues = result.error.issues;
   const first = issues[0];
   const path = formatPath(first.path);
   const more = issues.length > 1 ? ` (and ${issues.length - 1} more problem(s))` : "";
+  const accepted = first.code === "unrecognized_keys" ? objectAt(schema, first.path) : undefined;
   throw new DraftcliError("invalid_input", `${path ? path + ": " : ""}${first.message}${more}`, {
     path: path || undefined,
-    hint: hintFor(first),
+    hint: hintFor(first, accepted),
   });
 }
 
-function hintFor(issue: z.core.$ZodIssue): string {
+function hintFor(issue: z.core.$ZodIssue, accepted?: string[]): string {
   switch (issue.code) {
     case "invalid_type":
       return `expected ${issue.expected}; see --help for each field's type`;
     case "unrecognized_keys":
-      return `remove or rename: ${issue.keys.join(", ")}; see --help for the accepted fields`;
+      return `remove or rename: ${issue.keys.join(", ")}; ` +
+        (accepted
+          ? `accepted: ${accepted.join(", ")} (keys starting with _ are ignored as comments)`
+          : "see --help for the accepted fields");
     case "too_small":
     case "too_big":
       return "see --help for the allowed range";
