@@ -17,7 +17,7 @@ export const durationUs = z.number().int("must be an integer number of microseco
 
 /** A draft id as printed by `draft create`. */
 export const draftIdSchema = z.string().min(1, "must not be empty").max(200).describe(
-  "draft id printed by 'draft create' (see 'draft list')",
+  "draft id printed by 'draft create', or the draft's name (see 'draft list')",
 );
 
 /**
