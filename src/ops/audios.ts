@@ -1,4 +1,5 @@
 /** `audios add` / `audios list`: audio segments on audio tracks. */
+import { withIdLists } from "./id_lists.ts";
 import type { z } from "zod";
 import type { AudioInfo } from "../schema/media_items.ts";
 import type { CommandContext } from "./context.ts";
@@ -121,7 +122,7 @@ export async function addAudios(
       };
     }
     settleTrackIndexes(doc, created, "audio");
-    return { draftId, items: created };
+    return withIdLists({ draftId, items: created }, "audioIds");
   }, opts.media);
 }
 

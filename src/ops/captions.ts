@@ -1,4 +1,5 @@
 /** `captions add` / `captions list`: text segments, one new text track per call. */
+import { withIdLists } from "./id_lists.ts";
 import type { z } from "zod";
 import type { CaptionInfo } from "../schema/media_items.ts";
 import type { CaptionStyleInput } from "../schema/caption_style.ts";
@@ -169,7 +170,9 @@ export async function addCaptions(
       track.segments.push(seg);
       return { ...itemBase(doc, track, seg), text: it.text };
     });
-    return Promise.resolve({ result: { draftId, trackId: track.id, items: created } });
+    return Promise.resolve({
+      result: withIdLists({ draftId, trackId: track.id, items: created }, "textIds"),
+    });
   }, { warn: ctx.warn });
 }
 

@@ -1,4 +1,5 @@
 /** `images add` / `images list`: photo segments on video tracks. */
+import { withIdLists } from "./id_lists.ts";
 import type { z } from "zod";
 import type { ImageInfo } from "../schema/media_items.ts";
 import type { CommandContext } from "./context.ts";
@@ -114,7 +115,7 @@ export async function addImages(
       ctx.warn,
     );
     settleTrackIndexes(doc, created, "video");
-    return { draftId, items: created };
+    return withIdLists({ draftId, items: created }, "imageIds");
   }, opts.media);
 }
 

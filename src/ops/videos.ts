@@ -1,4 +1,5 @@
 /** `videos add` / `videos list`: video clips (and animated GIFs) on video tracks. */
+import { withIdLists } from "./id_lists.ts";
 import type { z } from "zod";
 import type { VideoInfo } from "../schema/visual_items.ts";
 import type { CommandContext } from "./context.ts";
@@ -149,7 +150,7 @@ export async function addVideos(
       ctx.warn,
     );
     settleTrackIndexes(doc, created, "video");
-    return { draftId, items: created };
+    return withIdLists({ draftId, items: created }, "videoIds");
   }, opts.media);
 }
 
