@@ -87,8 +87,12 @@ export function captionText(
     letterSpacing: style.letterSpacing,
     lineSpacing: style.lineSpacing,
     alpha: style.alpha,
-    background: style.backgroundColor
-      ? { color: style.backgroundColor, alpha: style.backgroundAlpha }
+    background: style.backgroundColor && style.backgroundStyle !== 0
+      ? {
+        color: style.backgroundColor,
+        alpha: style.backgroundAlpha,
+        roundRadius: style.backgroundRound === undefined ? undefined : style.backgroundRound / 100,
+      }
       : undefined,
   });
   return { fields, content: built.content, ranges: built.ranges, unmatched: built.unmatched };
