@@ -145,6 +145,48 @@ export const queryAnimations = defineCommand({
   },
 });
 
+/** `query image-animations` / `query text-animations`: cutcli's names for `query animations`. */
+function animationsFor(target: "image" | "text"): AnyCommandSpec {
+  const modeField = target === "image"
+    ? {
+      mode: z.number().int().min(0).max(10).optional().describe(
+        "accepted for cutcli scripts; ignored (images and videos share one set)",
+      ),
+    }
+    : {};
+  return defineCommand({
+    name: ["query", `${target}-animations`],
+    summary: `list or search ${target} entrance (in), exit (out) and loop animations`,
+    description: `The same as 'query animations --kind ${target}', under cutcli's name. ` +
+      CATALOG_OUTPUT,
+    input: z.object({
+      type: z.enum(["in", "out", "loop"]).default("in").describe(
+        "in (entrance, default), out (exit) or loop",
+      ),
+      ...modeField,
+      ...editionFields,
+      ...catalogQueryFields,
+    }).strict(),
+    examples: [`query ${target}-animations --type out --keyword 渐隐`],
+    async run(input, ctx) {
+      const { type, draftId, editor, mode: _mode, ...q } = input as typeof input & {
+        mode?: number;
+      };
+      return (await catalogs()).queryCatalog(
+        await editionFor({ draftId, editor }, ctx),
+        ANIMATION_KINDS[target][type],
+        q,
+      );
+    },
+  });
+}
+
+/** cutcli's animation queries. */
+export const queryAnimationAliases: AnyCommandSpec[] = [
+  animationsFor("image"),
+  animationsFor("text"),
+];
+
 /** A `query <words>` command over one catalog kind. */
 function catalogCommand(
   word: string,
@@ -228,6 +270,7 @@ export const queryCommands: AnyCommandSpec[] = [
   queryMedia,
   queryAudioDuration,
   queryAnimations,
+  ...queryAnimationAliases,
   ...queryCatalogCommands,
   textStyleCommand,
 ];
