@@ -131,10 +131,13 @@ export const QUERY_COMMAND_FOR_KIND: Readonly<Record<CatalogKind, string>> = {
   audio_effects: "query audio-effects",
 };
 
+/** The command line that searches a kind's catalog, for hints. */
+export function searchCommand(kind: CatalogKind): string {
+  return `draftcli ${QUERY_COMMAND_FOR_KIND[kind]} --action search --keyword <part of a name>`;
+}
+
 function hint(kind: CatalogKind): string {
-  return `list names with: draftcli ${
-    QUERY_COMMAND_FOR_KIND[kind]
-  } --action search --keyword <part of a name>`;
+  return `list names with: ${searchCommand(kind)}`;
 }
 
 /** Exact, alias or normalised match of `name` among `entries` (no ids, no fade). */
