@@ -89,7 +89,8 @@ export const queryMedia = defineCommand({
 export const queryAudioDuration = defineCommand({
   name: ["query", "audio-duration"],
   summary: "the duration (µs) of an audio file or URL (or of a video's sound)",
-  description: 'Output: {"url","duration","format"}. Fails with media_error when the file ' +
+  description: 'Output: {"url","duration","format","message":"ok"} (message as cutcli prints ' +
+    "it). Fails with media_error when the file " +
     "has no sound.",
   input: urlInput,
   examples: ["query audio-duration --url file:///abs/voice.mp3"],
@@ -101,7 +102,7 @@ export const queryAudioDuration = defineCommand({
         path: "url",
       });
     }
-    return { url: input.url, duration: info.durationUs, format: info.format };
+    return { url: input.url, duration: info.durationUs, format: info.format, message: "ok" };
   },
 });
 
