@@ -202,7 +202,7 @@ async function checkLocal(path: string, label: string): Promise<void> {
         : `${label}: cannot read ${path}: ${(err as Error).message}`,
       {
         hint: missing
-          ? "check the path in the file:// URL (it must be absolute and percent-encoded)"
+          ? "check the path (relative paths start at the current folder; file:// URLs are percent-encoded)"
           : "check the file's permissions",
         path: label,
       },
