@@ -444,3 +444,21 @@ Deno.test("cutcli: unknown keys name the accepted ones; unknown names say did yo
     assert(/draftcli query animations --kind text --type in/.test(n.error!.hint ?? ""));
   });
 });
+
+Deno.test("cutcli: under deno task (cwd = the project, INIT_CWD = the caller) paths are the caller's", async () => {
+  await withWorld(async (w) => {
+    const { draftId } = await create(w, "task");
+    await Deno.mkdir(`${w.root}/caller/pics`, { recursive: true });
+    await Deno.copyFile(fixture("image.png"), `${w.root}/caller/pics/c.png`);
+    await Deno.writeTextFile(
+      `${w.root}/caller/images.json`,
+      JSON.stringify([{ imageUrl: "pics/c.png", width: 64, height: 48, start: 0, end: 1_000_000 }]),
+    );
+    const project = new URL("..", import.meta.url).pathname;
+    const out = await w.cut(["images", "add", draftId, "--image-infos", "@images.json"], {
+      env: { INIT_CWD: `${w.root}/caller` },
+      cwd: project,
+    });
+    assertEquals(out.imageIds.length, 1);
+  });
+});

@@ -1,4 +1,5 @@
 /** `effects` and `filters` command groups. */
+import { addOutput } from "./outputs.ts";
 import { z } from "zod";
 import { defineCommand } from "./spec.ts";
 import { draftIdSchema } from "../schema/common.ts";
@@ -17,7 +18,8 @@ export const effectsAdd = defineCommand({
     "Names come from the video_effects catalog of the draft's editor. Without segmentId an " +
     "effect goes on the first effect track where it overlaps nothing (else a new one) and " +
     "applies to everything below it; with segmentId it applies to that video/photo segment " +
-    "for its whole length. params take 0..100 per parameter name.",
+    "for its whole length. params take 0..100 per parameter name." +
+    " " + addOutput("effectIds"),
   positionals: ["draftId"],
   input: z.object({
     draftId: draftIdSchema,
@@ -46,7 +48,8 @@ export const filtersAdd = defineCommand({
   summary: "add filters on filter tracks (start/end) or onto one clip (segmentId)",
   description:
     "Names come from the filters catalog of the draft's editor. A clip keeps one filter: a " +
-    "second one replaces the first (with a warning).",
+    "second one replaces the first (with a warning)." +
+    " " + addOutput("effectIds"),
   positionals: ["draftId"],
   input: z.object({
     draftId: draftIdSchema,

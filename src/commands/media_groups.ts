@@ -1,4 +1,5 @@
 /** `images`, `audios` and `captions` command groups. */
+import { addOutput } from "./outputs.ts";
 import { z } from "zod";
 import { defineCommand } from "./spec.ts";
 import { alpha, draftIdSchema, mediaPlacement } from "../schema/common.ts";
@@ -11,6 +12,7 @@ const listInput = z.object({ draftId: draftIdSchema }).strict();
 export const imagesAdd = defineCommand({
   name: ["images", "add"],
   summary: "add images as photo segments (first video track where they fit, else a new one)",
+  description: addOutput("imageIds"),
   positionals: ["draftId"],
   input: z.object({
     draftId: draftIdSchema,
@@ -45,6 +47,7 @@ export const imagesList = defineCommand({
 export const audiosAdd = defineCommand({
   name: ["audios", "add"],
   summary: "add audio segments (first audio track where they fit, else a new one)",
+  description: addOutput("audioIds"),
   positionals: ["draftId"],
   input: z.object({
     draftId: draftIdSchema,
@@ -74,6 +77,7 @@ export const audiosList = defineCommand({
 export const captionsAdd = defineCommand({
   name: ["captions", "add"],
   summary: "add captions on a new text track (style flags apply to every caption of the call)",
+  description: addOutput("textIds"),
   positionals: ["draftId"],
   input: z.object({
     draftId: draftIdSchema,

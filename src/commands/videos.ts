@@ -1,4 +1,5 @@
 /** `videos` command group. */
+import { addOutput } from "./outputs.ts";
 import { z } from "zod";
 import { defineCommand } from "./spec.ts";
 import { alpha, draftIdSchema, mediaPlacement } from "../schema/common.ts";
@@ -15,7 +16,8 @@ export const videosAdd = defineCommand({
   description:
     "Each clip uses (end - start) × speed µs of its file from sourceStart; that must fit in the " +
     "file. Animated GIFs are clips too. The file's own size and length win over width, height " +
-    "and duration (with a warning).",
+    "and duration (with a warning)." +
+    " " + addOutput("videoIds"),
   positionals: ["draftId"],
   input: z.object({
     draftId: draftIdSchema,

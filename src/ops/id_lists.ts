@@ -16,12 +16,6 @@ interface CreatedItem {
 /** Name of the material-id list per add command. */
 export type IdListName = "textIds" | "imageIds" | "videoIds" | "audioIds" | "effectIds";
 
-/** The documented output fields the id lists add, for `--help` descriptions. */
-export const ID_LIST_OUTPUT =
-  'Also, as cutcli prints them: "trackId" (of the first item), "segmentIds", the material ids ' +
-  'under its own name (textIds, imageIds, videoIds, audioIds or effectIds) and "segmentInfos" ' +
-  "[{id,start,end}], all in input order.";
-
 /**
  * `result` plus the id lists of its items, in input order: `trackId` of the first item (when the
  * result has none), `segmentIds`, `<idsName>` (material ids) and `segmentInfos`.

@@ -38,8 +38,11 @@ export function wellFormed(value: unknown): unknown {
   return value;
 }
 
+/** A comment key: one `_` then anything but `_` (`__proto__` and other dunder keys stay). */
+const COMMENT_KEY = /^_(?!_)/;
+
 /**
- * Removes, in place and at any depth, object keys that begin with `_`: comments such as
+ * Removes, in place and at any depth, object keys that begin with one `_`: comments such as
  * `_comment` that templates carry next to the real fields. No input field begins with `_`.
  */
 export function dropCommentKeys(value: unknown): unknown {
@@ -49,7 +52,7 @@ export function dropCommentKeys(value: unknown): unknown {
     if (!v || typeof v !== "object") continue;
     const obj = v as Record<string, unknown>;
     for (const key of Object.keys(obj)) {
-      if (!Array.isArray(obj) && key.startsWith("_")) delete obj[key];
+      if (!Array.isArray(obj) && COMMENT_KEY.test(key)) delete obj[key];
       else if (obj[key] && typeof obj[key] === "object") stack.push(obj[key]);
     }
   }

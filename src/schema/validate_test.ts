@@ -38,4 +38,11 @@ Deno.test("validate: _comment keys are dropped at any depth; other unknown keys 
   assertEquals(err?.path, "captions[0]");
   assertEquals(/colour/.test(err?.hint ?? ""), true);
   assertEquals(/accepted: text, start/.test(err?.hint ?? ""), true);
+  let proto: DraftcliError | undefined;
+  try {
+    validate(schema, JSON.parse('{"captions":[{"text":"a","start":0,"__proto__":{"x":1}}]}'));
+  } catch (e) {
+    proto = e as DraftcliError;
+  }
+  assertEquals(proto?.code, "invalid_input");
 });
