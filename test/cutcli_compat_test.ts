@@ -178,7 +178,7 @@ Deno.test("cutcli: slideshow with transitions and BGM from URLs (examples 02, 30
 
 Deno.test("cutcli: keyword captions, border, templates with _comment (example 03, templates)", async () => {
   await withWorld(async (w) => {
-    const { draftId } = await create(w, "tiktok-keyword-highlight");
+    const { draftId, filePath } = await create(w, "tiktok-keyword-highlight");
     const captions = await w.file("captions.json", [
       {
         text: "今天教大家一个秘密",
@@ -209,6 +209,17 @@ Deno.test("cutcli: keyword captions, border, templates with _comment (example 03
       "-0.55",
     ]);
     assert(w.warnings.some((m) => m.includes("向上滑入")), w.warnings.join("\n"));
+    // Per-caption position in snake_case, as the TikTok-style recipe writes it.
+    const placed = await w.cut([
+      "captions",
+      "add",
+      draftId,
+      "--captions",
+      JSON.stringify([{ text: "top", start: 0, end: 1_000_000, transform_y: 0.7 }]),
+    ]);
+    const seg = (await content(filePath)).tracks.flatMap((t: Json) => t.segments)
+      .find((x: Json) => x.id === placed.segmentIds[0]);
+    assertEquals(seg.clip.transform.y, 0.7);
     const templates = [
       [{
         _comment: "bouncy",

@@ -166,7 +166,7 @@ export async function addCaptions(
       const seg = buildTextSegment(doc, {
         target: ranges[i],
         materialFields: captionMaterial(it.text, itemStyle, highlights[i], style, ctx.warn, field),
-        clip: { transformX: style.transformX, transformY: style.transformY },
+        clip: { transformX: style.transformX, transformY: it.transformY ?? style.transformY },
         materialType: "text",
       });
       const planned = planAnimations(anims[i], ranges[i].duration, "text", field, ctx.warn);

@@ -1,4 +1,5 @@
 /** Input schemas of image, audio and caption items (single source of truth for every surface). */
+import { withAliases } from "./json_schema.ts";
 import { z } from "zod";
 import {
   durationUs,
@@ -6,6 +7,7 @@ import {
   endAfterStartError,
   hexColor,
   mediaUrl,
+  position,
   speed,
   timeUs,
   transformFields,
@@ -91,5 +93,11 @@ export const CaptionInfo = z.object({
   keywordColor: hexColor.optional().describe("colour of the short-form keywords"),
   keywordFontSize: z.number().positive().max(300).optional().describe(
     "font size of the short-form keywords",
+  ),
+  transformY: withAliases(
+    position.optional().describe(
+      "vertical centre of this caption, -1 bottom … 1 top (default: the call's --transform-y)",
+    ),
+    "transform_y",
   ),
 }).strict().refine(endAfterStart, endAfterStartError());

@@ -1,6 +1,7 @@
 /** Validation with zod, turning its issues into one clear DraftcliError. */
 import type { z } from "zod";
 import { DraftcliError } from "../errors.ts";
+import { aliasesOf } from "./json_schema.ts";
 
 /** Formats a zod issue path as `imageInfos[2].end`. */
 export function formatPath(path: readonly PropertyKey[]): string {
@@ -59,6 +60,41 @@ export function dropCommentKeys(value: unknown): unknown {
   return value;
 }
 
+/**
+ * Renames, in place, keys of `value` that are aliases of a field of the matching object schema
+ * (`withAliases`, e.g. cutcli's `transform_y` for `transformY`), at any depth. The field's own
+ * key wins when both are given (the alias then stays and is reported as unknown).
+ */
+export function renameAliases(schema: z.ZodType, value: unknown, depth = 0): void {
+  if (depth > 32 || !value || typeof value !== "object") return;
+  // deno-lint-ignore no-explicit-any
+  let s: any = schema;
+  for (let i = 0; i < 20 && s?._zod?.def; i++) {
+    const def = s._zod.def;
+    if (def.innerType) s = def.innerType;
+    else if (def.type === "pipe" && def.in) s = def.in;
+    else break;
+  }
+  const def = s?._zod?.def;
+  if (!def) return;
+  if (def.type === "array" && Array.isArray(value)) {
+    for (const item of value) renameAliases(def.element, item, depth + 1);
+  } else if (def.type === "union") {
+    for (const option of def.options) renameAliases(option, value, depth + 1);
+  } else if (def.type === "object" && !Array.isArray(value)) {
+    const obj = value as Record<string, unknown>;
+    for (const [key, field] of Object.entries(def.shape as Record<string, z.ZodType>)) {
+      for (const alias of aliasesOf(field)) {
+        if (Object.hasOwn(obj, alias) && !Object.hasOwn(obj, key)) {
+          obj[key] = obj[alias];
+          delete obj[alias];
+        }
+      }
+      if (Object.hasOwn(obj, key)) renameAliases(field, obj[key], depth + 1);
+    }
+  }
+}
+
 /** The object schema found at `path` inside `schema` (through arrays, optionals, defaults). */
 function objectAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] | undefined {
   // deno-lint-ignore no-explicit-any
@@ -89,7 +125,9 @@ function objectAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] | u
  * first bad field. An unknown key's error lists the accepted ones.
  */
 export function validate<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
-  const result = schema.safeParse(dropCommentKeys(wellFormed(value)));
+  const cleaned = dropCommentKeys(wellFormed(value));
+  renameAliases(schema, cleaned);
+  const result = schema.safeParse(cleaned);
   if (result.success) return result.data;
   const issues = result.error.issues;
   const first = issues[0];

@@ -1,6 +1,7 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { z } from "zod";
 import { validate, wellFormed } from "./validate.ts";
+import { withAliases } from "./json_schema.ts";
 import type { DraftcliError } from "../errors.ts";
 
 Deno.test("wellFormed replaces lone surrogates everywhere, at any depth", () => {
@@ -45,4 +46,17 @@ Deno.test("validate: _comment keys are dropped at any depth; other unknown keys 
     proto = e as DraftcliError;
   }
   assertEquals(proto?.code, "invalid_input");
+});
+
+Deno.test("validate: a field's alias (withAliases) is renamed at any depth; the own key wins", () => {
+  const item = z.object({ y: withAliases(z.number().optional(), "y_pos") }).strict();
+  const schema = z.object({ items: z.array(item) }).strict();
+  assertEquals(validate(schema, { items: [{ y_pos: 0.5 }, {}] }), { items: [{ y: 0.5 }, {}] });
+  let err: DraftcliError | undefined;
+  try {
+    validate(schema, { items: [{ y: 1, y_pos: 2 }] });
+  } catch (e) {
+    err = e as DraftcliError;
+  }
+  assertEquals(err?.code, "invalid_input");
 });
