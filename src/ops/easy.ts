@@ -91,7 +91,7 @@ async function loadCaptions(input: DraftEasy): Promise<PlannedCaption[]> {
   });
 }
 
-/** Runs `draft easy`; returns `{draftId, filePath, duration, counts}`. */
+/** Runs `draft easy`; returns `{draftId, filePath, created, duration, counts, message}`. */
 export async function draftEasy(ctx: CommandContext, input: DraftEasy) {
   const audioRef = input.byAudio ?? input.audioUrl;
   if (!audioRef) {
@@ -172,7 +172,14 @@ export async function draftEasy(ctx: CommandContext, input: DraftEasy) {
         });
         doc.normalise();
         return Promise.resolve({
-          result: { draftId, filePath: dir, created, duration: doc.duration, counts },
+          result: {
+            draftId,
+            filePath: dir,
+            created,
+            duration: doc.duration,
+            counts,
+            message: "ok", // as cutcli's SDK returns it
+          },
           staged: batch.staged,
           files: [batch.cacheFile],
         });
