@@ -181,10 +181,10 @@ Deno.test("cutcli: keyword captions, border, templates with _comment (example 03
     const { draftId, filePath } = await create(w, "tiktok-keyword-highlight");
     const captions = await w.file("captions.json", [
       {
-        text: "今天教大家一个秘密",
+        text: "这是一条测试字幕",
         start: 0,
         end: 2_000_000,
-        keyword: "秘密",
+        keyword: "测试",
         keywordColor: "#FFD600",
         inAnimation: "向上滑入",
         inAnimationDuration: 300_000,
