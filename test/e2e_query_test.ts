@@ -65,6 +65,7 @@ Deno.test("query media / audio-duration download http URLs into a temp folder an
       url: `${base}/voice`,
       duration: (media.json as Json).duration,
       format: "mp3",
+      message: "ok",
     });
 
     const missing = await runCli(["query", "media", "--url", `${base}/gone.mp3`], { env });
@@ -108,7 +109,7 @@ Deno.test("query media: bad URLs fail with the documented codes", async () => {
   try {
     const cases: [string[], number, string][] = [
       [["query", "media"], 2, "invalid_input"],
-      [["query", "media", "--url", "clips/a.mp4"], 2, "invalid_input"],
+      [["query", "media", "--url", "clips/a.mp4"], 5, "media_not_found"],
       [["query", "media", "--url", "ftp://example.com/a.mp4"], 2, "invalid_input"],
       [["query", "media", "--url", fileUrl(`${w.root}/nope.png`)], 5, "media_not_found"],
       [["query", "media", "--url", fileUrl(fixture("not_media.txt"))], 5, "media_error"],

@@ -123,8 +123,11 @@ async function runSpec(
     import("../commands/context.ts"),
   ]);
   const input = validate(spec.input, raw);
+  const env = globals.envFile === undefined
+    ? io.env
+    : { ...(await import("./env_file.ts")).readEnvFile(globals.envFile), ...io.env };
   const ctx: CommandContext = makeContext({
-    env: io.env,
+    env,
     draftsDirFlag: globals.draftsDir,
     warn: (m) => io.stderr(`warning: ${redactText(m)}\n`),
   });

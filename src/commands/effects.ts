@@ -54,7 +54,7 @@ export const filtersAdd = defineCommand({
     draftId: draftIdSchema,
     filterInfos: z.array(FilterInfo).min(1).max(10000).describe("filters to add"),
   }).strict(),
-  output: addOutput("filterIds"),
+  output: addOutput("effectIds"),
   mutates: true,
   examples: [
     `filters add $ID --filter-infos '[{"filterTitle":"ABG","start":0,"end":5000000,"intensity":80}]'`,

@@ -34,6 +34,9 @@ export const keyframesAdd = defineCommand({
 export const keyframesList = defineCommand({
   name: ["keyframes", "list"],
   summary: "list a segment's keyframes in user units",
+  description: 'Output: {"draftId","segmentId","segmentKind","trackId","start","duration",' +
+    '"keyframes":[{property,offset,value,…,timeOffset}]}; timeOffset repeats offset under ' +
+    "cutcli's name.",
   positionals: ["draftId"],
   input: z.object({
     draftId: draftIdSchema,

@@ -43,7 +43,9 @@ export async function editionFor(
 }
 
 const urlInput = z.object({
-  url: mediaUrl.describe("file:// absolute URL or http(s) URL (downloaded to a temp folder)"),
+  url: mediaUrl.describe(
+    "file path (absolute, ~/ or relative), file:// URL, or http(s) URL (downloaded to a temp folder)",
+  ),
 }).strict();
 
 async function inspect(url: string, ctx: CommandContext) {
@@ -51,6 +53,7 @@ async function inspect(url: string, ctx: CommandContext) {
   return await (await media()).inspectUrl(url, {
     maxDownloadBytes: config.maxDownloadBytes,
     warn: ctx.warn,
+    home: ctx.env.HOME ?? ctx.env.USERPROFILE,
   });
 }
 
@@ -86,7 +89,8 @@ export const queryMedia = defineCommand({
 export const queryAudioDuration = defineCommand({
   name: ["query", "audio-duration"],
   summary: "the duration (µs) of an audio file or URL (or of a video's sound)",
-  description: 'Output: {"url","duration","format"}. Fails with media_error when the file ' +
+  description: 'Output: {"url","duration","format","message":"ok"} (message as cutcli prints ' +
+    "it). Fails with media_error when the file " +
     "has no sound.",
   input: urlInput,
   examples: ["query audio-duration --url file:///abs/voice.mp3"],
@@ -98,7 +102,7 @@ export const queryAudioDuration = defineCommand({
         path: "url",
       });
     }
-    return { url: input.url, duration: info.durationUs, format: info.format };
+    return { url: input.url, duration: info.durationUs, format: info.format, message: "ok" };
   },
 });
 
@@ -142,40 +146,47 @@ export const queryAnimations = defineCommand({
   },
 });
 
-/** cutcli's `query image-animations` / `query text-animations`: one set, `--type` defaults to in. */
-function animationAlias(word: string, kind: "image" | "text"): AnyCommandSpec {
+/** `query image-animations` / `query text-animations`: cutcli's names for `query animations`. */
+function animationsFor(target: "image" | "text"): AnyCommandSpec {
+  const modeField = target === "image"
+    ? {
+      mode: z.number().int().min(0).max(10).optional().describe(
+        "accepted for cutcli scripts; ignored (images and videos share one set)",
+      ),
+    }
+    : {};
   return defineCommand({
-    name: ["query", word],
-    summary:
-      `list or search ${kind} animations (cutcli's name for query animations --kind ${kind})`,
-    description: `Same as \`query animations --kind ${kind}\`; --type defaults to in. ` +
+    name: ["query", `${target}-animations`],
+    summary: `list or search ${target} entrance (in), exit (out) and loop animations`,
+    description: `The same as 'query animations --kind ${target}', under cutcli's name. ` +
       CATALOG_OUTPUT,
     input: z.object({
       type: z.enum(["in", "out", "loop"]).default("in").describe(
-        "in (entrance, default), out (exit) or loop (combo)",
+        "in (entrance, default), out (exit) or loop",
       ),
-      mode: z.number().int().optional().describe(
-        "accepted for cutcli scripts and ignored (cutcli does not document its meaning)",
-      ),
+      ...modeField,
       ...editionFields,
       ...catalogQueryFields,
     }).strict(),
-    examples: [`query ${word} --type out`],
+    examples: [`query ${target}-animations --type out --keyword 渐隐`],
     async run(input, ctx) {
-      const { type, mode: _mode, draftId, editor, ...q } = input;
+      const { type, draftId, editor, mode: _mode, ...q } = input as typeof input & {
+        mode?: number;
+      };
       return (await catalogs()).queryCatalog(
         await editionFor({ draftId, editor }, ctx),
-        ANIMATION_KINDS[kind][type],
+        ANIMATION_KINDS[target][type],
         q,
       );
     },
   });
 }
 
-/** `query image-animations` (cutcli name). */
-export const queryImageAnimations = animationAlias("image-animations", "image");
-/** `query text-animations` (cutcli name). */
-export const queryTextAnimations = animationAlias("text-animations", "text");
+/** cutcli's animation queries. */
+export const queryAnimationAliases: AnyCommandSpec[] = [
+  animationsFor("image"),
+  animationsFor("text"),
+];
 
 /** A `query <words>` command over one catalog kind. */
 function catalogCommand(
@@ -260,8 +271,7 @@ export const queryCommands: AnyCommandSpec[] = [
   queryMedia,
   queryAudioDuration,
   queryAnimations,
-  queryImageAnimations,
-  queryTextAnimations,
+  ...queryAnimationAliases,
   ...queryCatalogCommands,
   textStyleCommand,
 ];

@@ -85,7 +85,9 @@ export const draftZip = defineCommand({
   name: ["draft", "zip"],
   summary: "pack a draft and the media it uses into a portable zip",
   description:
-    "Media files outside the draft folder are copied into resources/ inside the zip and every path is rewritten relative to the draft, so the zip opens on another machine. The draft itself is not changed.",
+    "Media files outside the draft folder are copied into resources/ inside the zip and every path is rewritten relative to the draft, so the zip opens on another machine. The draft itself is not changed. " +
+    'Output: {"draftId","zipPath","size","sha256","files","mediaCopied","missingMedia","message"} ' +
+    '(message is "ok", as cutcli prints it).',
   positionals: ["draftId"],
   input: z.object({
     draftId: draftIdSchema,
@@ -109,6 +111,7 @@ export const draftZip = defineCommand({
       files: r.files,
       mediaCopied: r.media.length,
       missingMedia: r.missing,
+      message: "ok", // as cutcli prints it
     };
   },
 });

@@ -90,6 +90,7 @@ Deno.test("cli: draft zip writes the zip, warns about missing media, leaves the 
     files: 9,
     mediaCopied: 1,
     missingMedia: [fx.missingPath],
+    message: "ok",
   });
   assert(r.err.includes(`warning: media not found, left as is: ${fx.missingPath}`), r.err);
   // Like every command that opens a draft, zip first finishes interrupted commits, which

@@ -1,4 +1,5 @@
 /** `audios add` / `audios list`: audio segments on audio tracks. */
+import { withIdLists } from "./id_lists.ts";
 import type { z } from "zod";
 import type { AudioInfo } from "../schema/media_items.ts";
 import type { CommandContext } from "./context.ts";
@@ -12,7 +13,6 @@ import { redactUrl } from "../text/redact.ts";
 import { itemBase, segmentsOf } from "../draft/summary.ts";
 import { setAudioEffect, setAudioFade } from "../draft/audio_extras.ts";
 import { resolveName } from "../catalogs/resolve.ts";
-import { withCutcliIds } from "./cutcli_ids.ts";
 
 type Item = z.infer<typeof AudioInfo>;
 
@@ -75,20 +75,25 @@ export async function addAudios(
       const speed = it.speed ?? 1;
       const sourceStart = it.sourceStart ?? 0;
       const needed = sourceStart + Math.round(target.duration * speed);
-      if (needed > media.durationUs + frame) {
+      if (sourceStart >= media.durationUs) {
         throw new DraftcliError(
           "invalid_input",
-          `${field}: needs ${needed} µs of audio but ${media.fileName} is ${media.durationUs} µs long`,
-          {
-            path: `${field}.end`,
-            hint: `end at most start + ${
-              Math.floor((media.durationUs - sourceStart) / speed)
-            } µs, or lower sourceStart/speed`,
-          },
+          `${field}: sourceStart ${sourceStart} µs is past the end of ${media.fileName} (${media.durationUs} µs)`,
+          { path: `${field}.sourceStart`, hint: `sourceStart must be below ${media.durationUs}` },
         );
       }
       if (needed > media.durationUs) {
-        target.duration = Math.floor((media.durationUs - sourceStart) / speed);
+        // cutcli leaves a too-short audio undefined; the segment ends where the audio ends.
+        const fits = Math.floor((media.durationUs - sourceStart) / speed);
+        if (needed > media.durationUs + frame) {
+          ctx.warn(
+            `${field}: needs ${needed} µs of audio but ${media.fileName} is ${media.durationUs} µs long; ` +
+              `the segment ends at ${target.start + fits} µs instead of ${
+                target.start + target.duration
+              } µs`,
+          );
+        }
+        target.duration = fits;
       }
       const fadeIn = it.fadeInDuration ?? 0;
       const fadeOut = it.fadeOutDuration ?? 0;
@@ -117,7 +122,7 @@ export async function addAudios(
       };
     }
     settleTrackIndexes(doc, created, "audio");
-    return withCutcliIds({ draftId, items: created }, "audioIds");
+    return withIdLists({ draftId, items: created }, "audioIds");
   }, opts.media);
 }
 

@@ -1,4 +1,5 @@
 /** `captions add` / `captions list`: text segments, one new text track per call. */
+import { withIdLists } from "./id_lists.ts";
 import type { z } from "zod";
 import type { CaptionInfo } from "../schema/media_items.ts";
 import type { CaptionStyleInput } from "../schema/caption_style.ts";
@@ -25,7 +26,6 @@ import {
 } from "../draft/text_content.ts";
 import { clipFields, itemBase, segmentsOf } from "../draft/summary.ts";
 import type { Edition } from "../editions/profiles.ts";
-import { withCutcliIds } from "./cutcli_ids.ts";
 
 type Item = z.infer<typeof CaptionInfo>;
 
@@ -35,7 +35,11 @@ const ALIGN: Record<number, TextAlignment> = { 0: "left", 1: "center", 2: "right
 export type TextMaterialStyle = Omit<CaptionStyleInput, "transformX" | "transformY">;
 
 /** The base text style of a call, from its style flags (font resolved per edition). */
-export function baseStyle(edition: Edition, style: TextMaterialStyle): TextStyle {
+export function baseStyle(
+  edition: Edition,
+  style: TextMaterialStyle,
+  warn?: (message: string) => void,
+): TextStyle {
   const base: TextStyle = {
     size: style.fontSize,
     bold: style.bold,
@@ -44,7 +48,8 @@ export function baseStyle(edition: Edition, style: TextMaterialStyle): TextStyle
     color: style.textColor,
     alpha: style.alpha ?? 1,
   };
-  if (style.font) base.font = resolveFont(edition, style.font, "font");
+  const font = style.font ? resolveFont(edition, style.font, "font", undefined, warn) : undefined;
+  if (font) base.font = font;
   if (style.borderColor) {
     base.stroke = { ...STROKE_DEFAULTS, color: style.borderColor, width: style.borderWidth / 500 };
   }
@@ -82,8 +87,12 @@ export function captionText(
     letterSpacing: style.letterSpacing,
     lineSpacing: style.lineSpacing,
     alpha: style.alpha,
-    background: style.backgroundColor
-      ? { color: style.backgroundColor, alpha: style.backgroundAlpha }
+    background: style.backgroundColor && style.backgroundStyle !== 0
+      ? {
+        color: style.backgroundColor,
+        alpha: style.backgroundAlpha,
+        roundRadius: style.backgroundRound === undefined ? undefined : style.backgroundRound / 100,
+      }
       : undefined,
   });
   return { fields, content: built.content, ranges: built.ranges, unmatched: built.unmatched };
@@ -112,7 +121,7 @@ export async function addCaptions(
   const roots = await ctx.searchRoots();
   const dir = await locateDraft(roots, draftId);
   const edition = await peekEdition(dir);
-  const base = baseStyle(edition, style);
+  const base = baseStyle(edition, style, ctx.warn);
   const anims = items.map((it, i) =>
     resolveAnimations(edition, it, "text", `captions[${i}]`, ctx.warn)
   );
@@ -157,7 +166,7 @@ export async function addCaptions(
       const seg = buildTextSegment(doc, {
         target: ranges[i],
         materialFields: captionMaterial(it.text, itemStyle, highlights[i], style, ctx.warn, field),
-        clip: { transformX: style.transformX, transformY: style.transformY },
+        clip: { transformX: style.transformX, transformY: it.transformY ?? style.transformY },
         materialType: "text",
       });
       const planned = planAnimations(anims[i], ranges[i].duration, "text", field, ctx.warn);
@@ -166,7 +175,7 @@ export async function addCaptions(
       return { ...itemBase(doc, track, seg), text: it.text };
     });
     return Promise.resolve({
-      result: withCutcliIds({ draftId, trackId: track.id, items: created }, "textIds"),
+      result: withIdLists({ draftId, trackId: track.id, items: created }, "textIds"),
     });
   }, { warn: ctx.warn });
 }

@@ -2,6 +2,7 @@
  * `effects add|list` and `filters add|list`: catalog effects and filters, either on an effect /
  * filter track for a time range or attached to one video/photo segment.
  */
+import { withIdLists } from "./id_lists.ts";
 import type { z } from "zod";
 import type { EffectInfo, FilterInfo } from "../schema/visual_items.ts";
 import type { CommandContext } from "./context.ts";
@@ -23,7 +24,6 @@ import type { DraftDocument, Segment, Track } from "../draft/document.ts";
 import type { Json } from "../editions/profiles.ts";
 import { itemBase } from "../draft/summary.ts";
 import { findByResourceId } from "../catalogs/catalog.ts";
-import { withCutcliIds } from "./cutcli_ids.ts";
 
 type EffectItem = z.infer<typeof EffectInfo>;
 type FilterItem = z.infer<typeof FilterInfo>;
@@ -74,7 +74,7 @@ export async function addEffects(ctx: CommandContext, draftId: string, items: Ef
         created[i] = { applyTo: "track", ...itemBase(doc, track, seg), ...about };
       }
     }
-    return Promise.resolve({ result: withCutcliIds({ draftId, items: created }, "effectIds") });
+    return Promise.resolve({ result: withIdLists({ draftId, items: created }, "effectIds") });
   }, { warn: ctx.warn });
 }
 
@@ -113,7 +113,7 @@ export async function addFilters(ctx: CommandContext, draftId: string, items: Fi
         created[i] = { applyTo: "track", ...itemBase(doc, track, seg), ...about };
       }
     }
-    return Promise.resolve({ result: withCutcliIds({ draftId, items: created }, "filterIds") });
+    return Promise.resolve({ result: withIdLists({ draftId, items: created }, "effectIds") });
   }, { warn: ctx.warn });
 }
 

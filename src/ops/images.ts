@@ -1,4 +1,5 @@
 /** `images add` / `images list`: photo segments on video tracks. */
+import { withIdLists } from "./id_lists.ts";
 import type { z } from "zod";
 import type { ImageInfo } from "../schema/media_items.ts";
 import type { CommandContext } from "./context.ts";
@@ -18,7 +19,6 @@ import { gridRange } from "../draft/time.ts";
 import { DraftcliError } from "../errors.ts";
 import { redactUrl } from "../text/redact.ts";
 import { clipFields, itemBase, segmentsOf } from "../draft/summary.ts";
-import { withCutcliIds } from "./cutcli_ids.ts";
 
 type Item = z.infer<typeof ImageInfo>;
 
@@ -115,7 +115,7 @@ export async function addImages(
       ctx.warn,
     );
     settleTrackIndexes(doc, created, "video");
-    return withCutcliIds({ draftId, items: created }, "imageIds");
+    return withIdLists({ draftId, items: created }, "imageIds");
   }, opts.media);
 }
 

@@ -87,6 +87,7 @@ export async function listKeyframes(ctx: CommandContext, draftId: string, segmen
     trackId: track.id,
     start: segment.target_timerange.start,
     duration: segment.target_timerange.duration,
-    keyframes: readKeyframes(segment),
+    // timeOffset: cutcli's name for offset.
+    keyframes: readKeyframes(segment).map((k) => ({ ...k, timeOffset: k.offset })),
   };
 }

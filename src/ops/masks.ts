@@ -67,14 +67,24 @@ export async function addMasks(
 }
 
 /** Lists the masks on video/photo segments. */
-export async function listMasks(ctx: CommandContext, draftId: string) {
+export async function listMasks(ctx: CommandContext, draftId: string, segmentId?: string) {
   const doc = await readDraft(await ctx.searchRoots(), draftId);
   const out = [];
   for (const track of doc.tracksOf("video")) {
     for (const segment of track.segments) {
+      if (segmentId !== undefined && segment.id !== segmentId) continue;
       const mask = maskOf(doc, segment);
       if (mask) {
-        out.push({ ...itemBase(doc, track, segment), maskId: mask.id, ...maskForDisplay(mask) });
+        const shown = maskForDisplay(mask);
+        const { centerX, centerY, width, height, feather, rotation, invert, roundCorner } = shown;
+        out.push({
+          ...itemBase(doc, track, segment),
+          maskId: mask.id,
+          ...shown,
+          // cutcli's spelling: the mask id as `id`, the geometry grouped under `config`.
+          id: mask.id,
+          config: { centerX, centerY, width, height, feather, rotation, invert, roundCorner },
+        });
       }
     }
   }

@@ -82,6 +82,7 @@ export async function resolveBatch(
         resourcesDir: join(dir, "resources"),
         cache,
         download: opts.maxDownloadBytes ? { maxBytes: opts.maxDownloadBytes } : undefined,
+        home: opts.env.HOME ?? opts.env.USERPROFILE,
       },
     );
     const byUrl = new Map<string, ResolvedFile>();

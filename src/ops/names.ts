@@ -14,7 +14,9 @@ export function resolveField(
   warn?: (message: string) => void,
 ): AnimationEntry & { isOverlap?: boolean } {
   try {
-    const e = resolveName(edition, kind, name, { path: field, warn });
+    const e = resolveName(edition, kind, name, {
+      warn: warn && ((m) => warn(`${field}: ${m}`)),
+    });
     return {
       name: e.name,
       resourceId: e.resourceId,

@@ -8,8 +8,7 @@ import {
   findByResourceId,
   getCatalog,
 } from "../catalogs/catalog.ts";
-import { resolveName } from "../catalogs/resolve.ts";
-import { searchHint } from "../catalogs/commands.ts";
+import { resolveName, searchCommand } from "../catalogs/resolve.ts";
 import type { Edition, Json } from "../editions/profiles.ts";
 import type { DraftDocument, Segment, Track } from "../draft/document.ts";
 import { gridRange, type TimeRange } from "../draft/time.ts";
@@ -60,7 +59,7 @@ export function entryById(
       }`,
       {
         path: field,
-        hint: `ids differ between JianYing and CapCut; search by name with: ${searchHint(kind)}`,
+        hint: `ids differ between JianYing and CapCut; search by name with: ${searchCommand(kind)}`,
       },
     );
   }

@@ -24,7 +24,7 @@ export async function addAutoTransitions(
   const roots = await ctx.searchRoots();
   const dir = await locateDraft(roots, draftId);
   const edition = await peekEdition(dir);
-  const entry = resolveField(edition, "transitions", opts.name, "auto");
+  const entry = resolveField(edition, "transitions", opts.name, "auto", ctx.warn);
   const index = opts.trackIndex ?? 0;
   return await mutateDraft(roots, draftId, (doc) => {
     const videoTracks = doc.tracksOf("video");

@@ -1,4 +1,5 @@
 /** `videos add` / `videos list`: video clips (and animated GIFs) on video tracks. */
+import { withIdLists } from "./id_lists.ts";
 import type { z } from "zod";
 import type { VideoInfo } from "../schema/visual_items.ts";
 import type { CommandContext } from "./context.ts";
@@ -20,7 +21,6 @@ import { setAudioFade } from "../draft/audio_extras.ts";
 import { buildMask, maskForDisplay, maskOf, maskWarning, setMask } from "../draft/masks.ts";
 import { DraftcliError } from "../errors.ts";
 import { clipFields, itemBase, segmentsOf } from "../draft/summary.ts";
-import { withCutcliIds } from "./cutcli_ids.ts";
 
 type Item = z.infer<typeof VideoInfo>;
 
@@ -150,7 +150,7 @@ export async function addVideos(
       ctx.warn,
     );
     settleTrackIndexes(doc, created, "video");
-    return withCutcliIds({ draftId, items: created }, "videoIds");
+    return withIdLists({ draftId, items: created }, "videoIds");
   }, opts.media);
 }
 

@@ -1,6 +1,6 @@
 /**
  * The printed result of the add commands, as a schema that `--help` and the docs render: draftcli's
- * `items` plus cutcli's id lists (see ops/cutcli_ids.ts).
+ * `items` plus cutcli's id lists (see ops/id_lists.ts).
  */
 import { z } from "zod";
 

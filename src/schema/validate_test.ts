@@ -1,8 +1,8 @@
-import { deepStrictEqual as assertEquals, throws as assertThrows } from "node:assert/strict";
+import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { z } from "zod";
-import { DraftcliError } from "../errors.ts";
 import { validate, wellFormed } from "./validate.ts";
-import { localPathToUrl, mediaUrl } from "./common.ts";
+import { withAliases } from "./json_schema.ts";
+import type { DraftcliError } from "../errors.ts";
 
 Deno.test("wellFormed replaces lone surrogates everywhere, at any depth", () => {
   const deep: unknown[] = [];
@@ -21,23 +21,42 @@ Deno.test("wellFormed replaces lone surrogates everywhere, at any depth", () => 
   assertEquals(wellFormed(5), 5);
 });
 
-Deno.test("keys beginning with _ are dropped at any depth; other unknown keys still fail", () => {
-  const Item = z.object({ text: z.string() }).strict();
-  const Input = z.object({ items: z.array(Item) }).strict();
-  const got = validate(Input, { _note: 1, items: [{ _comment: "x", text: "a" }] });
-  assertEquals(got, { items: [{ text: "a" }] });
-  assertThrows(
-    () => validate(Input, { items: [{ comment: "x", text: "a" }] }),
-    (e: unknown) => e instanceof DraftcliError && e.message.includes("comment"),
-  );
+Deno.test("validate: _comment keys are dropped at any depth; other unknown keys list the accepted ones", () => {
+  const item = z.object({ text: z.string(), start: z.number() }).strict();
+  const schema = z.object({ captions: z.array(item) }).strict();
+  const ok = validate(schema, {
+    _comment: "top",
+    captions: [{ _comment: "a template note", text: "hi", start: 0 }],
+  });
+  assertEquals(ok, { captions: [{ text: "hi", start: 0 }] });
+  let err: DraftcliError | undefined;
+  try {
+    validate(schema, { captions: [{ text: "hi", start: 0, colour: "#fff" }] });
+  } catch (e) {
+    err = e as DraftcliError;
+  }
+  assertEquals(err?.code, "invalid_input");
+  assertEquals(err?.path, "captions[0]");
+  assertEquals(/colour/.test(err?.hint ?? ""), true);
+  assertEquals(/accepted: text, start/.test(err?.hint ?? ""), true);
+  let proto: DraftcliError | undefined;
+  try {
+    validate(schema, JSON.parse('{"captions":[{"text":"a","start":0,"__proto__":{"x":1}}]}'));
+  } catch (e) {
+    proto = e as DraftcliError;
+  }
+  assertEquals(proto?.code, "invalid_input");
 });
 
-Deno.test("media locations: absolute and ~/ paths become file:// URLs; relative text is refused", () => {
-  assertEquals(localPathToUrl("/a b/c.jpg"), "file:///a%20b/c.jpg");
-  assertEquals(localPathToUrl("C:\\media\\c.jpg"), "file:///C:/media/c.jpg");
-  assertEquals(localPathToUrl("https://x/y.jpg"), "https://x/y.jpg");
-  const home = Deno.env.get("HOME");
-  if (home) assertEquals(localPathToUrl("~/c.jpg"), localPathToUrl(`${home}/c.jpg`));
-  assertEquals(validate(mediaUrl, "/tmp/x.png"), "file:///tmp/x.png");
-  assertThrows(() => validate(mediaUrl, "x.png"), DraftcliError);
+Deno.test("validate: a field's alias (withAliases) is renamed at any depth; the own key wins", () => {
+  const item = z.object({ y: withAliases(z.number().optional(), "y_pos") }).strict();
+  const schema = z.object({ items: z.array(item) }).strict();
+  assertEquals(validate(schema, { items: [{ y_pos: 0.5 }, {}] }), { items: [{ y: 0.5 }, {}] });
+  let err: DraftcliError | undefined;
+  try {
+    validate(schema, { items: [{ y: 1, y_pos: 2 }] });
+  } catch (e) {
+    err = e as DraftcliError;
+  }
+  assertEquals(err?.code, "invalid_input");
 });

@@ -27,7 +27,9 @@ export const maskName = z.string().min(1).max(100).describe(
 
 /** One video of `videos add`. */
 export const VideoInfo = z.object({
-  videoUrl: mediaUrl.describe("file:// absolute URL or http(s) URL of the video (or animated GIF)"),
+  videoUrl: mediaUrl.describe(
+    "file path, file:// URL or http(s) URL of the video (or animated GIF)",
+  ),
   width: z.number().int().positive().max(65536).optional().describe(
     "video width px (the file's own size wins)",
   ),

@@ -2,7 +2,7 @@
  * Finding drafts: draft ids, a draft's folder among the drafts roots (refusing links that
  * lead out of it), the draft folders of a root, and a draft's edition read without the lock.
  */
-import { join, sep as SEPARATOR } from "node:path";
+import { basename, dirname, join, sep as SEPARATOR } from "node:path";
 import { DraftcliError } from "../errors.ts";
 import { type Edition, editionOfPlatform } from "../editions/profiles.ts";
 import { readJsonIfExists } from "./atomic.ts";
@@ -36,9 +36,52 @@ export function checkDraftId(draftId: string): void {
   }
 }
 
-/** Finds the folder of a draft among the candidate roots (first match wins). */
+/**
+ * Finds the folder of a draft among the candidate roots: by folder id (first match wins), else by
+ * the name the editor shows (`draft_name`), which must name exactly one draft.
+ * @throws DraftcliError `draft_not_found`, or `invalid_input` when a name matches several drafts.
+ */
 export async function locateDraft(roots: string[], draftId: string): Promise<string> {
-  checkDraftId(draftId);
+  let idError: unknown;
+  try {
+    checkDraftId(draftId);
+  } catch (err) {
+    idError = err;
+  }
+  const byId = idError === undefined ? await locateById(roots, draftId) : undefined;
+  if (byId) return byId;
+  const byName = await locateByName(roots, draftId);
+  if (byName) return await locateById([dirname(byName)], basename(byName)) ?? byName;
+  if (idError !== undefined) throw idError;
+  throw new DraftcliError("draft_not_found", `no draft '${draftId}' in ${roots.join(" or ")}`, {
+    hint: "pass a draftId or a draft name from 'draftcli draft list', or pass --drafts-dir",
+    path: "draftId",
+  });
+}
+
+/** The folder of the one draft whose `draft_name` is `name`; several → `invalid_input`. */
+async function locateByName(roots: string[], name: string): Promise<string | undefined> {
+  const matches: string[] = [];
+  for (const root of roots) {
+    for (const dir of await listDraftDirs(root)) {
+      const meta = await readJsonIfExists<Record<string, unknown>>(
+        join(dir, "draft_meta_info.json"),
+      ).catch(() => undefined);
+      if (meta?.draft_name === name) matches.push(dir);
+    }
+  }
+  if (matches.length > 1) {
+    throw new DraftcliError(
+      "invalid_input",
+      `${matches.length} drafts are named '${name}': ${matches.map((d) => basename(d)).join(", ")}`,
+      { hint: "pass one of these draft ids instead of the name", path: "draftId" },
+    );
+  }
+  return matches[0];
+}
+
+/** The folder `<root>/<draftId>` holding a timeline, in the first root that has it. */
+async function locateById(roots: string[], draftId: string): Promise<string | undefined> {
   for (const root of roots) {
     const dir = join(root, draftId);
     let st: Deno.FileInfo;
@@ -71,10 +114,7 @@ export async function locateDraft(roots: string[], draftId: string): Promise<str
       return dir;
     }
   }
-  throw new DraftcliError("draft_not_found", `no draft '${draftId}' in ${roots.join(" or ")}`, {
-    hint: "run 'draftcli draft list' to see drafts, or pass --drafts-dir",
-    path: "draftId",
-  });
+  return undefined;
 }
 
 /** Entries of a draft folder that draftcli reads or writes through. */

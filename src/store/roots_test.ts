@@ -2,7 +2,6 @@ import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/stric
 import {
   draftsRootFor,
   editorDraftsRoot,
-  explicitRoot,
   findIndexEntry,
   type IndexEntryInput,
   installedEditions,
@@ -233,13 +232,11 @@ Deno.test("editor folders: an existing default location wins (Mac App Store buil
   });
 });
 
-Deno.test("CUT_DRAFTS_DIR (cutcli's name) is used after DRAFTCLI_DRAFTS_DIR and before config", () => {
-  const config = { draftsDir: "/cfg" };
-  assertEquals(explicitRoot({ env: { CUT_DRAFTS_DIR: "/cut" }, config }), "/cut");
-  assertEquals(
-    explicitRoot({ env: { CUT_DRAFTS_DIR: "/cut", DRAFTCLI_DRAFTS_DIR: "/dc" }, config }),
-    "/dc",
-  );
-  assertEquals(explicitRoot({ flag: "/f", env: { CUT_DRAFTS_DIR: "/cut" }, config }), "/f");
-  assertEquals(explicitRoot({ env: {}, config }), "/cfg");
+Deno.test("drafts folder: flag > DRAFTCLI_DRAFTS_DIR > CUT_DRAFTS_DIR > config", () => {
+  const config = { draftsDir: "/c" };
+  const env = { DRAFTCLI_DRAFTS_DIR: "/d", CUT_DRAFTS_DIR: "/cut" };
+  assertEquals(draftsRootFor({ flag: "/f", env, config }, "jianying"), "/f");
+  assertEquals(draftsRootFor({ env, config }, "jianying"), "/d");
+  assertEquals(draftsRootFor({ env: { CUT_DRAFTS_DIR: "/cut" }, config }, "jianying"), "/cut");
+  assertEquals(draftsRootFor({ env: {}, config }, "capcut"), "/c");
 });
