@@ -7,6 +7,8 @@ import { fileURLToPath as fromFileUrl } from "node:url";
 const MAIN = fromFileUrl(new URL("../../main.ts", import.meta.url));
 /** The project config, named explicitly so runs work from any working directory. */
 const CONFIG = fromFileUrl(new URL("../../deno.json", import.meta.url));
+/** The repository root: the default working directory of a run. */
+const REPO = fromFileUrl(new URL("../../", import.meta.url));
 const PERMS = [
   "--allow-read",
   "--allow-write",
@@ -41,13 +43,17 @@ export function cliCommand(): { cmd: string; args: string[] } {
   return { cmd: Deno.execPath(), args: ["run", "-q", "--config", CONFIG, ...PERMS, MAIN] };
 }
 
-/** Runs draftcli with `args`. */
+/**
+ * Runs draftcli with `args`, in `opts.cwd` or the repository root — never in this process's
+ * working directory, which an in-process test may have moved into a folder it deletes while the
+ * child still runs (the child's lazy npm imports need a working directory that exists).
+ */
 export async function runCli(args: string[], opts: CliOptions = {}): Promise<CliResult> {
   const { cmd, args: pre } = cliCommand();
   const child = new Deno.Command(cmd, {
     args: [...pre, ...args],
     env: { NO_COLOR: "1", ...opts.env },
-    cwd: opts.cwd,
+    cwd: opts.cwd ?? REPO,
     stdin: opts.stdin === undefined ? "null" : "piped",
     stdout: "piped",
     stderr: "piped",
