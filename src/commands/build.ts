@@ -1,0 +1,56 @@
+/** `build` (a whole video from one spec) and `schema` (the JSON Schema of such inputs). */
+import { z } from "zod";
+import { defineCommand } from "./spec.ts";
+import { draftIdSchema, mediaPlacement } from "../schema/common.ts";
+
+/** `build`. */
+export const buildCommand = defineCommand({
+  name: ["build"],
+  summary: "build a whole video from one JSON spec (all items of every add command, one write)",
+  description: "The spec holds the add commands' items keyed by command name: images, videos, " +
+    "audios, captions (+ captionOptions: the captions add style flags), effects, filters, " +
+    "stickers, keyframes, masks, transitions {auto, duration}, and draft {name, width, height, " +
+    'fps, editor, editorVersion}. Any item may carry "ref"; keyframes, masks and segment-bound ' +
+    'effects/filters may name their segment by "segmentRef". The whole spec is checked first ' +
+    "and every problem is listed at once with its JSON path (exit 2, nothing written). Prints " +
+    "{draftId, filePath, created, refs: {ref: segmentId}, counts, duration}. Full schema: " +
+    "'draftcli schema build'.",
+  positionals: ["spec"],
+  input: z.object({
+    spec: z.record(z.string(), z.unknown()).describe(
+      "the spec: inline JSON, @file.json, or - for stdin (schema: 'draftcli schema build')",
+    ),
+    into: draftIdSchema.optional().describe("add to this existing draft instead of a new one"),
+    media: mediaPlacement,
+  }).strict(),
+  mutates: true,
+  examples: [
+    `build '{"draft":{"name":"Demo"},"images":[{"ref":"a","imageUrl":"file:///abs/a.jpg","start":0,"end":3000000,"inAnimation":"渐显"}],"keyframes":[{"segmentRef":"a","property":"uniform_scale","offset":0,"value":1.2}]}'`,
+    "build @examples/build-slideshow.json",
+    "build --into $ID @more.json",
+  ],
+  run: async (input, ctx) =>
+    (await import("../ops/build.ts")).buildDraft(ctx, input.spec, {
+      into: input.into,
+      media: input.media,
+    }),
+});
+
+/** `schema`. */
+export const schemaCommand = defineCommand({
+  name: ["schema"],
+  summary: "print the JSON Schema of a structured input (build: the spec of 'draftcli build')",
+  positionals: ["of"],
+  input: z.object({
+    of: z.enum(["build"]).default("build").describe("which input: build"),
+  }).strict(),
+  examples: ["schema build"],
+  run: async () => {
+    const { BuildSpec } = await import("../schema/build.ts");
+    const { toJsonSchema } = await import("../schema/json_schema.ts");
+    return toJsonSchema(BuildSpec);
+  },
+});
+
+/** The `build` and `schema` commands. */
+export const buildCommands = [buildCommand, schemaCommand];
