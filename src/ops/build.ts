@@ -106,15 +106,18 @@ export function parseSpec(raw: unknown, sink: Problems): ParsedSpec | undefined 
       v.forEach((item, i) => {
         const r = element.safeParse(item);
         if (r.success) items.push(r.data);
-        else {
-          sink.addZod(r.error.issues, `${key}[${i}]`);
-          const ref = (item as { ref?: unknown } | null)?.ref;
-          if (typeof ref === "string") brokenRefs.set(ref, `${key}[${i}]`);
-        }
+        else sink.addZod(r.error.issues, `${key}[${i}]`);
       });
       const whole = inner.safeParse(v); // array limits
       if (!whole.success && sink.list.length === mark) sink.addZod(whole.error.issues, key);
       if (sink.list.length === mark) out[key] = items;
+      else {
+        // The list is left out of the next checks: items pointing into it are not reported.
+        v.forEach((item, i) => {
+          const ref = (item as { ref?: unknown } | null)?.ref;
+          if (typeof ref === "string") brokenRefs.set(ref, `${key}[${i}]`);
+        });
+      }
     } else {
       const r = inner.safeParse(v);
       if (r.success) out[key] = r.data;

@@ -137,10 +137,17 @@ export function planCaptions(
   const anims = items.map((it, i) =>
     attempt(sink, () => resolveAnimations(edition, it, "text", `${field}[${i}]`))
   );
-  const highlights = items.map((it) => [
-    ...(it.highlights ?? []),
-    ...expandKeywordShortForm(it),
-  ]);
+  const highlights = items.map((it, i) =>
+    attempt(sink, () => {
+      try {
+        return [...(it.highlights ?? []), ...expandKeywordShortForm(it)];
+      } catch (err) {
+        if (!(err instanceof DraftcliError)) throw err;
+        const path = `${field}[${i}].${err.path ?? "keyword"}`;
+        throw new DraftcliError(err.code, `${path}: ${err.message}`, { hint: err.hint, path });
+      }
+    }) ?? []
+  );
   return { items, field, style, base, anims, highlights };
 }
 

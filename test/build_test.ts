@@ -1,0 +1,162 @@
+/** `draftcli build`: a whole video from one spec, every problem at once, nothing half-written. */
+import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import { fileUrl, fixture, runCli, snapshotDir, tempWorld } from "./helpers/cli.ts";
+import { checkDraft } from "./helpers/draft_check.ts";
+
+// deno-lint-ignore no-explicit-any
+type Json = Record<string, any>;
+
+/** A spec with every item kind (jianying names). */
+export function everyKindSpec(): Json {
+  return {
+    draft: { name: "Built", editor: "jianying", width: 1080, height: 1920, fps: 30 },
+    images: [
+      {
+        ref: "a",
+        imageUrl: fileUrl(fixture("image.png")),
+        start: 0,
+        end: 2_000_000,
+        inAnimation: "渐显",
+      },
+      { ref: "b", imageUrl: fileUrl(fixture("image.jpg")), start: 2_000_000, end: 4_000_000 },
+    ],
+    videos: [{
+      ref: "v",
+      videoUrl: fileUrl(fixture("video.mp4")),
+      start: 4_000_000,
+      end: 5_000_000,
+    }],
+    audios: [{ audioUrl: fileUrl(fixture("audio.mp3")), start: 0, end: 1_000_000, volume: 0.5 }],
+    captions: [
+      {
+        ref: "c",
+        text: "Hello 世界",
+        start: 0,
+        end: 2_000_000,
+        keyword: "世界",
+        keywordColor: "#ff0000",
+      },
+      { text: "Second", start: 2_000_000, end: 3_000_000, outAnimation: "渐隐" },
+    ],
+    captionOptions: { fontSize: 10, bold: true, textColor: "#ffde00" },
+    effects: [
+      { effectTitle: "模糊", start: 0, end: 1_000_000 },
+      { effectTitle: "模糊", segmentRef: "b" },
+    ],
+    filters: [{ filterTitle: "1980", segmentRef: "a", intensity: 50 }],
+    stickers: [{ stickerId: "7213186475432824123", start: 0, end: 1_000_000, scale: 0.5 }],
+    keyframes: [
+      { segmentRef: "a", property: "uniform_scale", offset: 0, value: 1.2 },
+      { segmentRef: "c", property: "position_y", offset: 0, value: -0.5 },
+    ],
+    masks: [{ segmentRef: "v", name: "circle", feather: 20 }],
+    transitions: { auto: "叠化", duration: 300_000 },
+  };
+}
+
+Deno.test("build: a spec with every item kind builds in one call and validates", async () => {
+  const w = await tempWorld();
+  try {
+    const r = await runCli(["build", JSON.stringify(everyKindSpec())], { env: w.env });
+    assertEquals(r.code, 0, r.stderr);
+    const out = r.json as Json;
+    assertEquals(out.counts, {
+      videos: 1,
+      images: 2,
+      audios: 1,
+      captions: 2,
+      stickers: 1,
+      effects: 2,
+      filters: 1,
+      keyframes: 2,
+      masks: 1,
+      transitions: 1,
+    });
+    assertEquals(Object.keys(out.refs).sort(), ["a", "b", "c", "v"]);
+    const v = await runCli(["draft", "validate", out.draftId], { env: w.env });
+    assertEquals(v.code, 0, v.stdout + v.stderr);
+    assertEquals((v.json as Json).ok, true);
+    const check = await checkDraft(out.filePath);
+    assertEquals(check.problems, []);
+    // refs name the segments the spec meant: the filter is on image "a", the mask on video "v".
+    const images = (await runCli(["images", "list", out.draftId], { env: w.env })).json as Json[];
+    assertEquals(images.map((s) => s.segmentId), [out.refs.a, out.refs.b]);
+    const filters = (await runCli(["filters", "list", out.draftId], { env: w.env })).json as Json[];
+    assertEquals(filters.map((f) => [f.applyTo, f.segmentId]), [["segment", out.refs.a]]);
+    const masks = (await runCli(["masks", "list", out.draftId], { env: w.env })).json as Json[];
+    assertEquals(masks.map((m) => m.segmentId), [out.refs.v]);
+    const kf =
+      (await runCli(["keyframes", "list", out.draftId, "--segment-id", out.refs.c], { env: w.env }))
+        .json as Json;
+    assertEquals(kf.keyframes.length, 1);
+
+    // --into adds to the existing draft in one transaction, with refs of its own.
+    const more = await runCli([
+      "build",
+      "--into",
+      out.draftId,
+      JSON.stringify({
+        captions: [{ ref: "t", text: "More", start: 0, end: 1_000_000 }],
+        keyframes: [{ segmentId: out.refs.b, property: "opacity", offset: 0, value: 0.5 }],
+      }),
+    ], { env: w.env });
+    assertEquals(more.code, 0, more.stderr);
+    assertEquals((more.json as Json).draftId, out.draftId);
+    assertEquals((more.json as Json).created, false);
+    const caps = (await runCli(["captions", "list", out.draftId], { env: w.env })).json as Json[];
+    assertEquals(caps.length, 3);
+  } finally {
+    await w.cleanup();
+  }
+});
+
+Deno.test("build: several faults are all reported with their paths and nothing is written", async () => {
+  const w = await tempWorld();
+  try {
+    const before = await snapshotDir(w.root);
+    const spec = everyKindSpec();
+    spec.images[1].end = 1_000_000; // end before start
+    spec.captions[0].inAnimation = "no such animation";
+    spec.effects[0].effectTitle = "no such effect";
+    spec.keyframes.push({ segmentRef: "zz", property: "opacity", offset: 0, value: 0.5 });
+    spec.colour = "red"; // not a spec field
+    delete spec.captions[0].keywordColor; // keyword without a colour or size
+    spec.transitions.auto = "no such transition";
+    const r = await runCli(["build", "-"], { env: w.env, stdin: JSON.stringify(spec) });
+    assertEquals(r.code, 2, r.stderr);
+    assertEquals(r.error?.code, "invalid_input");
+    const paths = ((r.json as Json).problems as Json[]).map((p) => p.path).sort();
+    assertEquals(paths, [
+      "captions[0].inAnimation",
+      "captions[0].keyword",
+      "colour",
+      "effects[0].effectTitle",
+      "images[1].end",
+      "keyframes[2].segmentRef",
+      "transitions.auto",
+    ]);
+    for (const p of paths) assert(r.error!.message.includes(p), r.error!.message);
+    assertEquals(await snapshotDir(w.root), before);
+
+    // A fault only the media reveal (audio shorter than its item): still no draft folder left.
+    const late = everyKindSpec();
+    late.audios[0].end = 9_000_000;
+    const r2 = await runCli(["build", JSON.stringify(late)], { env: w.env });
+    assertEquals(r2.code, 2, r2.stderr);
+    assertEquals(((r2.json as Json).problems as Json[]).map((p) => p.path), ["audios[0].end"]);
+    assertEquals(await snapshotDir(w.root), before);
+  } finally {
+    await w.cleanup();
+  }
+});
+
+Deno.test("schema build: prints the spec's JSON Schema with the add commands' item fields", async () => {
+  const r = await runCli(["schema", "build"], { env: { HOME: "/nonexistent" } });
+  assertEquals(r.code, 0, r.stderr);
+  const s = r.json as Json;
+  assertEquals(s.type, "object");
+  assert(s.properties.images.items.properties.imageUrl, "images items carry imageUrl");
+  assert(s.properties.images.items.properties.ref, "items may carry ref");
+  assert(s.properties.keyframes.items.properties.segmentRef, "keyframes may use segmentRef");
+  assert(s.properties.captionOptions.properties.fontSize, "captionOptions = caption style flags");
+});
