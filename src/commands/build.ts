@@ -52,5 +52,20 @@ export const schemaCommand = defineCommand({
   },
 });
 
-/** The `build` and `schema` commands. */
-export const buildCommands = [buildCommand, schemaCommand];
+/** `draft export`. */
+export const draftExportCommand = defineCommand({
+  name: ["draft", "export"],
+  summary: "print the build spec of a draft (its items as 'draftcli build' takes them)",
+  description: "Works on draftcli's drafts and on plaintext drafts made in the editor. Every " +
+    "segment becomes an item whose ref is its segment id. What the spec cannot express " +
+    "(text templates, compound clips, unknown material kinds, a second text track …) is listed " +
+    "under 'unsupported' with counts and ids. Prints {draftId, spec, unsupported}; " +
+    "'draftcli build' of the spec rebuilds the draft as a new one.",
+  positionals: ["draftId"],
+  input: z.object({ draftId: draftIdSchema }).strict(),
+  examples: ["draft export $ID", "draft export $ID | jq .spec > spec.json"],
+  run: async (input, ctx) => (await import("../ops/export.ts")).exportDraft(ctx, input.draftId),
+});
+
+/** The `build`, `schema` and `draft export` commands. */
+export const buildCommands = [buildCommand, schemaCommand, draftExportCommand];
