@@ -88,6 +88,27 @@ export function textOf(material: Json): string {
   return String(material.base_content ?? material.content ?? "");
 }
 
+/** The captions add style flags of a text segment (from its first style run and clip). */
+function captionOptionsOf(material: Json, segment: Segment): Item {
+  const out: Item = {};
+  let first: Json | undefined;
+  try {
+    first = (JSON.parse(String(material.content))?.styles ?? [])[0];
+  } catch { /* not JSON */ }
+  if (material.font_size) out.fontSize = round(Number(material.font_size), 3);
+  if (first?.bold) out.bold = true;
+  if (first?.italic) out.italic = true;
+  if (first?.underline) out.underline = true;
+  if (/^#[0-9a-fA-F]{6}$/.test(String(material.text_color ?? ""))) {
+    out.textColor = String(material.text_color).toLowerCase();
+  }
+  if ([0, 1, 2].includes(Number(material.alignment))) out.alignment = Number(material.alignment);
+  const clip = clipOf(segment);
+  out.transformX = clip.transformX ?? 0;
+  out.transformY = clip.transformY ?? 0;
+  return out;
+}
+
 /** The `build` spec of a draft (pure: reads only the document). */
 export function exportSpec(doc: DraftDocument): ExportedSpec {
   const spec: Record<string, Item[] | Item> = {};
@@ -109,7 +130,7 @@ export function exportSpec(doc: DraftDocument): ExportedSpec {
   for (const track of doc.tracks) {
     if (track.type === "text") textTracks++;
     for (const segment of track.segments) {
-      exportSegment(doc, track, segment, textTracks, push, skip);
+      exportSegment(doc, track, segment, textTracks, push, skip, spec as Record<string, Item>);
     }
   }
   return {
@@ -125,6 +146,7 @@ function exportSegment(
   textTrack: number,
   push: (key: string, item: Item) => void,
   skip: (kind: string, id: string) => void,
+  options: Record<string, Item>,
 ) {
   const found = doc.findMaterial(segment.material_id);
   const tr = segment.target_timerange;
@@ -211,6 +233,7 @@ function exportSegment(
       if (textTrack > 1) return skip("text segment on a second text track", segment.id);
       const text = textOf(material);
       if (!text) return skip("empty text", segment.id);
+      if (!options.captionOptions) options.captionOptions = captionOptionsOf(material, segment);
       push("captions", {
         ref,
         text,
