@@ -17,7 +17,7 @@ Deno.test("build: a spec with every item kind builds in one call and validates",
       videos: 1,
       images: 2,
       audios: 1,
-      captions: 2,
+      captions: 3,
       stickers: 1,
       effects: 2,
       filters: 1,
@@ -57,7 +57,7 @@ Deno.test("build: a spec with every item kind builds in one call and validates",
     assertEquals((more.json as Json).draftId, out.draftId);
     assertEquals((more.json as Json).created, false);
     const caps = (await runCli(["captions", "list", out.draftId], { env: w.env })).json as Json[];
-    assertEquals(caps.length, 3);
+    assertEquals(caps.length, 4);
   } finally {
     await w.cleanup();
   }

@@ -102,6 +102,7 @@ Deno.test("draft export: every editor-made sample exports a valid spec; encrypte
       const segments = c.tracks.reduce((n: number, t: Json) => n + t.segments.length, 0);
       const items = ["images", "videos", "audios", "captions", "stickers"]
         .reduce((n, k) => n + (out.spec[k]?.length ?? 0), 0) +
+        (out.spec.captionTracks ?? []).reduce((n: number, t: Json) => n + t.captions.length, 0) +
         (out.spec.effects ?? []).filter((x: Json) => !x.segmentRef).length +
         (out.spec.filters ?? []).filter((x: Json) => !x.segmentRef).length;
       const skipped = (out.unsupported as Json[])

@@ -151,6 +151,22 @@ function collectRefs(
       } else refs.set(item.ref, { kind, index });
     });
   }
+  (spec.captionTracks ?? []).forEach((t, k) =>
+    t.captions.forEach((item, index) => {
+      if (item.ref === undefined) return;
+      const kind = `captionTracks[${k}].captions`;
+      const seen = refs.get(item.ref);
+      if (seen) {
+        sink.add(
+          new DraftcliError(
+            "invalid_input",
+            `${kind}[${index}].ref: '${item.ref}' is already the ref of ${seen.kind}[${seen.index}]`,
+            { path: `${kind}[${index}].ref`, hint: "give every item its own ref" },
+          ),
+        );
+      } else refs.set(item.ref, { kind, index });
+    })
+  );
   const check = (kind: string, visual: boolean) => (item: { segmentRef?: string }, i: number) => {
     if (item.segmentRef === undefined) return;
     const path = `${kind}[${i}].segmentRef`;
@@ -196,6 +212,16 @@ function planAll(spec: BuildSpecInput, edition: Edition, sink: Problems) {
       "captions",
       sink,
       "captionOptions.font",
+    ),
+    captionTracks: (spec.captionTracks ?? []).map((t, k) =>
+      planCaptions(
+        edition,
+        t.captions,
+        CaptionStyle.parse(t.captionOptions ?? {}),
+        `captionTracks[${k}].captions`,
+        sink,
+        `captionTracks[${k}].captionOptions.font`,
+      )
     ),
     effects: planEffects(edition, spec.effects ?? [], "effects", sink),
     filters: planFilters(edition, spec.filters ?? [], "filters", sink),
@@ -332,6 +358,9 @@ function applyAll(
   made.captions = spec.captions?.length
     ? attempt(sink, () => applyCaptions(doc, plans.captions, warn).items) ?? []
     : [];
+  plans.captionTracks.forEach((plan) => {
+    made[plan.field] = attempt(sink, () => applyCaptions(doc, plan, warn).items) ?? [];
+  });
   made.stickers = (spec.stickers ?? []).map((s, i) => {
     const { ref: _ref, ...req } = s;
     return attempt(sink, () => applySticker(doc, req, `stickers[${i}]`)) ?? {};
@@ -382,7 +411,10 @@ function applyAll(
     transitions = t?.items.length ?? 0;
   }
   const counts: Record<string, number> = {};
-  for (const [k, v] of Object.entries(made)) if (v.length) counts[k] = v.length;
+  for (const [k, v] of Object.entries(made)) {
+    const key = k.startsWith("captionTracks") ? "captions" : k;
+    if (v.length) counts[key] = (counts[key] ?? 0) + v.length;
+  }
   if (transitions) counts.transitions = transitions;
   return { refs, counts };
 }

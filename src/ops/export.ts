@@ -133,6 +133,7 @@ export function exportSpec(doc: DraftDocument): ExportedSpec {
       exportSegment(doc, track, segment, textTracks, push, skip, spec as Record<string, Item>);
     }
   }
+  if (Array.isArray(spec.captionTracks)) spec.captionTracks = spec.captionTracks.filter(Boolean);
   return {
     spec,
     unsupported: [...unsupported].map(([kind, ids]) => ({ kind, count: ids.length, ids })),
@@ -230,11 +231,16 @@ function exportSegment(
       if (list !== "texts" || material.type === "text_template") {
         return skip(`text track ${list}/${material.type ?? "?"}`, segment.id);
       }
-      if (textTrack > 1) return skip("text segment on a second text track", segment.id);
       const text = textOf(material);
       if (!text) return skip("empty text", segment.id);
-      if (!options.captionOptions) options.captionOptions = captionOptionsOf(material, segment);
-      push("captions", {
+      // The first text track is `captions`; each further one a `captionTracks` entry.
+      let holder: Item = options;
+      if (textTrack > 1) {
+        const tracks = (options.captionTracks ??= [] as unknown as Item) as unknown as Item[];
+        holder = tracks[textTrack - 2] ??= { captions: [] };
+      }
+      holder.captionOptions ??= captionOptionsOf(material, segment);
+      ((holder.captions ??= [] as unknown as Item) as unknown as Item[]).push({
         ref,
         text,
         ...time,

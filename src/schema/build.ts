@@ -88,6 +88,18 @@ export const BuildSpec = z.object({
   captionOptions: z.object(captionStyleFields).strict().optional().describe(
     "the style flags of 'captions add' in camelCase; they apply to every caption",
   ),
+  captionTracks: z.array(
+    z.object({
+      captions: z.array(CaptionInfo.safeExtend(ref)).min(1).max(10000).describe(
+        "items of 'captions add'",
+      ),
+      captionOptions: z.object(captionStyleFields).strict().optional().describe(
+        "the style flags of 'captions add' for this track",
+      ),
+    }).strict(),
+  ).max(1000).optional().describe(
+    "more text tracks, each one 'captions add' call: {captions, captionOptions}",
+  ),
   effects: z.array(segmentBound(EffectInfo)).max(10000).optional().describe(
     "items of 'effects add' (effectInfos); segmentRef may replace segmentId",
   ),

@@ -37,6 +37,10 @@ export function everyKindSpec(): Json {
       { text: "Second", start: 2_000_000, end: 3_000_000, outAnimation: "渐隐" },
     ],
     captionOptions: { fontSize: 10, bold: true, textColor: "#ffde00" },
+    captionTracks: [{
+      captions: [{ text: "Title", start: 0, end: 3_000_000, loopAnimation: "晃动" }],
+      captionOptions: { fontSize: 14, transformY: 0.7 },
+    }],
     effects: [
       { effectTitle: "模糊", start: 0, end: 1_000_000 },
       { effectTitle: "模糊", segmentRef: "b" },
