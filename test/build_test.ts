@@ -113,3 +113,37 @@ Deno.test("schema build: prints the spec's JSON Schema with the add commands' it
   assert(s.properties.keyframes.items.properties.segmentRef, "keyframes may use segmentRef");
   assert(s.properties.captionOptions.properties.fontSize, "captionOptions = caption style flags");
 });
+
+Deno.test("examples/: the README's build specs run as documented", async () => {
+  const w = await tempWorld();
+  try {
+    const fixtures = new URL("./fixtures/", import.meta.url).href;
+    const load = async (name: string) =>
+      (await Deno.readTextFile(new URL(`../examples/${name}`, import.meta.url)))
+        .replaceAll("file:///tmp/draftcli-example/", fixtures);
+    const ok = await runCli(["build", "-"], {
+      env: w.env,
+      stdin: await load("build-slideshow.json"),
+    });
+    assertEquals(ok.code, 0, ok.stderr);
+    assertEquals((ok.json as Json).counts, {
+      images: 2,
+      audios: 1,
+      captions: 2,
+      keyframes: 2,
+      transitions: 1,
+    });
+    const bad = await runCli(["build", "-"], {
+      env: w.env,
+      stdin: await load("build-faults.json"),
+    });
+    assertEquals(bad.code, 2);
+    assertEquals(((bad.json as Json).problems as Json[]).map((p) => p.path), [
+      "images[0].end",
+      "keyframes[0].segmentRef",
+      "captions[0].inAnimation",
+    ]);
+  } finally {
+    await w.cleanup();
+  }
+});
