@@ -1,5 +1,5 @@
 /** User folders per OS, derived only from environment variables (testable with a fake HOME). */
-import { currentOs, joinPath, type OsName } from "../editions/os.ts";
+import { currentOs, joinPath } from "../editions/os.ts";
 
 export { currentOs, joinPath, type OsName } from "../editions/os.ts";
 
