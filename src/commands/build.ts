@@ -67,5 +67,42 @@ export const draftExportCommand = defineCommand({
   run: async (input, ctx) => (await import("../ops/export.ts")).exportDraft(ctx, input.draftId),
 });
 
-/** The `build`, `schema` and `draft export` commands. */
-export const buildCommands = [buildCommand, schemaCommand, draftExportCommand];
+const stringMap = z.record(z.string().min(1).max(5000), z.string().min(1).max(5000));
+
+/** `draft fill`. */
+export const draftFillCommand = defineCommand({
+  name: ["draft", "fill"],
+  summary: "copy a draft (e.g. one made in the editor) and replace texts and media in the copy",
+  description: "Texts are matched by their exact current text or by text segment id and keep " +
+    "their style, animations and keyframes; media by material name, the old file's base name " +
+    "or material id; the new file is probed and must cover what the segments use of the old " +
+    "one (their timeline lengths stay). Every other field is kept. A key that matches nothing " +
+    "is an error listing the keys that would (--allow-missing: a warning). The source draft is " +
+    "never modified. Prints {draftId, filePath, name, sourceDraftId, replaced: {texts, media}}.",
+  positionals: ["source"],
+  input: z.object({
+    source: draftIdSchema.describe("id of the draft to copy"),
+    name: z.string().min(1).max(200).optional().describe("name of the copy"),
+    texts: stringMap.optional().describe('{"current text or segment id": "new text"}'),
+    media: stringMap.optional().describe(
+      '{"material name, file name or material id": "new file path or URL"}',
+    ),
+    allowMissing: z.boolean().default(false).describe("warn instead of failing on unmatched keys"),
+    mediaPlacement: mediaPlacement,
+  }).strict(),
+  mutates: true,
+  examples: [
+    `draft fill $ID --name "Episode 2" --texts '{"Episode 1":"Episode 2"}' --media '{"cover.jpg":"/abs/cover2.jpg"}'`,
+  ],
+  run: async (input, ctx) =>
+    (await import("../ops/fill.ts")).fillDraft(ctx, input.source, {
+      name: input.name,
+      texts: input.texts,
+      media: input.media,
+      allowMissing: input.allowMissing,
+      placement: input.mediaPlacement,
+    }),
+});
+
+/** The `build`, `schema`, `draft export` and `draft fill` commands. */
+export const buildCommands = [buildCommand, schemaCommand, draftExportCommand, draftFillCommand];

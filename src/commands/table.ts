@@ -18,6 +18,7 @@ export const COMMAND_TABLE: readonly CommandEntry[] = [
   { name: ["build"], summary: "build a whole video from one JSON spec (all items of every add command, one write)", group: "build" },
   { name: ["schema"], summary: "print the JSON Schema of a structured input (build: the spec of 'draftcli build')", group: "build" },
   { name: ["draft", "export"], summary: "print the build spec of a draft (its items as 'draftcli build' takes them)", group: "build" },
+  { name: ["draft", "fill"], summary: "copy a draft (e.g. one made in the editor) and replace texts and media in the copy", group: "build" },
   { name: ["draft", "zip"], summary: "pack a draft and the media it uses into a portable zip", group: "transfer" },
   { name: ["draft", "upload"], summary: "zip a draft (or take --zip) and upload it; prints the download URL", group: "transfer" },
   { name: ["draft", "import"], summary: "import a draft zip (a file or an http(s) URL) as a new draft", group: "transfer" },
