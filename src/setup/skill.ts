@@ -130,7 +130,9 @@ const SECTIONS: Section[] = [
         "`{draftId, filePath, refs: {ref: segmentId}, counts}`. `build --into ID` adds a spec",
         "to an existing draft in one write; `draftcli schema build` prints the spec's JSON",
         "Schema; `draftcli draft export ID` prints any draft as a spec (what it cannot express",
-        "is listed under `unsupported`). Use the single add commands below for small edits.",
+        "is listed under `unsupported`); `draftcli draft fill ID --texts MAP --media MAP`",
+        "copies a template draft with texts/media replaced. Use the add commands below for",
+        "small edits.",
       ].join("\n"),
   },
   {
