@@ -13,6 +13,7 @@ import {
   warnMismatch,
 } from "./media.ts";
 import { attempt, type Problems } from "./problems.ts";
+import { withCutcliIds } from "./cutcli_ids.ts";
 import type { Edition } from "../editions/profiles.ts";
 import type { DraftDocument } from "../draft/document.ts";
 import { buildAudioSegment, placeSegment } from "../draft/build.ts";
@@ -165,7 +166,8 @@ export async function addAudios(
     ctx,
     { roots, draftId, dir },
     audioRequests(plan),
-    (doc, byUrl) => ({ draftId, items: applyAudios(doc, plan, byUrl, ctx.warn) }),
+    (doc, byUrl) =>
+      withCutcliIds({ draftId, items: applyAudios(doc, plan, byUrl, ctx.warn) }, "audioIds"),
     opts.media,
   );
 }

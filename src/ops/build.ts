@@ -199,11 +199,16 @@ function collectRefs(
 }
 
 /** Everything resolved before the draft is touched. */
-function planAll(spec: BuildSpecInput, edition: Edition, sink: Problems) {
+function planAll(
+  spec: BuildSpecInput,
+  edition: Edition,
+  sink: Problems,
+  warn: (m: string) => void,
+) {
   const style = CaptionStyle.parse(spec.captionOptions ?? {});
   return {
-    videos: planVideos(edition, spec.videos ?? [], "videos", sink),
-    images: planImages(edition, spec.images ?? [], "images", sink),
+    videos: planVideos(edition, spec.videos ?? [], "videos", sink, warn),
+    images: planImages(edition, spec.images ?? [], "images", sink, warn),
     audios: planAudios(edition, spec.audios ?? [], "audios", sink),
     captions: planCaptions(
       edition,
@@ -212,6 +217,7 @@ function planAll(spec: BuildSpecInput, edition: Edition, sink: Problems) {
       "captions",
       sink,
       "captionOptions.font",
+      warn,
     ),
     captionTracks: (spec.captionTracks ?? []).map((t, k) =>
       planCaptions(
@@ -221,6 +227,7 @@ function planAll(spec: BuildSpecInput, edition: Edition, sink: Problems) {
         `captionTracks[${k}].captions`,
         sink,
         `captionTracks[${k}].captionOptions.font`,
+        warn,
       )
     ),
     effects: planEffects(edition, spec.effects ?? [], "effects", sink),
@@ -231,7 +238,8 @@ function planAll(spec: BuildSpecInput, edition: Edition, sink: Problems) {
     transition: spec.transitions
       ? attempt(
         sink,
-        () => resolveField(edition, "transitions", spec.transitions!.auto, "transitions.auto"),
+        () =>
+          resolveField(edition, "transitions", spec.transitions!.auto, "transitions.auto", warn),
       )
       : undefined,
   };
@@ -278,7 +286,7 @@ export async function buildDraft(ctx: CommandContext, raw: unknown, opts: BuildO
     }
     edition = choice?.edition ?? spec.draft?.editor ?? "jianying";
   }
-  const plans = planAll(spec, edition, sink);
+  const plans = planAll(spec, edition, sink, ctx.warn);
   sink.throwIfAny("build spec");
 
   let created = false;

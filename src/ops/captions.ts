@@ -28,6 +28,7 @@ import type { Edition } from "../editions/profiles.ts";
 import type { DraftDocument } from "../draft/document.ts";
 import type { AnimationRequest } from "../draft/animation_plan.ts";
 import { attempt, type Problems } from "./problems.ts";
+import { withCutcliIds } from "./cutcli_ids.ts";
 
 type Item = z.infer<typeof CaptionInfo>;
 
@@ -123,6 +124,7 @@ export function planCaptions(
   field: string,
   sink?: Problems,
   styleField = "font",
+  warn?: (m: string) => void,
 ): CaptionsPlan {
   const base = attempt(sink, () => {
     try {
@@ -135,7 +137,7 @@ export function planCaptions(
     }
   }) ?? baseStyle(edition, { ...style, font: undefined });
   const anims = items.map((it, i) =>
-    attempt(sink, () => resolveAnimations(edition, it, "text", `${field}[${i}]`))
+    attempt(sink, () => resolveAnimations(edition, it, "text", `${field}[${i}]`, warn))
   );
   const highlights = items.map((it, i) =>
     attempt(sink, () => {
@@ -214,10 +216,20 @@ export async function addCaptions(
 ) {
   const roots = await ctx.searchRoots();
   const dir = await locateDraft(roots, draftId);
-  const plan = planCaptions(await peekEdition(dir), items, style, "captions");
+  const plan = planCaptions(
+    await peekEdition(dir),
+    items,
+    style,
+    "captions",
+    undefined,
+    "font",
+    ctx.warn,
+  );
   return await mutateDraft(roots, draftId, (doc) => {
     const { trackId, items: created } = applyCaptions(doc, plan, ctx.warn);
-    return Promise.resolve({ result: { draftId, trackId, items: created } });
+    return Promise.resolve({
+      result: withCutcliIds({ draftId, trackId, items: created }, "textIds"),
+    });
   }, { warn: ctx.warn });
 }
 

@@ -22,6 +22,7 @@ import {
 import type { DraftDocument, Segment, Track } from "../draft/document.ts";
 import type { Edition, Json } from "../editions/profiles.ts";
 import { attempt, type Problems } from "./problems.ts";
+import { withCutcliIds } from "./cutcli_ids.ts";
 import { itemBase } from "../draft/summary.ts";
 import { findByResourceId } from "../catalogs/catalog.ts";
 
@@ -102,7 +103,10 @@ export async function addEffects(ctx: CommandContext, draftId: string, items: Ef
   return await mutateDraft(
     roots,
     draftId,
-    (doc) => Promise.resolve({ result: { draftId, items: applyEffects(doc, plan) } }),
+    (doc) =>
+      Promise.resolve({
+        result: withCutcliIds({ draftId, items: applyEffects(doc, plan) }, "effectIds"),
+      }),
     { warn: ctx.warn },
   );
 }
@@ -174,7 +178,13 @@ export async function addFilters(ctx: CommandContext, draftId: string, items: Fi
   return await mutateDraft(
     roots,
     draftId,
-    (doc) => Promise.resolve({ result: { draftId, items: applyFilters(doc, plan, ctx.warn) } }),
+    (doc) =>
+      Promise.resolve({
+        result: withCutcliIds(
+          { draftId, items: applyFilters(doc, plan, ctx.warn) },
+          "filterIds",
+        ),
+      }),
     { warn: ctx.warn },
   );
 }

@@ -14,6 +14,7 @@ import {
   warnMismatch,
 } from "./media.ts";
 import { attempt, type Problems } from "./problems.ts";
+import { withCutcliIds } from "./cutcli_ids.ts";
 import type { Edition } from "../editions/profiles.ts";
 import type { DraftDocument, Segment, Track } from "../draft/document.ts";
 import type { AnimationRequest } from "../draft/animation_plan.ts";
@@ -43,12 +44,13 @@ export function planImages(
   items: Item[],
   field: string,
   sink?: Problems,
+  warn?: (m: string) => void,
 ): ImagesPlan {
   const anims = items.map((it, i) =>
-    attempt(sink, () => resolveAnimations(edition, it, "visual", `${field}[${i}]`))
+    attempt(sink, () => resolveAnimations(edition, it, "visual", `${field}[${i}]`, warn))
   );
   const transitions = items.map((it, i) =>
-    attempt(sink, () => resolveItemTransition(edition, it, `${field}[${i}]`))
+    attempt(sink, () => resolveItemTransition(edition, it, `${field}[${i}]`, warn))
   );
   return { items, field, anims, transitions };
 }
@@ -143,12 +145,16 @@ export async function addImages(
 ) {
   const roots = await ctx.searchRoots();
   const dir = await locateDraft(roots, draftId);
-  const plan = planImages(await peekEdition(dir), items, "imageInfos");
+  const plan = planImages(await peekEdition(dir), items, "imageInfos", undefined, ctx.warn);
   return await mutateWithMedia(
     ctx,
     { roots, draftId, dir },
     imageRequests(plan),
-    (doc, byUrl) => ({ draftId, items: applyImages(doc, plan, byUrl, ctx.warn, opts.alpha) }),
+    (doc, byUrl) =>
+      withCutcliIds(
+        { draftId, items: applyImages(doc, plan, byUrl, ctx.warn, opts.alpha) },
+        "imageIds",
+      ),
     opts.media,
   );
 }

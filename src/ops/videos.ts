@@ -15,6 +15,7 @@ import {
 } from "./media.ts";
 import { resolveAnimations, resolveItemTransition } from "./names.ts";
 import { attempt, type Problems } from "./problems.ts";
+import { withCutcliIds } from "./cutcli_ids.ts";
 import type { Edition } from "../editions/profiles.ts";
 import type { DraftDocument } from "../draft/document.ts";
 import type { AnimationRequest } from "../draft/animation_plan.ts";
@@ -46,15 +47,16 @@ export function planVideos(
   items: Item[],
   field: string,
   sink?: Problems,
+  warn?: (m: string) => void,
 ): VideosPlan {
   return {
     items,
     field,
     anims: items.map((it, i) =>
-      attempt(sink, () => resolveAnimations(edition, it, "visual", `${field}[${i}]`))
+      attempt(sink, () => resolveAnimations(edition, it, "visual", `${field}[${i}]`, warn))
     ),
     transitions: items.map((it, i) =>
-      attempt(sink, () => resolveItemTransition(edition, it, `${field}[${i}]`))
+      attempt(sink, () => resolveItemTransition(edition, it, `${field}[${i}]`, warn))
     ),
     masks: items.map((it, i) =>
       it.mask ? attempt(sink, () => maskEntry(edition, it.mask!, `${field}[${i}].mask`)) : undefined
@@ -197,12 +199,16 @@ export async function addVideos(
 ) {
   const roots = await ctx.searchRoots();
   const dir = await locateDraft(roots, draftId);
-  const plan = planVideos(await peekEdition(dir), items, "videoInfos");
+  const plan = planVideos(await peekEdition(dir), items, "videoInfos", undefined, ctx.warn);
   return await mutateWithMedia(
     ctx,
     { roots, draftId, dir },
     videoRequests(plan),
-    (doc, byUrl) => ({ draftId, items: applyVideos(doc, plan, byUrl, ctx.warn, opts.alpha) }),
+    (doc, byUrl) =>
+      withCutcliIds(
+        { draftId, items: applyVideos(doc, plan, byUrl, ctx.warn, opts.alpha) },
+        "videoIds",
+      ),
     opts.media,
   );
 }
