@@ -55,7 +55,7 @@ export function renderSkill(specs: readonly AnyCommandSpec[], opts: RenderOption
     "---",
     "",
   ].join("\n");
-  const keep = ["overview", "basics", "ids", "errors"];
+  const keep = ["overview", "basics", "build", "ids", "errors"];
   const body = SECTIONS.filter((sec) => keep.includes(sec.id)).map((sec) =>
     sec.render(specs, opts)
   );
