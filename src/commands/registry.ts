@@ -16,6 +16,7 @@ export { COMMAND_TABLE, type CommandEntry };
 export const GROUPS = {
   draft: async () => (await import("./draft.ts")).draftCommands,
   easy: async () => [(await import("./easy.ts")).draftEasyCommand],
+  build: async () => (await import("./build.ts")).buildCommands,
   transfer: async () => (await import("./transfer.ts")).transferCommands,
   draftManage: async () => (await import("./draft_manage.ts")).draftManageCommands,
   validate: async () => (await import("./validate.ts")).validateCommands,

@@ -78,6 +78,18 @@ export function resolveAnimations(
   return req;
 }
 
+/** Resolves one item's optional `transition` name (`field` is the item's path). */
+export function resolveItemTransition(
+  edition: Edition,
+  item: { transition?: string },
+  field: string,
+  warn?: (message: string) => void,
+): ReturnType<typeof resolveField> | undefined {
+  return item.transition
+    ? resolveField(edition, "transitions", item.transition, `${field}.transition`, warn)
+    : undefined;
+}
+
 /** Resolves each item's optional `transition` name (undefined where an item has none). */
 export function resolveItemTransitions(
   edition: Edition,

@@ -65,6 +65,8 @@ interface Targeted {
   start?: number;
   end?: number;
   segmentId?: string;
+  /** `build` specs only: the ref of a spec item whose segment this targets. */
+  segmentRef?: string;
 }
 
 /**
@@ -85,7 +87,7 @@ function checkTargeted<T extends Targeted>(
         path: [hasTitle ? idKey : titleKey],
       });
     }
-    if (v.segmentId !== undefined) {
+    if (v.segmentId !== undefined || v.segmentRef !== undefined) {
       for (const k of ["start", "end"] as const) {
         if (v[k] !== undefined) {
           ctx.addIssue({

@@ -55,7 +55,7 @@ export function renderSkill(specs: readonly AnyCommandSpec[], opts: RenderOption
     "---",
     "",
   ].join("\n");
-  const keep = ["overview", "basics", "ids", "errors"];
+  const keep = ["overview", "basics", "build", "ids", "errors"];
   const body = SECTIONS.filter((sec) => keep.includes(sec.id)).map((sec) =>
     sec.render(specs, opts)
   );
@@ -172,6 +172,39 @@ const SECTIONS: Section[] = [
         "  or `@-` to read stdin (one option per call).",
         "- **Drafts folder**: `--drafts-dir <path>` or `$DRAFTCLI_DRAFTS_DIR` override the editor's",
         "  default folder.",
+      ].join("\n"),
+  },
+  {
+    id: "build",
+    aliases: ["spec", "export", "whole"],
+    render: () =>
+      [
+        "## Preferred: the whole video in one `build` call",
+        "",
+        "Write one JSON spec and run `draftcli build @spec.json` (or pipe it: `build -`). The",
+        "spec holds the **same item objects as the add commands**, keyed by command name:",
+        "`images`, `videos`, `audios`, `captions` (+ `captionOptions`: the `captions add` style",
+        "flags in camelCase; `captionTracks` for more text tracks), `effects`, `filters`,",
+        "`stickers`, `keyframes`, `masks`, `transitions: {auto, duration}`, and",
+        '`draft: {name, width, height, fps, editor, editorVersion}`. Give an item `"ref"` and',
+        'point keyframes, masks and segment effects/filters at it with `"segmentRef"`: no',
+        "segment ids to capture between calls.",
+        "",
+        "```bash",
+        'draftcli build \'{"draft":{"name":"Promo"},',
+        '  "images":[{"ref":"cover","imageUrl":"file:///abs/a.jpg","start":0,"end":3000000}],',
+        '  "captions":[{"text":"Hello","start":0,"end":3000000}],',
+        '  "keyframes":[{"segmentRef":"cover","property":"uniform_scale","offset":0,"value":1.2}]}\'',
+        "```",
+        "",
+        "Everything is checked before anything is written; all problems come back at once,",
+        "each with its JSON path (`images[1].end`), exit 2, no draft left behind. The output is",
+        "`{draftId, filePath, refs: {ref: segmentId}, counts}`. `build --into ID` adds a spec",
+        "to an existing draft in one write; `draftcli schema build` prints the spec's JSON",
+        "Schema; `draftcli draft export ID` prints any draft as a spec (what it cannot express",
+        "is listed under `unsupported`); `draftcli draft fill ID --texts MAP --media MAP`",
+        "copies a template draft with texts/media replaced. Use the add commands below for",
+        "small edits.",
       ].join("\n"),
   },
   {
