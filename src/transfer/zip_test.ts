@@ -266,6 +266,41 @@ Deno.test("import refuses a zip bomb: declared small, inflates big", async () =>
   await refused(bomb, /'d\/zeros\.bin' declares 1000 bytes but holds more/);
 });
 
+Deno.test("import refuses an honest bomb: one entry over the ratio bound, named", async () => {
+  // 600 KB of archive that unpacks to ~600 MB would be the real thing; 8 MB of zeros is enough.
+  const bomb = draftWith({ "d/zeros.bin": new Uint8Array(8_000_000) });
+  await refused(
+    bomb,
+    /entry 'd\/zeros\.bin' unpacks \d+ bytes to 8000000 \(ratio \d+:1, over 200:1/,
+  );
+});
+
+Deno.test("import refuses many small entries that together exceed the total ratio", async () => {
+  const parts: Zippable = {};
+  // Each below the per-entry floor; together 9 MB from a few KB.
+  for (let i = 0; i < 9; i++) parts[`d/pad${i}.bin`] = new Uint8Array(1_000_000);
+  await refused(
+    draftWith(parts),
+    /ratio \d+:1, over 100:1.*most compressed entry is 'd\/pad\d\.bin'/,
+  );
+});
+
+Deno.test("import accepts what a draft really holds: media that do not compress, JSON ≈ 20:1", async () => {
+  await using tmp = await tempDir("draftcli-zip-test-");
+  const base = tmp.path;
+  const segments = Array.from({ length: 20_000 }, (_, i) => ({ id: `S${i}`, start: i * 1000 }));
+  const zipPath = join(base, "ok.zip");
+  await Deno.writeFile(
+    zipPath,
+    zipSync({
+      "d/draft_content.json": strToU8(JSON.stringify({ materials: {}, tracks: [], segments })),
+      "d/clip.mp4": randomBytes(2_000_000),
+    }),
+  );
+  const res = await extractDraftZip(zipPath, join(base, "r"), { ...LIMITS, newId: NEW_ID });
+  assert(res.files >= 2);
+});
+
 Deno.test("import refuses a non-zip and a zip without a draft", async () => {
   await refused(strToU8("not a zip at all"), /not a readable zip/);
   await refused(zipSync({ "a/readme.txt": strToU8("hi") }), /no draft_content\.json/);
