@@ -86,7 +86,10 @@ export function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
 }
 
-/** Is this HTTP status worth another attempt? */
+/** Redirects followed per request by both download paths. */
+export const MAX_REDIRECTS = 5;
+
+/** Is this HTTP status worth another attempt? (The one retry rule of every transfer.) */
 export function retryableStatus(status: number): boolean {
   return status >= 500 || status === 408 || status === 429;
 }
