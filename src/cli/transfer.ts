@@ -1,10 +1,10 @@
 /** `draft zip`, `draft upload`, `draft import`: moving drafts between machines. */
 import { z } from "zod";
 import { basename, join, resolve, sep } from "node:path";
-import { createHash } from "node:crypto";
 import { type CommandContext, defineCommand } from "./spec.ts";
 import { draftIdSchema } from "../schema/common.ts";
 import { DraftcliError } from "../errors.ts";
+import { sha256File } from "../files.ts";
 import { locateDraft, registerDraft, STATE_DIR } from "../store/drafts.ts";
 import { withLock } from "../store/lock.ts";
 import { recover } from "../store/txn.ts";
@@ -46,13 +46,6 @@ function progressPrinter(label: string): ((done: number, total: number) => void)
       Deno.stderr.writeSync(enc.encode(text));
     } catch { /* ignore */ }
   };
-}
-
-async function sha256File(path: string): Promise<string> {
-  const h = createHash("sha256");
-  const f = await Deno.open(path, { read: true });
-  for await (const chunk of f.readable) h.update(chunk); // the stream closes the file
-  return h.digest("hex");
 }
 
 /** Zips a draft under its lock (after finishing any interrupted commit). */

@@ -12,7 +12,8 @@ import { createFile, type Movie, MP4BoxBuffer } from "mp4box";
 import { parseFile } from "music-metadata";
 import { DraftcliError } from "../errors.ts";
 import { FfprobeError, ffprobeFile, type FfprobeOptions } from "./ffprobe.ts";
-import { readAt, sniff, SNIFF_BYTES, type SniffResult } from "./sniff.ts";
+import { sniff, SNIFF_BYTES, type SniffResult } from "./sniff.ts";
+import { readAt } from "../files.ts";
 import { mediaError, type MediaInfo, secondsToUs } from "./types.ts";
 
 export type { MediaInfo, MediaKind } from "./types.ts";

@@ -17,16 +17,8 @@ export async function readTextOrNull(path: string): Promise<string | null> {
   }
 }
 
-/** Does the path exist (file or folder)? */
-export async function exists(path: string): Promise<boolean> {
-  try {
-    await Deno.lstat(path);
-    return true;
-  } catch (err) {
-    if (err instanceof Deno.errors.NotFound) return false;
-    throw err;
-  }
-}
+/** Does the path exist (file or folder)? One copy: src/files.ts. */
+export { exists } from "../files.ts";
 
 /**
  * Writes `text` to `path` atomically: a temp file in the same folder, then rename. Creates the

@@ -17,7 +17,8 @@ import {
 } from "../editions/profiles.ts";
 import { checkDraftId, type DraftState, STATE_DIR } from "../store/drafts.ts";
 import { TMP_SUFFIX } from "../store/atomic.ts";
-import { crc32 } from "./crc32.ts";
+import { loadCrc32 } from "./crc32.ts";
+import { exists, nowUs } from "../files.ts";
 import {
   fromPlaceholder,
   isAbsoluteAnyOs,
@@ -259,6 +260,7 @@ async function extractEntry(
   budget: Budget,
 ): Promise<void> {
   const start = await entryDataOffset(zip, zipPath, e, zipSize);
+  const crc32 = await loadCrc32();
   const out = await Deno.open(dest, { write: true, createNew: true });
   let written = 0;
   let crc = 0;
@@ -307,10 +309,6 @@ async function extractEntry(
   if (crc !== e.crc) throw unsafe(zipPath, e.name, "fails its CRC check (damaged archive)");
 }
 
-function nowUs(): number {
-  return Date.now() * 1000;
-}
-
 function editionOf(
   comment: string,
   content: Json | undefined,
@@ -342,10 +340,6 @@ async function readJsonObject(path: string): Promise<Json | undefined> {
   } catch {
     return undefined;
   }
-}
-
-async function exists(path: string): Promise<boolean> {
-  return await Deno.lstat(path).then(() => true, () => false);
 }
 
 /** Largest timeline `peekZipEdition` inflates in memory (bytes). */
