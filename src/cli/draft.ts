@@ -93,6 +93,15 @@ export const draftList = defineCommand({
   name: ["draft", "list"],
   summary: "list the drafts in the drafts folder(s), newest first",
   input: z.object({}).strict(),
+  output: z.array(
+    z.looseObject({
+      draftId: z.string(),
+      filePath: z.string(),
+      name: z.string().optional(),
+      duration: z.number().optional(),
+      error: z.string().optional().describe("why the draft could not be read"),
+    }),
+  ),
   async run(_input, ctx) {
     const out = [];
     for (const root of await ctx.searchRoots()) {

@@ -41,6 +41,38 @@ export function cliCommand(): { cmd: string; args: string[] } {
   return { cmd: Deno.execPath(), args: ["run", "-q", "--config", CONFIG, ...PERMS, MAIN] };
 }
 
+/** Caller variables that locate tools or reach the network, never draftcli settings. */
+const PASS_THROUGH = [
+  "TMPDIR",
+  "FFPROBE_PATH",
+  "DENO_DIR",
+  "DENO_TLS_CA_STORE",
+  "DENO_CERT",
+  "SSL_CERT_FILE",
+  "SSL_CERT_DIR",
+  "NODE_EXTRA_CA_CERTS",
+  "HTTP_PROXY",
+  "HTTPS_PROXY",
+  "NO_PROXY",
+  "http_proxy",
+  "https_proxy",
+  "no_proxy",
+  "NPM_CONFIG_REGISTRY",
+  "SYSTEMROOT",
+];
+
+/** Deno's cache folder, asked synchronously (once) when no async lookup ran yet. */
+function denoDirSync(): string {
+  if (denoDirKnown) return denoDirKnown;
+  const out = new Deno.Command(Deno.execPath(), {
+    args: ["info", "--json"],
+    stdout: "piped",
+    stderr: "null",
+  }).outputSync();
+  denoDirKnown = JSON.parse(new TextDecoder().decode(out.stdout)).denoDir as string;
+  return denoDirKnown;
+}
+
 /**
  * The whole environment of a child process started by a test: nothing is inherited from the
  * caller's shell (pair it with `clearEnv: true`). Only what locates tools comes through: PATH,
@@ -54,11 +86,11 @@ export function hermeticEnv(extra: Record<string, string> = {}): Record<string, 
     TZ: "UTC",
     PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
   };
-  for (const name of ["TMPDIR", "FFPROBE_PATH", "DENO_DIR", "SYSTEMROOT"]) {
+  for (const name of PASS_THROUGH) {
     const v = Deno.env.get(name);
     if (v) env[name] = v;
   }
-  if (!env.DENO_DIR && denoDirKnown) env.DENO_DIR = denoDirKnown;
+  env.DENO_DIR ??= denoDirKnown ?? denoDirSync();
   return { ...env, ...extra };
 }
 
