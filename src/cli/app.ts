@@ -114,11 +114,16 @@ export async function runApp(
       warn: (m) => io.stderr(`warning: ${redactText(m)}\n`),
     });
     const result = await spec.run(input, ctx);
-    if (typeof result === "string") {
-      // Text results (docs, completion scripts) are printed as they are, not as JSON.
-      io.stdout(result.endsWith("\n") ? result : result + "\n");
-    } else if (result !== undefined) {
-      io.stdout(JSON.stringify(result, null, pretty ? 2 : undefined) + "\n");
+    try {
+      if (typeof result === "string") {
+        // Text results (docs, completion scripts) are printed as they are, not as JSON.
+        io.stdout(result.endsWith("\n") ? result : result + "\n");
+      } else if (result !== undefined) {
+        io.stdout(JSON.stringify(result, null, pretty ? 2 : undefined) + "\n");
+      }
+    } catch (err) {
+      if (spec.mutates) throw savedButNotPrinted(spec.name.join(" "), err);
+      throw err;
     }
     return 0;
   } catch (err) {
@@ -132,4 +137,20 @@ export async function runApp(
     io.stderr(JSON.stringify({ error: e.toJSON() }, null, pretty ? 2 : undefined) + "\n");
     return e.exitCode;
   }
+}
+
+/**
+ * The error for output that could not be written after a command committed its change (a
+ * closed pipe): says the change is saved, so a caller does not retry and apply it twice.
+ */
+function savedButNotPrinted(command: string, err: unknown): DraftcliError {
+  const cause = toDraftcliError(err);
+  return new DraftcliError(
+    "io_error",
+    `${command}: the change was saved, but its result could not be printed (${cause.message})`,
+    {
+      hint: "do not run the same command again (it would apply twice); read the result with " +
+        "'draftcli draft info <draftId>' or the group's 'list' command",
+    },
+  );
 }

@@ -53,10 +53,10 @@ export async function addImages(
         media,
         ["image", "video"],
         `${field}.imageUrl`,
-        "use 'videos add' for video files",
+        "pass an image file",
       );
       if (media.kind === "video" && media.format !== "gif") {
-        expectKind(media, ["image"], `${field}.imageUrl`, "use 'videos add' for video files");
+        expectKind(media, ["image"], `${field}.imageUrl`, "pass an image file (or a GIF)");
       }
       warnMismatch(ctx.warn, field, "width", it.width, media.width);
       warnMismatch(ctx.warn, field, "height", it.height, media.height);
