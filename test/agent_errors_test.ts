@@ -100,3 +100,50 @@ Deno.test("closed choices list their values; numbers say their bound", async () 
     await w.cleanup();
   }
 });
+
+Deno.test("--request-id: a retried add is a no-op returning the first result", async () => {
+  const { w, run, draftId } = await world();
+  try {
+    const png = fileUrl(fixture("image.png"));
+    const items = JSON.stringify([{ imageUrl: png, start: 0, end: 1_000_000 }]);
+    const argv = ["images", "add", draftId, "--image-infos", items, "--request-id", "job-42"];
+    // The first try commits, then loses its output (a closed pipe): the agent retries.
+    const lost = await run(argv, () => {
+      throw new Deno.errors.BrokenPipe("Broken pipe (os error 32)");
+    });
+    assertEquals(lost.code, 9);
+    const retry = await run(argv);
+    assertEquals(retry.code, 0, JSON.stringify(retry.error));
+    const again = await run(argv);
+    assertEquals(again.out, retry.out, "the same (first) result each time");
+    const list = await run(["images", "list", draftId]);
+    assertEquals((JSON.parse(list.out) as unknown[]).length, 1, "added once");
+    // The same id for another change is refused; a new id applies.
+    const other = JSON.stringify([{ imageUrl: png, start: 1_000_000, end: 2_000_000 }]);
+    const reused = await run([
+      "images",
+      "add",
+      draftId,
+      "--image-infos",
+      other,
+      "--request-id",
+      "job-42",
+    ]);
+    assertEquals(reused.code, 2);
+    assertEquals(reused.error?.path, "requestId");
+    const fresh = await run([
+      "images",
+      "add",
+      draftId,
+      "--image-infos",
+      other,
+      "--request-id",
+      "job-43",
+    ]);
+    assertEquals(fresh.code, 0, JSON.stringify(fresh.error));
+    const list2 = await run(["images", "list", draftId]);
+    assertEquals((JSON.parse(list2.out) as unknown[]).length, 2);
+  } finally {
+    await w.cleanup();
+  }
+});

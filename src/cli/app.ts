@@ -149,7 +149,8 @@ function savedButNotPrinted(command: string, err: unknown): DraftcliError {
     "io_error",
     `${command}: the change was saved, but its result could not be printed (${cause.message})`,
     {
-      hint: "do not run the same command again (it would apply twice); read the result with " +
+      hint: "do not run the same command again without --request-id (it would apply twice); " +
+        "read the result with " +
         "'draftcli draft info <draftId>' or the group's 'list' command",
     },
   );

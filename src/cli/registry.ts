@@ -1,5 +1,6 @@
 /** The list of every command: the CLI, the MCP server, docs and the skill text read it. */
 import type { AnyCommandSpec } from "./spec.ts";
+import { withRequestId } from "../ops/request_id.ts";
 import { draftCommands } from "./draft.ts";
 import { configCommands } from "./config.ts";
 import { editorCommands } from "./editors.ts";
@@ -36,7 +37,15 @@ export const COMMANDS: readonly AnyCommandSpec[] = [
   ...configCommands,
   ...editorCommands,
   ...queryCommands,
+].map(withIdempotency).concat([
   ...makeDocsCommands(() => COMMANDS),
   ...makeSetupCommands(() => COMMANDS),
   ...makeMcpCommands(() => COMMANDS),
-];
+]);
+
+/** Add commands (`<group> add <draftId>`) take `--request-id`: a retry is a no-op. */
+function withIdempotency(spec: AnyCommandSpec): AnyCommandSpec {
+  return spec.name.at(-1) === "add" && spec.positionals?.[0] === "draftId"
+    ? withRequestId(spec)
+    : spec;
+}
