@@ -1,6 +1,8 @@
-/** draftcli entry point: wires the process to the command-line app. */
+/**
+ * draftcli entry point: wires the process to the command-line front, and gives it the MCP
+ * front-end for `draftcli mcp` (the two fronts never import each other).
+ */
 import { runApp } from "./src/cli/app.ts";
-import { COMMANDS } from "./src/cli/registry.ts";
 
 const encoder = new TextEncoder();
 
@@ -16,12 +18,19 @@ async function readStdin(): Promise<string> {
 }
 
 if (import.meta.main) {
-  const code = await runApp(Deno.args, COMMANDS, {
+  const code = await runApp(Deno.args, {
     stdout: (t) => writeAll(Deno.stdout, t),
     stderr: (t) => writeAll(Deno.stderr, t),
     readStdin,
     env: Deno.env.toObject(),
     stderrIsTerminal: Deno.stderr.isTerminal(),
+    async serveMcp(ctx) {
+      const [{ serveMcp, stdioIo }, { loadAllSpecs }] = await Promise.all([
+        import("./src/mcp/server.ts"),
+        import("./src/commands/registry.ts"),
+      ]);
+      await serveMcp(await loadAllSpecs(), () => ctx, stdioIo());
+    },
   });
   Deno.exit(code);
 }

@@ -9,7 +9,7 @@
  * notes, never into assertions.
  */
 import { fileURLToPath } from "node:url";
-import { makeContext } from "../src/cli/context.ts";
+import { makeContext } from "../src/commands/context.ts";
 import { addCaptions } from "../src/ops/captions.ts";
 import { addImages } from "../src/ops/images.ts";
 import { createDraft } from "../src/store/drafts.ts";

@@ -7,14 +7,13 @@
  */
 import { fileURLToPath as fromFileUrl } from "node:url";
 import { runApp } from "../src/cli/app.ts";
-import { COMMANDS } from "../src/cli/registry.ts";
 
 const media = (name: string) => new URL(`../test/fixtures/demo/${name}`, import.meta.url).href;
 const globalArgs = Deno.args;
 
 async function call(args: string[]): Promise<Record<string, unknown>> {
   let out = "";
-  const code = await runApp([...args, ...globalArgs], COMMANDS, {
+  const code = await runApp([...args, ...globalArgs], {
     stdout: (t) => (out += t),
     stderr: (t) => Deno.stderr.writeSync(new TextEncoder().encode(t)),
     readStdin: () => Promise.resolve(""),

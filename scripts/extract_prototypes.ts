@@ -1,14 +1,88 @@
 /**
- * Regenerates src/editions/data/{prototypes,skeletons}.json from the real editor drafts in
- * ../shared/reference (read-only). Object shapes are facts about the editors' file format; ids,
- * user paths and device hashes are blanked. Run: deno run -A scripts/extract_prototypes.ts
+ * Regenerates src/editions/data/{prototypes,skeletons,float_keys}.json from the real editor
+ * drafts in ../shared/reference (read-only). Object shapes (keys and JSON types) are facts about
+ * the editors' file format; values are not: every string is blanked unless its key is one of the
+ * editor's enumerations (FRESH.keepStrings), and the instance values a fresh draft does not have
+ * (time ranges, stale algorithm ranges, layer numbers, device hashes) get the fresh-draft values
+ * of FRESH. A newer editor sample is added by naming it below; no builder code changes.
+ * Run: deno run -A scripts/extract_prototypes.ts [--check]
  */
-const REF = new URL("../../shared/reference/", import.meta.url).pathname;
-const read = (p: string) => JSON.parse(Deno.readTextFileSync(REF + p));
+import { referenceDir } from "./reference.ts";
+import { floatPaths } from "../src/draft/json_numbers.ts";
+
+const REF = referenceDir();
+const rawOf = (p: string) => Deno.readTextFileSync(REF + p);
+const read = (p: string) => JSON.parse(rawOf(p));
 
 type Obj = Record<string, unknown>;
+
+/**
+ * The fresh-draft policy. Strings keep their value only under `keepStrings` keys (values the
+ * editor picks from a fixed set, the same in every sample); everything else that came from a
+ * person's draft (paths, texts, fonts, music/request ids, categories, hashes) becomes "".
+ * `values` sets keys to what a fresh draft holds (evidence in docs/editions.md).
+ */
+const FRESH = {
+  keepStrings: new Set([
+    "aigc_type",
+    "benefit_type",
+    "copyright_limit_type",
+    "crop_ratio",
+    "curveType",
+    "font_title",
+    "meta_type",
+    "multi_language_current",
+    "multi_language_main",
+    "multi_language_mode",
+    "picture_from",
+    "platform",
+    "source",
+    "sub_type",
+    "template_scene",
+    "type",
+    "property_type",
+    "ratio",
+    "app_source",
+    "draft_type",
+    "background_color",
+    "text_color",
+    "color",
+  ]),
+  values: {
+    // a photo fresh from import has no algorithm range (CapCut 5.8 photos: null)
+    "video_algorithm.time_range": null,
+    // segments sit on tracks of attribute 0 (the 8.1 text sample was on a locked track, 4)
+    track_attribute: 0,
+    render_index: 0,
+    track_render_index: 0,
+    base_content: "",
+    // the main-track magnet is on in a fresh draft (every CapCut sample 2.2–8.1 and both
+    // JianYing sources); the 9.1 sample's false is that user's toggle
+    "config.maintrack_adsorb": true,
+  } as Record<string, unknown>,
+  /** Time ranges: zero start and duration (builders set them from the caller's input). */
+  ranges: new Set(["target_timerange", "source_timerange", "time_range"]),
+};
+
+/** A copy of `o` with the fresh-draft policy applied at every depth. */
+function fresh(o: unknown, path = ""): unknown {
+  if (Array.isArray(o)) return o.map((x) => fresh(x, path));
+  if (o === null || typeof o !== "object") return o;
+  const out: Obj = {};
+  for (const [k, v] of Object.entries(o as Obj)) {
+    const p = path ? `${path}.${k}` : k;
+    if (p in FRESH.values || k in FRESH.values) {
+      out[k] = p in FRESH.values ? FRESH.values[p] : FRESH.values[k];
+    } else if (FRESH.ranges.has(k) && v && typeof v === "object") {
+      out[k] = { start: 0, duration: 0 };
+    } else if (typeof v === "string") out[k] = FRESH.keepStrings.has(k) ? v : "";
+    else out[k] = fresh(v, p);
+  }
+  return out;
+}
+
 const blank = (o: Obj, keys: string[]) => {
-  const c = structuredClone(o);
+  const c = fresh(o) as Obj;
   for (const k of keys) if (k in c) c[k] = typeof c[k] === "number" ? 0 : "";
   return c;
 };
@@ -29,7 +103,7 @@ function segOf(doc: Obj, type: string): Obj {
   return s;
 }
 function skeleton(doc: Obj): Obj {
-  const c = structuredClone(doc);
+  const c = fresh(doc) as Obj;
   c.id = "";
   c.duration = 0;
   c.tracks = [];
@@ -43,7 +117,8 @@ function skeleton(doc: Obj): Obj {
   return c;
 }
 function metaSkeleton(meta: Obj): Obj {
-  const m = structuredClone(meta);
+  const m = fresh(meta) as Obj;
+  m.tm_draft_removed = 0; // a fresh draft was never removed (the 8.1 sample carries a time)
   for (const k of ["draft_fold_path", "draft_root_path", "draft_name", "draft_id"]) m[k] = "";
   for (const g of m.draft_materials as Obj[]) g.value = [];
   m.tm_draft_create = 0;
@@ -83,6 +158,32 @@ const tplJy = read("templates/CapCutAPI/template_jianying/draft_info.json");
 const tplJyMeta = read("templates/CapCutAPI/template_jianying/draft_meta_info.json");
 const tplCc = read("templates/CapCutAPI/template/draft_info.json");
 const tplCcMeta = read("templates/CapCutAPI/template/draft_meta_info.json");
+
+/** Timeline samples whose number spelling defines the float keys (every editor-saved one). */
+const FLOAT_SOURCES = [
+  "real-drafts/IslomTV_quran-subtitle-generator_capcut7.9-win-base/draft_content.json",
+  "real-drafts/IslomTV_quran-subtitle-generator_capcut8.1-win-timelines/draft_content.json",
+  "real-drafts/IslomTV_quran-subtitle-generator_capcut8.1-win-texts-effects/draft_content.json",
+  "real-drafts/dreyedits10-netizen_capcut-to-premiere_capcut9.1-win-videos/draft_content.json",
+  "real-drafts/anhtran1989_catcuttool_capcut5.8-win-effects-transitions/draft_content.json",
+  "real-drafts/anhtran1989_catcuttool_capcut5.8-win-effects-transitions/draft_content_default.json",
+  "real-drafts/anhtran1989_catcuttool_capcut5.8-win-effects-transitions/draft_content_effect.json",
+  "real-drafts/anhtran1989_catcuttool_capcut5.8-win-effects-transitions/draft_content_transition.json",
+  "real-drafts/linhlinh897986_capcut_capcut6.9-win-keyframes/draft_content.json",
+  "real-drafts/mssamly01_ComeCut_capcut7.8-win-text-audio/draft_content.json",
+  "real-drafts/namejee_MaterialSearch_jianying5.5-to-capcut5.9-win/draft_content.json",
+  "real-drafts/shiyaaini_index-tts-jianying_jianying5.9-win-texts/draft_content.json",
+  "real-drafts/elityy_CAA-Video_capcut2.2-mac/draft_info.json",
+];
+const floats = new Set<string>();
+const ints = new Set<string>();
+for (const f of FLOAT_SOURCES) {
+  const r = floatPaths(rawOf(f));
+  for (const p of r.floats) floats.add(p);
+  for (const p of r.ints) ints.add(p);
+}
+const mixed = [...floats].filter((p) => ints.has(p));
+if (mixed.length) throw new Error(`keys spelled both ways by the editors: ${mixed.join(", ")}`);
 
 const kf = (() => {
   for (const t of cc69.tracks as Obj[]) {
@@ -160,7 +261,38 @@ const skeletons = {
   "capcut-8.1": { content: skeleton(cc81), meta: metaSkeleton(cc81meta) },
   "capcut-9.1": { content: skeleton(cc91), meta: metaSkeleton(cc81meta) },
 };
+const leafOf = (p: string) => p.replace(/\[\]$/, "").split(/[.\]]/).pop()!;
+const floatKeys = {
+  _source: "extracted by scripts/extract_prototypes.ts: timeline key paths every editor-saved " +
+    "draft in ../shared/reference spells as floats (1.0), never as integers; intLeaves: key " +
+    "names the editors spell as integers somewhere (those floats are found by path)",
+  timeline: [...floats].sort(),
+  intLeaves: [...new Set([...ints].map(leafOf))].filter((l) =>
+    [...floats].some((p) => leafOf(p) === l)
+  ).sort(),
+};
 const out = new URL("../src/editions/data/", import.meta.url).pathname;
-Deno.writeTextFileSync(out + "prototypes.json", JSON.stringify(prototypes, null, 1) + "\n");
-Deno.writeTextFileSync(out + "skeletons.json", JSON.stringify(skeletons, null, 1) + "\n");
-console.log("wrote", out);
+const files: Record<string, string> = {
+  "prototypes.json": JSON.stringify(prototypes, null, 1) + "\n",
+  "skeletons.json": JSON.stringify(skeletons, null, 1) + "\n",
+  "float_keys.json": JSON.stringify(floatKeys, null, 1) + "\n",
+};
+if (Deno.args.includes("--check")) {
+  const stale = Object.entries(files).filter(([f, text]) => {
+    try {
+      return Deno.readTextFileSync(out + f) !== text;
+    } catch {
+      return true;
+    }
+  }).map(([f]) => f);
+  if (stale.length) {
+    console.error(
+      `out of date: ${stale.join(", ")}; run deno run -A scripts/extract_prototypes.ts`,
+    );
+    Deno.exit(1);
+  }
+  console.log("editor defaults up to date");
+} else {
+  for (const [f, text] of Object.entries(files)) Deno.writeTextFileSync(out + f, text);
+  console.log("wrote", out);
+}

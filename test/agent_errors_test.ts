@@ -5,7 +5,6 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { runApp } from "../src/cli/app.ts";
-import { COMMANDS } from "../src/cli/registry.ts";
 import { fileUrl, fixture, tempWorld } from "./helpers/cli.ts";
 
 type Json = Record<string, unknown>;
@@ -15,7 +14,7 @@ async function world() {
   const run = async (argv: string[], stdout?: (t: string) => void) => {
     let out = "";
     let err = "";
-    const code = await runApp(argv, COMMANDS, {
+    const code = await runApp(argv, {
       stdout: stdout ?? ((t) => void (out += t)),
       stderr: (t) => void (err += t),
       readStdin: () => Promise.resolve(""),

@@ -2,9 +2,11 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { StdioClient } from "./support/mcp_client.ts";
 import { cliCommand, fileUrl, fixture, runCli, tempWorld } from "./helpers/cli.ts";
-import { COMMANDS } from "../src/cli/registry.ts";
+import { loadAllSpecs } from "../src/commands/registry.ts";
 import { checkRecipes } from "../src/setup/recipes.ts";
 import { toolName } from "../src/mcp/tools.ts";
+
+const COMMANDS = await loadAllSpecs();
 
 // deno-lint-ignore no-explicit-any
 type Json = Record<string, any>;

@@ -2,6 +2,8 @@
 import { deepStrictEqual, deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { fileUrl, fixture, runCli, snapshotDir, tempWorld } from "./helpers/cli.ts";
 
+const PLACEHOLDER = "##_draftpath_placeholder_0E685133-18CE-45ED-8CB8-2904A212EC80_##";
+
 // deno-lint-ignore no-explicit-any
 type Json = Record<string, any>;
 
@@ -142,13 +144,15 @@ Deno.test("create → images add → audios add → captions add builds a consis
     for (const m of [...content.materials.videos, ...content.materials.audios]) {
       const entry = pool.get(m.local_material_id);
       assert(entry, `local_material_id ${m.local_material_id} registered in meta`);
-      assertEquals(entry!.file_Path, m.path);
+      // the timeline names in-draft media in the editor's draft-folder form; the media pool
+      // registers the absolute path, as the editors do for imported files
+      assertEquals(entry!.file_Path, m.path.replace(PLACEHOLDER, filePath));
     }
     // main track starts at 0
     const video = content.tracks.filter((t: Json) => t.type === "video");
     assertEquals(video[0].segments[0].target_timerange.start, 0);
     // probe results used: the png is 64x48 whatever the caller said
-    const png = content.materials.videos.find((m: Json) => m.path.endsWith("image.png"));
+    const png = content.materials.videos.find((m: Json) => m.material_name === "image.png");
     assertEquals([png.width, png.height, png.type], [64, 48, "photo"]);
     // transform of the second image
     const seg2 = content.tracks.flatMap((t: Json) => t.segments).find((s: Json) =>
@@ -246,7 +250,7 @@ Deno.test("remote media is downloaded once into resources/ with a hashed, sniffe
     assertEquals(files.length, 1);
     assert(/^[0-9a-f]{16}\.png$/.test(files[0]), files[0]);
     const content = await readJson(`${filePath}/draft_content.json`);
-    assertEquals(content.materials.videos[0].path, `${filePath}/resources/${files[0]}`);
+    assertEquals(content.materials.videos[0].path, `${PLACEHOLDER}/resources/${files[0]}`);
     // 404 → network exit code, draft unchanged
     const before = await snapshotDir(filePath);
     const bad = await runCli([

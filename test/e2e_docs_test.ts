@@ -1,11 +1,13 @@
 /** `docs` (Markdown manual) and `completions` (shell scripts) end to end, over the real registry. */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { COMMANDS } from "../src/cli/registry.ts";
+import { loadAllSpecs } from "../src/commands/registry.ts";
 import { runApp } from "../src/cli/app.ts";
 import { docTopics } from "../src/setup/skill.ts";
-import { toKebab } from "../src/cli/args.ts";
+import { toKebab } from "../src/commands/names.ts";
 import { toJsonSchema } from "../src/schema/json_schema.ts";
 import { type CliResult, runCli, tempWorld } from "./helpers/cli.ts";
+
+const COMMANDS = await loadAllSpecs();
 
 /** Runs many CLI calls, a few at a time. */
 async function runAll(calls: string[][], env: Record<string, string>): Promise<CliResult[]> {
@@ -77,7 +79,7 @@ Deno.test("docs <topic> works for every section, alias, group and command", asyn
     for (const topic of [...topics, ...underscored, "UNITS"]) {
       let out = "";
       let err = "";
-      const code = await runApp(["docs", topic], COMMANDS, {
+      const code = await runApp(["docs", topic], {
         stdout: (t) => out += t,
         stderr: (t) => err += t,
         readStdin: () => Promise.resolve(""),

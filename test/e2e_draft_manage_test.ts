@@ -252,12 +252,17 @@ Deno.test("draft duplicate copies under a fresh id, pointing at its own media co
     assertEquals(meta.draft_root_path, w.draftsDir);
     assert(meta.tm_draft_create > srcMeta.tm_draft_create);
 
+    // the download and the local file both live in the draft (media placement "copy")
     const resources = [...Deno.readDirSync(`${copy.filePath}/resources`)].map((e) => e.name);
-    assertEquals(resources.length, 1);
+    assertEquals(resources.length, 2);
     for (const name of ["draft_content.json", "draft_info.json"]) {
       const content = await readJson(`${copy.filePath}/${name}`);
-      const paths = (content.materials.videos as Json[]).map((v) => v.path);
-      assertEquals(paths, [`${copy.filePath}/resources/${resources[0]}`, fixture("image.jpg")]);
+      const paths = (content.materials.videos as Json[]).map((v) => v.path as string);
+      assertEquals(paths.length, 2);
+      for (const p of paths) {
+        const rel = p.replace(/^##_draftpath_placeholder_[0-9A-F-]+_##\//, "");
+        assert(rel.startsWith("resources/") && resources.includes(rel.slice(10)), p);
+      }
       assert(!JSON.stringify(content).includes(filePath), `${name} mentions the source folder`);
     }
     assert(!JSON.stringify(meta).includes(filePath), "meta mentions the source folder");

@@ -5,6 +5,7 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { fixture, runCli, snapshotDir, tempWorld } from "./helpers/cli.ts";
+import { stringifyWithFloats } from "../src/draft/serialize.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = Record<string, any>;
@@ -71,7 +72,7 @@ Deno.test("draft create: jianying by default, capcut detected from an app-saved 
     assertEquals(content.new_version, "159.0.0");
     assertEquals(content.version, 360000);
     assert("common_mask" in content.materials && !("masks" in content.materials));
-    assertEquals(await Deno.readTextFile(`${dir}/template-2.tmp`), JSON.stringify(content));
+    assertEquals(await Deno.readTextFile(`${dir}/template-2.tmp`), stringifyWithFloats(content));
     await Deno.stat(`${dir}/Timelines`).then(() => assert(false, "no Timelines/"), () => {});
     const state = await readJson(`${dir}/.draftcli/state.json`);
     assertEquals(
@@ -350,7 +351,7 @@ Deno.test("when the editor saved only the Timelines/ copy, that newer copy is th
     assertEquals(r.code, 0, r.stderr);
     const root = await readJson(`${dir}/draft_content.json`);
     assertEquals([root.fps, root.marker_from_app], [25, "newer"]);
-    assertEquals(await Deno.readTextFile(nested), JSON.stringify(root));
+    assertEquals(await Deno.readTextFile(nested), stringifyWithFloats(root));
   } finally {
     await w.cleanup();
   }

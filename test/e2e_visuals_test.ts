@@ -84,7 +84,7 @@ Deno.test("videos add: trims, speed, placement, fades, animations, transition, m
       w.env,
     );
     assert(r.stderr.includes("width 1920 differs from the file (96)"), r.stderr);
-    assert(r.stderr.includes("JianYing 8.5+"), "mask warning on stderr");
+    assert(!r.stderr.includes("ignore masks"), "JianYing 5.x shows masks: no warning");
     const items = (r.json as Json).items as Json[];
     assertEquals(items.map((i) => [i.start, i.end, i.trackIndex]), [
       [0, 500_000, 0],
@@ -449,7 +449,10 @@ Deno.test("masks add: config in clip units, one mask per segment, profile list n
         "30",
         "--invert",
       ], w.env);
-      assert(r.stderr.includes("JianYing 8.5+ / 10.x / 11.x"), r.stderr);
+      assert(
+        !r.stderr.includes("ignore masks"),
+        `no mask warning on ${editor} 5.x/7.x: ${r.stderr}`,
+      );
       const list = editor === "jianying" ? "masks" : "common_mask";
       assertEquals((r.json as Json).maskList, list);
       let c = await content(filePath);
@@ -524,6 +527,58 @@ Deno.test("images add: exit and combo animations are placed like video ones", as
       ["group", 0, 3_000_000, "video"],
     ]);
     assertEquals(segmentById(c, a).clip.alpha, 0.5);
+  } finally {
+    await w.cleanup();
+  }
+});
+
+Deno.test("masks on JianYing 8.5+: a warning naming the version and a workaround; 10+ uses common_mask", async () => {
+  const w = await tempWorld();
+  try {
+    for (
+      const [version, list, named] of [
+        ["8.7", "masks", "JianYing 8.5–9.x"],
+        ["10.8", "common_mask", "JianYing 10.x–11.x"],
+      ] as const
+    ) {
+      const c = await ok(
+        ["draft", "create", "--editor", "jianying", "--editor-version", version],
+        w.env,
+      );
+      const { draftId, filePath } = c.json as { draftId: string; filePath: string };
+      const r = await ok([
+        "videos",
+        "add",
+        draftId,
+        "--video-infos",
+        JSON.stringify([{
+          videoUrl: fileUrl(fixture("video.mp4")),
+          start: 0,
+          end: 1_000_000,
+          mask: "circle",
+        }]),
+      ], w.env);
+      assert(r.stderr.includes(named) && r.stderr.includes("in the editor"), r.stderr);
+      const cc = await content(filePath);
+      assertEquals(cc.materials[list].length, 1, `${version}: mask in ${list}`);
+    }
+    // CapCut: never that warning
+    const cap =
+      (await ok(["draft", "create", "--editor", "capcut", "--editor-version", "9"], w.env))
+        .json as { draftId: string };
+    const r = await ok([
+      "videos",
+      "add",
+      cap.draftId,
+      "--video-infos",
+      JSON.stringify([{
+        videoUrl: fileUrl(fixture("video.mp4")),
+        start: 0,
+        end: 1_000_000,
+        mask: "circle",
+      }]),
+    ], w.env);
+    assert(!r.stderr.includes("mask"), r.stderr);
   } finally {
     await w.cleanup();
   }

@@ -10,9 +10,9 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import fc from "fast-check";
 import { runApp } from "../src/cli/app.ts";
-import { COMMANDS } from "../src/cli/registry.ts";
-import { toKebab } from "../src/cli/args.ts";
-import type { AnyCommandSpec } from "../src/cli/spec.ts";
+import { loadAllSpecs } from "../src/commands/registry.ts";
+import { toKebab } from "../src/commands/names.ts";
+import type { AnyCommandSpec } from "../src/commands/spec.ts";
 import { toJsonSchema } from "../src/schema/json_schema.ts";
 import { fileUrl, fixture, snapshotDir, tempWorld } from "./helpers/cli.ts";
 import { hostilePathText, type Invocation, invocations } from "./helpers/fuzz.ts";
@@ -20,7 +20,7 @@ import { hostilePathText, type Invocation, invocations } from "./helpers/fuzz.ts
 const TOTAL = Number(Deno.env.get("DRAFTCLI_INVALID_RUNS") ?? 2000);
 const SEED = Number(Deno.env.get("DRAFTCLI_FUZZ_SEED") ?? Math.floor(Math.random() * 2 ** 31));
 const DOCUMENTED_FAILURES = new Set([2, 3, 4, 5, 6, 7, 8, 9]);
-const ADDS = COMMANDS.filter((s) => s.name.at(-1) === "add");
+const ADDS = (await loadAllSpecs()).filter((s) => s.name.at(-1) === "add");
 
 /** Item lists that no add command accepts. */
 const BAD_LISTS = ["{}", '"x"', "123", "null", "[null]", "[{}]", "[[]]", '[{"start":-1}]', "["];
@@ -87,7 +87,7 @@ Deno.test(`${TOTAL} invalid invocations across every add command (seed ${SEED})`
       for (const [path, text] of Object.entries(inv.files)) await Deno.writeTextFile(path, text);
       let stdout = "";
       let stderr = "";
-      const code = await runApp(inv.argv, COMMANDS, {
+      const code = await runApp(inv.argv, {
         stdout: (t) => void (stdout += t),
         stderr: (t) => void (stderr += t),
         readStdin: () => Promise.resolve(inv.stdin),

@@ -11,11 +11,13 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import fc from "fast-check";
 import { runApp } from "../src/cli/app.ts";
-import { COMMANDS } from "../src/cli/registry.ts";
-import type { AnyCommandSpec } from "../src/cli/spec.ts";
+import { loadAllSpecs } from "../src/commands/registry.ts";
+import type { AnyCommandSpec } from "../src/commands/spec.ts";
 import { fileUrl, fixture, runCli, snapshotDir, type TempWorld, tempWorld } from "./helpers/cli.ts";
 import { checkDraft } from "./helpers/draft_check.ts";
 import { deepJson, type FuzzContext, type Invocation, invocations } from "./helpers/fuzz.ts";
+
+const COMMANDS = await loadAllSpecs();
 
 // deno-lint-ignore no-explicit-any
 type Json = Record<string, any>;
@@ -49,7 +51,7 @@ async function runInProcess(w: TempWorld, inv: Invocation): Promise<Outcome> {
   for (const [path, text] of Object.entries(inv.files)) await Deno.writeTextFile(path, text);
   let stdout = "";
   let stderr = "";
-  const code = await runApp(inv.argv, COMMANDS, {
+  const code = await runApp(inv.argv, {
     stdout: (t) => void (stdout += t),
     stderr: (t) => void (stderr += t),
     readStdin: () => Promise.resolve(inv.stdin),

@@ -7,7 +7,6 @@
 import { ok as assert } from "node:assert/strict";
 import { join } from "node:path";
 import { runApp } from "../src/cli/app.ts";
-import { COMMANDS } from "../src/cli/registry.ts";
 import { downloadAll } from "../src/media/download.ts";
 import { downloadToFile } from "../src/transfer/download.ts";
 import { uploadFile } from "../src/transfer/upload.ts";
@@ -112,7 +111,7 @@ Deno.test("presigned URLs through the CLI front: errors and warnings stay clean"
   try {
     const run = async (argv: string[]) => {
       let out = "";
-      const code = await runApp(argv, COMMANDS, {
+      const code = await runApp(argv, {
         stdout: (t) => void (out += t),
         stderr: (t) => void (out += t),
         readStdin: () => Promise.resolve(""),

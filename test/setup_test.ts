@@ -12,8 +12,9 @@ import {
 // @ts-types="npm:json5@2.2.3/lib/index.d.ts"
 import JSON5 from "json5";
 import { parse as tomlParse } from "smol-toml";
-import { parseCommandArgs, toKebab } from "../src/cli/args.ts";
-import { makeSetupCommand } from "../src/cli/setup.ts";
+import { parseCommandArgs } from "../src/cli/args.ts";
+import { toKebab } from "../src/commands/names.ts";
+import { makeSetupCommand } from "../src/commands/setup.ts";
 import { type JsonSchema, toJsonSchema } from "../src/schema/json_schema.ts";
 import { validate } from "../src/schema/validate.ts";
 import type { Agent } from "../src/setup/paths.ts";

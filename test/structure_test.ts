@@ -79,8 +79,12 @@ const KNOWN_NEWER_KEYS: Record<string, readonly string[]> = {
   "capcut/9.1 segment_video": ["enable_color_adjust_pro", "segment_color_tag"],
 };
 
-/** Keys the editors write as null in one version and as an object in another. */
-const NULL_OR_OBJECT = ["config.zoom_info_params", "group_container"];
+/**
+ * Keys the editors write as null in one version and as an object in another. A photo's
+ * `video_algorithm.time_range` is null in fresh CapCut 5.8 imports and a leftover range (9.1 s on
+ * a 6.1 s clip) in the 7.9/8.1 samples; draftcli writes the fresh null.
+ */
+const NULL_OR_OBJECT = ["config.zoom_info_params", "group_container", "video_algorithm.time_range"];
 
 /**
  * Kinds with no editor-saved sample: the shapes documented in draft-format.md (§4.6 audio

@@ -1,16 +1,23 @@
 /**
- * The command-line front: finds the command named by argv, parses its inputs, validates them
- * with the command's schema, runs it and prints JSON. Errors go to stderr as JSON with the
- * documented exit code.
+ * The command-line front: finds the command named by argv in the registry's static table, loads
+ * only that command's module, parses and validates its inputs, runs it and prints JSON. Errors
+ * go to stderr as JSON with the documented exit code.
+ *
+ * Argv grammar: `draftcli [global options] <command words> [arguments and options]`. Global
+ * options (`--pretty`, `--drafts-dir <path>`, `--help`, `--version`) may also stand wherever an
+ * option may; a word that is an option's value always belongs to that option; `--` ends options.
  */
 import { DraftcliError, toDraftcliError } from "../errors.ts";
-import { validate } from "../schema/validate.ts";
 import { TARGET, VERSION } from "../version.ts";
-import { parseCommandArgs } from "./args.ts";
-import { commandHelp, overviewHelp } from "./help.ts";
-import type { AnyCommandSpec, CommandContext } from "./spec.ts";
+import { COMMAND_TABLE, findEntry, loadSpec } from "../commands/registry.ts";
+import {
+  findGlobalFlag,
+  GLOBAL_FLAGS,
+  type GlobalOptions,
+  takeGlobal,
+} from "../commands/globals.ts";
+import type { AnyCommandSpec, CommandContext } from "../commands/spec.ts";
 import { closest } from "../text/closest.ts";
-import { makeContext } from "./context.ts";
 import { redactText } from "../text/redact.ts";
 
 /** The process's streams and environment, injectable for tests. */
@@ -21,99 +28,69 @@ export interface AppIO {
   env: Record<string, string | undefined>;
   /** Is stderr a terminal (for progress output)? */
   stderrIsTerminal?: boolean;
+  /** Starts the MCP front-end with this context (wired by the entry point; see `mcp`). */
+  serveMcp?(ctx: CommandContext): Promise<void>;
 }
 
-interface GlobalFlags {
-  pretty: boolean;
-  draftsDir?: string;
-  help: boolean;
-  version: boolean;
-  rest: string[];
+/** The words before the first option-like word, after leading global options. */
+interface Leading {
+  globals: GlobalOptions;
+  /** Index in argv of the first command word. */
+  start: number;
 }
 
-function takeGlobalFlags(argv: string[]): GlobalFlags {
-  const out: GlobalFlags = { pretty: false, help: false, version: false, rest: [] };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === "--") {
-      out.rest.push(...argv.slice(i));
-      break;
+/** Takes the global options in front of the command words; any other option there is an error. */
+function leadingGlobals(argv: readonly string[]): Leading {
+  const globals: GlobalOptions = { pretty: false, help: false, version: false };
+  let i = 0;
+  for (; i < argv.length; i++) {
+    const word = argv[i];
+    if (word === "--" || !word.startsWith("-") || word === "-") break;
+    const found = findGlobalFlag(word);
+    if (!found) {
+      const known = GLOBAL_FLAGS.flatMap((f) => f.spellings);
+      const near = closest(word, known, 3);
+      throw new DraftcliError("usage", `unknown option ${word} before the command`, {
+        hint: `options before the command can only be ${known.join(", ")}` +
+          (near.length ? ` (did you mean ${near.join(", ")}?)` : "") +
+          "; a command's own options go after its name, e.g. 'draftcli draft list --pretty'",
+        path: word.replace(/^-+/, "").split("=")[0],
+      });
     }
-    if (a === "--pretty") out.pretty = true;
-    else if (a === "--help" || a === "-h") out.help = true;
-    else if (a === "--version" || a === "-V") out.version = true;
-    else if (a === "--drafts-dir") {
-      if (i + 1 >= argv.length) {
-        throw new DraftcliError("usage", "--drafts-dir needs a value", { path: "drafts-dir" });
-      }
-      out.draftsDir = argv[++i];
-    } else if (a.startsWith("--drafts-dir=")) out.draftsDir = a.slice("--drafts-dir=".length);
-    else out.rest.push(a);
+    i = takeGlobal(found, argv, i, globals);
   }
-  return out;
-}
-
-function findSpec(
-  specs: readonly AnyCommandSpec[],
-  words: string[],
-): { spec?: AnyCommandSpec; used: number } {
-  let best: AnyCommandSpec | undefined;
-  let used = 0;
-  for (const spec of specs) {
-    const n = spec.name.length;
-    if (n > used && spec.name.every((w, i) => words[i] === w)) {
-      best = spec;
-      used = n;
-    }
-  }
-  return { spec: best, used };
+  return { globals, start: i };
 }
 
 /** Runs one CLI invocation; returns the exit code. */
-export async function runApp(
-  argv: string[],
-  specs: readonly AnyCommandSpec[],
-  io: AppIO,
-): Promise<number> {
-  let pretty = false;
+export async function runApp(argv: string[], io: AppIO): Promise<number> {
+  let pretty = argv.includes("--pretty");
   try {
-    const flags = takeGlobalFlags(argv);
-    pretty = flags.pretty;
-    if (flags.version && flags.rest.length === 0) {
+    const { globals, start } = leadingGlobals(argv);
+    pretty = globals.pretty;
+    const rest = argv.slice(start);
+    const words: string[] = [];
+    for (const w of rest) {
+      if (w.startsWith("-")) break;
+      words.push(w);
+    }
+    if (globals.version && words.length === 0) {
       io.stdout(`draftcli ${VERSION} ${TARGET}\n`);
       return 0;
     }
-    const positionalWords = flags.rest.filter((w) => !w.startsWith("-"));
-    const { spec, used } = findSpec(specs, flags.rest);
-    if (!spec) {
-      const groups = new Set(specs.map((s) => s.name[0]));
-      const first = positionalWords[0];
-      if (first && groups.has(first) && (flags.help || positionalWords.length === 1)) {
-        io.stdout(overviewHelp(specs, first) + "\n");
-        return flags.help ? 0 : 2;
-      }
-      if (!first) {
-        io.stdout(overviewHelp(specs) + "\n");
-        return flags.help ? 0 : 2;
-      }
-      const names = specs.map((s) => s.name.join(" "));
-      const asked = positionalWords.slice(0, 2).join(" ");
-      throw new DraftcliError("usage", `unknown command '${asked}'`, {
-        hint: `did you mean: ${closest(asked, names, 3).join(", ")}? Run 'draftcli --help'.`,
-      });
-    }
-    if (flags.help) {
+    const { entry, used } = findEntry(words);
+    if (!entry) return await noCommand(words, rest, globals, io);
+
+    const spec = await loadSpec(entry);
+    const { parseCommandArgs } = await import("./args.ts");
+    const raw = await parseCommandArgs(spec, rest.slice(used), io.readStdin, globals);
+    pretty = globals.pretty;
+    if (globals.help) {
+      const { commandHelp } = await import("./help.ts");
       io.stdout(commandHelp(spec) + "\n");
       return 0;
     }
-    const raw = await parseCommandArgs(spec, flags.rest.slice(used), io.readStdin);
-    const input = validate(spec.input, raw);
-    const ctx: CommandContext = makeContext({
-      env: io.env,
-      draftsDirFlag: flags.draftsDir,
-      warn: (m) => io.stderr(`warning: ${redactText(m)}\n`),
-    });
-    const result = await spec.run(input, ctx);
+    const result = await runSpec(spec, raw, globals, io);
     try {
       if (typeof result === "string") {
         // Text results (docs, completion scripts) are printed as they are, not as JSON.
@@ -139,6 +116,71 @@ export async function runApp(
   }
 }
 
+/** Validates the raw input with the command's schema and runs it. */
+async function runSpec(
+  spec: AnyCommandSpec,
+  raw: Record<string, unknown>,
+  globals: GlobalOptions,
+  io: AppIO,
+): Promise<unknown> {
+  const [{ validate }, { makeContext }] = await Promise.all([
+    import("../schema/validate.ts"),
+    import("../commands/context.ts"),
+  ]);
+  const input = validate(spec.input, raw);
+  const ctx: CommandContext = makeContext({
+    env: io.env,
+    draftsDirFlag: globals.draftsDir,
+    warn: (m) => io.stderr(`warning: ${redactText(m)}\n`),
+  });
+  if (io.serveMcp) {
+    const serve = io.serveMcp;
+    ctx.serveMcp = () => serve(ctx);
+  }
+  return await spec.run(input, ctx);
+}
+
+/**
+ * No command matched: the overview (no words), a group's overview (`draftcli images`), or an
+ * unknown-command error with close names — also under `--help`.
+ */
+async function noCommand(
+  words: string[],
+  rest: string[],
+  globals: GlobalOptions,
+  io: AppIO,
+): Promise<number> {
+  const { overviewHelp } = await import("./overview.ts");
+  const help = globals.help || rest.some((w) => w === "--help" || w === "-h");
+  const groups = new Set(COMMAND_TABLE.map((e) => e.name[0]));
+  const first = words[0];
+  if (!first) {
+    const option = rest.find((w) => w !== "--" && w.startsWith("-") && !findGlobalFlag(w));
+    if (option) {
+      throw new DraftcliError("usage", `unknown option ${option}: no command given`, {
+        hint: "write the command first, then its options: draftcli <command> [options]; " +
+          "run 'draftcli --help' for the commands",
+      });
+    }
+    io.stdout(overviewHelp(COMMAND_TABLE) + "\n");
+    return help ? 0 : 2;
+  }
+  if (groups.has(first) && words.length === 1) {
+    io.stdout(overviewHelp(COMMAND_TABLE, first) + "\n");
+    return help ? 0 : 2;
+  }
+  const inGroup = groups.has(first);
+  const candidates = COMMAND_TABLE
+    .filter((e) => !inGroup || e.name[0] === first)
+    .map((e) => e.name.join(" "));
+  const asked = words.slice(0, inGroup ? 2 : 1).join(" ");
+  const near = closest(asked, candidates, 3);
+  throw new DraftcliError("usage", `unknown command '${asked}'`, {
+    hint: (near.length ? `did you mean: ${near.join(", ")}? ` : "") +
+      (inGroup ? `Run 'draftcli ${first} --help'.` : "Run 'draftcli --help'."),
+  });
+}
+
 /**
  * The error for output that could not be written after a command committed its change (a
  * closed pipe): says the change is saved, so a caller does not retry and apply it twice.
@@ -150,8 +192,7 @@ function savedButNotPrinted(command: string, err: unknown): DraftcliError {
     `${command}: the change was saved, but its result could not be printed (${cause.message})`,
     {
       hint: "do not run the same command again without --request-id (it would apply twice); " +
-        "read the result with " +
-        "'draftcli draft info <draftId>' or the group's 'list' command",
+        "read the result with 'draftcli draft info <draftId>' or the group's 'list' command",
     },
   );
 }

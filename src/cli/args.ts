@@ -5,26 +5,23 @@
  */
 import { DraftcliError } from "../errors.ts";
 import { fieldTypes } from "../schema/json_schema.ts";
-import type { AnyCommandSpec } from "./spec.ts";
+import type { AnyCommandSpec } from "../commands/spec.ts";
+import { toCamel, toKebab } from "../commands/names.ts";
+import { findGlobalFlag, type GlobalOptions, takeGlobal } from "../commands/globals.ts";
 import { parseJsonText, readJsonText } from "./json_input.ts";
 import { closest } from "../text/closest.ts";
 import { parseDecimal } from "../text/decimal.ts";
 
-/** camelCase → kebab-case (`imageInfos` → `image-infos`). */
-export function toKebab(name: string): string {
-  return name.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase());
-}
-
-/** kebab-case → camelCase. */
-export function toCamel(flag: string): string {
-  return flag.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-}
-
-/** Parses the words after the command name into the raw input object. */
+/**
+ * Parses the words after the command name into the raw input object. A global option (`--pretty`,
+ * `--help`, `--drafts-dir x`) is recognised where an option may stand and recorded in `globals`;
+ * a word that is the value of an option always belongs to that option, and `--` ends options.
+ */
 export async function parseCommandArgs(
   spec: AnyCommandSpec,
   words: string[],
   readStdin: () => Promise<string>,
+  globals: GlobalOptions = { pretty: false, help: false, version: false },
 ): Promise<Record<string, unknown>> {
   const props = fieldTypes(spec.input);
   const positionals = spec.positionals ?? [];
@@ -44,6 +41,11 @@ export async function parseCommandArgs(
     if (word === "--") {
       loose.push(...words.slice(i + 1));
       break;
+    }
+    const global = findGlobalFlag(word);
+    if (global) {
+      i = takeGlobal(global, words, i, globals);
+      continue;
     }
     if (!word.startsWith("--") || word.length < 3) {
       loose.push(word);

@@ -1,19 +1,8 @@
-/** `--help` text, generated from the command specs and their schemas. */
+/** `--help` text of one command, generated from its spec and schema. */
 import { type JsonSchema, toJsonSchema, typeLabel } from "../schema/json_schema.ts";
-import type { AnyCommandSpec } from "./spec.ts";
-import { toKebab } from "./args.ts";
-import { VERSION } from "../version.ts";
-
-/** Global options understood by every command. */
-export const GLOBAL_OPTIONS: ReadonlyArray<[string, string]> = [
-  ["--pretty", "indent the JSON output"],
-  [
-    "--drafts-dir <path>",
-    "drafts folder to use (else $DRAFTCLI_DRAFTS_DIR, config, editor default)",
-  ],
-  ["--help, -h", "show help"],
-  ["--version", "print version and build target"],
-];
+import type { AnyCommandSpec } from "../commands/spec.ts";
+import { toKebab } from "../commands/names.ts";
+import { GLOBAL_OPTIONS } from "../commands/globals.ts";
 
 function describeFields(node: JsonSchema, indent: string, depth = 0): string[] {
   const out: string[] = [];
@@ -82,40 +71,5 @@ export function commandHelp(spec: AnyCommandSpec): string {
     "",
     "Output: JSON on stdout. Errors: JSON on stderr, non-zero exit (see 'draftcli --help').",
   );
-  return lines.join("\n");
-}
-
-/** Help for a group (`draftcli images --help`) or the whole tool. */
-export function overviewHelp(specs: readonly AnyCommandSpec[], group?: string): string {
-  const shown = group ? specs.filter((s) => s.name[0] === group) : specs;
-  const width = Math.max(...shown.map((s) => s.name.join(" ").length));
-  const lines = [
-    group
-      ? `draftcli ${group} — commands:`
-      : `draftcli ${VERSION} — build editable JianYing Pro / CapCut drafts from the command line.`,
-    "",
-    "Usage: draftcli <command> [arguments] [options]",
-    "",
-    "Commands:",
-    ...shown.map((s) => `  ${s.name.join(" ").padEnd(width)}  ${s.summary}`),
-    "",
-    "Global options:",
-    ...GLOBAL_OPTIONS.map(([f, t]) => `  ${f}  ${t}`),
-  ];
-  if (!group) {
-    lines.push(
-      "",
-      "Units: times are integer microseconds (1 s = 1000000). Positions are normalised:",
-      "0,0 = canvas centre, x +1 = right edge, y +1 = top edge. Colours are #rrggbb.",
-      "",
-      "Exit codes: 0 ok, 1 internal error, 2 usage/validation, 3 draft or item not found,",
-      "4 network, 5 media, 6 draft locked by another process, 7 unsupported draft (e.g. encrypted),",
-      "8 draft has errors ('draft validate': the report is still printed on stdout),",
-      "9 file system error (permissions, disk full, path too long).",
-      'Errors are printed on stderr as {"error":{"code","message","hint","path"}}.',
-      "",
-      "Run 'draftcli <command> --help' for a command's fields.",
-    );
-  }
   return lines.join("\n");
 }

@@ -12,6 +12,8 @@ import { overlaps, type TimeRange } from "./time.ts";
 export interface MediaFacts {
   /** Absolute path on this machine. */
   path: string;
+  /** How the timeline names the file when not by `path` (the draft-folder placeholder form). */
+  materialPath?: string;
   fileName: string;
   kind: "image" | "video" | "audio";
   durationUs: number;
@@ -216,7 +218,7 @@ export function buildVisualSegment(doc: DraftDocument, input: VisualSegmentInput
   const material = prototype(doc.profile, isPhoto ? "videos_photo" : "videos_video");
   material.id = newId();
   material.type = isPhoto ? "photo" : "video";
-  material.path = editorPath(input.media.path);
+  material.path = input.media.materialPath ?? editorPath(input.media.path);
   material.material_name = input.media.fileName;
   material.duration = isPhoto ? PHOTO_DURATION : input.media.durationUs;
   material.width = input.media.width;
@@ -257,7 +259,7 @@ export function buildAudioSegment(doc: DraftDocument, input: AudioSegmentInput):
   material.id = newId();
   material.type = "extract_music";
   material.name = input.media.fileName;
-  material.path = editorPath(input.media.path);
+  material.path = input.media.materialPath ?? editorPath(input.media.path);
   material.duration = input.media.durationUs;
   material.check_flag = facts.checkFlags.audio;
   material.music_id = newLocalId();

@@ -209,7 +209,9 @@ export class DraftDocument {
     const perKind: Record<string, number> = {};
     this.tracks.forEach((track, position) => {
       track.segments.sort((a, b) => a.target_timerange.start - b.target_timerange.start);
-      const nth = perKind[track.type] = (perKind[track.type] ?? -1) + 1;
+      // kinds sharing a base (effect, filter, adjust at 11000) count together: one layer each
+      const layer = RENDER_BASE[track.type] === 11000 ? "effect" : track.type;
+      const nth = perKind[layer] = (perKind[layer] ?? -1) + 1;
       const base = RENDER_BASE[track.type];
       for (const s of track.segments) {
         s.track_render_index = position;

@@ -9,7 +9,7 @@
  * editor-saved `materials.effects` object we have (CapCut 8.1 text glow) with the fields
  * pyJianYingDraft writes for filters (`type: "filter"`, `value` = intensity 0..1).
  */
-import { prototype } from "../editions/profiles.ts";
+import { EDITION_FACTS, prototype } from "../editions/profiles.ts";
 import type { Json } from "../editions/profiles.ts";
 import type { DraftDocument, Segment } from "./document.ts";
 import { newId } from "./ids.ts";
@@ -126,7 +126,9 @@ export function buildVideoEffect(
   const m = prototype(doc.profile, "video_effects");
   m.id = newId();
   m.name = entry.name;
-  m.effect_id = entry.effectId;
+  m.effect_id = EDITION_FACTS[doc.profile.edition].effectIdIsResourceId
+    ? entry.resourceId
+    : entry.effectId;
   m.resource_id = entry.resourceId;
   m.type = entry.category === "character" ? "face_effect" : "video_effect";
   m.adjust_params = adjust;

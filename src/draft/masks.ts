@@ -4,18 +4,18 @@
  * the segment's `extra_material_refs`.
  *
  * Evidence: no editor-saved draft with a mask is available; the object follows what
- * pyJianYingDraft writes ([lib]). JianYing 8.5+/10.x/11.x were reported to ignore masks written
- * this way, so callers should warn (see MASK_WARNING).
+ * pyJianYingDraft writes ([lib]). JianYing 8.5+ were reported to ignore masks written to `masks`;
+ * the profile names the list and the warning for its versions (see `maskWarning`).
  */
 import { EDITION_FACTS } from "../editions/profiles.ts";
-import type { Json } from "../editions/profiles.ts";
+import type { Json, VersionProfile } from "../editions/profiles.ts";
 import type { DraftDocument, Segment } from "./document.ts";
 import { newId } from "./ids.ts";
 
-/** Printed whenever masks are written. */
-export const MASK_WARNING =
-  "masks written by tools were reported to be ignored by JianYing 8.5+ / 10.x / 11.x " +
-  "(draft-format reference §4.10); check the result in the editor";
+/** What to print when a mask is written for this profile (undefined: nothing, e.g. CapCut). */
+export function maskWarning(profile: VersionProfile): string | undefined {
+  return profile.maskWarning;
+}
 
 /** English names for the six classic masks both editions list under their Chinese names. */
 export const MASK_ALIASES: Readonly<Record<string, string>> = {
@@ -61,7 +61,7 @@ export interface MaskGeometry {
 
 /** The materials list holding masks for this draft's edition. */
 export function maskListName(doc: DraftDocument): string {
-  return EDITION_FACTS[doc.edition].maskList;
+  return doc.profile.maskList ?? EDITION_FACTS[doc.edition].maskList;
 }
 
 /** Default mask height, as a fraction of the clip height. */

@@ -1,5 +1,5 @@
 /** Transitions between adjacent segments (reference §4.9): a material on the left segment. */
-import { prototype } from "../editions/profiles.ts";
+import { EDITION_FACTS, prototype } from "../editions/profiles.ts";
 import type { Json } from "../editions/profiles.ts";
 import type { DraftDocument, Segment, Track } from "./document.ts";
 import { newId } from "./ids.ts";
@@ -65,7 +65,9 @@ export function attachTransition(
   const m = prototype(doc.profile, "transitions");
   m.id = newId();
   m.name = entry.name;
-  m.effect_id = entry.effectId;
+  m.effect_id = EDITION_FACTS[doc.profile.edition].effectIdIsResourceId
+    ? entry.resourceId
+    : entry.effectId;
   m.resource_id = entry.resourceId;
   m.third_resource_id = entry.resourceId;
   m.duration = d;

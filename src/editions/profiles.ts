@@ -74,6 +74,11 @@ export interface VersionProfile {
   timelinesFolder: "follow";
   /** Name of the materials list holding masks (reference §4.10). */
   maskList: "masks" | "common_mask";
+  /**
+   * Printed when a mask is written for this profile: versions reported to ignore masks that
+   * tools write, with a workaround. Undefined: masks are known to show (no warning).
+   */
+  maskWarning?: string;
   /** How well this profile is backed by evidence. */
   evidence: Evidence;
   /** What a user should know. */
@@ -108,6 +113,11 @@ export interface EditionFacts {
   rootIndex: RootIndexRules;
   /** First major version that encrypts the timeline when it saves (undefined: never). */
   encryptsFromMajor?: number;
+  /**
+   * Transitions and video effects carry `effect_id` equal to the numeric `resource_id` (every
+   * CapCut-saved draft); otherwise the catalog's own effect id is written.
+   */
+  effectIdIsResourceId: boolean;
 }
 
 const ROOT_TAIL = ["User Data", "Projects", "com.lveditor.draft"];
@@ -193,6 +203,7 @@ export const EDITION_FACTS: Readonly<Record<Edition, EditionFacts>> = {
         "an existing root_meta_info.json gets an entry; a missing one is not created (whether JianYing accepts a tool-made index is unknown; it lists new folders after a refresh)",
     },
     encryptsFromMajor: 6,
+    effectIdIsResourceId: false,
   },
   capcut: {
     edition: "capcut",
@@ -217,6 +228,7 @@ export const EDITION_FACTS: Readonly<Record<Edition, EditionFacts>> = {
       note:
         "CapCut 8.7+ (Windows) and recent macOS builds list only drafts found in root_meta_info.json; creating the file when missing was reported to work (draftcli does so only when the folder holds no other draft, which an index listing only the new one could hide)",
     },
+    effectIdIsResourceId: true,
   },
 };
 
@@ -255,11 +267,16 @@ export const PROFILES: readonly VersionProfile[] = [
     timelineFiles: BOTH,
     timelinesFolder: "follow",
     maskList: "masks",
+    maskWarning:
+      "JianYing 8.5–9.x were reported to ignore masks that tools write to 'masks' (6.x–8.4 show " +
+      "them; pyJianYingDraft #102, #114): on 8.5 or later, check the clip and add the mask in " +
+      "the editor if it is missing (select the clip → Mask), or create the draft with " +
+      "--editor-version 10 (masks in 'common_mask', the list JianYing 11.4 reads)",
     evidence: "issue",
     notes: [
       "the editor encrypts draft_content.json when it saves; draftcli writes plaintext (accepted) but refuses to edit encrypted drafts",
       "stamped as 5.9.0, which newer JianYing upgrades on open",
-      "masks written by tools were reported ignored on 8.5/8.7",
+      "masks in 'masks': shown by 6.x–8.4, reported ignored on 8.5/8.7 (warning printed)",
     ],
   },
   {
@@ -273,10 +290,16 @@ export const PROFILES: readonly VersionProfile[] = [
     skeleton: "jianying-5.9",
     timelineFiles: BOTH,
     timelinesFolder: "follow",
-    maskList: "masks",
+    maskList: "common_mask",
+    maskWarning:
+      "JianYing 10.x–11.x ignore masks that tools write to 'masks' (pyJianYingDraft #160 on " +
+      "10.8); draftcli writes them to 'common_mask', the list JianYing 11.4 reads (pyJianYingDraft " +
+      "PR #198), not yet confirmed on a device: if the mask does not show, add it in the editor " +
+      "(select the clip → Mask)",
     evidence: "issue",
     notes: [
-      "macOS 11.x reads draft_info.json (written); masks from tools are reported ignored",
+      "macOS 11.x reads draft_info.json (written)",
+      "masks in 'common_mask' (the list 11.4 reads, pyJianYingDraft PR #198); 'masks' was reported ignored on 10.8/11.4 (warning printed)",
       "some 10.x builds were reported to reject tool drafts; verify on device",
     ],
   },
@@ -328,6 +351,7 @@ export const PROFILES: readonly VersionProfile[] = [
     notes: [
       "8.4+ creates Timelines/ itself on first open; drafts that have it are written there too",
       "8.7 (Windows) lists only drafts registered in root_meta_info.json (done)",
+      "segments get track_attribute 0 like their tracks (the 8.1 text sample sat on a locked track, 4)",
     ],
   },
   {
@@ -346,6 +370,7 @@ export const PROFILES: readonly VersionProfile[] = [
     notes: [
       "requires every local file registered in draft_meta_info.json (done)",
       "9.2.8 (macOS beta) reads Timelines/<id>/ first; written when present",
+      "config.maintrack_adsorb true, as a fresh draft (CapCut 2.2–8.1 samples; the 9.1 sample's false is its user's magnet toggle)",
     ],
   },
   {

@@ -4,7 +4,7 @@
  * argument names instead: `draft_list {}`, the server's DRAFTCLI_DRAFTS_DIR, `argument
  * 'imageInfos'`, the tool's inputSchema.
  */
-import type { AnyCommandSpec } from "../cli/spec.ts";
+import type { AnyCommandSpec } from "../commands/spec.ts";
 
 const camel = (kebab: string) => kebab.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 

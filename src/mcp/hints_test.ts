@@ -1,8 +1,9 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
-import { COMMANDS } from "../cli/registry.ts";
+import { loadAllSpecs } from "../commands/registry.ts";
 import { mcpText } from "./hints.ts";
 
-Deno.test("MCP hints name tools and arguments, never CLI flags or --help", () => {
+Deno.test("MCP hints name tools and arguments, never CLI flags or --help", async () => {
+  const COMMANDS = await loadAllSpecs();
   const t = (s: string) => mcpText(s, COMMANDS);
   assertEquals(
     t("run 'draftcli draft list' to see drafts, or pass --drafts-dir"),

@@ -6,7 +6,7 @@
  * 2026-07-28 flow (`server/discover`, protocol version in each request's `_meta`).
  * Only JSON-RPC goes to `io.write`; diagnostics go to `io.log` (stderr).
  */
-import type { AnyCommandSpec, CommandContext } from "../cli/spec.ts";
+import type { AnyCommandSpec, CommandContext } from "../commands/spec.ts";
 import { closest, editDistance } from "../text/closest.ts";
 import { VERSION } from "../version.ts";
 import {

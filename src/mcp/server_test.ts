@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { z } from "zod";
-import { defineCommand } from "../cli/spec.ts";
+import { defineCommand } from "../commands/spec.ts";
 import { McpSession, serveMcp } from "./server.ts";
 import { toyContext, toySpecs } from "../../test/support/toy_specs.ts";
 

@@ -4,7 +4,7 @@
  * `validate()` and `run()` as the CLI, so errors carry the same `{"error": …}` JSON.
  */
 import type { z } from "zod";
-import type { AnyCommandSpec, CommandContext } from "../cli/spec.ts";
+import type { AnyCommandSpec, CommandContext } from "../commands/spec.ts";
 import { toDraftcliError } from "../errors.ts";
 import { type JsonSchema, toJsonSchema } from "../schema/json_schema.ts";
 import { validate } from "../schema/validate.ts";

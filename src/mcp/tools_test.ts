@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { z } from "zod";
-import { defineCommand } from "../cli/spec.ts";
+import { defineCommand } from "../commands/spec.ts";
 import { DraftcliError } from "../errors.ts";
 import { callTool } from "./tools.ts";
 import { toyContext } from "../../test/support/toy_specs.ts";

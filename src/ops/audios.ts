@@ -2,6 +2,7 @@
 import type { z } from "zod";
 import type { AudioInfo } from "../schema/media_items.ts";
 import type { CommandContext } from "./context.ts";
+import type { MediaPlacement } from "../media/place.ts";
 import { locateDraft, peekEdition, readDraft } from "../store/drafts.ts";
 import { expectKind, mutateWithMedia, settleTrackIndexes, warnMismatch } from "./media.ts";
 import { buildAudioSegment, placeSegment } from "../draft/build.ts";
@@ -15,7 +16,12 @@ import { resolveName } from "../catalogs/resolve.ts";
 type Item = z.infer<typeof AudioInfo>;
 
 /** Adds audio items; returns the created ids in input order. */
-export async function addAudios(ctx: CommandContext, draftId: string, items: Item[]) {
+export async function addAudios(
+  ctx: CommandContext,
+  draftId: string,
+  items: Item[],
+  opts: { media?: MediaPlacement } = {},
+) {
   const roots = await ctx.searchRoots();
   const dir = await locateDraft(roots, draftId);
   const edition = await peekEdition(dir);
@@ -111,7 +117,7 @@ export async function addAudios(ctx: CommandContext, draftId: string, items: Ite
     }
     settleTrackIndexes(doc, created, "audio");
     return { draftId, items: created };
-  });
+  }, opts.media);
 }
 
 /** Lists audio segments. */

@@ -4,7 +4,8 @@ import type { CaptionInfo } from "../schema/media_items.ts";
 import type { CaptionStyleInput } from "../schema/caption_style.ts";
 import type { CommandContext } from "./context.ts";
 import { locateDraft, mutateDraft, peekEdition, readDraft } from "../store/drafts.ts";
-import { resolveAnimations, resolveField } from "./names.ts";
+import { resolveAnimations } from "./names.ts";
+import { resolveFont } from "./fonts.ts";
 import { buildTextSegment, setAnimations } from "../draft/build.ts";
 import { planAnimations } from "../draft/animation_plan.ts";
 import { gridRange, overlaps } from "../draft/time.ts";
@@ -42,10 +43,7 @@ export function baseStyle(edition: Edition, style: TextMaterialStyle): TextStyle
     color: style.textColor,
     alpha: style.alpha ?? 1,
   };
-  if (style.font) {
-    const f = resolveField(edition, "fonts", style.font, "font");
-    base.font = { id: f.resourceId, path: "" };
-  }
+  if (style.font) base.font = resolveFont(edition, style.font, "font");
   if (style.borderColor) {
     base.stroke = { ...STROKE_DEFAULTS, color: style.borderColor, width: style.borderWidth / 500 };
   }

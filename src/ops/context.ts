@@ -20,4 +20,9 @@ export interface CommandContext {
   config(): Promise<Config>;
   /** A warning for a human, printed on stderr; never part of the JSON result. */
   warn(message: string): void;
+  /**
+   * Serves every command as an MCP tool on stdio until stdin closes. Provided by the entry point
+   * (main.ts wires the MCP front-end); only the `mcp` command uses it.
+   */
+  serveMcp?(): Promise<void>;
 }

@@ -156,6 +156,7 @@ export async function draftEasy(ctx: CommandContext, input: DraftEasy) {
     const batch = await resolveBatch(dir, requests, {
       env: ctx.env,
       maxDownloadBytes: config.maxDownloadBytes,
+      placement: input.media ?? config.media,
     });
     try {
       const audio = batch.byUrl.get(audioUrl)!;

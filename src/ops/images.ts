@@ -2,6 +2,7 @@
 import type { z } from "zod";
 import type { ImageInfo } from "../schema/media_items.ts";
 import type { CommandContext } from "./context.ts";
+import type { MediaPlacement } from "../media/place.ts";
 import { locateDraft, peekEdition, readDraft } from "../store/drafts.ts";
 import {
   attachItemTransitions,
@@ -25,7 +26,7 @@ export async function addImages(
   ctx: CommandContext,
   draftId: string,
   items: Item[],
-  opts: { alpha?: number } = {},
+  opts: { alpha?: number; media?: MediaPlacement } = {},
 ) {
   const roots = await ctx.searchRoots();
   const dir = await locateDraft(roots, draftId);
@@ -112,7 +113,7 @@ export async function addImages(
     );
     settleTrackIndexes(doc, created, "video");
     return { draftId, items: created };
-  });
+  }, opts.media);
 }
 
 /** Lists photo segments. */

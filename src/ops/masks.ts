@@ -4,11 +4,11 @@ import { locateDraft, mutateDraft, peekEdition, readDraft } from "../store/draft
 import { maskEntry, visualSegment } from "./targets.ts";
 import {
   buildMask,
-  MASK_WARNING,
   maskForDisplay,
   type MaskGeometry,
   maskListName,
   maskOf,
+  maskWarning,
   setMask,
 } from "../draft/masks.ts";
 import { itemBase } from "../draft/summary.ts";
@@ -43,7 +43,9 @@ export async function addMasks(
   const edition = await peekEdition(dir);
   const entry = maskEntry(edition, name ?? "线性", "name");
   const ids = splitIds(segmentIds, "segmentIds");
+  let warning: string | undefined;
   const result = await mutateDraft(roots, draftId, (doc) => {
+    warning = maskWarning(doc.profile);
     const items = ids.map((id) => {
       const t = visualSegment(doc, id, "segmentIds");
       const mask = buildMask(entry, {
@@ -60,7 +62,7 @@ export async function addMasks(
     });
     return Promise.resolve({ result: { draftId, maskList: maskListName(doc), items } });
   }, { warn: ctx.warn });
-  ctx.warn(MASK_WARNING);
+  if (warning) ctx.warn(warning);
   return result;
 }
 

@@ -3,7 +3,7 @@
  * private staging folder, probes every file (cached per draft), warns where the caller's facts
  * disagree with the file.
  */
-import { join } from "node:path";
+import { isAbsolute, join, relative } from "node:path";
 import { resolveMedia } from "../media/resolve.ts";
 import { ProbeCache } from "../media/probe_cache.ts";
 import type { MediaFacts } from "../draft/build.ts";
@@ -15,6 +15,8 @@ import { mutateDraft } from "../store/drafts.ts";
 import type { DraftDocument, Segment, Track } from "../draft/document.ts";
 import { attachTransition, type TransitionEntry } from "../draft/transitions.ts";
 import { makeStagingDir } from "../store/txn.ts";
+import { type MediaPlacement, placeLocalFile } from "../media/place.ts";
+import { toPlaceholder } from "../transfer/paths.ts";
 
 /** One URL to resolve, and where it came from (for error messages). */
 export interface MediaRequest {
@@ -43,15 +45,25 @@ export interface ResolvedBatch {
   cleanup(): Promise<void>;
 }
 
-/** Downloads and probes every requested URL for the draft in `dir`. */
+/**
+ * Downloads and probes every requested URL for the draft in `dir`. With placement "copy" (the
+ * default) local files are staged into the draft's resources/ too (src/media/place.ts) and the
+ * timeline references them in the editor's draft-folder form (`##_draftpath_placeholder_…_##/…`);
+ * "reference" keeps them where they are.
+ */
 export async function resolveBatch(
   dir: string,
   requests: MediaRequest[],
-  opts: { env: Record<string, string | undefined>; maxDownloadBytes?: number },
+  opts: {
+    env: Record<string, string | undefined>;
+    maxDownloadBytes?: number;
+    placement?: MediaPlacement;
+  },
 ): Promise<ResolvedBatch> {
   const stateDir = join(dir, STATE_DIR);
   const cachePath = join(stateDir, "probe-cache.json");
-  const remote = requests.some((r) => /^https?:/i.test(r.url.trim()));
+  const copy = (opts.placement ?? "copy") === "copy";
+  const remote = copy || requests.some((r) => /^https?:/i.test(r.url.trim()));
   // Downloads land in a private folder that names its owner, so recovery can tell a dead
   // process's leftovers from a running download.
   const staging = remote ? await makeStagingDir(join(stateDir, "staging")) : undefined;
@@ -74,11 +86,20 @@ export async function resolveBatch(
     );
     const byUrl = new Map<string, ResolvedFile>();
     const staged: StagedFile[] = [];
+    const resourcesDir = join(dir, "resources");
     for (const [url, r] of resolved) {
+      let placed: { path: string; fileName: string; stagedPath?: string } = r;
+      if (copy && !r.stagedPath && !isInside(r.path, dir)) {
+        placed = await placeLocalFile(r.path, r.info.format, resourcesDir, stagingDir);
+      }
+      const inside = copy || r.stagedPath !== undefined;
       byUrl.set(url, {
         url,
-        path: r.path,
-        fileName: r.fileName,
+        path: placed.path,
+        materialPath: inside && isInside(placed.path, dir)
+          ? toPlaceholder(relative(dir, placed.path).replaceAll("\\", "/"))
+          : undefined,
+        fileName: r.fileName, // the caller's file name (shown by the editor), not the stored one
         kind: r.info.kind,
         format: r.info.format,
         durationUs: r.info.durationUs,
@@ -86,9 +107,9 @@ export async function resolveBatch(
         height: r.info.height,
         hasAudio: r.info.hasAudio,
         hasVideo: r.info.hasVideo,
-        stagedPath: r.stagedPath,
+        stagedPath: placed.stagedPath,
       });
-      if (r.stagedPath) staged.push({ from: r.stagedPath, to: r.path });
+      if (placed.stagedPath) staged.push({ from: placed.stagedPath, to: placed.path });
     }
     return {
       byUrl,
@@ -100,6 +121,12 @@ export async function resolveBatch(
     await cleanup();
     throw err;
   }
+}
+
+/** Is `path` inside the folder `dir`? */
+function isInside(path: string, dir: string): boolean {
+  const rel = relative(dir, path);
+  return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel);
 }
 
 /** Refuses a file of the wrong kind for a command, naming the item. */
@@ -151,17 +178,19 @@ export function warnMismatch(
 export async function mutateWithMedia<T>(
   ctx: {
     env: Record<string, string | undefined>;
-    config(): Promise<{ maxDownloadBytes?: number }>;
+    config(): Promise<{ maxDownloadBytes?: number; media?: MediaPlacement }>;
     warn(message: string): void;
   },
   target: { roots: string[]; draftId: string; dir: string },
   requests: MediaRequest[],
   build: (doc: DraftDocument, media: Map<string, ResolvedFile>) => T,
+  placement?: MediaPlacement,
 ): Promise<T> {
   const config = await ctx.config();
   const batch = await resolveBatch(target.dir, requests, {
     env: ctx.env,
     maxDownloadBytes: config.maxDownloadBytes,
+    placement: placement ?? config.media,
   });
   try {
     return await mutateDraft(target.roots, target.draftId, (doc) =>

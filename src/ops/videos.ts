@@ -2,6 +2,7 @@
 import type { z } from "zod";
 import type { VideoInfo } from "../schema/visual_items.ts";
 import type { CommandContext } from "./context.ts";
+import type { MediaPlacement } from "../media/place.ts";
 import { locateDraft, peekEdition, readDraft } from "../store/drafts.ts";
 import {
   attachItemTransitions,
@@ -16,7 +17,7 @@ import { buildVisualSegment, placeSegment, setAnimations } from "../draft/build.
 import type { Segment, Track } from "../draft/document.ts";
 import { planAnimations } from "../draft/animation_plan.ts";
 import { setAudioFade } from "../draft/audio_extras.ts";
-import { buildMask, MASK_WARNING, maskForDisplay, maskOf, setMask } from "../draft/masks.ts";
+import { buildMask, maskForDisplay, maskOf, maskWarning, setMask } from "../draft/masks.ts";
 import { DraftcliError } from "../errors.ts";
 import { clipFields, itemBase, segmentsOf } from "../draft/summary.ts";
 
@@ -27,7 +28,7 @@ export async function addVideos(
   ctx: CommandContext,
   draftId: string,
   items: Item[],
-  opts: { alpha?: number } = {},
+  opts: { alpha?: number; media?: MediaPlacement } = {},
 ) {
   const roots = await ctx.searchRoots();
   const dir = await locateDraft(roots, draftId);
@@ -135,7 +136,8 @@ export async function addVideos(
         speed,
       };
     }
-    if (masks.some(Boolean)) ctx.warn(MASK_WARNING);
+    const warning = maskWarning(doc.profile);
+    if (warning && masks.some(Boolean)) ctx.warn(warning);
     attachItemTransitions(
       doc,
       placed,
@@ -146,7 +148,7 @@ export async function addVideos(
     );
     settleTrackIndexes(doc, created, "video");
     return { draftId, items: created };
-  });
+  }, opts.media);
 }
 
 /** Lists video segments (photos are listed by `images list`). */

@@ -12,7 +12,10 @@ export const captionStyleFields = {
   underline: z.boolean().default(false).describe("underlined text"),
   textColor: hexColor.default("#ffffff").describe("text colour #rrggbb"),
   alpha: alpha.optional().describe("text opacity 0..1"),
-  font: z.string().min(1).max(100).optional().describe("font name from the fonts catalog"),
+  font: z.string().min(1).max(1000).optional().describe(
+    "font: a name from the fonts catalog, an installed font's family name, or a font file path " +
+      "(.ttf/.otf/.ttc); default: the editor's default font",
+  ),
   alignment: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(1).describe(
     "0 left, 1 centre, 2 right",
   ),

@@ -76,3 +76,9 @@ export const END_AFTER_START_MESSAGE = "end must be greater than start";
 export function endAfterStartError(): { message: string; path: string[] } {
   return { message: END_AFTER_START_MESSAGE, path: ["end"] };
 }
+
+/** Where local media go (`--media`); the config key `media` sets the default. */
+export const mediaPlacement = z.enum(["copy", "reference"]).optional().describe(
+  "local files: copy (default; into the draft folder, a hard link on the same file system, " +
+    "stored once per draft) or reference (used where they are; config key 'media')",
+);

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { captionStyleFields } from "./caption_style.ts";
 import { CaptionInfo } from "./media_items.ts";
+import { mediaPlacement } from "./common.ts";
 
 const location = z.string().min(1).max(8192);
 
@@ -36,6 +37,7 @@ export const DraftEasyInput = z.object({
   name: z.string().min(1).max(200).optional().describe("draft name (new draft)"),
   editor: z.enum(["jianying", "capcut"]).optional().describe("target editor (new draft)"),
   ...captionStyleFields,
+  media: mediaPlacement,
 }).strict();
 
 /** Parsed `draft easy` input. */

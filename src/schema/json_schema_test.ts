@@ -1,7 +1,9 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { z } from "zod";
 import { fieldTypes, schemaType, toJsonSchema } from "./json_schema.ts";
-import { COMMANDS } from "../cli/registry.ts";
+import { loadAllSpecs } from "../commands/registry.ts";
+
+const COMMANDS = await loadAllSpecs();
 
 Deno.test("fieldTypes agrees with the JSON Schema for every command's options", () => {
   for (const spec of COMMANDS) {

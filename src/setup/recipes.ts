@@ -4,8 +4,8 @@
  * command or option the registry does not have, so a test over the real registry keeps these
  * in step with the commands.
  */
-import type { AnyCommandSpec } from "../cli/spec.ts";
-import { toKebab } from "../cli/args.ts";
+import type { AnyCommandSpec } from "../commands/spec.ts";
+import { toKebab } from "../commands/names.ts";
 import { toJsonSchema } from "../schema/json_schema.ts";
 
 /** One recipe: a title, when to use it, and a bash snippet. */

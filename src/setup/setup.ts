@@ -13,7 +13,7 @@
  * - --dry-run decides everything the same way and writes nothing (actions become would_*).
  */
 import { dirname, join } from "./path.ts";
-import type { AnyCommandSpec } from "../cli/spec.ts";
+import type { AnyCommandSpec } from "../commands/spec.ts";
 import type { ErrorBody } from "../errors.ts";
 import { toDraftcliError } from "../errors.ts";
 import {

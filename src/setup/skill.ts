@@ -3,8 +3,8 @@
  * specs: every command and field comes from the zod input's JSON Schema, never from a list
  * written by hand. Only the recipes (recipes.ts) and the short guidance sections are prose.
  */
-import type { AnyCommandSpec } from "../cli/spec.ts";
-import { toKebab } from "../cli/args.ts";
+import type { AnyCommandSpec } from "../commands/spec.ts";
+import { toKebab } from "../commands/names.ts";
 import { DraftcliError, ErrorCodes, ExitCode } from "../errors.ts";
 import { type JsonSchema, typeLabel } from "../schema/json_schema.ts";
 import { toJsonSchema } from "../schema/json_schema.ts";

@@ -4,7 +4,7 @@ import {
   ok as assert,
 } from "node:assert/strict";
 import { z } from "zod";
-import { defineCommand } from "../cli/spec.ts";
+import { defineCommand } from "../commands/spec.ts";
 import { DraftcliError } from "../errors.ts";
 import { toySpecs } from "../../test/support/toy_specs.ts";
 import { checkRecipes, type Recipe } from "./recipes.ts";

@@ -17,6 +17,9 @@ export const ConfigSchema = z.object({
   downloadUrl: z.string().optional().describe("download URL template for uploads"),
   maxDownloadBytes: z.number().int().positive().optional().describe("download size cap"),
   maxZipBytes: z.number().int().positive().optional().describe("zip import size cap"),
+  media: z.enum(["copy", "reference"]).optional().describe(
+    "local media: copy (default) places them in the draft folder, reference uses them in place",
+  ),
 }).strict();
 
 /** The parsed config. */

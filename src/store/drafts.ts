@@ -31,6 +31,7 @@ import { readJsonIfExists } from "./atomic.ts";
 import { decodeBase64 } from "./base64.ts";
 import { currentOs, type OsName } from "./home.ts";
 import { type IndexOutcome, removeIndexEntry, upsertIndexEntry } from "./roots.ts";
+import { stringifyWithFloats } from "../draft/serialize.ts";
 
 /** Folder inside a draft where draftcli keeps its own state (lock, journal, caches). */
 export const STATE_DIR = ".draftcli";
@@ -371,7 +372,7 @@ async function timelineTargets(doc: DraftDocument): Promise<string[]> {
 function draftFileEntries(doc: DraftDocument, dir: string, timelinePaths?: string[]): TxnEntry[] {
   syncMeta(doc);
   // Stringified and encoded once, whatever the number of copies.
-  const text = new TextEncoder().encode(JSON.stringify(doc.content));
+  const text = new TextEncoder().encode(stringifyWithFloats(doc.content));
   const paths = timelinePaths ??
     profileTimelineTargets(doc.profile).map((parts) => join(dir, ...parts));
   const entries: TxnEntry[] = paths.map((path) => ({ path, data: text }));

@@ -125,11 +125,21 @@ export async function checkDraft(
     if (meta) {
       const pool = new Set<string>();
       for (const g of (meta.draft_materials ?? []) as Json[]) {
-        for (const v of (g.value ?? []) as Json[]) pool.add(v.file_Path);
+        for (const v of (g.value ?? []) as Json[]) {
+          pool.add(v.file_Path);
+          // in-draft media (resources/…) are registered by absolute path, which a copied folder
+          // keeps from its original place; the timeline names them relative to the draft
+          const inDraft = /[\\/](resources[\\/].+)$/.exec(String(v.file_Path ?? ""));
+          if (inDraft) pool.add(inDraft[1].replaceAll("\\", "/"));
+        }
       }
       const media = [...(content.materials?.videos ?? []), ...(content.materials?.audios ?? [])];
       for (const m of media as Json[]) {
-        if (m.path && !pool.has(m.path)) problems.push(`${m.path} not in the meta media pool`);
+        // in-draft media: the timeline uses the draft-folder form, the pool the absolute path
+        const path = typeof m.path === "string"
+          ? m.path.replace(/^##_draftpath_placeholder_[0-9A-F-]+_##[\\/]/, "")
+          : m.path;
+        if (path && !pool.has(path)) problems.push(`${m.path} not in the meta media pool`);
       }
     }
   }

@@ -4,9 +4,9 @@
  * derived from its input's JSON Schema (so new commands are covered without new code).
  */
 import fc from "fast-check";
-import type { AnyCommandSpec } from "../../src/cli/spec.ts";
+import type { AnyCommandSpec } from "../../src/commands/spec.ts";
 import { type JsonSchema, schemaType, toJsonSchema } from "../../src/schema/json_schema.ts";
-import { toKebab } from "../../src/cli/args.ts";
+import { toKebab } from "../../src/commands/names.ts";
 
 /** Numbers that break naive arithmetic, range checks or serialisation. */
 export const hostileNumber: fc.Arbitrary<number> = fc.oneof(

@@ -4,7 +4,11 @@
  * list` reads, `secret thing` is hidden from MCP. Used by the MCP and setup tests.
  */
 import { z } from "zod";
-import { type AnyCommandSpec, type CommandContext, defineCommand } from "../../src/cli/spec.ts";
+import {
+  type AnyCommandSpec,
+  type CommandContext,
+  defineCommand,
+} from "../../src/commands/spec.ts";
 import { DraftcliError } from "../../src/errors.ts";
 
 const draftCreate = defineCommand({

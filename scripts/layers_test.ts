@@ -1,0 +1,48 @@
+/** The layer rule: the table in README.md is parsed and every kind of breach is reported. */
+import { deepStrictEqual as assertEquals } from "node:assert/strict";
+import { checkModule, parseLayers } from "./layers.ts";
+
+const README = `# x
+
+## Architecture
+
+| layer | folders | what |
+| ----- | ------- | ---- |
+| 1 | \`main.ts\` | wiring |
+| 2 | \`src/cli/\`, \`src/mcp/\` (separate) | fronts |
+| 3 | \`src/commands/\` | registry |
+| 4 | \`src/draft/\` | model: no file system |
+
+## Next
+| 9 | \`src/elsewhere/\` | not part of the table |
+`;
+
+Deno.test("parseLayers reads ranks, members, separate and pure rows of the Architecture table", () => {
+  const layers = parseLayers(README);
+  assertEquals(layers.map((l) => [l.rank, l.members, l.separate, l.pure]), [
+    [1, ["main.ts"], false, false],
+    [2, ["src/cli/", "src/mcp/"], true, false],
+    [3, ["src/commands/"], false, false],
+    [4, ["src/draft/"], false, true],
+  ]);
+});
+
+Deno.test("checkModule reports upward, sideways-separate and file-system breaches only", () => {
+  const layers = parseLayers(README);
+  const messages = (path: string, text: string) =>
+    checkModule(layers, path, text).map((v) => `${v.line}: ${v.message}`);
+  assertEquals(messages("src/commands/a.ts", 'import { x } from "../draft/m.ts";'), []);
+  assertEquals(messages("src/commands/a.ts", 'import { x } from "./b.ts";'), []);
+  assertEquals(
+    messages("src/draft/a.ts", '\nconst m = await import("../commands/registry.ts");'),
+    ["2: imports src/commands/registry.ts (layer 3) from layer 4"],
+  );
+  assertEquals(messages("src/cli/a.ts", 'export { y } from "../mcp/server.ts";'), [
+    "1: imports src/mcp/server.ts: src/cli/ and src/mcp/ must not import each other",
+  ]);
+  assertEquals(messages("src/draft/a.ts", "await Deno.readTextFile(p);"), [
+    "1: calls Deno.readTextFile in layer 4, which must not touch the file system",
+  ]);
+  assertEquals(messages("src/commands/a.ts", "await Deno.readTextFile(p);"), []);
+  assertEquals(messages("main.ts", 'import { a } from "./src/cli/app.ts";'), []);
+});

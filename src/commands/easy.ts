@@ -1,0 +1,23 @@
+/** `draft easy`: a whole draft from one audio in one command. */
+import { defineCommand } from "./spec.ts";
+import { DraftEasyInput } from "../schema/easy.ts";
+
+/** The operations behind these commands, loaded only when one runs. */
+const ops = () => import("../ops/easy.ts");
+
+/** `draft easy`. */
+export const draftEasyCommand = defineCommand({
+  name: ["draft", "easy"],
+  summary: "build a whole draft from one audio: captions, images or a video, and a title",
+  description:
+    "The audio is probed and spans its full length; the draft lasts as long as it. Captions with start/end are placed as given (clamped to the audio); text-only captions are timed in proportion to their length and split at sentence punctuation when too long for the canvas. Images are spread evenly; a video is trimmed or looped to fit; --text becomes a title over the whole length. Caption style flags of 'captions add' apply.",
+  positionals: ["draftId"],
+  input: DraftEasyInput,
+  mutates: true,
+  examples: [
+    `draft easy --by-audio ./voice.mp3 --captions '["第一句话。","Second line!"]' --images '["./a.jpg","./b.jpg"]' --text "My title"`,
+    "draft easy --by-audio https://example.com/v.mp3 --srt ./v.srt --img-url ./cover.png",
+    "draft easy $ID --audio-url file:///abs/voice.mp3 --video-url ./loop.mp4",
+  ],
+  run: async (input, ctx) => (await ops()).draftEasy(ctx, input),
+});

@@ -1,0 +1,72 @@
+/** `effects` and `filters` command groups. */
+import { z } from "zod";
+import { defineCommand } from "./spec.ts";
+import { draftIdSchema } from "../schema/common.ts";
+import { EffectInfo, FilterInfo } from "../schema/visual_items.ts";
+
+/** The operations behind these commands, loaded only when one runs. */
+const ops = () => import("../ops/effects.ts");
+
+const listInput = z.object({ draftId: draftIdSchema }).strict();
+
+/** `effects add`. */
+export const effectsAdd = defineCommand({
+  name: ["effects", "add"],
+  summary: "add video effects on effect tracks (start/end) or onto one clip (segmentId)",
+  description:
+    "Names come from the video_effects catalog of the draft's editor. Without segmentId an " +
+    "effect goes on the first effect track where it overlaps nothing (else a new one) and " +
+    "applies to everything below it; with segmentId it applies to that video/photo segment " +
+    "for its whole length. params take 0..100 per parameter name.",
+  positionals: ["draftId"],
+  input: z.object({
+    draftId: draftIdSchema,
+    effectInfos: z.array(EffectInfo).min(1).max(10000).describe("effects to add"),
+  }).strict(),
+  mutates: true,
+  examples: [
+    `effects add $ID --effect-infos '[{"effectTitle":"70s","start":0,"end":3000000,"params":{"speed":60}}]'`,
+    `effects add $ID --effect-infos '[{"effectTitle":"1998","segmentId":"<id from videos list>"}]'`,
+  ],
+  run: async (input, ctx) => (await ops()).addEffects(ctx, input.draftId, input.effectInfos),
+});
+
+/** `effects list`. */
+export const effectsList = defineCommand({
+  name: ["effects", "list"],
+  summary: "list track-level and clip-attached video effects",
+  positionals: ["draftId"],
+  input: listInput,
+  run: async (input, ctx) => (await ops()).listEffects(ctx, input.draftId),
+});
+
+/** `filters add`. */
+export const filtersAdd = defineCommand({
+  name: ["filters", "add"],
+  summary: "add filters on filter tracks (start/end) or onto one clip (segmentId)",
+  description:
+    "Names come from the filters catalog of the draft's editor. A clip keeps one filter: a " +
+    "second one replaces the first (with a warning).",
+  positionals: ["draftId"],
+  input: z.object({
+    draftId: draftIdSchema,
+    filterInfos: z.array(FilterInfo).min(1).max(10000).describe("filters to add"),
+  }).strict(),
+  mutates: true,
+  examples: [
+    `filters add $ID --filter-infos '[{"filterTitle":"ABG","start":0,"end":5000000,"intensity":80}]'`,
+  ],
+  run: async (input, ctx) => (await ops()).addFilters(ctx, input.draftId, input.filterInfos),
+});
+
+/** `filters list`. */
+export const filtersList = defineCommand({
+  name: ["filters", "list"],
+  summary: "list track-level and clip-attached filters",
+  positionals: ["draftId"],
+  input: listInput,
+  run: async (input, ctx) => (await ops()).listFilters(ctx, input.draftId),
+});
+
+/** The `effects` and `filters` commands. */
+export const effectCommands = [effectsAdd, effectsList, filtersAdd, filtersList];

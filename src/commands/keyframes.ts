@@ -1,0 +1,47 @@
+/** `keyframes` command group. */
+import { z } from "zod";
+import { defineCommand } from "./spec.ts";
+import { draftIdSchema } from "../schema/common.ts";
+import { KeyframeInfo } from "../schema/keyframes.ts";
+
+/** The operations behind these commands, loaded only when one runs. */
+const ops = () => import("../ops/keyframes.ts");
+
+/** `keyframes add`. */
+export const keyframesAdd = defineCommand({
+  name: ["keyframes", "add"],
+  summary: "animate a segment's position, scale, rotation, opacity or volume with keyframes",
+  description: "Offsets are µs from the segment start. Units are those of the static fields: " +
+    "positions like transformX/Y, scale factors, degrees, opacity 0..1, volume 1 = 100 %. A " +
+    "keyframe at an offset that already has one for that property replaces it. Visual " +
+    "properties apply to photo, video, text and sticker segments (opacity: photo and video " +
+    "only); volume to audio and video segments. scale_x / scale_y turn the uniform-scale lock " +
+    "off; uniform_scale writes the same value to the X and Y scale lists.",
+  positionals: ["draftId"],
+  input: z.object({
+    draftId: draftIdSchema,
+    keyframes: z.array(KeyframeInfo).min(1).max(10000).describe("keyframes to set"),
+  }).strict(),
+  mutates: true,
+  examples: [
+    `keyframes add $ID --keyframes '[{"segmentId":"$SEG","property":"position_x","offset":0,"value":-0.5},{"segmentId":"$SEG","property":"position_x","offset":2000000,"value":0.5}]'`,
+    `keyframes add $ID --keyframes '[{"segmentId":"$AUDIO","property":"volume","offset":0,"value":0}]'`,
+  ],
+  run: async (input, ctx) => (await ops()).addKeyframes(ctx, input.draftId, input.keyframes),
+});
+
+/** `keyframes list`. */
+export const keyframesList = defineCommand({
+  name: ["keyframes", "list"],
+  summary: "list a segment's keyframes in user units",
+  positionals: ["draftId"],
+  input: z.object({
+    draftId: draftIdSchema,
+    segmentId: z.string().min(1).max(200).describe("segment id"),
+  }).strict(),
+  examples: ["keyframes list $ID --segment-id $SEG"],
+  run: async (input, ctx) => (await ops()).listKeyframes(ctx, input.draftId, input.segmentId),
+});
+
+/** All `keyframes` commands. */
+export const keyframeCommands = [keyframesAdd, keyframesList];

@@ -1,0 +1,45 @@
+/** `masks` command group. */
+import { z } from "zod";
+import { defineCommand } from "./spec.ts";
+import { draftIdSchema } from "../schema/common.ts";
+import { maskFields, segmentIdList } from "../schema/visual_items.ts";
+
+/** The operations behind these commands, loaded only when one runs. */
+const ops = () => import("../ops/masks.ts");
+
+/** `masks add`. */
+export const masksAdd = defineCommand({
+  name: ["masks", "add"],
+  summary: "put a mask on video/photo segments (one per segment; a new one replaces the old)",
+  description:
+    "JianYing 8.5 and later were reported to ignore masks that tools write; on those profiles " +
+    "a warning names the version and the workaround (CapCut: no warning). Positions are " +
+    "relative to the clip, not the canvas.",
+  positionals: ["draftId"],
+  input: z.object({
+    draftId: draftIdSchema,
+    segmentIds: segmentIdList,
+    ...maskFields,
+  }).strict(),
+  mutates: true,
+  examples: [
+    "masks add $ID --segment-ids ID1,ID2 --name circle --height 0.6 --feather 20",
+    "masks add $ID --segment-ids ID1 --name 矩形 --width 0.8 --height 0.5 --round-corner 30 --invert",
+  ],
+  run: async (input, ctx) => {
+    const { draftId, segmentIds, name, ...geometry } = input;
+    return (await ops()).addMasks(ctx, draftId, segmentIds, name, geometry);
+  },
+});
+
+/** `masks list`. */
+export const masksList = defineCommand({
+  name: ["masks", "list"],
+  summary: "list the masks on video/photo segments",
+  positionals: ["draftId"],
+  input: z.object({ draftId: draftIdSchema }).strict(),
+  run: async (input, ctx) => (await ops()).listMasks(ctx, input.draftId),
+});
+
+/** The `masks` commands. */
+export const maskCommands = [masksAdd, masksList];

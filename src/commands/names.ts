@@ -1,0 +1,11 @@
+/** How command inputs are spelled: camelCase keys in JSON and MCP, kebab-case flags on the CLI. */
+
+/** camelCase → kebab-case (`imageInfos` → `image-infos`). */
+export function toKebab(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase());
+}
+
+/** kebab-case → camelCase (`image-infos` → `imageInfos`). */
+export function toCamel(flag: string): string {
+  return flag.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+}

@@ -1,0 +1,77 @@
+/**
+ * The command registry: which commands exist and how to load one. The CLI, the MCP server, help,
+ * docs, completions and the skill generator all read it; it imports no front-end.
+ *
+ * `COMMAND_TABLE` (generated into table.ts by `deno task gen`) names every command with its
+ * summary and group, so dispatch and the overview help need no schema. A group's module (its
+ * zod schemas and specs) is imported only when one of its commands is asked for, through the
+ * literal `import()` of `GROUPS` (literal specifiers are embedded by `deno compile`).
+ */
+import type { AnyCommandSpec } from "./spec.ts";
+import { COMMAND_TABLE, type CommandEntry } from "./table.ts";
+import { withRequestId } from "./request_id.ts";
+
+export { COMMAND_TABLE, type CommandEntry };
+
+/** Each group's loader, in help order: the specs of one command-definition module. */
+export const GROUPS = {
+  draft: async () => (await import("./draft.ts")).draftCommands,
+  easy: async () => [(await import("./easy.ts")).draftEasyCommand],
+  transfer: async () => (await import("./transfer.ts")).transferCommands,
+  draftManage: async () => (await import("./draft_manage.ts")).draftManageCommands,
+  validate: async () => (await import("./validate.ts")).validateCommands,
+  media: async () => (await import("./media_groups.ts")).mediaCommands,
+  videos: async () => (await import("./videos.ts")).videoCommands,
+  keyframes: async () => (await import("./keyframes.ts")).keyframeCommands,
+  transitions: async () => (await import("./transitions.ts")).transitionCommands,
+  effects: async () => (await import("./effects.ts")).effectCommands,
+  stickers: async () => (await import("./stickers.ts")).stickerCommands,
+  masks: async () => (await import("./masks.ts")).maskCommands,
+  config: async () => (await import("./config.ts")).configCommands,
+  editors: async () => (await import("./editors.ts")).editorCommands,
+  query: async () => (await import("./query.ts")).queryCommands,
+  docs: async () => (await import("./docs.ts")).docsCommands,
+  setup: async () => (await import("./setup.ts")).setupCommands,
+  mcp: async () => (await import("./mcp.ts")).mcpCommands,
+} satisfies Record<string, () => Promise<readonly AnyCommandSpec[]>>;
+
+/** A group's key in GROUPS. */
+export type GroupName = keyof typeof GROUPS;
+
+/** The entry whose words are the longest prefix of `words`, and how many words it used. */
+export function findEntry(words: readonly string[]): { entry?: CommandEntry; used: number } {
+  let entry: CommandEntry | undefined;
+  let used = 0;
+  for (const e of COMMAND_TABLE) {
+    const n = e.name.length;
+    if (n > used && n <= words.length && e.name.every((w, i) => words[i] === w)) {
+      entry = e;
+      used = n;
+    }
+  }
+  return { entry, used };
+}
+
+/** Loads the spec of one table entry (only its group's module). */
+export async function loadSpec(entry: CommandEntry): Promise<AnyCommandSpec> {
+  const specs = await GROUPS[entry.group as GroupName]();
+  const key = entry.name.join(" ");
+  const spec = specs.find((s) => s.name.join(" ") === key);
+  if (!spec) {
+    throw new Error(`registry: '${key}' is not in group ${entry.group}; run deno task gen`);
+  }
+  return withIdempotency(spec);
+}
+
+/** Every spec, in help order (loads every group). */
+export async function loadAllSpecs(): Promise<AnyCommandSpec[]> {
+  const groups = await Promise.all(Object.values(GROUPS).map((load) => load()));
+  return groups.flat().map(withIdempotency);
+}
+
+/** Add commands (`<group> add <draftId>`) take `--request-id`: a retry is a no-op. */
+function withIdempotency(spec: AnyCommandSpec): AnyCommandSpec {
+  return spec.name.at(-1) === "add" && spec.positionals?.[0] === "draftId"
+    ? withRequestId(spec)
+    : spec;
+}

@@ -1,0 +1,55 @@
+/**
+ * The contract every command implements. A command is data: its name, a one-line summary, a zod
+ * input schema (the single source of truth for validation, `--help`, MCP tool definitions, docs
+ * and the generated skill text) and a `run` function that returns plain JSON.
+ */
+import type { z } from "zod";
+
+export type { CommandContext } from "../ops/context.ts";
+import type { CommandContext } from "../ops/context.ts";
+
+/** A command's declaration. `S` is its zod input schema (an object of named inputs). */
+export interface CommandSpec<S extends z.ZodObject = z.ZodObject> {
+  /** Words that name it, e.g. ["images", "add"]. */
+  name: string[];
+  /** One line for lists. */
+  summary: string;
+  /** Longer text for `--help` and docs (optional). */
+  description?: string;
+  /** Input keys taken from positional arguments, in order (e.g. ["draftId"]). */
+  positionals?: string[];
+  /** Every input, keyed by camelCase name; flags are the kebab-case form. */
+  input: S;
+  /** Example command lines (without the leading `draftcli`). */
+  examples?: string[];
+  /** Does it change a draft or other files? (MCP hints, docs.) */
+  mutates?: boolean;
+  /**
+   * Does it delete or overwrite what was there (not just add)? Default false: an additive
+   * command is not destructive. MCP `destructiveHint`.
+   */
+  destructive?: boolean;
+  /** Does repeating the same call leave the same state? Default: true unless `mutates`. */
+  idempotent?: boolean;
+  /**
+   * zod schema of the JSON the command returns, when it has one (MCP `outputSchema`). Object
+   * outputs only: array outputs are wrapped as `{ items: [...] }` in structured content.
+   */
+  output?: z.ZodType;
+  /** Does the MCP server expose it? Default true. */
+  mcp?: boolean;
+  /** Does the work and returns JSON for stdout. */
+  run(input: z.infer<S>, ctx: CommandContext): Promise<unknown>;
+}
+
+/** Erases the schema type so specs of all commands fit one list. */
+// deno-lint-ignore no-explicit-any
+export type AnyCommandSpec = CommandSpec<any>;
+
+/** Where a command that describes other commands (docs, setup, mcp) gets them, at run time. */
+export type SpecSource = () => readonly AnyCommandSpec[] | Promise<readonly AnyCommandSpec[]>;
+
+/** Declares a command with its input type inferred from the schema. */
+export function defineCommand<S extends z.ZodObject>(spec: CommandSpec<S>): CommandSpec<S> {
+  return spec;
+}

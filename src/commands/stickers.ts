@@ -1,0 +1,41 @@
+/** `sticker` command group. */
+import { z } from "zod";
+import { defineCommand } from "./spec.ts";
+import { draftIdSchema, endAfterStart, endAfterStartError } from "../schema/common.ts";
+import { stickerFields } from "../schema/visual_items.ts";
+
+/** The operations behind these commands, loaded only when one runs. */
+const ops = () => import("../ops/stickers.ts");
+
+/** `sticker add`. */
+export const stickerAdd = defineCommand({
+  name: ["sticker", "add"],
+  summary: "add a sticker from the editor's library by resource id (sticker track)",
+  description: "There is no sticker catalog: the id must come from the editor (e.g. a sticker's " +
+    "resource_id in a draft saved by the editor). The editor downloads the sticker by id.",
+  positionals: ["draftId"],
+  input: z.object({ draftId: draftIdSchema, ...stickerFields }).strict().refine(
+    endAfterStart,
+    endAfterStartError(),
+  ),
+  mutates: true,
+  examples: [
+    "sticker add $ID --sticker-id 7213186475432824123 --start 0 --end 2000000 --scale 0.5",
+  ],
+  run: async (input, ctx) => {
+    const { draftId, ...req } = input;
+    return (await ops()).addSticker(ctx, draftId, req);
+  },
+});
+
+/** `sticker list`. */
+export const stickerList = defineCommand({
+  name: ["sticker", "list"],
+  summary: "list sticker segments",
+  positionals: ["draftId"],
+  input: z.object({ draftId: draftIdSchema }).strict(),
+  run: async (input, ctx) => (await ops()).listStickers(ctx, input.draftId),
+});
+
+/** The `sticker` commands. */
+export const stickerCommands = [stickerAdd, stickerList];

@@ -1,0 +1,51 @@
+/** `transitions` command group. */
+import { z } from "zod";
+import { defineCommand } from "./spec.ts";
+import { draftIdSchema, durationUs } from "../schema/common.ts";
+
+/** The operations behind these commands, loaded only when one runs. */
+const ops = () => import("../ops/transitions.ts");
+
+/** `transitions add`. */
+export const transitionsAdd = defineCommand({
+  name: ["transitions", "add"],
+  summary: "put one transition between every adjacent photo/video pair of a video track",
+  description: "Replaces the transitions already between those pairs. Each duration is clamped " +
+    "to the shorter of the two clips (with a warning on stderr). Prints " +
+    "{draftId, trackId, trackIndex, transition, resourceId, items:[{leftSegmentId, " +
+    "rightSegmentId, duration, materialId}]}.",
+  positionals: ["draftId"],
+  input: z.object({
+    draftId: draftIdSchema,
+    auto: z.string().min(1).max(100).describe(
+      "transition name from the catalog, e.g. 叠化 / Mix, or fade",
+    ),
+    duration: durationUs.optional().describe("transition length µs (default: the catalog's)"),
+    trackIndex: z.number().int().min(0).max(1000).optional().describe(
+      "video track, 0-based (default 0 = the main track)",
+    ),
+  }).strict(),
+  mutates: true,
+  examples: [
+    "transitions add $ID --auto fade --duration 500000",
+    "transitions add $ID --auto 叠化 --track-index 1",
+  ],
+  run: async (input, ctx) =>
+    (await ops()).addAutoTransitions(ctx, input.draftId, {
+      name: input.auto,
+      duration: input.duration,
+      trackIndex: input.trackIndex,
+    }),
+});
+
+/** `transitions list`. */
+export const transitionsList = defineCommand({
+  name: ["transitions", "list"],
+  summary: "list transitions with the segments they join",
+  positionals: ["draftId"],
+  input: z.object({ draftId: draftIdSchema }).strict(),
+  run: async (input, ctx) => (await ops()).listDraftTransitions(ctx, input.draftId),
+});
+
+/** All `transitions` commands. */
+export const transitionCommands = [transitionsAdd, transitionsList];

@@ -1,0 +1,29 @@
+/** `draft validate`. */
+import { z } from "zod";
+import { defineCommand } from "./spec.ts";
+import { draftIdSchema } from "../schema/common.ts";
+import { CHECKS } from "../draft/validate.ts";
+
+/** The operations behind these commands, loaded only when one runs. */
+const ops = () => import("../ops/validate.ts");
+
+const checkList = Object.entries(CHECKS)
+  .map(([code, c]) => `  ${code} (${c.level}): ${c.summary}`)
+  .join("\n");
+
+/** `draft validate`. */
+export const draftValidate = defineCommand({
+  name: ["draft", "validate"],
+  summary: "check a draft for what makes the editors drop items or refuse it (JSON report)",
+  description: "Prints {ok, errors:[{code,message,path}], warnings:[…], stats}. Exit 0 when " +
+    "there are no errors (warnings allowed), exit 8 (draft_invalid) when there are; the report " +
+    "is printed on stdout either way. path is a JSON path in the timeline, or <file>#<path> " +
+    "for draft_meta_info.json.\n\nChecks:\n" + checkList,
+  positionals: ["draftId"],
+  input: z.object({ draftId: draftIdSchema }).strict(),
+  examples: ["draft validate $ID", "draft validate $ID | jq '.errors[]'"],
+  run: async (input, ctx) => (await ops()).validateDraftById(ctx, input.draftId),
+});
+
+/** Validation commands. */
+export const validateCommands = [draftValidate];

@@ -1,0 +1,48 @@
+/** `videos` command group. */
+import { z } from "zod";
+import { defineCommand } from "./spec.ts";
+import { alpha, draftIdSchema, mediaPlacement } from "../schema/common.ts";
+import { VideoInfo } from "../schema/visual_items.ts";
+
+/** The operations behind these commands, loaded only when one runs. */
+const ops = () => import("../ops/videos.ts");
+
+/** `videos add`. */
+export const videosAdd = defineCommand({
+  name: ["videos", "add"],
+  summary:
+    "add video clips (main track from 0 without gaps, else the first overlay where they fit)",
+  description:
+    "Each clip uses (end - start) × speed µs of its file from sourceStart; that must fit in the " +
+    "file. Animated GIFs are clips too. The file's own size and length win over width, height " +
+    "and duration (with a warning).",
+  positionals: ["draftId"],
+  input: z.object({
+    draftId: draftIdSchema,
+    videoInfos: z.array(VideoInfo).min(1).max(10000).describe("video clips to add"),
+    alpha: alpha.optional().describe("opacity 0..1 for every clip of this call"),
+    media: mediaPlacement,
+  }).strict(),
+  mutates: true,
+  examples: [
+    `videos add $ID --video-infos '[{"videoUrl":"file:///abs/a.mp4","start":0,"end":3000000,"sourceStart":1000000,"volume":0.5}]'`,
+    `videos add $ID --video-infos '[{"videoUrl":"file:///abs/b.mp4","start":0,"end":2000000,"speed":2,"mask":"circle","transformX":0.5}]' --alpha 0.8`,
+  ],
+  run: async (input, ctx) =>
+    (await ops()).addVideos(ctx, input.draftId, input.videoInfos, {
+      alpha: input.alpha,
+      media: input.media,
+    }),
+});
+
+/** `videos list`. */
+export const videosList = defineCommand({
+  name: ["videos", "list"],
+  summary: "list video segments with their ids, times, source range and speed",
+  positionals: ["draftId"],
+  input: z.object({ draftId: draftIdSchema }).strict(),
+  run: async (input, ctx) => (await ops()).listVideos(ctx, input.draftId),
+});
+
+/** The `videos` commands. */
+export const videoCommands = [videosAdd, videosList];

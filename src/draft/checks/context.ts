@@ -1,0 +1,153 @@
+/**
+ * What every draft check shares: the codes and levels (`CHECKS`), the report types, the finding
+ * collector and the read-only view of the draft the checks walk.
+ */
+import type { Edition, Json } from "../../editions/profiles.ts";
+import type { DraftDocument, Segment, Track } from "../document.ts";
+
+/** How bad a finding is. */
+export type IssueLevel = "error" | "warning";
+
+/** Every check: its level and what it means (the docs and `draft validate --help` list these). */
+export const CHECKS = {
+  missing_id: { level: "error", summary: "a track, segment or material without an id" },
+  duplicate_id: {
+    level: "error",
+    summary: "the same id used twice (tracks, segments, materials, keyframes)",
+  },
+  dangling_material_id: { level: "error", summary: "segment.material_id names no material" },
+  dangling_extra_ref: { level: "error", summary: "an extra_material_refs id names no material" },
+  dangling_local_material: {
+    level: "error",
+    summary: "local_material_id not registered in draft_meta_info.json draft_materials",
+  },
+  segment_overlap: { level: "error", summary: "two segments of one track overlap" },
+  source_out_of_range: {
+    level: "error",
+    summary: "source_timerange outside the media duration by more than a frame (photos excepted)",
+  },
+  speed_mismatch: { level: "error", summary: "segment speed differs from its speed material" },
+  audio_clip: { level: "error", summary: "a clip (visual transform) object on an audio segment" },
+  keyframe_out_of_segment: {
+    level: "error",
+    summary: "a keyframe time_offset outside [0, segment duration]",
+  },
+  text_range_out_of_text: {
+    level: "error",
+    summary: "a text style range outside the text (UTF-16 code units)",
+  },
+  text_content_invalid: { level: "error", summary: "a text content that is not valid JSON" },
+  missing_draft_file: { level: "error", summary: "a file inside the draft folder is missing" },
+  timeline_copies_differ: {
+    level: "error",
+    summary: "draft_content.json, draft_info.json or Timelines/<id>/ copies differ",
+  },
+  other_edition_resource: {
+    level: "warning",
+    summary: "a catalog resource id known only for the other edition",
+  },
+  unknown_resource: { level: "warning", summary: "a catalog resource id draftcli does not know" },
+  unreferenced_material: { level: "warning", summary: "a material no segment uses" },
+  main_track_not_at_zero: { level: "warning", summary: "the main video track does not start at 0" },
+  main_track_gap: { level: "warning", summary: "a gap on the main video track (magnet closes it)" },
+  keyframes_unsorted: { level: "warning", summary: "keyframes not sorted by time_offset" },
+  missing_media: {
+    level: "warning",
+    summary: "a media file outside the draft is not on this machine",
+  },
+  template_copy_differs: { level: "warning", summary: "template-2.tmp differs from the timeline" },
+  duration_mismatch: { level: "warning", summary: "duration differs from the last segment end" },
+  meta_out_of_sync: {
+    level: "warning",
+    summary: "draft_meta_info.json tm_duration or draft_fold_path out of date",
+  },
+  foreign_value: {
+    level: "error",
+    summary: "in a draft draftcli wrote: a path, device hash or text from somebody else's draft",
+  },
+  foreign_value_in_editor_draft: {
+    level: "warning",
+    summary:
+      "in an editor-saved draft: a path outside the draft and its media, not on this machine",
+  },
+  missing_meta: {
+    level: "warning",
+    summary: "no draft_meta_info.json (the editor may not list it)",
+  },
+} as const satisfies Record<string, { level: IssueLevel; summary: string }>;
+
+/** A check code. */
+export type CheckCode = keyof typeof CHECKS;
+
+/** One finding. `path` is a JSON path in the timeline, or `<file>#<path>` for other files. */
+export interface ValidationIssue {
+  code: CheckCode;
+  message: string;
+  path: string;
+}
+
+/** Counts of what was checked. */
+export interface ValidationStats {
+  edition: Edition;
+  duration: number;
+  tracks: number;
+  segments: number;
+  materials: number;
+  keyframes: number;
+  references: number;
+  mediaFiles: number;
+  catalogIds: number;
+  timelineCopies: number;
+}
+
+/** The JSON report of `draft validate`. */
+export interface ValidationReport {
+  ok: boolean;
+  errors: ValidationIssue[];
+  warnings: ValidationIssue[];
+  stats: ValidationStats;
+}
+
+/** The draft-relative path prefix the editors use for files inside a draft (reference §4.2). */
+export const PLACEHOLDER = /^##_draftpath_placeholder_[0-9A-Fa-f-]+_##[\\/]?/;
+
+/** Collects findings into errors and warnings by their code's level. */
+export class Collector {
+  readonly errors: ValidationIssue[] = [];
+  readonly warnings: ValidationIssue[] = [];
+  add(code: CheckCode, message: string, path: string): void {
+    (CHECKS[code].level === "error" ? this.errors : this.warnings).push({ code, message, path });
+  }
+}
+
+/** A time range. */
+export type Range = { start: number; duration: number };
+
+/** A time range, if `v` is one. */
+export function rangeOf(v: unknown): Range | undefined {
+  const r = v as Range | null | undefined;
+  return r && typeof r.start === "number" && typeof r.duration === "number" ? r : undefined;
+}
+
+/** A materials list without creating it (validation must not change the document). */
+export function listOf(doc: DraftDocument, name: string): Json[] {
+  const items = (doc.content.materials as Record<string, unknown> | undefined)?.[name];
+  return Array.isArray(items) ? items as Json[] : [];
+}
+
+/** Every materials list of the draft. */
+export function materialLists(doc: DraftDocument): [string, Json[]][] {
+  const m = (doc.content.materials ?? {}) as Record<string, unknown>;
+  return Object.entries(m).filter((e): e is [string, Json[]] => Array.isArray(e[1]));
+}
+
+/** What the checks walk and fill. */
+export interface Context {
+  doc: DraftDocument;
+  out: Collector;
+  stats: ValidationStats;
+  materials: Map<string, { list: string; index: number; material: Json }>;
+  referenced: Set<string>;
+  /** Segment that owns each material (first one), for catalog kinds of animations. */
+  owner: Map<string, { track: Track; segment: Segment }>;
+}

@@ -1,0 +1,151 @@
+/** Checks of the timeline: overlaps, main track, source ranges, speeds, clips, keyframes. */
+import type { Json } from "../../editions/profiles.ts";
+import type { Segment } from "../document.ts";
+import { PHOTO_DURATION } from "../build.ts";
+import { type Context, rangeOf } from "./context.ts";
+import { checkText } from "./catalog_text.ts";
+
+/** See the module doc. */
+export function checkTimeline(c: Context): void {
+  const { doc, out } = c;
+  let end = 0;
+  const mainTrack = doc.tracksOf("video")[0];
+  doc.tracks.forEach((t, ti) => {
+    const segs = (t.segments ?? []).map((s, si) => ({ s, si }))
+      .filter((x) => rangeOf(x.s.target_timerange))
+      .sort((a, b) => a.s.target_timerange.start - b.s.target_timerange.start);
+    for (let i = 0; i < segs.length; i++) {
+      const { s } = segs[i];
+      const r = s.target_timerange;
+      end = Math.max(end, r.start + r.duration);
+      const next = segs[i + 1];
+      if (next && next.s.target_timerange.start < r.start + r.duration) {
+        out.add(
+          "segment_overlap",
+          `segments ${s.id} and ${next.s.id} overlap on ${t.type} track ${ti} (${r.start}+${r.duration} > ${next.s.target_timerange.start})`,
+          `tracks[${ti}].segments[${next.si}].target_timerange`,
+        );
+      }
+    }
+    if (t === mainTrack && segs.length) {
+      const first = segs[0].s.target_timerange.start;
+      if (first !== 0) {
+        out.add(
+          "main_track_not_at_zero",
+          `the main video track starts at ${first} µs; the editor's magnet moves it to 0`,
+          `tracks[${ti}].segments[${segs[0].si}].target_timerange.start`,
+        );
+      }
+      for (let i = 1; i < segs.length; i++) {
+        const prev = segs[i - 1].s.target_timerange;
+        const gapAt = prev.start + prev.duration;
+        if (segs[i].s.target_timerange.start > gapAt) {
+          out.add(
+            "main_track_gap",
+            `gap on the main video track at ${gapAt} µs; the editor's magnet closes it`,
+            `tracks[${ti}].segments[${segs[i].si}].target_timerange.start`,
+          );
+        }
+      }
+    }
+  });
+  if (doc.tracks.some((t) => t.segments?.length) && Number(doc.content.duration) !== end) {
+    out.add(
+      "duration_mismatch",
+      `duration is ${doc.content.duration} µs but the last segment ends at ${end} µs`,
+      "duration",
+    );
+  }
+}
+
+function speedOf(c: Context, s: Segment): number | undefined {
+  for (const id of s.extra_material_refs ?? []) {
+    const m = c.materials.get(id);
+    if (m?.list === "speeds") return Number(m.material.speed);
+  }
+  return undefined;
+}
+
+/** See the module doc. */
+export function checkSegments(c: Context): void {
+  c.doc.tracks.forEach((t, ti) => {
+    (t.segments ?? []).forEach((s, si) => {
+      const sp = `tracks[${ti}].segments[${si}]`;
+      const mat = c.materials.get(s.material_id);
+      // speed material (reference §3.3, §3.5)
+      const speed = speedOf(c, s);
+      if (speed !== undefined && typeof s.speed === "number" && Math.abs(speed - s.speed) > 1e-9) {
+        c.out.add(
+          "speed_mismatch",
+          `segment ${s.id} has speed ${s.speed} but its speed material says ${speed}`,
+          `${sp}.speed`,
+        );
+      }
+      // a clip object on audio crashes CapCut (reference §3.3)
+      if (t.type === "audio" && s.clip !== null && typeof s.clip === "object") {
+        c.out.add(
+          "audio_clip",
+          `audio segment ${s.id} has a clip object (must be null)`,
+          `${sp}.clip`,
+        );
+      }
+      // source range within the media (photos have a nominal 3 h)
+      const src = rangeOf(s.source_timerange);
+      if (src && mat && (mat.list === "videos" || mat.list === "audios")) {
+        const isPhoto = mat.material.type === "photo";
+        const dur = Number(mat.material.duration);
+        // Editors snap to the frame grid: real CapCut files overshoot by up to half a frame.
+        const frame = Math.ceil(1_000_000 / c.doc.fps);
+        if (!isPhoto && Number.isFinite(dur) && dur > 0) {
+          if (src.start < 0 || src.start + src.duration > dur + frame) {
+            c.out.add(
+              "source_out_of_range",
+              `segment ${s.id} plays ${src.start}..${
+                src.start + src.duration
+              } µs of a ${dur} µs ${mat.material.type} (${mat.list} ${s.material_id})`,
+              `${sp}.source_timerange`,
+            );
+          }
+        } else if (isPhoto && src.start + src.duration > PHOTO_DURATION) {
+          c.out.add(
+            "source_out_of_range",
+            `photo segment ${s.id} is longer than a photo's nominal ${PHOTO_DURATION} µs`,
+            `${sp}.source_timerange`,
+          );
+        }
+      }
+      checkKeyframes(c, s, sp);
+      if (mat?.list === "texts") checkText(c, mat.material, `materials.texts[${mat.index}]`);
+    });
+  });
+}
+
+function checkKeyframes(c: Context, s: Segment, sp: string): void {
+  const kfs = Array.isArray(s.common_keyframes) ? s.common_keyframes as Json[] : [];
+  const duration = rangeOf(s.target_timerange)?.duration ?? 0;
+  kfs.forEach((k, ki) => {
+    const list = Array.isArray(k.keyframe_list) ? k.keyframe_list as Json[] : [];
+    let prev = -Infinity;
+    let sorted = true;
+    list.forEach((kf, i) => {
+      c.stats.keyframes++;
+      const off = Number(kf.time_offset);
+      if (!(off >= 0 && off <= duration)) {
+        c.out.add(
+          "keyframe_out_of_segment",
+          `${k.property_type} keyframe at ${kf.time_offset} µs is outside segment ${s.id} (0..${duration} µs)`,
+          `${sp}.common_keyframes[${ki}].keyframe_list[${i}].time_offset`,
+        );
+      }
+      if (off < prev) sorted = false;
+      prev = off;
+    });
+    if (!sorted) {
+      c.out.add(
+        "keyframes_unsorted",
+        `${k.property_type} keyframes of segment ${s.id} are not sorted by time_offset`,
+        `${sp}.common_keyframes[${ki}].keyframe_list`,
+      );
+    }
+  });
+}

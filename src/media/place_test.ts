@@ -1,0 +1,31 @@
+import { equal, ok as assert } from "node:assert/strict";
+import { placeLocalFile, sha256File } from "./place.ts";
+
+Deno.test("placeLocalFile: content name, hard link, found again without a second copy", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const src = `${dir}/a file.png`;
+    await Deno.writeFile(src, new Uint8Array([1, 2, 3, 4]));
+    const resources = `${dir}/draft/resources`;
+    const staging = `${dir}/staging`;
+    const first = await placeLocalFile(src, "png", resources, staging);
+    equal(first.fileName, `${(await sha256File(src)).slice(0, 16)}.png`);
+    equal(first.how, "link");
+    assert(first.stagedPath);
+    // the writer moves the staged file into resources/ at commit
+    await Deno.mkdir(resources, { recursive: true });
+    await Deno.rename(first.stagedPath!, first.path);
+    const again = await placeLocalFile(src, "png", resources, staging);
+    equal(again.how, "present");
+    equal(again.path, first.path);
+    equal(again.stagedPath, undefined);
+    // same bytes under another name (a copy, not a link): the same stored file
+    const other = `${dir}/b.png`;
+    await Deno.copyFile(src, other);
+    const same = await placeLocalFile(other, "png", resources, staging);
+    equal(same.how, "present");
+    equal(same.path, first.path);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
