@@ -163,7 +163,11 @@ export const draftUpload = defineCommand({
       size = st.size;
       sha256 = await sha256File(zipPath);
     } else {
-      tempDir = await Deno.makeTempDir({ prefix: "draftcli-upload-" });
+      // In the caller's TMPDIR (the context's env, so in-process callers keep it in their world).
+      tempDir = await Deno.makeTempDir({
+        prefix: "draftcli-upload-",
+        dir: ctx.env.TMPDIR || undefined,
+      });
       zipPath = join(tempDir, `${input.draftId}.zip`);
       try {
         const r = await zipDraft(ctx, input.draftId, zipPath);
@@ -234,7 +238,10 @@ export const draftImport = defineCommand({
     let tempDir: string | undefined;
     try {
       if (/^https?:\/\//i.test(input.source)) {
-        tempDir = await Deno.makeTempDir({ prefix: "draftcli-import-" });
+        tempDir = await Deno.makeTempDir({
+          prefix: "draftcli-import-",
+          dir: ctx.env.TMPDIR || undefined,
+        });
         zipPath = join(tempDir, "download.zip");
         await downloadToFile(input.source, zipPath, {
           maxBytes,

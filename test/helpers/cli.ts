@@ -172,12 +172,15 @@ export async function tempWorld(): Promise<TempWorld> {
   const home = `${root}/home`;
   await Deno.mkdir(draftsDir, { recursive: true });
   await Deno.mkdir(home, { recursive: true });
+  await Deno.mkdir(`${root}/tmp`);
   // The fake HOME must not move Deno's cache: every world would fetch the npm packages again.
   await denoDir();
   const env = hermeticEnv({
     HOME: home,
     DRAFTCLI_DRAFTS_DIR: draftsDir,
     DRAFTCLI_CONFIG: `${home}/.config/draftcli/config.json`,
+    // Temp files the commands keep (a zip whose upload failed) stay inside the world.
+    TMPDIR: `${root}/tmp`,
   });
   return {
     root,
