@@ -46,3 +46,10 @@ Deno.test("checkModule reports upward, sideways-separate and file-system breache
   assertEquals(messages("src/commands/a.ts", "await Deno.readTextFile(p);"), []);
   assertEquals(messages("main.ts", 'import { a } from "./src/cli/app.ts";'), []);
 });
+
+Deno.test("the repository keeps the layer rule written in README.md", async () => {
+  const { checkRepository } = await import("./layers.ts");
+  const root = new URL("..", import.meta.url).pathname;
+  const found = (await checkRepository(root)).map((v) => `${v.file}:${v.line}: ${v.message}`);
+  assertEquals(found, [], "see README.md#architecture");
+});

@@ -36,6 +36,7 @@ export const ErrorCodes = {
   media_not_found: ExitCode.media,
   locked: ExitCode.conflict,
   unsupported_draft: ExitCode.unsupported,
+  ffmpeg_missing: ExitCode.unsupported,
   draft_invalid: ExitCode.draftInvalid,
   io_error: ExitCode.io,
   internal: ExitCode.internal,

@@ -133,6 +133,7 @@ async function runSpec(
     draftsDirFlag: globals.draftsDir,
     warn: (m) => io.stderr(`warning: ${redactText(m)}\n`),
   });
+  ctx.progress = (m) => io.stderr(`${redactText(m)}\n`);
   if (io.serveMcp) {
     const serve = io.serveMcp;
     ctx.serveMcp = () => serve(ctx);

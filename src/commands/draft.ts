@@ -5,7 +5,7 @@ import { DraftCreateInput } from "../schema/draft.ts";
 import { draftIdSchema } from "../schema/common.ts";
 
 /** Modules behind these commands, loaded only when one runs. */
-const detect = () => import("../editions/detect.ts");
+const detect = () => import("../store/detect.ts");
 const drafts = () => import("../store/drafts.ts");
 const home = () => import("../store/home.ts");
 const summary = () => import("../draft/summary.ts");

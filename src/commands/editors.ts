@@ -1,7 +1,7 @@
 /** `editors`: the version profiles, what is detected on this machine, and the support matrix. */
 import { z } from "zod";
 import { defineCommand } from "./spec.ts";
-import { type AppDraftMarkers, chooseEditor } from "../editions/detect.ts";
+import { type AppDraftMarkers, chooseEditor } from "../store/detect.ts";
 import {
   EDITION_FACTS,
   EVIDENCE_MEANING,
@@ -30,7 +30,8 @@ export const editors = defineCommand({
   name: ["editors"],
   summary:
     "show the editor version profiles, what is detected here (drafts folders, newest app-saved draft) and the support matrix",
-  description: "Output: {os, config, newDrafts, detected[], profiles[], supportMatrix[], " +
+  description:
+    "Output: {os, ffmpeg ({path, version, from} or null: what 'preview' uses), config, newDrafts, detected[], profiles[], supportMatrix[], " +
     "knownBuilds[], evidence}. 'newDrafts' is what 'draft create' without --editor would use " +
     "and why. 'detected' lists per editor its default drafts folder, whether it exists, the " +
     "folder new drafts go to, and the newest draft the editor app saved there (drafts made by " +
@@ -44,8 +45,11 @@ export const editors = defineCommand({
       { env: ctx.env, config, os },
       { rootFor: (edition) => ctx.draftsDir(edition) },
     );
+    const { findFfmpeg } = await import("../preview/ffmpeg.ts");
+    const ffmpeg = await findFfmpeg(ctx.env, config.ffmpeg);
     return {
       os,
+      ffmpeg: ffmpeg ?? null,
       config: { editor: config.editor ?? null, editorVersion: config.editorVersion ?? null },
       newDrafts: {
         editor: choice.edition,

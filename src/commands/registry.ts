@@ -32,6 +32,7 @@ export const GROUPS = {
   query: async () => (await import("./query.ts")).queryCommands,
   docs: async () => (await import("./docs.ts")).docsCommands,
   setup: async () => (await import("./setup.ts")).setupCommands,
+  preview: async () => (await import("./preview.ts")).previewCommands,
   mcp: async () => (await import("./mcp.ts")).mcpCommands,
 } satisfies Record<string, () => Promise<readonly AnyCommandSpec[]>>;
 

@@ -38,6 +38,11 @@ export interface CommandSpec<S extends z.ZodObject = z.ZodObject> {
   output?: z.ZodType;
   /** Does the MCP server expose it? Default true. */
   mcp?: boolean;
+  /**
+   * PNG files of a result that an MCP client should see as image content (e.g. `preview`'s
+   * frame or contact sheet). The CLI prints only the JSON, which names the same files.
+   */
+  images?(result: unknown): string[];
   /** Does the work and returns JSON for stdout. */
   run(input: z.infer<S>, ctx: CommandContext): Promise<unknown>;
 }

@@ -44,7 +44,7 @@ export const COMMAND_TABLE: readonly CommandEntry[] = [
   { name: ["masks", "list"], summary: "list the masks on video/photo segments", group: "masks" },
   { name: ["config", "show"], summary: "print the config file path, its settings (secrets masked) and the drafts folder in force", group: "config" },
   { name: ["config", "set-dir"], summary: "set the drafts folder used when --drafts-dir and DRAFTCLI_DRAFTS_DIR are absent", group: "config" },
-  { name: ["config", "set"], summary: "set one config key (draftsDir, editor, editorVersion, uploadUrl, uploadToken, downloadUrl, maxDownloadBytes, maxZipBytes, media); an empty value removes it", group: "config" },
+  { name: ["config", "set"], summary: "set one config key (draftsDir, editor, editorVersion, uploadUrl, uploadToken, downloadUrl, maxDownloadBytes, maxZipBytes, ffmpeg, media); an empty value removes it", group: "config" },
   { name: ["editors"], summary: "show the editor version profiles, what is detected here (drafts folders, newest app-saved draft) and the support matrix", group: "editors" },
   { name: ["query", "media"], summary: "probe a media file or URL: kind, duration (µs), width, height, hasAudio, format", group: "query" },
   { name: ["query", "audio-duration"], summary: "the duration (µs) of an audio file or URL (or of a video's sound)", group: "query" },
@@ -60,5 +60,6 @@ export const COMMAND_TABLE: readonly CommandEntry[] = [
   { name: ["docs"], summary: "print the manual (Markdown): units, coordinates, every command, recipes, exit codes", group: "docs" },
   { name: ["completions"], summary: "print a shell completion script (bash, zsh or fish)", group: "docs" },
   { name: ["setup"], summary: "Install the draftcli skill (and optionally the MCP server) for coding agents", group: "setup" },
+  { name: ["preview"], summary: "render a draft without the editor: proxy MP4, contact sheet, timeline SVG, or a frame", group: "preview" },
   { name: ["mcp"], summary: "Serve the commands as MCP tools over stdio (started by an agent, not by hand)", group: "mcp" },
 ];

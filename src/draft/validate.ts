@@ -11,6 +11,7 @@ import type { DraftDocument } from "./document.ts";
 import {
   Collector,
   type Context,
+  type FolderReader,
   materialLists,
   type ValidationReport,
   type ValidationStats,
@@ -24,6 +25,7 @@ import { findForeignValues, isEditorMade, mediaPaths } from "./checks/foreign.ts
 export {
   type CheckCode,
   CHECKS,
+  type FolderReader,
   type IssueLevel,
   type ValidationIssue,
   type ValidationReport,
@@ -38,26 +40,11 @@ export {
 } from "./structure.ts";
 
 /** JSON files of a draft folder besides the timeline and meta (sibling files, Timelines/). */
-async function otherJsonFiles(dir: string): Promise<string[]> {
-  const out: string[] = [];
+async function otherJsonFiles(c: Context): Promise<string[]> {
   const skip = new Set(["draft_content.json", "draft_info.json", "draft_meta_info.json"]);
-  const scan = async (rel: string, depth: number) => {
-    let entries: Deno.DirEntry[] = [];
-    try {
-      entries = await Array.fromAsync(Deno.readDir(join(dir, rel)));
-    } catch {
-      return;
-    }
-    for (const e of entries) {
-      const r = rel ? `${rel}/${e.name}` : e.name;
-      if (e.isDirectory && depth > 0 && !e.name.startsWith(".")) await scan(r, depth - 1);
-      else if (e.isFile && /\.(json|tmp)$/.test(e.name) && !(rel === "" && skip.has(e.name))) {
-        out.push(r);
-      }
-    }
-  };
-  await scan("", 2);
-  return out.sort();
+  return (await c.files.listFiles(c.doc.dir, 2))
+    .filter((r) => /\.(json|tmp)$/.test(r) && !skip.has(r))
+    .sort();
 }
 
 /** Values from somebody else's draft (see checks/foreign.ts), in every JSON file of the folder. */
@@ -67,23 +54,17 @@ async function checkForeign(c: Context): Promise<void> {
   const scope = {
     roots: [doc.dir, dirname(doc.dir)],
     media: mediaPaths(doc.content, doc.meta),
-    exists: (p: string) => {
-      try {
-        return Deno.statSync(p).isFile;
-      } catch {
-        return false;
-      }
-    },
+    exists: (p: string) => c.files.isFileSync(p),
     editorMade,
   };
   const found = [
     ...findForeignValues("draft_content.json", doc.content, scope),
     ...findForeignValues("draft_meta_info.json", doc.meta, scope),
   ];
-  for (const rel of await otherJsonFiles(doc.dir)) {
+  for (const rel of await otherJsonFiles(c)) {
     let json: unknown;
     try {
-      json = JSON.parse(await Deno.readTextFile(join(doc.dir, rel)));
+      json = JSON.parse((await c.files.readText(join(doc.dir, rel))) ?? "");
     } catch {
       continue; // not JSON (encrypted, empty): not ours to judge here
     }
@@ -103,7 +84,7 @@ async function checkForeign(c: Context): Promise<void> {
 /** Checks a loaded draft and its folder. `hasMeta`: did the folder have draft_meta_info.json? */
 export async function validateDraft(
   doc: DraftDocument,
-  opts: { hasMeta: boolean },
+  opts: { hasMeta: boolean; files: FolderReader },
 ): Promise<ValidationReport> {
   const out = new Collector();
   const stats: ValidationStats = {
@@ -120,6 +101,7 @@ export async function validateDraft(
   };
   const c: Context = {
     doc,
+    files: opts.files,
     out,
     stats,
     materials: new Map(),

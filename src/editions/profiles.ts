@@ -8,7 +8,7 @@
  */
 import skeletons from "./data/skeletons.json" with { type: "json" };
 import prototypes from "./data/prototypes.json" with { type: "json" };
-import { joinPath, type OsName } from "../store/home.ts";
+import { joinPath, type OsName } from "./os.ts";
 import { DraftcliError } from "../errors.ts";
 
 /** The two editions draftcli writes for. */

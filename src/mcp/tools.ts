@@ -27,9 +27,14 @@ export interface McpTool {
   };
 }
 
+/** A content block of a `tools/call` result: text, or a base64 PNG the client can look at. */
+export type McpContent =
+  | { type: "text"; text: string }
+  | { type: "image"; data: string; mimeType: string };
+
 /** A `tools/call` result. */
 export interface McpToolResult {
-  content: { type: "text"; text: string }[];
+  content: McpContent[];
   structuredContent?: Record<string, unknown>;
   isError?: boolean;
 }
@@ -128,6 +133,20 @@ export async function callTool(
   }
   const text = payload === undefined ? "null" : JSON.stringify(payload);
   const result: McpToolResult = { content: [{ type: "text", text }] };
+  if (!isError && spec.images) {
+    for (const path of spec.images(payload)) {
+      try {
+        const { Buffer } = await import("node:buffer");
+        result.content.push({
+          type: "image",
+          data: Buffer.from(await Deno.readFile(path)).toString("base64"),
+          mimeType: "image/png",
+        });
+      } catch (err) {
+        warnings.push(`could not attach ${path}: ${(err as Error).message}`);
+      }
+    }
+  }
   for (const w of warnings) result.content.push({ type: "text", text: `warning: ${w}` });
   if (opts.structured && isPlainObject(payload)) result.structuredContent = payload;
   else if (opts.structured && Array.isArray(payload)) result.structuredContent = { items: payload };

@@ -18,7 +18,7 @@ Deno.test("callTool: an error that carries output returns the output next to the
   });
   const r = await callTool(spec, {}, toyContext("/nonexistent"), { structured: true });
   assertEquals(r.isError, true);
-  const payload = JSON.parse(r.content[0].text);
+  const payload = JSON.parse((r.content[0] as { text: string }).text);
   assertEquals(payload.ok, false);
   assertEquals(payload.errors, [{ code: "segment_overlap" }]);
   assertEquals(payload.error.code, "draft_invalid");

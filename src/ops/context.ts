@@ -20,6 +20,8 @@ export interface CommandContext {
   config(): Promise<Config>;
   /** A warning for a human, printed on stderr; never part of the JSON result. */
   warn(message: string): void;
+  /** A progress line for a human watching a long run (stderr, CLI only; absent over MCP). */
+  progress?(message: string): void;
   /**
    * Serves every command as an MCP tool on stdio until stdin closes. Provided by the entry point
    * (main.ts wires the MCP front-end); only the `mcp` command uses it.

@@ -2,6 +2,7 @@
 import { join } from "node:path";
 import type { CommandContext } from "./context.ts";
 import { readDraft } from "../store/drafts.ts";
+import { diskFolderReader } from "../store/folder_reader.ts";
 import { validateDraft, type ValidationReport } from "../draft/validate.ts";
 import { DraftcliError } from "../errors.ts";
 
@@ -14,13 +15,9 @@ export async function validateDraftById(
   draftId: string,
 ): Promise<ValidationReport> {
   const doc = await readDraft(await ctx.searchRoots(), draftId);
-  let hasMeta = true;
-  try {
-    await Deno.stat(join(doc.dir, "draft_meta_info.json"));
-  } catch {
-    hasMeta = false;
-  }
-  const report = await validateDraft(doc, { hasMeta });
+  const files = diskFolderReader;
+  const hasMeta = await files.isFile(join(doc.dir, "draft_meta_info.json"));
+  const report = await validateDraft(doc, { hasMeta, files });
   if (report.ok) return report;
   const first = report.errors[0];
   const more = report.errors.length > 1 ? ` (and ${report.errors.length - 1} more)` : "";

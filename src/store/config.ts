@@ -17,6 +17,9 @@ export const ConfigSchema = z.object({
   downloadUrl: z.string().optional().describe("download URL template for uploads"),
   maxDownloadBytes: z.number().int().positive().optional().describe("download size cap"),
   maxZipBytes: z.number().int().positive().optional().describe("zip import size cap"),
+  ffmpeg: z.string().min(1).optional().describe(
+    "ffmpeg binary for 'draftcli preview' (else $DRAFTCLI_FFMPEG, else PATH)",
+  ),
   media: z.enum(["copy", "reference"]).optional().describe(
     "local media: copy (default) places them in the draft folder, reference uses them in place",
   ),

@@ -1,28 +1,13 @@
 /** User folders per OS, derived only from environment variables (testable with a fake HOME). */
+import { currentOs, joinPath } from "../editions/os.ts";
 
-/** The operating systems draftcli knows folder conventions for. */
-export type OsName = "windows" | "mac" | "linux";
-
-/** The current OS in draftcli's terms. */
-export function currentOs(): OsName {
-  return Deno.build.os === "windows" ? "windows" : Deno.build.os === "darwin" ? "mac" : "linux";
-}
+export { currentOs, joinPath, type OsName } from "../editions/os.ts";
 
 /** The user's home folder (HOME, or USERPROFILE on Windows). */
 export function homeDir(env: Record<string, string | undefined>): string {
   const home = env.HOME ?? env.USERPROFILE;
   if (!home) throw new Error("cannot find the home folder: set HOME");
   return home;
-}
-
-/** Joins path parts with the OS separator, without normalising. */
-export function joinPath(os: OsName, ...parts: string[]): string {
-  const sep = os === "windows" ? "\\" : "/";
-  return parts.map((
-    p,
-    i,
-  ) => (i === 0 ? p.replace(/[\\/]+$/, "") : p.replace(/^[\\/]+|[\\/]+$/g, "")))
-    .join(sep);
 }
 
 /** Where draftcli keeps its config file. */

@@ -142,8 +142,29 @@ export function materialLists(doc: DraftDocument): [string, Json[]][] {
 }
 
 /** What the checks walk and fill. */
+/**
+ * What the checker may ask of the file system. The model does no I/O: the caller passes an
+ * implementation (src/store/folder_reader.ts reads the real disk; tests may pass a map).
+ */
+export interface FolderReader {
+  /** The text of the file at an absolute path, or undefined when it cannot be read. */
+  readText(path: string): Promise<string | undefined>;
+  /** Is there a regular file at this absolute path? */
+  isFile(path: string): Promise<boolean>;
+  /** `isFile`, synchronously (for checks that run inside synchronous walks). */
+  isFileSync(path: string): boolean;
+  /**
+   * Paths (relative, `/`-separated) of the files below the folder `dir`, descending `depth`
+   * folder levels and skipping hidden folders.
+   */
+  listFiles(dir: string, depth: number): Promise<string[]>;
+}
+
+/** What every check sees. */
 export interface Context {
   doc: DraftDocument;
+  /** The file system, as far as the checks may see it. */
+  files: FolderReader;
   out: Collector;
   stats: ValidationStats;
   materials: Map<string, { list: string; index: number; material: Json }>;

@@ -38,20 +38,12 @@ function samePath(a: string, b: string): boolean {
   return n(a) === n(b);
 }
 
-async function readText(path: string): Promise<string | undefined> {
-  try {
-    return await Deno.readTextFile(path);
-  } catch {
-    return undefined;
-  }
-}
-
 /** See the module doc. */
 export async function checkTimelineCopies(c: Context): Promise<void> {
   const { doc, out } = c;
   const names = ["draft_content.json", "draft_info.json", "template-2.tmp"];
   const files: string[] = [...names];
-  const projectText = await readText(join(doc.dir, "Timelines", "project.json"));
+  const projectText = await c.files.readText(join(doc.dir, "Timelines", "project.json"));
   if (projectText !== undefined) {
     try {
       const main = JSON.parse(projectText).main_timeline_id;
@@ -61,7 +53,7 @@ export async function checkTimelineCopies(c: Context): Promise<void> {
     } catch { /* not ours to judge */ }
   }
   for (const rel of files) {
-    const text = await readText(join(doc.dir, rel));
+    const text = await c.files.readText(join(doc.dir, rel));
     if (text === undefined) continue;
     c.stats.timelineCopies++;
     const isTemplate = rel.endsWith("template-2.tmp");
@@ -114,11 +106,7 @@ export async function checkMedia(c: Context): Promise<void> {
       if (typeof path !== "string" || path === "") continue;
       c.stats.mediaFiles++;
       const loc = mediaLocation(doc, path);
-      let exists = false;
-      try {
-        exists = (await Deno.stat(loc.file)).isFile;
-      } catch { /* missing */ }
-      if (exists) continue;
+      if (await c.files.isFile(loc.file)) continue;
       if (loc.inside) {
         out.add(
           "missing_draft_file",

@@ -1,9 +1,9 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { chooseEditor, detectEditors, newestAppDrafts, readAppDraft } from "./detect.ts";
-import type { OsName } from "../store/home.ts";
-import { EDITION_FACTS } from "./profiles.ts";
-import type { Config } from "../store/config.ts";
+import type { OsName } from "./home.ts";
+import { EDITION_FACTS } from "../editions/profiles.ts";
+import type { Config } from "./config.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = Record<string, any>;

@@ -21,16 +21,11 @@ import {
   stampFor,
   versionParts,
   type VersionProfile,
-} from "./profiles.ts";
-import { STATE_DIR, timelineFiles } from "../store/drafts.ts";
-import {
-  draftsRootFor,
-  editorDraftsRoot,
-  findIndexEntry,
-  type RootInputs,
-} from "../store/roots.ts";
-import { readJsonIfExists } from "../store/atomic.ts";
-import { currentOs, type OsName } from "../store/home.ts";
+} from "../editions/profiles.ts";
+import { STATE_DIR, timelineFiles } from "./drafts.ts";
+import { draftsRootFor, editorDraftsRoot, findIndexEntry, type RootInputs } from "./roots.ts";
+import { readJsonIfExists } from "./atomic.ts";
+import { currentOs, type OsName } from "./home.ts";
 
 /** What a draft written by the editor app reveals about the installed editor. */
 export interface AppDraftMarkers {

@@ -1,0 +1,380 @@
+/**
+ * What a preview shows, read from a draft's timeline JSON alone (pure: no file system): visual
+ * segments in stacking order with their timing, source trim, speed, transform and keyframes;
+ * captions with their styles and keyword colours; audio with volume and fades; transitions as
+ * crossfades; and the list of what a proxy render can only approximate or skips.
+ */
+import type { Json } from "../editions/profiles.ts";
+
+/** A time-dependent value: `[µs from the segment start, value]` points, linear in between. */
+export type Curve = readonly (readonly [number, number])[];
+
+/** One photo or video segment. */
+export interface VisualItem {
+  segmentId: string;
+  kind: "image" | "video";
+  /** Media path as the draft holds it (placeholder form resolved against the draft folder). */
+  file: string;
+  label: string;
+  /** Timeline start and duration, µs. */
+  start: number;
+  duration: number;
+  /** Where in the media it starts, µs, and its playback speed. */
+  sourceStart: number;
+  speed: number;
+  /** Media size in pixels (0 when unknown). */
+  mediaWidth: number;
+  mediaHeight: number;
+  /** Normalised centre offset (x right, y up; ±1 = canvas edge), scale factors, degrees. */
+  x: number;
+  y: number;
+  scale: number;
+  rotation: number;
+  alpha: number;
+  /** Keyframed properties (overrides the static value while present). */
+  curves: Partial<Record<"x" | "y" | "scale" | "rotation" | "alpha", Curve>>;
+  /** Crossfade in from the previous segment of the same track, µs (0: none). */
+  fadeIn: number;
+  /** How long it stays visible after its end, under the next segment's crossfade, µs. */
+  tail: number;
+  /** Stacking order: higher draws on top. */
+  layer: number;
+}
+
+/** One caption (text segment). */
+export interface CaptionItem {
+  segmentId: string;
+  text: string;
+  start: number;
+  duration: number;
+  x: number;
+  y: number;
+  /** Editor font size (points in the editor's units). */
+  size: number;
+  color: string;
+  bold: boolean;
+  italic: boolean;
+  /** 0 left, 1 centre, 2 right. */
+  alignment: number;
+  borderColor?: string;
+  borderWidth: number;
+  background?: { color: string; alpha: number };
+  /** Coloured runs in UTF-16 offsets of `text` (keyword highlights). */
+  runs: { start: number; end: number; color: string; bold: boolean; italic: boolean }[];
+  layer: number;
+}
+
+/** One audio segment (or the sound of a video segment). */
+export interface AudioItem {
+  segmentId: string;
+  file: string;
+  label: string;
+  start: number;
+  duration: number;
+  sourceStart: number;
+  speed: number;
+  volume: number;
+  fadeIn: number;
+  fadeOut: number;
+  /** Volume keyframes (linear gain). */
+  volumeCurve?: Curve;
+}
+
+/** A row of the timeline picture. */
+export interface TrackRow {
+  id: string;
+  type: string;
+  segments: { id: string; start: number; end: number; label: string }[];
+}
+
+/** Everything a render needs. */
+export interface RenderPlan {
+  width: number;
+  height: number;
+  fps: number;
+  /** µs. */
+  duration: number;
+  visuals: VisualItem[];
+  captions: CaptionItem[];
+  audios: AudioItem[];
+  tracks: TrackRow[];
+  /** What the proxy shows only approximately, or leaves out, one line each. */
+  approximated: string[];
+}
+
+const PLACEHOLDER = /^##_draftpath_placeholder_[^#]*_##/;
+
+/** A material path as a file path: the placeholder form is the draft folder. */
+export function materialFile(path: string, draftDir: string): string {
+  if (!PLACEHOLDER.test(path)) return path;
+  return draftDir.replace(/[\\/]+$/, "") + "/" +
+    path.replace(PLACEHOLDER, "").replace(/^[\\/]+/, "");
+}
+
+function num(v: unknown, fallback = 0): number {
+  const n = Number(v);
+  return Number.isFinite(n) ? n : fallback;
+}
+
+/** `obj[k0][k1]…`, or undefined where a step is not an object. */
+function dig(obj: unknown, ...keys: string[]): unknown {
+  let v = obj;
+  for (const k of keys) {
+    if (!v || typeof v !== "object") return undefined;
+    v = (v as Record<string, unknown>)[k];
+  }
+  return v;
+}
+
+function baseName(path: string): string {
+  return path.split(/[\\/]/).pop() ?? path;
+}
+
+function hex(rgb: unknown, fallback: string): string {
+  if (!Array.isArray(rgb) || rgb.length < 3) return fallback;
+  return "#" +
+    rgb.slice(0, 3).map((c) =>
+      Math.round(Math.min(1, Math.max(0, num(c))) * 255).toString(16).padStart(2, "0")
+    ).join("");
+}
+
+function curveOf(segment: Json, type: string): Curve | undefined {
+  const list = Array.isArray(segment.common_keyframes) ? segment.common_keyframes as Json[] : [];
+  const entry = list.find((e) => e.property_type === type);
+  const points = ((entry?.keyframe_list ?? []) as Json[])
+    .map((k) => [num(k.time_offset), num((k.values as unknown[])?.[0])] as const)
+    .sort((a, b) => a[0] - b[0]);
+  return points.length > 0 ? points : undefined;
+}
+
+/** The value of a curve at `t` µs from the segment start (held flat outside its points). */
+export function valueAt(curve: Curve, t: number): number {
+  if (t <= curve[0][0]) return curve[0][1];
+  for (let i = 1; i < curve.length; i++) {
+    const [t1, v1] = curve[i];
+    if (t <= t1) {
+      const [t0, v0] = curve[i - 1];
+      return t1 === t0 ? v1 : v0 + (v1 - v0) * (t - t0) / (t1 - t0);
+    }
+  }
+  return curve[curve.length - 1][1];
+}
+
+const LAYER_BASE: Record<string, number> = { video: 0, sticker: 14000, text: 15000 };
+
+/** Builds the render plan of a draft's timeline (`content`) whose folder is `draftDir`. */
+export function planPreview(content: Json, draftDir: string): RenderPlan {
+  const canvas = (content.canvas_config ?? {}) as Json;
+  const materials = (content.materials ?? {}) as Record<string, Json[]>;
+  const byId = new Map<string, { list: string; m: Json }>();
+  for (const [list, items] of Object.entries(materials)) {
+    if (!Array.isArray(items)) continue;
+    for (const m of items) if (m && typeof m.id === "string") byId.set(m.id, { list, m });
+  }
+  const plan: RenderPlan = {
+    width: num(canvas.width, 1920),
+    height: num(canvas.height, 1080),
+    fps: num(content.fps, 30),
+    duration: num(content.duration),
+    visuals: [],
+    captions: [],
+    audios: [],
+    tracks: [],
+    approximated: [],
+  };
+  const skipped = new Map<string, number>();
+  const note = (what: string) => skipped.set(what, (skipped.get(what) ?? 0) + 1);
+  const tracks = Array.isArray(content.tracks) ? content.tracks as Json[] : [];
+  tracks.forEach((track, trackIndex) => {
+    const type = String(track.type);
+    const segments = Array.isArray(track.segments) ? track.segments as Json[] : [];
+    const row: TrackRow = { id: String(track.id), type, segments: [] };
+    plan.tracks.push(row);
+    let previousTransition = 0;
+    segments.forEach((seg) => {
+      const range = (seg.target_timerange ?? {}) as Json;
+      const start = num(range.start);
+      const duration = num(range.duration);
+      const source = (seg.source_timerange ?? {}) as Json;
+      const mat = byId.get(String(seg.material_id));
+      const refs = (Array.isArray(seg.extra_material_refs) ? seg.extra_material_refs : [])
+        .map((id) => byId.get(String(id))).filter((r) => r !== undefined);
+      const clip = (seg.clip ?? {}) as Json;
+      const transform = (clip.transform ?? {}) as Json;
+      const scale = (clip.scale ?? {}) as Json;
+      const layer = (LAYER_BASE[type] ?? 1000) + trackIndex;
+      let label = type;
+      if (type === "video" && mat?.list === "videos") {
+        const m = mat.m;
+        const kind = m.type === "photo" ? "image" : "video";
+        const file = materialFile(String(m.path ?? ""), draftDir);
+        label = String(m.material_name || baseName(file));
+        const curves: VisualItem["curves"] = {};
+        const kx = curveOf(seg, "KFTypePositionX");
+        const ky = curveOf(seg, "KFTypePositionY");
+        const ks = curveOf(seg, "KFTypeScaleX");
+        const kr = curveOf(seg, "KFTypeRotation");
+        const ka = curveOf(seg, "KFTypeAlpha");
+        if (kx) curves.x = kx;
+        if (ky) curves.y = ky;
+        if (ks) curves.scale = ks;
+        if (kr) curves.rotation = kr;
+        if (ka) {
+          curves.alpha = ka;
+          note("opacity keyframes (the proxy uses the average opacity)");
+        }
+        if (
+          (seg.common_keyframes as Json[] | undefined)?.some((k) =>
+            (Array.isArray(k.keyframe_list) ? k.keyframe_list as Json[] : []).some((p) =>
+              p.curveType && p.curveType !== "Line"
+            )
+          )
+        ) {
+          note("non-linear keyframe easing (drawn as linear)");
+        }
+        plan.visuals.push({
+          segmentId: String(seg.id),
+          kind,
+          file,
+          label,
+          start,
+          duration,
+          sourceStart: num(source.start),
+          speed: num(seg.speed, 1) || 1,
+          mediaWidth: num(m.width),
+          mediaHeight: num(m.height),
+          x: num(transform.x),
+          y: num(transform.y),
+          scale: num(scale.x, 1),
+          rotation: num(clip.rotation),
+          alpha: num(clip.alpha, 1),
+          curves,
+          fadeIn: previousTransition,
+          tail: 0,
+          layer,
+        });
+        if (kind === "video" && num(seg.volume, 1) > 0) {
+          plan.audios.push({
+            segmentId: String(seg.id),
+            file,
+            label,
+            start,
+            duration,
+            sourceStart: num(source.start),
+            speed: num(seg.speed, 1) || 1,
+            volume: num(seg.volume, 1),
+            fadeIn: 0,
+            fadeOut: 0,
+            volumeCurve: curveOf(seg, "KFTypeVolume"),
+          });
+        }
+      } else if (type === "audio" && mat?.list === "audios") {
+        const m = mat.m;
+        const file = materialFile(String(m.path ?? ""), draftDir);
+        label = String(m.name || baseName(file));
+        const fade = refs.find((r) => r.list === "audio_fades")?.m;
+        plan.audios.push({
+          segmentId: String(seg.id),
+          file,
+          label,
+          start,
+          duration,
+          sourceStart: num(source.start),
+          speed: num(seg.speed, 1) || 1,
+          volume: num(seg.volume, 1),
+          fadeIn: num(fade?.fade_in_duration),
+          fadeOut: num(fade?.fade_out_duration),
+          volumeCurve: curveOf(seg, "KFTypeVolume"),
+        });
+        if (refs.some((r) => r.list === "audio_effects")) note("audio effects (not applied)");
+      } else if (type === "text" && mat?.list === "texts") {
+        const caption = captionOf(mat.m, seg, start, duration, layer);
+        label = caption.text;
+        plan.captions.push(caption);
+        if (caption.text === "") note("text templates or empty texts (not drawn)");
+      } else if (type === "effect" || type === "filter") {
+        note(`${type}s (not applied)`);
+        label = String(mat?.m.name ?? type);
+      } else if (type === "sticker") {
+        note("stickers (not drawn)");
+        label = "sticker";
+      }
+      const animations = refs.find((r) => r.list === "material_animations")?.m.animations;
+      if (Array.isArray(animations) && animations.length > 0) note("in/out/loop animations");
+      if (refs.some((r) => r.list === "masks" || r.list === "common_mask")) note("masks");
+      const transition = refs.find((r) => r.list === "transitions")?.m;
+      previousTransition = transition ? num(transition.duration) : 0;
+      const last = plan.visuals[plan.visuals.length - 1];
+      if (transition && last?.segmentId === String(seg.id)) last.tail = previousTransition;
+      if (transition) note("transitions (drawn as crossfades of their duration)");
+      row.segments.push({ id: String(seg.id), start, end: start + duration, label });
+    });
+  });
+  plan.visuals.sort((a, b) => a.layer - b.layer || a.start - b.start);
+  if (plan.duration <= 0) {
+    for (const t of plan.tracks) {
+      for (const s of t.segments) plan.duration = Math.max(plan.duration, s.end);
+    }
+  }
+  plan.approximated = [...skipped].map(([what, n]) => `${what}: ${n}`);
+  return plan;
+}
+
+function captionOf(
+  m: Json,
+  seg: Json,
+  start: number,
+  duration: number,
+  layer: number,
+): CaptionItem {
+  let text = "";
+  let styles: Json[] = [];
+  try {
+    const content = JSON.parse(String(m.content ?? "{}"));
+    text = String(content.text ?? "");
+    styles = Array.isArray(content.styles) ? content.styles : [];
+  } catch {
+    text = String(m.base_content ?? "");
+  }
+  const clip = (seg.clip ?? {}) as Json;
+  const transform = (clip.transform ?? {}) as Json;
+  const first = styles[0] ?? {};
+  const colorOf = (s: Json) =>
+    hex(dig(s, "fill", "content", "solid", "color"), String(m.text_color || "#ffffff"));
+  const base = colorOf(first);
+  const runs = styles.filter((s) => Array.isArray(s.range)).map((s) => ({
+    start: num((s.range as number[])[0]),
+    end: num((s.range as number[])[1]),
+    color: colorOf(s),
+    bold: s.bold === true,
+    italic: s.italic === true,
+  }));
+  const bg = typeof m.background_color === "string" && m.background_color !== ""
+    ? { color: m.background_color, alpha: num(m.background_alpha, 1) }
+    : undefined;
+  const strokes = Array.isArray(first.strokes) ? first.strokes as Json[] : [];
+  const stroke = strokes[0];
+  const borderColor = typeof m.border_color === "string" && m.border_color !== ""
+    ? m.border_color
+    : stroke
+    ? hex(dig(stroke, "content", "solid", "color"), "#000000")
+    : undefined;
+  return {
+    segmentId: String(seg.id),
+    text,
+    start,
+    duration,
+    x: num(transform.x),
+    y: num(transform.y),
+    size: num(first.size, num(m.font_size, 15)) * num((clip.scale as Json)?.x, 1),
+    color: base,
+    bold: first.bold === true || num(m.bold_width) > 0,
+    italic: first.italic === true || num(m.italic_degree) > 0,
+    alignment: num(m.alignment, 1),
+    borderColor,
+    borderWidth: borderColor ? num(stroke?.width, num(m.border_width, 0.08)) : 0,
+    background: bg,
+    runs,
+    layer,
+  };
+}

@@ -1,0 +1,255 @@
+/**
+ * `draftcli preview`: renders, from a draft alone, a proxy MP4, a contact sheet, a timeline SVG,
+ * or one frame. Plans the render (plan.ts), marks missing media as labelled placeholders, writes
+ * the captions' ASS file, runs ffmpeg (graph.ts) and reports what was approximated.
+ */
+import { dirname, join } from "node:path";
+import type { Json } from "../editions/profiles.ts";
+import { type FfmpegInfo, runFfmpeg } from "./ffmpeg.ts";
+import { planPreview, type RenderPlan } from "./plan.ts";
+import { type ProxyFormat, proxyFormat, renderArgs, windowPlan } from "./graph.ts";
+import { captionsAss, type PlaceholderLabel } from "./ass.ts";
+import { stripFilters, timelineSvg } from "./timeline.ts";
+
+/** A font for captions: its family name for libass, and the file (its folder is searched). */
+export interface CaptionFont {
+  name: string;
+  file?: string;
+}
+
+/** CJK-capable fonts looked for, per OS, in order (README "Preview" lists them). */
+export const CJK_FONTS: readonly (CaptionFont & { file: string })[] = [
+  { name: "Noto Sans CJK SC", file: "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc" },
+  { name: "WenQuanYi Zen Hei", file: "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc" },
+  {
+    name: "Droid Sans Fallback",
+    file: "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
+  },
+  { name: "PingFang SC", file: "/System/Library/Fonts/PingFang.ttc" },
+  { name: "Hiragino Sans GB", file: "/System/Library/Fonts/Hiragino Sans GB.ttc" },
+  { name: "Microsoft YaHei", file: "C:\\Windows\\Fonts\\msyh.ttc" },
+  { name: "SimHei", file: "C:\\Windows\\Fonts\\simhei.ttf" },
+];
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await Deno.stat(path)).isFile;
+  } catch {
+    return false;
+  }
+}
+
+/** The first CJK font installed here, else a generic family (libass picks a fallback). */
+export async function findCaptionFont(): Promise<CaptionFont> {
+  for (const f of CJK_FONTS) if (await isFile(f.file)) return f;
+  return { name: "sans-serif" };
+}
+
+/** What a preview call asks for. */
+export interface PreviewOptions {
+  outDir: string;
+  /** Short side of the proxy, pixels. */
+  height: number;
+  /** Contact sheet: one frame every this many seconds. */
+  sheetEvery: number;
+  /** Render only the frame at this time, µs. */
+  at?: number;
+  ffmpeg: FfmpegInfo;
+  font: CaptionFont;
+  timeoutMs: number;
+  /** Progress for a human (stderr); called only for renders that run over a second. */
+  progress?: (message: string) => void;
+}
+
+/** What a preview produced (absolute paths). */
+export interface PreviewResult {
+  video?: string;
+  sheet?: string;
+  timeline: string;
+  frame?: string;
+  /** Media that were missing or unreadable, drawn as placeholders. */
+  placeholders: string[];
+  approximated: string[];
+  seconds: number;
+  size: { width: number; height: number; fps: number };
+}
+
+/** Media presence: placeholders for missing visuals, silence for missing audio. */
+async function missingMedia(plan: RenderPlan): Promise<{
+  missing: Set<string>;
+  silent: Set<string>;
+  labels: PlaceholderLabel[];
+  names: string[];
+}> {
+  const missing = new Set<string>();
+  const silent = new Set<string>();
+  const labels: PlaceholderLabel[] = [];
+  const names: string[] = [];
+  for (const v of plan.visuals) {
+    if (await isFile(v.file)) continue;
+    missing.add(v.segmentId);
+    labels.push({ text: `missing: ${v.label}`, start: v.start, duration: v.duration });
+    names.push(v.file);
+  }
+  for (const a of plan.audios) {
+    if (await isFile(a.file)) continue;
+    silent.add(a.segmentId);
+    if (!names.includes(a.file)) names.push(a.file);
+  }
+  return { missing, silent, labels, names };
+}
+
+function progressReporter(
+  label: string,
+  totalSeconds: number,
+  report?: (m: string) => void,
+): (seconds: number) => void {
+  const began = Date.now();
+  let last = 0;
+  return (done) => {
+    const now = Date.now();
+    if (!report || now - began < 1000 || now - last < 1000) return;
+    last = now;
+    const pct = totalSeconds > 0 ? Math.min(100, Math.round((done / totalSeconds) * 100)) : 0;
+    report(`preview: ${label} ${pct}% (${done.toFixed(1)} of ${totalSeconds.toFixed(1)} s)`);
+  };
+}
+
+/** Renders the composite (video or one frame) of `plan` with `outputArgs`. */
+async function composite(
+  plan: RenderPlan,
+  fmt: ProxyFormat,
+  opts: PreviewOptions,
+  scratch: string,
+  outputArgs: string[],
+  label: "video" | "frame",
+): Promise<string[]> {
+  const media = await missingMedia(plan);
+  let assFile: string | undefined;
+  if (plan.captions.length > 0 || media.labels.length > 0) {
+    assFile = join(scratch, `${label}.ass`);
+    await Deno.writeTextFile(
+      assFile,
+      captionsAss(plan.captions, media.labels, fmt, opts.font.name),
+    );
+  }
+  const { args, video, audio } = renderArgs({
+    plan,
+    fmt,
+    missing: media.missing,
+    silent: media.silent,
+    assFile,
+    fontsDir: opts.font.file ? dirname(opts.font.file) : undefined,
+    audio: label === "video",
+  });
+  const maps = audio ? ["-map", video, "-map", audio] : ["-map", video];
+  await runFfmpeg(opts.ffmpeg.path, [...args, ...maps, ...outputArgs], {
+    timeoutMs: opts.timeoutMs,
+    onProgress: progressReporter(label, plan.duration / 1e6, opts.progress),
+  });
+  return media.names;
+}
+
+/** Renders the preview of the draft whose timeline is `content` in folder `draftDir`. */
+export async function renderPreview(
+  content: Json,
+  draftDir: string,
+  opts: PreviewOptions,
+): Promise<PreviewResult> {
+  const began = performance.now();
+  const plan = planPreview(content, draftDir);
+  const fmt = proxyFormat(plan, opts.height);
+  await Deno.mkdir(opts.outDir, { recursive: true });
+  const scratch = await Deno.makeTempDir({ dir: opts.outDir, prefix: ".work-" });
+  try {
+    const timeline = join(opts.outDir, "timeline.svg");
+    await Deno.writeTextFile(timeline, timelineSvg(plan));
+    const result: PreviewResult = {
+      timeline,
+      placeholders: [],
+      approximated: [...plan.approximated],
+      seconds: 0,
+      size: fmt,
+    };
+    if (plan.captions.some((c) => c.text !== "")) {
+      result.approximated.push(
+        `captions: font size, alignment and card shapes are approximated (font ${opts.font.name})`,
+      );
+    }
+    if (opts.at !== undefined) {
+      const frameLength = Math.ceil(1e6 / fmt.fps);
+      const window = windowPlan(plan, opts.at, frameLength);
+      const frame = join(opts.outDir, `frame-${opts.at}.png`);
+      result.placeholders = await composite(window, fmt, opts, scratch, [
+        "-frames:v",
+        "1",
+        frame,
+      ], "frame");
+      result.frame = frame;
+    } else {
+      const video = join(opts.outDir, "preview.mp4");
+      result.placeholders = await composite(plan, fmt, opts, scratch, [
+        "-t",
+        String(Math.max(plan.duration, 1) / 1e6),
+        "-r",
+        String(fmt.fps),
+        "-c:v",
+        "libx264",
+        "-preset",
+        "veryfast",
+        "-crf",
+        "28",
+        "-c:a",
+        "aac",
+        "-b:a",
+        "96k",
+        "-movflags",
+        "+faststart",
+        video,
+      ], "video");
+      result.video = video;
+      result.sheet = await contactSheet(plan, fmt, video, opts);
+    }
+    result.seconds = Math.round((performance.now() - began) / 10) / 100;
+    return result;
+  } finally {
+    await Deno.remove(scratch, { recursive: true }).catch(() => {});
+  }
+}
+
+/** The contact sheet: a frame every `sheetEvery` seconds, time-stamped, tracks strip beneath. */
+async function contactSheet(
+  plan: RenderPlan,
+  fmt: ProxyFormat,
+  video: string,
+  opts: PreviewOptions,
+): Promise<string> {
+  const every = Math.max(0.1, opts.sheetEvery);
+  const count = Math.max(1, Math.ceil(plan.duration / 1e6 / every));
+  const cols = Math.min(4, count);
+  const rows = Math.ceil(count / cols);
+  const tileW = 320;
+  const tileH = Math.max(2, Math.round((tileW * fmt.height) / fmt.width / 2) * 2);
+  const width = cols * tileW;
+  const rowH = 14;
+  const stripH = Math.max(rowH, plan.tracks.length * rowH);
+  const stamp = opts.font.file
+    ? `,drawtext=fontfile='${opts.font.file.replace(/[\\':]/g, (c) => `\\${c}`)}':` +
+      `text='%{pts\\:hms}':x=4:y=4:fontsize=14:fontcolor=white:box=1:boxcolor=black@0.6`
+    : "";
+  const strip = [`color=c=0x1e1e1e:s=${width}x${stripH}:d=1`, ...stripFilters(plan, width, rowH)];
+  const sheet = join(opts.outDir, "sheet.png");
+  await runFfmpeg(opts.ffmpeg.path, [
+    "-i",
+    video,
+    "-filter_complex",
+    `[0:v]fps=1/${every}:round=down,scale=${tileW}:${tileH}${stamp},tile=${cols}x${rows}[t];` +
+    `${strip.join(",")}[s];[t][s]vstack[out]`,
+    "-map",
+    "[out]",
+    "-frames:v",
+    "1",
+    sheet,
+  ], { timeoutMs: opts.timeoutMs });
+  return sheet;
+}

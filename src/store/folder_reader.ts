@@ -1,0 +1,48 @@
+/** The real file system as the draft checker sees it (src/draft/checks/context.ts). */
+import { join } from "node:path";
+import type { FolderReader } from "../draft/validate.ts";
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await Deno.stat(path)).isFile;
+  } catch {
+    return false;
+  }
+}
+
+/** Reads the disk for `draft validate`; every failure to read is "not there", never an error. */
+export const diskFolderReader: FolderReader = {
+  async readText(path) {
+    try {
+      return await Deno.readTextFile(path);
+    } catch {
+      return undefined;
+    }
+  },
+  isFile,
+  isFileSync(path) {
+    try {
+      return Deno.statSync(path).isFile;
+    } catch {
+      return false;
+    }
+  },
+  async listFiles(dir, depth) {
+    const out: string[] = [];
+    const scan = async (rel: string, left: number) => {
+      let entries: Deno.DirEntry[] = [];
+      try {
+        entries = await Array.fromAsync(Deno.readDir(join(dir, rel)));
+      } catch {
+        return;
+      }
+      for (const e of entries) {
+        const r = rel ? `${rel}/${e.name}` : e.name;
+        if (e.isDirectory && left > 0 && !e.name.startsWith(".")) await scan(r, left - 1);
+        else if (e.isFile) out.push(r);
+      }
+    };
+    await scan("", depth);
+    return out;
+  },
+};
