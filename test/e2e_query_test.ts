@@ -48,9 +48,8 @@ Deno.test("query media / audio-duration download http URLs into a temp folder an
     if (new URL(req.url).pathname === "/voice") return new Response(mp3);
     return new Response("nope", { status: 404 });
   });
-  const tmp = `${w.root}/tmp`;
-  await Deno.mkdir(tmp);
-  const env = { ...w.env, TMPDIR: tmp };
+  const tmp = w.env.TMPDIR; // each world has its own TMPDIR
+  const env = w.env;
   try {
     const base = `http://127.0.0.1:${server.addr.port}`;
     const media = await runCli(["query", "media", "--url", `${base}/voice`], { env });

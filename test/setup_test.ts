@@ -577,7 +577,8 @@ Deno.test("setup command: argv parses into the input and runs against $HOME", as
     }) as SetupReport;
     assertEquals(actions(report), { "codex:skill": "would_write", "codex:mcp": "would_write" });
     assertEquals(await listTree(h.home), ["bin"]);
-    // Running from source (not compiled), the MCP command falls back to `draftcli` on PATH.
+    // Running from source (not compiled) with no draftcli on PATH, the MCP entry is this
+    // checkout's `deno run … main.ts mcp` (absolute paths), which really starts the server.
     const real = await spec.run({ ...input, dryRun: false }, {
       env: h.env,
       draftsDir: () => Promise.resolve(h.home),
@@ -589,7 +590,13 @@ Deno.test("setup command: argv parses into the input and runs against $HOME", as
     const codex = parseToml((await h.read(".codex/config.toml"))!) as {
       mcp_servers: Record<string, unknown>;
     };
-    assertEquals(codex.mcp_servers.draftcli, { command: "draftcli", args: ["mcp"] });
+    const entry = codex.mcp_servers.draftcli as { command: string; args: string[] };
+    assertEquals(entry.command, Deno.execPath());
+    assertEquals(entry.args[0], "run");
+    assert(
+      entry.args.at(-2)!.endsWith("/main.ts") && entry.args.at(-1) === "mcp",
+      entry.args.join(" "),
+    );
     assertEquals(warnings, []);
   } finally {
     await h.cleanup();

@@ -93,6 +93,15 @@ export const draftList = defineCommand({
     "meta file's tm_draft_create/tm_draft_modified. A draft that cannot be read is listed as " +
     '{"draftId","filePath","error"}.',
   input: z.object({}).strict(),
+  output: z.array(
+    z.looseObject({
+      draftId: z.string(),
+      filePath: z.string(),
+      name: z.string().optional(),
+      duration: z.number().optional(),
+      error: z.string().optional().describe("why the draft could not be read"),
+    }),
+  ),
   async run(_input, ctx) {
     const out = [];
     for (const root of await ctx.searchRoots()) {

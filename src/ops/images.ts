@@ -80,9 +80,9 @@ export function applyImages(
     const it = items[i];
     const field = `${plan.field}[${i}]`;
     const media = byUrl.get(it.imageUrl)!;
-    expectKind(media, ["image", "video"], `${field}.imageUrl`, "use 'videos add' for video files");
+    expectKind(media, ["image", "video"], `${field}.imageUrl`, "pass an image file");
     if (media.kind === "video" && media.format !== "gif") {
-      expectKind(media, ["image"], `${field}.imageUrl`, "use 'videos add' for video files");
+      expectKind(media, ["image"], `${field}.imageUrl`, "pass an image file (or a GIF)");
     }
     warnMismatch(warn, field, "width", it.width, media.width);
     warnMismatch(warn, field, "height", it.height, media.height);

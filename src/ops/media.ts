@@ -138,15 +138,24 @@ export function expectKind(
   hint: string,
 ): void {
   if (!kinds.includes(file.kind)) {
+    // Name the command that takes this kind of file, when the file is of a kind one takes.
+    const other = KIND_COMMAND[file.kind];
     throw new DraftcliError(
       "media_error",
       `${field}: ${file.fileName} is ${
         file.kind === "audio" ? "an" : "a"
       } ${file.kind} file (${file.format})`,
-      { hint, path: field },
+      { hint: other ? `${hint}; use '${other}' for ${file.kind} files` : hint, path: field },
     );
   }
 }
+
+/** The add command for each kind of media file. */
+const KIND_COMMAND: Record<string, string> = {
+  image: "images add",
+  video: "videos add",
+  audio: "audios add",
+};
 
 /** Warns when a caller-supplied fact disagrees with the file. */
 export function warnMismatch(

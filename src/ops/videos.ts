@@ -92,7 +92,7 @@ export function applyVideos(
     const it = items[i];
     const field = `${plan.field}[${i}]`;
     const media = byUrl.get(it.videoUrl)!;
-    expectKind(media, ["video"], `${field}.videoUrl`, "use 'images add' for still images");
+    expectKind(media, ["video"], `${field}.videoUrl`, "pass a video file");
     if (!media.hasVideo || media.durationUs <= 0) {
       throw new DraftcliError(
         "media_error",

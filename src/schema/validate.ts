@@ -134,10 +134,24 @@ export function validate<S extends z.ZodType>(schema: S, value: unknown): z.infe
   const path = formatPath(first.path);
   const more = issues.length > 1 ? ` (and ${issues.length - 1} more problem(s))` : "";
   const accepted = first.code === "unrecognized_keys" ? objectAt(schema, first.path) : undefined;
-  throw new DraftcliError("invalid_input", `${path ? path + ": " : ""}${first.message}${more}`, {
+  const allowed = allowedValues(first);
+  const message = allowed ? `Invalid value: expected one of ${allowed.join(", ")}` : first.message;
+  throw new DraftcliError("invalid_input", `${path ? path + ": " : ""}${message}${more}`, {
     path: path || undefined,
-    hint: hintFor(first, accepted),
+    hint: allowed ? `allowed values: ${allowed.join(", ")}` : hintFor(first, accepted),
   });
+}
+
+/** The values a closed choice accepts (an enum, or a union of literals such as fps). */
+function allowedValues(issue: z.core.$ZodIssue): string[] | undefined {
+  if (issue.code === "invalid_value") return issue.values.map((v) => String(v));
+  if (issue.code !== "invalid_union" || !issue.errors?.length) return undefined;
+  const out: string[] = [];
+  for (const branch of issue.errors) {
+    if (branch.length !== 1 || branch[0].code !== "invalid_value") return undefined;
+    out.push(...branch[0].values.map((v) => String(v)));
+  }
+  return out;
 }
 
 function hintFor(issue: z.core.$ZodIssue, accepted?: string[]): string {
@@ -150,7 +164,14 @@ function hintFor(issue: z.core.$ZodIssue, accepted?: string[]): string {
           ? `accepted: ${accepted.join(", ")} (keys starting with _ are ignored as comments)`
           : "see --help for the accepted fields");
     case "too_small":
+      if (issue.origin === "number" || issue.origin === "int") {
+        return `use a number ${issue.inclusive ? ">=" : ">"} ${issue.minimum}`;
+      }
+      return "see --help for the allowed range";
     case "too_big":
+      if (issue.origin === "number" || issue.origin === "int") {
+        return `use a number ${issue.inclusive ? "<=" : "<"} ${issue.maximum}`;
+      }
       return "see --help for the allowed range";
     default:
       return "see --help for the accepted fields and units";
