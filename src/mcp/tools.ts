@@ -148,8 +148,11 @@ export async function callTool(
     }
   }
   for (const w of warnings) result.content.push({ type: "text", text: `warning: ${w}` });
-  if (opts.structured && isPlainObject(payload)) result.structuredContent = payload;
-  else if (opts.structured && Array.isArray(payload)) result.structuredContent = { items: payload };
+  // An error result does not have the declared output's shape: clients that check structured
+  // content against outputSchema get the error as text only.
+  const structured = opts.structured && !(isError && spec.output);
+  if (structured && isPlainObject(payload)) result.structuredContent = payload;
+  else if (structured && Array.isArray(payload)) result.structuredContent = { items: payload };
   if (isError) result.isError = true;
   return result;
 }

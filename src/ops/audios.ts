@@ -107,20 +107,25 @@ export function applyAudios(
     const speed = it.speed ?? 1;
     const sourceStart = it.sourceStart ?? 0;
     const needed = sourceStart + Math.round(target.duration * speed);
-    if (needed > media.durationUs + frame) {
+    if (sourceStart >= media.durationUs) {
       throw new DraftcliError(
         "invalid_input",
-        `${field}: needs ${needed} µs of audio but ${media.fileName} is ${media.durationUs} µs long`,
-        {
-          path: `${field}.end`,
-          hint: `end at most start + ${
-            Math.floor((media.durationUs - sourceStart) / speed)
-          } µs, or lower sourceStart/speed`,
-        },
+        `${field}: sourceStart ${sourceStart} µs is past the end of ${media.fileName} (${media.durationUs} µs)`,
+        { path: `${field}.sourceStart`, hint: `sourceStart must be below ${media.durationUs}` },
       );
     }
     if (needed > media.durationUs) {
-      target.duration = Math.floor((media.durationUs - sourceStart) / speed);
+      // cutcli leaves a too-short audio undefined; the segment ends where the audio ends.
+      const fits = Math.floor((media.durationUs - sourceStart) / speed);
+      if (needed > media.durationUs + frame) {
+        warn(
+          `${field}: needs ${needed} µs of audio but ${media.fileName} is ${media.durationUs} µs long; ` +
+            `the segment ends at ${target.start + fits} µs instead of ${
+              target.start + target.duration
+            } µs`,
+        );
+      }
+      target.duration = fits;
     }
     const fadeIn = it.fadeInDuration ?? 0;
     const fadeOut = it.fadeOutDuration ?? 0;
