@@ -91,12 +91,15 @@ Deno.test("build: several faults are all reported with their paths and nothing i
     for (const p of paths) assert(r.error!.message.includes(p), r.error!.message);
     assertEquals(await snapshotDir(w.root), before);
 
-    // A fault only the media reveal (audio shorter than its item): still no draft folder left.
+    // A fault only the media reveal (a source start past the audio's end): still no draft
+    // folder left. (Audio merely shorter than its item is trimmed with a warning, as cutcli.)
     const late = everyKindSpec();
-    late.audios[0].end = 9_000_000;
+    (late.audios[0] as Json).sourceStart = 5_000_000;
     const r2 = await runCli(["build", JSON.stringify(late)], { env: w.env });
     assertEquals(r2.code, 2, r2.stderr);
-    assertEquals(((r2.json as Json).problems as Json[]).map((p) => p.path), ["audios[0].end"]);
+    assertEquals(((r2.json as Json).problems as Json[]).map((p) => p.path), [
+      "audios[0].sourceStart",
+    ]);
     assertEquals(await snapshotDir(w.root), before);
   } finally {
     await w.cleanup();
