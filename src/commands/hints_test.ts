@@ -12,7 +12,17 @@ import { DraftcliError } from "../errors.ts";
 const COMMANDS = new Set(COMMAND_TABLE.map((e) => e.name.join(" ")));
 const GROUPS = new Set(COMMAND_TABLE.map((e) => e.name[0]));
 /** Words that follow "draftcli" in prose ("draftcli will not …"), not commands. */
-const PROSE = new Set(["will", "retried", "only", "does", "is", "cannot", "keeps", "wrote"]);
+const PROSE = new Set([
+  "will",
+  "retried",
+  "already",
+  "only",
+  "does",
+  "is",
+  "cannot",
+  "keeps",
+  "wrote",
+]);
 
 /** The `draftcli <words>` mentions of a text that name no command; [] when all are fine. */
 function badMentions(text: string): string[] {
