@@ -26,8 +26,16 @@ export function proxyFormat(plan: RenderPlan, shortSide: number): ProxyFormat {
 
 const s = (us: number) => (us / 1e6).toFixed(6).replace(/\.?0+$/, "") || "0";
 
-/** A piecewise-linear ffmpeg expression of `v` over time `t` seconds (curve times are µs from `start`). */
-export function curveExpr(curve: Curve, start: number, map: (v: number) => string): string {
+/**
+ * A piecewise-linear ffmpeg expression of `v` over time `t` seconds (curve times are µs from
+ * `start`); `time` names the time variable (`t` in most filters, `T` in geq).
+ */
+export function curveExpr(
+  curve: Curve,
+  start: number,
+  map: (v: number) => string,
+  time = "t",
+): string {
   if (curve.length === 1) return map(curve[0][1]);
   let expr = map(curve[curve.length - 1][1]);
   for (let i = curve.length - 1; i >= 1; i--) {
@@ -35,10 +43,12 @@ export function curveExpr(curve: Curve, start: number, map: (v: number) => strin
     const [t1, v1] = curve[i];
     const a = (start + t0) / 1e6;
     const b = (start + t1) / 1e6;
-    const seg = b > a ? `(${map(v0)})+((${map(v1)})-(${map(v0)}))*(t-${a})/${b - a}` : map(v1);
-    expr = `if(lt(t,${b}),${seg},${expr})`;
+    const seg = b > a
+      ? `(${map(v0)})+((${map(v1)})-(${map(v0)}))*(${time}-${a})/${b - a}`
+      : map(v1);
+    expr = `if(lt(${time},${b}),${seg},${expr})`;
   }
-  return `if(lt(t,${(start + curve[0][0]) / 1e6}),${map(curve[0][1])},${expr})`;
+  return `if(lt(${time},${(start + curve[0][0]) / 1e6}),${map(curve[0][1])},${expr})`;
 }
 
 /** Escapes a value for an ffmpeg filter-graph option. */
@@ -95,10 +105,11 @@ function visualFilters(
     chain.push(`scale=${w}:${h}`);
   }
   chain.push("format=rgba");
-  const alpha = v.curves.alpha
-    ? v.curves.alpha.reduce((a, [, x]) => a + x, 0) / v.curves.alpha.length
-    : v.alpha;
-  if (alpha < 1) chain.push(`colorchannelmixer=aa=${Math.max(0, alpha)}`);
+  if (v.curves.alpha) {
+    // Opacity keyframes: the alpha plane scaled per frame (T = seconds from the segment start).
+    const e = curveExpr(v.curves.alpha, 0, (x) => String(x), "T");
+    chain.push(`geq=r='r(X,Y)':g='g(X,Y)':b='b(X,Y)':a='alpha(X,Y)*clip(${e},0,1)'`);
+  } else if (v.alpha < 1) chain.push(`colorchannelmixer=aa=${Math.max(0, v.alpha)}`);
   if (v.curves.rotation) {
     const e = curveExpr(v.curves.rotation, 0, (d) => `${d}*PI/180`);
     chain.push(`rotate=a='${e}':c=none:ow='hypot(iw,ih)':oh='hypot(iw,ih)'`);

@@ -5,7 +5,7 @@
  */
 import { dirname, join } from "node:path";
 import type { Json } from "../editions/profiles.ts";
-import { type FfmpegInfo, runFfmpeg } from "./ffmpeg.ts";
+import { decodes, type FfmpegInfo, runFfmpeg } from "./ffmpeg.ts";
 import { planPreview, type RenderPlan } from "./plan.ts";
 import { type ProxyFormat, proxyFormat, renderArgs, windowPlan } from "./graph.ts";
 import { captionsAss, type PlaceholderLabel } from "./ass.ts";
@@ -74,28 +74,48 @@ export interface PreviewResult {
   size: { width: number; height: number; fps: number };
 }
 
-/** Media presence: placeholders for missing visuals, silence for missing audio. */
-async function missingMedia(plan: RenderPlan): Promise<{
+/**
+ * Media presence: placeholders for missing or undecodable visuals, silence for missing or
+ * undecodable audio (also a video without sound). Each file is checked once.
+ */
+async function missingMedia(plan: RenderPlan, ffmpeg: string): Promise<{
   missing: Set<string>;
   silent: Set<string>;
   labels: PlaceholderLabel[];
   names: string[];
 }> {
+  const checked = new Map<string, Promise<"ok" | "missing" | "unreadable">>();
+  const state = (file: string, stream: "v" | "a") => {
+    const key = `${stream}:${file}`;
+    if (!checked.has(key)) {
+      checked.set(
+        key,
+        isFile(file).then(async (present) =>
+          !present ? "missing" : (await decodes(ffmpeg, file, stream)) ? "ok" : "unreadable"
+        ),
+      );
+    }
+    return checked.get(key)!;
+  };
   const missing = new Set<string>();
   const silent = new Set<string>();
   const labels: PlaceholderLabel[] = [];
   const names: string[] = [];
-  for (const v of plan.visuals) {
-    if (await isFile(v.file)) continue;
+  const visual = await Promise.all(plan.visuals.map((v) => state(v.file, "v")));
+  plan.visuals.forEach((v, i) => {
+    if (visual[i] === "ok") return;
     missing.add(v.segmentId);
-    labels.push({ text: `missing: ${v.label}`, start: v.start, duration: v.duration });
-    names.push(v.file);
-  }
-  for (const a of plan.audios) {
-    if (await isFile(a.file)) continue;
+    labels.push({ text: `${visual[i]}: ${v.label}`, start: v.start, duration: v.duration });
+    if (!names.includes(v.file)) names.push(v.file);
+  });
+  const audio = await Promise.all(plan.audios.map((a) => state(a.file, "a")));
+  plan.audios.forEach((a, i) => {
+    if (audio[i] === "ok") return;
     silent.add(a.segmentId);
-    if (!names.includes(a.file)) names.push(a.file);
-  }
+    // A video without a sound track is not a placeholder; a missing or broken audio file is.
+    const ofVideo = plan.visuals.some((v) => v.segmentId === a.segmentId);
+    if (!ofVideo && !names.includes(a.file)) names.push(a.file);
+  });
   return { missing, silent, labels, names };
 }
 
@@ -124,7 +144,7 @@ async function composite(
   outputArgs: string[],
   label: "video" | "frame",
 ): Promise<string[]> {
-  const media = await missingMedia(plan);
+  const media = await missingMedia(plan, opts.ffmpeg.path);
   let assFile: string | undefined;
   if (plan.captions.length > 0 || media.labels.length > 0) {
     assFile = join(scratch, `${label}.ass`);
