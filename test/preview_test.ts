@@ -379,6 +379,87 @@ Deno.test({
 });
 
 Deno.test({
+  name: "preview: a timeline longer than one render chunk joins seamlessly (12 s, red then blue)",
+  ignore,
+  async fn() {
+    const w = await tempWorld();
+    try {
+      const media = `${w.root}/media`;
+      await Deno.mkdir(media);
+      for (const c of ["red", "blue"]) {
+        await ffmpeg([
+          "-f",
+          "lavfi",
+          "-i",
+          `color=${c}:s=160x90`,
+          "-frames:v",
+          "1",
+          `${media}/${c}.png`,
+        ]);
+      }
+      await ffmpeg(["-f", "lavfi", "-i", "sine=f=440:d=12", `${media}/tone.wav`]);
+      const run = async (args: string[]) => {
+        const r = await runCli(args, { env: w.env });
+        assertEquals(r.code, 0, r.stderr);
+        return r.json as Json;
+      };
+      const id = (await run(["draft", "create", "--width", "640", "--height", "360"])).draftId;
+      await run([
+        "images",
+        "add",
+        id,
+        "--image-infos",
+        JSON.stringify([
+          { imageUrl: fileUrl(`${media}/red.png`), start: 0, end: 11_000_000 },
+          { imageUrl: fileUrl(`${media}/blue.png`), start: 11_000_000, end: 12_000_000 },
+        ]),
+      ]);
+      await run([
+        "audios",
+        "add",
+        id,
+        "--audio-infos",
+        JSON.stringify([{ audioUrl: fileUrl(`${media}/tone.wav`), start: 0, end: 12_000_000 }]),
+      ]);
+      const r = await runCli(["preview", id, "--height", "90", "--out", `${w.root}/pv`], {
+        env: w.env,
+      });
+      assertEquals(r.code, 0, r.stderr);
+      const res = r.json as Json;
+      const probe = await new Deno.Command("ffprobe", {
+        args: [
+          "-v",
+          "error",
+          "-show_entries",
+          "stream=codec_type,duration",
+          "-of",
+          "json",
+          res.video,
+        ],
+        stdout: "piped",
+      }).output();
+      const streams = JSON.parse(new TextDecoder().decode(probe.stdout)).streams as Json[];
+      for (const s of streams) {
+        assert(Math.abs(Number(s.duration) - 12) <= 0.25, `${s.codec_type} lasts ${s.duration}`);
+      }
+      assertEquals(streams.map((s) => s.codec_type).sort(), ["audio", "video"]);
+      const colour = async (t: string) => {
+        const png = `${w.root}/at-${t}.png`;
+        await ffmpeg(["-ss", t, "-i", res.video, "-frames:v", "1", png]);
+        const p = await pixels(png);
+        return at(p, p.w >> 1, p.h >> 1);
+      };
+      const [r1, , b1] = await colour("10.5"); // second chunk, still the first photo
+      assert(r1 > 200 && b1 < 60, `red at 10.5 s: ${[r1, b1]}`);
+      const [r2, , b2] = await colour("11.6");
+      assert(b2 > 200 && r2 < 60, `blue at 11.6 s: ${[r2, b2]}`);
+    } finally {
+      await w.cleanup();
+    }
+  },
+});
+
+Deno.test({
   name: "the MCP preview tool returns the frame as an image block next to the JSON",
   ignore,
   async fn() {

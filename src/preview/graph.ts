@@ -150,38 +150,22 @@ export interface GraphInputs {
   fontsDir?: string;
   /** Mix the audio too (false for single frames). */
   audio: boolean;
+  /** Draw the picture (false: sound only; default true). */
+  video?: boolean;
 }
 
 /** ffmpeg argv (inputs and filter graph, no output options) for a plan, and the output labels. */
-export function renderArgs(g: GraphInputs): { args: string[]; video: string; audio?: string } {
-  const { plan, fmt } = g;
+export function renderArgs(g: GraphInputs): { args: string[]; video?: string; audio?: string } {
+  const { plan } = g;
   const total = s(Math.max(plan.duration, 1));
-  const args: string[] = [
-    "-f",
-    "lavfi",
-    "-i",
-    `color=c=black:s=${fmt.width}x${fmt.height}:r=${fmt.fps}:d=${total}`,
-  ];
+  const args: string[] = [];
   const filters: string[] = [];
-  let below = "0:v";
-  let n = 1;
-  plan.visuals.forEach((v, i) => {
-    const missing = g.missing.has(v.segmentId);
-    args.push(...visualInputArgs(v, fmt, missing));
-    const out = `o${i}`;
-    filters.push(...visualFilters(v, n, fmt, below, out));
-    below = out;
-    n++;
-  });
-  if (g.assFile) {
-    const fonts = g.fontsDir ? `:fontsdir='${esc(g.fontsDir)}'` : "";
-    filters.push(`[${below}]subtitles=filename='${esc(g.assFile)}'${fonts}[vsub]`);
-    below = "vsub";
-  }
-  filters.push(`[${below}]format=yuv420p[vout]`);
+  const drawn = g.video !== false;
+  let n = drawn ? videoGraph(g, args, filters) : 0;
+  const video = drawn ? "[vout]" : undefined;
   if (!g.audio) {
     args.push("-filter_complex", filters.join(";"));
-    return { args, video: "[vout]" };
+    return { args, video };
   }
   const mixed: string[] = [];
   for (const a of plan.audios) {
@@ -224,7 +208,35 @@ export function renderArgs(g: GraphInputs): { args: string[]; video: string; aud
       `atrim=0:${total}[aout]`,
   );
   args.push("-filter_complex", filters.join(";"));
-  return { args, video: "[vout]", audio: "[aout]" };
+  return { args, video, audio: "[aout]" };
+}
+
+/** The picture part: a black canvas, the visuals overlaid, the captions; returns the next input. */
+function videoGraph(g: GraphInputs, args: string[], filters: string[]): number {
+  const { plan, fmt } = g;
+  args.push(
+    "-f",
+    "lavfi",
+    "-i",
+    `color=c=black:s=${fmt.width}x${fmt.height}:r=${fmt.fps}:d=${s(Math.max(plan.duration, 1))}`,
+  );
+  let below = "0:v";
+  let n = 1;
+  plan.visuals.forEach((v, i) => {
+    const missing = g.missing.has(v.segmentId);
+    args.push(...visualInputArgs(v, fmt, missing));
+    const out = `o${i}`;
+    filters.push(...visualFilters(v, n, fmt, below, out));
+    below = out;
+    n++;
+  });
+  if (g.assFile) {
+    const fonts = g.fontsDir ? `:fontsdir='${esc(g.fontsDir)}'` : "";
+    filters.push(`[${below}]subtitles=filename='${esc(g.assFile)}'${fonts}[vsub]`);
+    below = "vsub";
+  }
+  filters.push(`[${below}]format=yuv420p[vout]`);
+  return n;
 }
 
 /** Keeps what is on screen or audible in [from, from + length) µs, shifted to start at 0. */
