@@ -7,6 +7,7 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { StdioClient } from "./support/mcp_client.ts";
 import { cliCommand, fileUrl, runCli, type TempWorld, tempWorld } from "./helpers/cli.ts";
+import { findCaptionFont } from "../src/preview/render.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = Record<string, any>;
@@ -174,7 +175,13 @@ Deno.test({
       const one = await frameAt(1_000_000);
       const [r1, g1, b1] = at(one, one.w >> 1, one.h >> 1);
       assert(r1 > 200 && g1 < 60 && b1 < 60, `centre at 1 s is red: ${[r1, g1, b1]}`);
-      assert(count(one, isYellow) > 20, "keyword pixels are yellow");
+      if ((await findCaptionFont()).file) {
+        assert(count(one, isYellow) > 20, "keyword pixels are yellow");
+      } else {
+        console.error(
+          "keyword colour check skipped: no CJK font installed (apt install fonts-noto-cjk)",
+        );
+      }
       const three = await frameAt(3_000_000);
       const [r3, g3, b3] = at(three, three.w >> 1, three.h >> 1);
       assert(b3 > 200 && r3 < 60 && g3 < 60, `centre at 3 s is blue: ${[r3, g3, b3]}`);
