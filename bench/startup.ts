@@ -1,11 +1,13 @@
 /**
  * Start-up benchmark: the runtime's bare start (`deno run` of an empty script), `draftcli
- * --version` and `draftcli captions add` with 10 captions (each run on a fresh copy of the same
- * draft), as real subprocesses. Uses hyperfine when it is on PATH, else a loop of
- * `performance.now()` timings; prints medians and the ratios to the bare start.
+ * --version`, `captions add` of 10 captions, `images add` of 10 local PNGs (each mutating run on
+ * a fresh copy of the same draft), `draft info`, and one MCP session answering 20 tool calls, as
+ * real subprocesses. Uses hyperfine when it is on PATH, else a loop of `performance.now()`
+ * timings; prints medians and the ratios to the bare start measured in the same run.
  *
- * Run: deno run -A bench/startup.ts [--runs N] [--bin path/to/compiled/draftcli] [--no-v8-flags]
- * (DRAFTCLI_BIN works too). Figures go into notes, never into assertions.
+ * Run: deno task bench:startup [--runs N] [--bin path/to/compiled/draftcli] [--no-v8-flags]
+ * (DRAFTCLI_BIN works too: the compiled binary instead of `deno run main.ts`). Figures go into
+ * notes, never into assertions.
  */
 import { fileURLToPath } from "node:url";
 import { V8_FLAGS } from "../scripts/compile.ts";
@@ -46,7 +48,7 @@ async function run(cmd: string[]): Promise<{ code: number; stdout: string }> {
   return { code: out.code, stdout: new TextDecoder().decode(out.stdout) };
 }
 
-// A draft to copy before each captions run, and the captions file.
+// A draft to copy before each mutating run, the captions file and 10 distinct local PNGs.
 const created = await run([...split(cli), "draft", "create", "--name", "startup"]);
 const { draftId, filePath } = JSON.parse(created.stdout);
 const base = `${work}/base`;
@@ -60,14 +62,74 @@ await Deno.writeTextFile(
     end: (i + 1) * 1_000_000 - 1,
   }))),
 );
+const png = await Deno.readFile(new URL("../test/fixtures/image.png", import.meta.url));
+const images = `${work}/images.json`;
+const imageInfos = [];
+for (let i = 0; i < 10; i++) {
+  // Distinct bytes per file (a trailing byte after IEND), so that each one is probed and placed.
+  const path = `${work}/pic-${i}.png`;
+  await Deno.writeFile(path, Uint8Array.of(...png, i));
+  imageInfos.push({
+    imageUrl: `file://${path}`,
+    start: i * 1_000_000,
+    end: (i + 1) * 1_000_000,
+  });
+}
+await Deno.writeTextFile(images, JSON.stringify(imageInfos));
+// One MCP session: initialize, then 20 tool calls (10 captions added one by one, 10 draft infos).
+const session = `${work}/session.jsonl`;
+const calls = [
+  {
+    method: "initialize",
+    params: {
+      protocolVersion: "2025-06-18",
+      capabilities: {},
+      clientInfo: { name: "bench", version: "0" },
+    },
+  },
+  { method: "notifications/initialized" },
+  ...Array.from({ length: 20 }, (_, i) => ({
+    method: "tools/call",
+    params: i % 2 ? { name: "draft_info", arguments: { draftId } } : {
+      name: "captions_add",
+      arguments: {
+        draftId,
+        captions: [{ text: `mcp ${i}`, start: i * 1_000_000, end: (i + 1) * 1_000_000 }],
+      },
+    },
+  })),
+];
+await Deno.writeTextFile(
+  session,
+  calls.map((c, i) =>
+    JSON.stringify({
+      jsonrpc: "2.0",
+      ...(c.method.startsWith("notifications/") ? {} : { id: i }),
+      ...c,
+    })
+  )
+    .join("\n") + "\n",
+);
 const reset = ["sh", "-c", `rm -rf "${filePath}" && cp -r "${base}" "${filePath}"`];
+await run(reset);
 
-const cases = [
+const cases: { name: string; cmd: string; prepare?: string[] }[] = [
   { name: "bare runtime (deno run empty.ts)", cmd: `${deno} run -q ${PERMS} ${empty}` },
   { name: "draftcli --version", cmd: `${cli} --version` },
   {
     name: "draftcli captions add (10 captions)",
     cmd: `${cli} captions add ${draftId} --captions @${captions}`,
+    prepare: reset,
+  },
+  {
+    name: "draftcli images add (10 local PNGs)",
+    cmd: `${cli} images add ${draftId} --image-infos @${images}`,
+    prepare: reset,
+  },
+  { name: "draftcli draft info", cmd: `${cli} draft info ${draftId}` },
+  {
+    name: "draftcli mcp (one session, 20 calls)",
+    cmd: `sh -c '${cli} mcp < ${session} > /dev/null'`,
     prepare: reset,
   },
 ];
@@ -112,7 +174,8 @@ if (await hasHyperfine()) {
     for (let i = 0; i < RUNS + 3; i++) {
       if (c.prepare) await run(c.prepare);
       const t0 = performance.now();
-      const r = await run(split(c.cmd));
+      const shell = /^sh -c '(.*)'$/.exec(c.cmd);
+      const r = await run(shell ? ["sh", "-c", shell[1]] : split(c.cmd));
       const dt = performance.now() - t0;
       if (r.code !== 0) throw new Error(`${c.name} failed`);
       if (i >= 3) times.push(dt);
@@ -127,6 +190,6 @@ console.log(
 );
 for (const c of cases) {
   const m = medians[c.name];
-  console.log(`  ${c.name.padEnd(40)} ${m.toFixed(1).padStart(7)} ms  ${(m / bare).toFixed(2)}×`);
+  console.log(`  ${c.name.padEnd(42)} ${m.toFixed(1).padStart(7)} ms  ${(m / bare).toFixed(2)}×`);
 }
 await Deno.remove(work, { recursive: true });

@@ -160,10 +160,22 @@ Deno.test("setup all: one skill for Claude, one in ~/.agents; Cursor and OpenCla
     assertEquals(fm.name, "draftcli");
     assert(fm.description.length > 50 && fm.description.length <= 1024, fm.description);
     assertMatch(fm.description, /JianYing/);
+    // SKILL.md indexes every command and links to references/<group>.md, which holds the fields.
+    const links = [...skill.matchAll(/\]\((references\/[a-z0-9_-]+\.md)\)/g)].map((m) => m[1]);
+    assert(links.length > 0);
+    for (const link of links) {
+      assert(await h.read(`.claude/skills/draftcli/${link}`), `broken link ${link}`);
+      assertEquals(
+        await h.read(`.agents/skills/draftcli/${link}`),
+        await h.read(`.claude/skills/draftcli/${link}`),
+      );
+    }
     for (const spec of toySpecs) {
-      assert(skill.includes(`draftcli ${spec.name.join(" ")}`), `missing ${spec.name}`);
+      const group = (await h.read(`.claude/skills/draftcli/references/${spec.name[0]}.md`))!;
+      assert(skill.includes(`\`${spec.name.join(" ")}\``), `index misses ${spec.name}`);
+      assert(group.includes(`draftcli ${spec.name.join(" ")}`), `missing ${spec.name}`);
       for (const f of fieldNames(toJsonSchema(spec.input))) {
-        const shown = [`\`${f}\``, `<${f}>`, `\`--${toKebab(f)}\``].some((x) => skill.includes(x));
+        const shown = [`\`${f}\``, `<${f}>`, `\`--${toKebab(f)}\``].some((x) => group.includes(x));
         assert(shown, `missing field ${f}`);
       }
     }
@@ -423,7 +435,7 @@ Deno.test("setup --uninstall removes only what setup wrote", async () => {
       "openclaw:mcp": "removed",
     });
     assertEquals(await h.read(".claude/skills/draftcli/SKILL.md"), null);
-    assert(!(await listTree(h.home)).includes(".claude/skills/draftcli"));
+    assert(!(await listTree(h.home)).some((p) => p.includes(".claude/skills/draftcli")));
     assert(await h.read(".claude/skills/other/SKILL.md"));
     assertEquals(await h.read(".agents/skills/draftcli/SKILL.md"), agentsSkill);
 

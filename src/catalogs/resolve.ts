@@ -6,6 +6,8 @@
 
 import { DraftcliError } from "../errors.ts";
 import { closest } from "../text/closest.ts";
+import { searchHint } from "./commands.ts";
+import { cutcliCandidates } from "./compat.ts";
 import {
   type CatalogEntry,
   type CatalogKind,
@@ -27,6 +29,8 @@ export interface ResolveOptions {
   category?: string;
   /** Input path put on the error (e.g. `segments[2].transition`). */
   path?: string;
+  /** Told when a cutcli name is mapped to a different catalog entry (see compat.ts). */
+  warn?: (message: string) => void;
 }
 
 /**
@@ -109,7 +113,7 @@ function pick(list: CatalogEntry[] | undefined, category?: string): CatalogEntry
 }
 
 function hint(kind: CatalogKind): string {
-  return `list names with: draftcli query ${kind} --action search --keyword <part of a name>`;
+  return `list names with: ${searchHint(kind)}`;
 }
 
 /**
@@ -191,6 +195,18 @@ export function resolveName(
     const loose = normIndex(idx, entries);
     const found = pick(loose.name.get(norm), category) ?? pick(loose.alias.get(norm), category);
     if (found) return found;
+  }
+
+  for (const candidate of cutcliCandidates(kind, trimmed) ?? []) {
+    const mapped = pick(idx.name.get(candidate), category) ??
+      pick(idx.alias.get(candidate), category);
+    if (mapped) {
+      opts.warn?.(
+        `${path ? `${path}: ` : ""}${kind} "${trimmed}" (a cutcli name) is not in the ${edition} ` +
+          `catalog; using the closest, "${mapped.name}"`,
+      );
+      return mapped;
+    }
   }
 
   const pool = category === undefined ? entries : entries.filter((e) => e.category === category);

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { type CatalogKind, type Edition, entryAliases, getCatalog } from "./catalog.ts";
 import { FADE_RESOURCE_IDS, resolveName } from "./resolve.ts";
 import { DraftcliError } from "../errors.ts";
+import { CUTCLI_NAMES } from "./compat.ts";
 
 /** Calls `fn`, asserts it throws an unknown_name DraftcliError, and returns the error. */
 function unknownName(fn: () => unknown): DraftcliError {
@@ -103,7 +104,7 @@ Deno.test("fade resolves per kind to the edition's own fade entry", () => {
 
 Deno.test("unknown names fail with unknown_name, the 5 closest names and a hint", () => {
   const err = unknownName(() =>
-    resolveName("jianying", "transitions", "推移", { path: "segments[1].transition" })
+    resolveName("jianying", "transitions", "推移门", { path: "segments[1].transition" })
   );
   const near = closestIn(err);
   assert.equal(near.length, 5);
@@ -111,16 +112,16 @@ Deno.test("unknown names fail with unknown_name, the 5 closest names and a hint"
     getCatalog("jianying", "transitions").flatMap((e) => [e.name, ...entryAliases(e)]),
   );
   for (const n of near) assert.ok(known.has(n), `${n} is not a transition name`);
-  assert.ok(near.includes("推近"), near.join());
-  assert.match(err.message, /推移/);
+  assert.ok(near.includes("左移"), near.join());
+  assert.match(err.message, /推移门/);
   assert.match(err.hint ?? "", /draftcli query transitions --action search --keyword/);
   assert.equal(err.path, "segments[1].transition");
   assert.deepEqual(err.toJSON().code, "unknown_name");
 
-  const slide = closestIn(unknownName(() => resolveName("jianying", "text_intro", "向上滑入")));
+  const slide = closestIn(unknownName(() => resolveName("jianying", "text_intro", "向上滑进")));
   assert.equal(slide.length, 5);
   assert.ok(slide.includes("向上滑动") && slide.includes("向上弹入"), slide.join());
-  unknownName(() => resolveName("jianying", "text_loop", "向左滚动"));
+  unknownName(() => resolveName("jianying", "text_loop", "向左滚滚"));
   unknownName(() => resolveName("capcut", "filters", ""));
 });
 
@@ -190,4 +191,23 @@ Deno.test("raw resource ids and effect ids are accepted as names", () => {
   assert.equal(resolveName("jianying", "filters", "1980").resourceId, "7127828208690433311");
   unknownName(() => resolveName("jianying", "transitions", "1234567890123456789"));
   unknownName(() => resolveName("capcut", "transitions", "00000000-0000-0000-0000-000000000000"));
+});
+
+Deno.test("cutcli's names resolve in both editions, with a warning naming the entry used", () => {
+  for (const edition of ["jianying", "capcut"] as const) {
+    for (const [kind, names] of Object.entries(CUTCLI_NAMES)) {
+      for (const name of Object.keys(names)) {
+        const warnings: string[] = [];
+        const e = resolveName(edition, kind as CatalogKind, name, {
+          warn: (m) => warnings.push(m),
+        });
+        assert.equal(warnings.length, 1, `${edition} ${kind} ${name}`);
+        assert.ok(warnings[0].includes(e.name), warnings[0]);
+      }
+    }
+  }
+  // Names the catalogs list need no mapping and print nothing.
+  const quiet: string[] = [];
+  resolveName("jianying", "text_intro", "渐显", { warn: (m) => quiet.push(m) });
+  assert.deepEqual(quiet, []);
 });

@@ -67,6 +67,10 @@ export function commandHelp(spec: AnyCommandSpec): string {
     lines.push("", "Examples:");
     for (const ex of spec.examples) lines.push(`  draftcli ${ex}`);
   }
+  if (spec.output) {
+    lines.push("", "Output fields:");
+    lines.push(...describeFields(toJsonSchema(spec.output), "  "));
+  }
   lines.push(
     "",
     "Output: JSON on stdout. Errors: JSON on stderr, non-zero exit (see 'draftcli --help').",

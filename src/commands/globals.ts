@@ -31,7 +31,8 @@ export const GLOBAL_FLAGS: readonly GlobalFlag[] = [
     spellings: ["--drafts-dir"],
     key: "draftsDir",
     value: "<path>",
-    help: "drafts folder to use (else $DRAFTCLI_DRAFTS_DIR, config, editor default)",
+    help:
+      "drafts folder to use (else $DRAFTCLI_DRAFTS_DIR, $CUT_DRAFTS_DIR, config, editor default)",
   },
   { spellings: ["--help", "-h"], key: "help", help: "show help" },
   { spellings: ["--version", "-V"], key: "version", help: "print version and build target" },

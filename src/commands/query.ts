@@ -142,6 +142,41 @@ export const queryAnimations = defineCommand({
   },
 });
 
+/** cutcli's `query image-animations` / `query text-animations`: one set, `--type` defaults to in. */
+function animationAlias(word: string, kind: "image" | "text"): AnyCommandSpec {
+  return defineCommand({
+    name: ["query", word],
+    summary:
+      `list or search ${kind} animations (cutcli's name for query animations --kind ${kind})`,
+    description: `Same as \`query animations --kind ${kind}\`; --type defaults to in. ` +
+      CATALOG_OUTPUT,
+    input: z.object({
+      type: z.enum(["in", "out", "loop"]).default("in").describe(
+        "in (entrance, default), out (exit) or loop (combo)",
+      ),
+      mode: z.number().int().optional().describe(
+        "accepted for cutcli scripts and ignored (cutcli does not document its meaning)",
+      ),
+      ...editionFields,
+      ...catalogQueryFields,
+    }).strict(),
+    examples: [`query ${word} --type out`],
+    async run(input, ctx) {
+      const { type, mode: _mode, draftId, editor, ...q } = input;
+      return (await catalogs()).queryCatalog(
+        await editionFor({ draftId, editor }, ctx),
+        ANIMATION_KINDS[kind][type],
+        q,
+      );
+    },
+  });
+}
+
+/** `query image-animations` (cutcli name). */
+export const queryImageAnimations = animationAlias("image-animations", "image");
+/** `query text-animations` (cutcli name). */
+export const queryTextAnimations = animationAlias("text-animations", "text");
+
 /** A `query <words>` command over one catalog kind. */
 function catalogCommand(
   word: string,
@@ -225,6 +260,8 @@ export const queryCommands: AnyCommandSpec[] = [
   queryMedia,
   queryAudioDuration,
   queryAnimations,
+  queryImageAnimations,
+  queryTextAnimations,
   ...queryCatalogCommands,
   textStyleCommand,
 ];

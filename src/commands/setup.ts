@@ -43,7 +43,8 @@ export function makeSetupCommand(getSpecs: SpecSource): AnyCommandSpec {
   return defineCommand({
     name: ["setup"],
     summary: "Install the draftcli skill (and optionally the MCP server) for coding agents",
-    description: "Writes SKILL.md to ~/.claude/skills (Claude Code), ~/.agents/skills (Codex " +
+    description:
+      "Writes the skill folder (SKILL.md and references/<group>.md) to ~/.claude/skills (Claude Code), ~/.agents/skills (Codex " +
       "and other agents), ~/.cursor/skills and ~/.openclaw/skills. Cursor and OpenClaw also " +
       "read ~/.claude/skills and ~/.agents/skills, so when the skill is already there they are " +
       "reported as 'covered' and get no second copy. Re-running is safe: unchanged files are " +

@@ -22,6 +22,8 @@ export interface CommandSpec<S extends z.ZodObject = z.ZodObject> {
   input: S;
   /** Example command lines (without the leading `draftcli`). */
   examples?: string[];
+  /** Shape of the printed result, rendered by `--help` and the docs (optional). */
+  output?: z.ZodObject;
   /** Does it change a draft or other files? (MCP hints, docs.) */
   mutates?: boolean;
   /** Does the MCP server expose it? Default true. */

@@ -49,6 +49,8 @@ export const COMMAND_TABLE: readonly CommandEntry[] = [
   { name: ["query", "media"], summary: "probe a media file or URL: kind, duration (µs), width, height, hasAudio, format", group: "query" },
   { name: ["query", "audio-duration"], summary: "the duration (µs) of an audio file or URL (or of a video's sound)", group: "query" },
   { name: ["query", "animations"], summary: "list or search entrance (in), exit (out) and loop animations for images or text", group: "query" },
+  { name: ["query", "image-animations"], summary: "list or search image animations (cutcli's name for query animations --kind image)", group: "query" },
+  { name: ["query", "text-animations"], summary: "list or search text animations (cutcli's name for query animations --kind text)", group: "query" },
   { name: ["query", "transitions"], summary: "list or search transitions between clips (names, resource ids, VIP flags)", group: "query" },
   { name: ["query", "effects"], summary: "list or search video effects (names, resource ids, VIP flags)", group: "query" },
   { name: ["query", "filters"], summary: "list or search colour filters (names, resource ids, VIP flags)", group: "query" },

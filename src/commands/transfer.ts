@@ -1,7 +1,6 @@
 /** `draft zip`, `draft upload`, `draft import`: moving drafts between machines. */
 import { z } from "zod";
 import { basename, join, resolve, sep } from "node:path";
-import { createHash } from "node:crypto";
 import { type CommandContext, defineCommand } from "./spec.ts";
 import { draftIdSchema } from "../schema/common.ts";
 import { DraftcliError } from "../errors.ts";
@@ -9,14 +8,7 @@ import { locateDraft, registerDraft, STATE_DIR } from "../store/drafts.ts";
 import { withLock } from "../store/lock.ts";
 import { recover } from "../store/txn.ts";
 import { newId } from "../draft/ids.ts";
-import {
-  buildPortableZip,
-  extractDraftZip,
-  peekZipEdition,
-  type PortableZipResult,
-} from "../transfer/zip.ts";
-import { fillDownloadUrl, uploadFile } from "../transfer/upload.ts";
-import { downloadToFile } from "../transfer/download.ts";
+import type { PortableZipResult } from "../transfer/zip.ts";
 
 /** Default cap on a zip's uncompressed size (and on a downloaded zip): 2 GiB. */
 export const DEFAULT_MAX_ZIP_BYTES = 2 * 1024 ** 3;
@@ -49,6 +41,9 @@ function progressPrinter(label: string): ((done: number, total: number) => void)
 }
 
 async function sha256File(path: string): Promise<string> {
+  // zip, upload, download and node:crypto are imported by the command that needs them only
+  // (the MCP server loads every command spec at start-up).
+  const { createHash } = await import("node:crypto");
   const h = createHash("sha256");
   const f = await Deno.open(path, { read: true });
   for await (const chunk of f.readable) h.update(chunk); // the stream closes the file
@@ -68,6 +63,7 @@ async function zipDraft(
       path: "output",
     });
   }
+  const { buildPortableZip } = await import("../transfer/zip.ts");
   const build = () =>
     buildPortableZip(dir, outPath, { draftId, onProgress: progressPrinter(`zipping ${draftId}`) });
   const stateDir = join(dir, STATE_DIR);
@@ -181,6 +177,7 @@ export const draftUpload = defineCommand({
         throw err;
       }
     }
+    const { fillDownloadUrl, uploadFile } = await import("../transfer/upload.ts");
     const template = input.downloadUrl ?? config.downloadUrl;
     const downloadUrl = template
       ? fillDownloadUrl(template, { name: basename(zipPath), draftId: input.draftId, sha256 })
@@ -243,6 +240,7 @@ export const draftImport = defineCommand({
       if (/^https?:\/\//i.test(input.source)) {
         tempDir = await Deno.makeTempDir({ prefix: "draftcli-import-" });
         zipPath = join(tempDir, "download.zip");
+        const { downloadToFile } = await import("../transfer/download.ts");
         await downloadToFile(input.source, zipPath, {
           maxBytes,
           onProgress: progressPrinter("downloading"),
@@ -253,6 +251,7 @@ export const draftImport = defineCommand({
           path: "source",
         });
       }
+      const { extractDraftZip, peekZipEdition } = await import("../transfer/zip.ts");
       const edition = await peekZipEdition(zipPath, limits);
       const root = await ctx.draftsDir(edition);
       const r = await extractDraftZip(zipPath, root, {

@@ -36,6 +36,8 @@ export function floatTrie(paths: readonly string[]): FloatTrie {
 export interface FloatKeys {
   /** Key names fixed in the text: float wherever the editors write them. */
   names: RegExp | undefined;
+  /** The same key names, as a set (for members written one by one). */
+  nameSet: ReadonlySet<string>;
   /** Paths walked in the document: names that are integers elsewhere, and float arrays. */
   trie: FloatTrie;
 }
@@ -46,10 +48,11 @@ const leafOf = (p: string) => p.replace(/\[\]$/, "").split(/[.\]]/).pop() ?? "";
 export function floatKeysOf(paths: readonly string[], intLeaves: readonly string[]): FloatKeys {
   const ints = new Set(intLeaves);
   const walked = paths.filter((p) => p.endsWith("[]") || ints.has(leafOf(p)));
-  const names = [...new Set(paths.filter((p) => !walked.includes(p)).map(leafOf))]
-    .filter((n) => !ints.has(n))
-    .map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  const plain = [...new Set(paths.filter((p) => !walked.includes(p)).map(leafOf))]
+    .filter((n) => !ints.has(n));
+  const names = plain.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
   return {
+    nameSet: new Set(plain),
     names: names.length
       ? new RegExp(`([{,]"(?:${names.join("|")})":)(-?\\d+)(?=[,}])`, "g")
       : undefined,
@@ -102,15 +105,97 @@ function mark(v: unknown, node: FloatTrie, marker: string, out: Marked[]): void 
  */
 export function stringifyWithFloats(value: unknown, floats: FloatKeys = TIMELINE_FLOATS): string {
   // plain ASCII (JSON.stringify's fast path); a caller string would need the random nonce
-  const nonce = crypto.randomUUID().slice(0, 8);
+  return stringifyWith(value, floats.trie, floats.names, crypto.randomUUID().slice(0, 8));
+}
+
+function stringifyWith(
+  value: unknown,
+  trie: FloatTrie,
+  names: RegExp | undefined,
+  nonce: string,
+): string {
   const marked: Marked[] = [];
   let text: string;
   try {
-    mark(value, floats.trie, `~f${nonce}:`, marked);
+    mark(value, trie, `~f${nonce}:`, marked);
     text = JSON.stringify(value) ?? "null";
   } finally {
     for (const m of marked) m.holder[m.key] = m.value;
   }
   if (marked.length) text = text.replace(new RegExp(`"~f${nonce}:(-?\\d+)"`, "g"), "$1.0");
-  return floats.names ? text.replace(floats.names, "$1$2.0") : text;
+  return names ? text.replace(names, "$1$2.0") : text;
+}
+
+/** An empty trie: below a path no float key is walked. */
+const NO_FLOATS: FloatTrie = { float: false, children: new Map() };
+
+/** Objects and arrays nested less deep than this are written member by member. */
+const SPLIT_DEPTH = 4;
+/** Arrays longer than this are written in slices of this many items. */
+const SLICE = 256;
+
+/**
+ * The same text as `stringifyWithFloats`, in pieces (a slice of at most `SLICE` items of a long
+ * list such as `tracks[].segments` or `materials.texts`, or one small member), so that a large
+ * timeline is never held as one string: the caller encodes and writes the pieces as they come.
+ */
+export function* stringifyChunks(
+  value: unknown,
+  floats: FloatKeys = TIMELINE_FLOATS,
+): Generator<string> {
+  const nonce = crypto.randomUUID().slice(0, 8);
+  const { names, nameSet } = floats;
+  const whole = (v: unknown, node: FloatTrie) => stringifyWith(v, node, names, nonce);
+  function* walk(v: unknown, node: FloatTrie, depth: number): Generator<string> {
+    if (
+      v === null || typeof v !== "object" || depth >= SPLIT_DEPTH ||
+      typeof (v as { toJSON?: unknown }).toJSON === "function"
+    ) {
+      yield whole(v, node);
+      return;
+    }
+    if (Array.isArray(v)) {
+      const item = node.children.get("[]") ?? NO_FLOATS;
+      if (v.length <= SLICE) {
+        yield "[";
+        for (let i = 0; i < v.length; i++) {
+          if (i) yield ",";
+          const x = v[i];
+          if (item.float && isMarkable(x)) yield `${x}.0`;
+          else if (x === undefined || typeof x === "function" || typeof x === "symbol") {
+            yield "null";
+          } else yield* walk(x, item, depth + 1);
+        }
+        yield "]";
+        return;
+      }
+      // A slice is an array of the same items: same float paths below `[]`.
+      const sliceNode: FloatTrie = { float: false, children: new Map([["[]", item]]) };
+      for (let i = 0; i < v.length; i += SLICE) {
+        const text = whole(v.slice(i, i + SLICE), sliceNode);
+        yield (i ? "," : "[") + text.slice(1, -1);
+      }
+      yield "]";
+      return;
+    }
+    yield "{";
+    let first = true;
+    for (const k of Object.keys(v as object)) {
+      const x = (v as Record<string, unknown>)[k];
+      if (x === undefined || typeof x === "function" || typeof x === "symbol") continue;
+      const child = node.children.get(k) ?? NO_FLOATS;
+      const head = (first ? "" : ",") + JSON.stringify(k) + ":";
+      first = false;
+      if (isMarkable(x) && (child.float || nameSet.has(k))) {
+        yield `${head}${x}.0`;
+      } else if (x === null || typeof x !== "object") {
+        yield head + whole(x, child);
+      } else {
+        yield head;
+        yield* walk(x, child, depth + 1);
+      }
+    }
+    yield "}";
+  }
+  yield* walk(value, floats.trie, 0);
 }

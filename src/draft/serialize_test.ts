@@ -1,5 +1,5 @@
 import { deepStrictEqual, equal } from "node:assert/strict";
-import { floatKeysOf, stringifyWithFloats, TIMELINE_FLOATS } from "./serialize.ts";
+import { floatKeysOf, stringifyChunks, stringifyWithFloats, TIMELINE_FLOATS } from "./serialize.ts";
 import { floatPaths } from "./json_numbers.ts";
 
 Deno.test("stringifyWithFloats: integers at float keys get a decimal point, others unchanged", () => {
@@ -38,4 +38,44 @@ Deno.test("floatPaths: reads number spelling per key path", () => {
   const { floats, ints } = floatPaths('{"a":1.0,"b":[{"c":2,"d":[1e3, 4]}],"e":"1.0"}');
   deepStrictEqual([...floats], ["a", "b[].d[]"]);
   deepStrictEqual([...ints].sort(), ["b[].c", "b[].d[]"]);
+});
+
+Deno.test("stringifyChunks: the pieces join to stringifyWithFloats' text", async () => {
+  const small = {
+    fps: 30,
+    tracks: [{ segments: [{ clip: { scale: { x: 1 } } }, { clip: null }], skip: undefined }],
+    values: [1, 0.5, -2, undefined],
+    materials: { texts: [{ alpha: 1, width: 2, when: new Date(0) }], none: [] },
+    canvas_config: { width: 1080 },
+    nothing: null,
+  };
+  const trie = floatKeysOf(["fps", "tracks[].segments[].clip.scale.x", "values[]", "alpha"], []);
+  equal([...stringifyChunks(small, trie)].join(""), stringifyWithFloats(small, trie));
+  // Long lists are written in slices: the same text.
+  const long = {
+    values: Array.from({ length: 1000 }, (_, i) => i % 3 ? i : i / 2),
+    tracks: [{
+      segments: Array.from({ length: 700 }, (_, i) => ({ clip: { scale: { x: i % 2 } } })),
+    }],
+    materials: { texts: Array.from({ length: 600 }, (_, i) => ({ alpha: i, skip: undefined })) },
+  };
+  equal([...stringifyChunks(long, trie)].join(""), stringifyWithFloats(long, trie));
+  // Real editor-saved timelines, with the editors' float keys.
+  const dir = new URL("../../test/fixtures/real-drafts/", import.meta.url);
+  let seen = 0;
+  for await (const d of Deno.readDir(dir)) {
+    if (d.name === "jianying-encrypted") continue;
+    for (const name of ["draft_content.json", "draft_info.json"]) {
+      let text: string;
+      try {
+        text = await Deno.readTextFile(new URL(`${d.name}/${name}`, dir));
+      } catch {
+        continue;
+      }
+      const doc = JSON.parse(text);
+      equal([...stringifyChunks(doc)].join(""), stringifyWithFloats(doc), `${d.name}/${name}`);
+      seen++;
+    }
+  }
+  equal(seen > 5, true);
 });

@@ -6,7 +6,6 @@
  * by anything the URL or the server says (path, Content-Disposition). Messages show URLs with
  * their credentials masked (`redactUrl`).
  */
-import { createHash, randomUUID } from "node:crypto";
 import { join } from "node:path";
 import { DraftcliError } from "../errors.ts";
 import { sniff, SNIFF_BYTES } from "./sniff.ts";
@@ -312,7 +311,8 @@ async function receive(
   arm: (ms: number) => void,
   timedOut: () => boolean,
 ): Promise<DownloadResult> {
-  const tmp = join(stagingDir, `.dl-${randomUUID()}.part`);
+  const { createHash } = await import("node:crypto");
+  const tmp = join(stagingDir, `.dl-${crypto.randomUUID()}.part`);
   const hash = createHash("sha256");
   const head = new Uint8Array(SNIFF_BYTES);
   let headLength = 0;

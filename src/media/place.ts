@@ -5,16 +5,35 @@
  * copy (never a symlink: sandboxed editors do not follow links out of their folders). The draft
  * writer moves staged files into `resources/` when it commits.
  */
-import { createHash } from "node:crypto";
 import { join } from "node:path";
 
 /** Where local media go: into the draft folder (default), or referenced where they are. */
 export type MediaPlacement = "copy" | "reference";
 
-/** Hex sha256 of a file, read in chunks (any size). */
-export async function sha256File(path: string): Promise<string> {
-  const hash = createHash("sha256");
+/** Files up to this size are hashed in one piece by Web Crypto (no `node:crypto` at start-up). */
+const WHOLE_HASH_BYTES = 64 << 20;
+
+/**
+ * Hex sha256 of a file (any size). Small files (images, short clips) are read whole and hashed
+ * by the built-in Web Crypto; larger ones are streamed through `node:crypto` (imported only then:
+ * it costs ~30 ms of start-up).
+ */
+export async function sha256File(path: string, wholeLimit = WHOLE_HASH_BYTES): Promise<string> {
   using file = await Deno.open(path, { read: true });
+  const { size } = await file.stat();
+  if (size <= wholeLimit) {
+    const bytes = new Uint8Array(size);
+    let off = 0;
+    while (off < size) {
+      const n = await file.read(bytes.subarray(off));
+      if (n === null) break;
+      off += n;
+    }
+    const digest = await crypto.subtle.digest("SHA-256", bytes.subarray(0, off));
+    return new Uint8Array(digest).toHex();
+  }
+  const { createHash } = await import("node:crypto");
+  const hash = createHash("sha256");
   const buf = new Uint8Array(1 << 20);
   for (;;) {
     const n = await file.read(buf);

@@ -29,3 +29,21 @@ Deno.test("placeLocalFile: content name, hard link, found again without a second
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("sha256File: the same digest read whole (Web Crypto) or streamed (node:crypto)", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const path = `${dir}/bytes.bin`;
+    // Three read buffers' worth and a bit, so the streamed path loops.
+    const bytes = Uint8Array.from({ length: (3 << 20) + 123 }, (_, i) => (i * 31) & 255);
+    await Deno.writeFile(path, bytes);
+    const { createHash } = await import("node:crypto");
+    const expected = createHash("sha256").update(bytes).digest("hex");
+    equal(await sha256File(path), expected);
+    equal(await sha256File(path, 0), expected);
+    await Deno.writeFile(path, new Uint8Array());
+    equal(await sha256File(path), createHash("sha256").update(new Uint8Array()).digest("hex"));
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

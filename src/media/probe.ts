@@ -7,9 +7,8 @@
  * (mp3, wav, flac, ogg, aac, webm/mkv); GIF frame delays are summed by a small streaming walker.
  * See docs/media.md.
  */
-import { imageSize } from "image-size";
-import { createFile, type Movie, MP4BoxBuffer } from "mp4box";
-import { parseFile } from "music-metadata";
+import type { imageSize } from "image-size";
+import type { Movie } from "mp4box";
 import { DraftcliError } from "../errors.ts";
 import { FfprobeError, ffprobeFile, type FfprobeOptions } from "./ffprobe.ts";
 import { readAt, sniff, SNIFF_BYTES, type SniffResult } from "./sniff.ts";
@@ -139,6 +138,8 @@ async function probeImage(
   ext: string,
   name: string,
 ): Promise<MediaInfo> {
+  // Each prober is imported only for its format (literal specifiers: `deno compile` embeds them).
+  const { imageSize } = await import("image-size");
   using file = await Deno.open(path, { read: true });
   let dims: ReturnType<typeof imageSize>;
   try {
@@ -299,6 +300,7 @@ async function probeGif(path: string, name: string): Promise<MediaInfo> {
 // MP4 / MOV / M4A: mp4box, fed chunk by chunk, skipping `mdat` by following its next position.
 
 async function readMovie(path: string, size: number, name: string): Promise<Movie> {
+  const { createFile, MP4BoxBuffer } = await import("mp4box");
   using file = await Deno.open(path, { read: true });
   const iso = createFile(false);
   let movie: Movie | null = null;
@@ -402,6 +404,7 @@ async function probeWithMusicMetadata(
   sniffed: SniffResult,
   name: string,
 ): Promise<MediaInfo> {
+  const { parseFile } = await import("music-metadata");
   const options = { duration: false, skipCovers: true, skipPostHeaders: true, mkvUseIndex: true };
   let meta = await parseFile(path, options);
   if (!(meta.format.duration && meta.format.duration > 0)) {

@@ -12,6 +12,7 @@ import { redactUrl } from "../text/redact.ts";
 import { itemBase, segmentsOf } from "../draft/summary.ts";
 import { setAudioEffect, setAudioFade } from "../draft/audio_extras.ts";
 import { resolveName } from "../catalogs/resolve.ts";
+import { withCutcliIds } from "./cutcli_ids.ts";
 
 type Item = z.infer<typeof AudioInfo>;
 
@@ -116,7 +117,7 @@ export async function addAudios(
       };
     }
     settleTrackIndexes(doc, created, "audio");
-    return { draftId, items: created };
+    return withCutcliIds({ draftId, items: created }, "audioIds");
   }, opts.media);
 }
 

@@ -25,6 +25,7 @@ import {
 } from "../draft/text_content.ts";
 import { clipFields, itemBase, segmentsOf } from "../draft/summary.ts";
 import type { Edition } from "../editions/profiles.ts";
+import { withCutcliIds } from "./cutcli_ids.ts";
 
 type Item = z.infer<typeof CaptionInfo>;
 
@@ -112,7 +113,9 @@ export async function addCaptions(
   const dir = await locateDraft(roots, draftId);
   const edition = await peekEdition(dir);
   const base = baseStyle(edition, style);
-  const anims = items.map((it, i) => resolveAnimations(edition, it, "text", `captions[${i}]`));
+  const anims = items.map((it, i) =>
+    resolveAnimations(edition, it, "text", `captions[${i}]`, ctx.warn)
+  );
   const highlights = items.map((it) => [
     ...(it.highlights ?? []),
     ...expandKeywordShortForm(it),
@@ -162,7 +165,9 @@ export async function addCaptions(
       track.segments.push(seg);
       return { ...itemBase(doc, track, seg), text: it.text };
     });
-    return Promise.resolve({ result: { draftId, trackId: track.id, items: created } });
+    return Promise.resolve({
+      result: withCutcliIds({ draftId, trackId: track.id, items: created }, "textIds"),
+    });
   }, { warn: ctx.warn });
 }
 

@@ -23,6 +23,7 @@ import type { DraftDocument, Segment, Track } from "../draft/document.ts";
 import type { Json } from "../editions/profiles.ts";
 import { itemBase } from "../draft/summary.ts";
 import { findByResourceId } from "../catalogs/catalog.ts";
+import { withCutcliIds } from "./cutcli_ids.ts";
 
 type EffectItem = z.infer<typeof EffectInfo>;
 type FilterItem = z.infer<typeof FilterInfo>;
@@ -73,7 +74,7 @@ export async function addEffects(ctx: CommandContext, draftId: string, items: Ef
         created[i] = { applyTo: "track", ...itemBase(doc, track, seg), ...about };
       }
     }
-    return Promise.resolve({ result: { draftId, items: created } });
+    return Promise.resolve({ result: withCutcliIds({ draftId, items: created }, "effectIds") });
   }, { warn: ctx.warn });
 }
 
@@ -112,7 +113,7 @@ export async function addFilters(ctx: CommandContext, draftId: string, items: Fi
         created[i] = { applyTo: "track", ...itemBase(doc, track, seg), ...about };
       }
     }
-    return Promise.resolve({ result: { draftId, items: created } });
+    return Promise.resolve({ result: withCutcliIds({ draftId, items: created }, "filterIds") });
   }, { warn: ctx.warn });
 }
 

@@ -18,6 +18,7 @@ import { gridRange } from "../draft/time.ts";
 import { DraftcliError } from "../errors.ts";
 import { redactUrl } from "../text/redact.ts";
 import { clipFields, itemBase, segmentsOf } from "../draft/summary.ts";
+import { withCutcliIds } from "./cutcli_ids.ts";
 
 type Item = z.infer<typeof ImageInfo>;
 
@@ -31,8 +32,10 @@ export async function addImages(
   const roots = await ctx.searchRoots();
   const dir = await locateDraft(roots, draftId);
   const edition = await peekEdition(dir);
-  const anims = items.map((it, i) => resolveAnimations(edition, it, "visual", `imageInfos[${i}]`));
-  const transitions = resolveItemTransitions(edition, items, "imageInfos");
+  const anims = items.map((it, i) =>
+    resolveAnimations(edition, it, "visual", `imageInfos[${i}]`, ctx.warn)
+  );
+  const transitions = resolveItemTransitions(edition, items, "imageInfos", ctx.warn);
   const requests = items.map((it, i) => ({
     url: it.imageUrl,
     index: i,
@@ -112,7 +115,7 @@ export async function addImages(
       ctx.warn,
     );
     settleTrackIndexes(doc, created, "video");
-    return { draftId, items: created };
+    return withCutcliIds({ draftId, items: created }, "imageIds");
   }, opts.media);
 }
 

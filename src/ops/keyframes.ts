@@ -17,7 +17,8 @@ function findSegmentOrThrow(doc: DraftDocument, segmentId: string, path: string)
       `${path}: no segment '${segmentId}' in the draft`,
       {
         path,
-        hint: "segment ids come from 'images list', 'audios list', 'captions list' or 'draft info'",
+        hint:
+          "segment ids come from 'images list', 'videos list', 'audios list', 'captions list' or 'sticker list'",
       },
     );
   }

@@ -20,6 +20,7 @@ import { setAudioFade } from "../draft/audio_extras.ts";
 import { buildMask, maskForDisplay, maskOf, maskWarning, setMask } from "../draft/masks.ts";
 import { DraftcliError } from "../errors.ts";
 import { clipFields, itemBase, segmentsOf } from "../draft/summary.ts";
+import { withCutcliIds } from "./cutcli_ids.ts";
 
 type Item = z.infer<typeof VideoInfo>;
 
@@ -33,8 +34,10 @@ export async function addVideos(
   const roots = await ctx.searchRoots();
   const dir = await locateDraft(roots, draftId);
   const edition = await peekEdition(dir);
-  const anims = items.map((it, i) => resolveAnimations(edition, it, "visual", `videoInfos[${i}]`));
-  const transitions = resolveItemTransitions(edition, items, "videoInfos");
+  const anims = items.map((it, i) =>
+    resolveAnimations(edition, it, "visual", `videoInfos[${i}]`, ctx.warn)
+  );
+  const transitions = resolveItemTransitions(edition, items, "videoInfos", ctx.warn);
   const masks = items.map((it, i) =>
     it.mask ? maskEntry(edition, it.mask, `videoInfos[${i}].mask`) : undefined
   );
@@ -147,7 +150,7 @@ export async function addVideos(
       ctx.warn,
     );
     settleTrackIndexes(doc, created, "video");
-    return { draftId, items: created };
+    return withCutcliIds({ draftId, items: created }, "videoIds");
   }, opts.media);
 }
 

@@ -20,11 +20,28 @@ export const draftIdSchema = z.string().min(1, "must not be empty").max(200).des
   "draft id printed by 'draft create' (see 'draft list')",
 );
 
-/** A media location: a file:// absolute URL or an http(s) URL. */
-export const mediaUrl = z.string().min(1).max(8192).refine(
+/** A media location: a file:// absolute URL, an absolute or `~/` path (made a file:// URL), or an http(s) URL. */
+export const mediaUrl = z.string().min(1).max(8192).transform(localPathToUrl).refine(
   (s) => /^(file:\/\/|https?:\/\/)/i.test(s),
-  "must be a file:// absolute URL or an http(s):// URL",
+  "must be a file:// absolute URL, an absolute or ~/ path, or an http(s):// URL",
 );
+
+/**
+ * Turns a plain absolute path (`/a/b.jpg`, `C:\\a\\b.jpg`) or a `~/` path (HOME, else
+ * USERPROFILE) into a file:// URL, as cutcli accepts them; anything else is returned unchanged.
+ */
+export function localPathToUrl(s: string): string {
+  let path: string | undefined;
+  if (s.startsWith("~/") || s.startsWith("~\\")) {
+    const home = Deno.env.get("HOME") ?? Deno.env.get("USERPROFILE");
+    if (home) path = home.replace(/[\\/]+$/, "") + "/" + s.slice(2);
+  } else if (s.startsWith("/") && !s.startsWith("//")) path = s;
+  else if (/^[A-Za-z]:[\\/]/.test(s)) path = "/" + s.replaceAll("\\", "/");
+  if (path === undefined) return s;
+  return "file://" +
+    path.replaceAll("\\", "/").split("/").map((p) => encodeURIComponent(p).replaceAll("%3A", ":"))
+      .join("/");
+}
 
 /** A colour `#rrggbb`. */
 export const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, "must be a colour like #ff8800");

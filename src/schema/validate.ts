@@ -39,11 +39,30 @@ export function wellFormed(value: unknown): unknown {
 }
 
 /**
- * Validates `value` (after making its strings well-formed, see `wellFormed`); on failure throws
+ * Drops, in place, every object key that begins with `_` (comments such as `_comment`, which
+ * cutcli's templates carry inside item arrays). `__proto__` is kept, so validation refuses it.
+ * Iterative: any depth.
+ */
+export function dropCommentKeys(value: unknown): unknown {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (!v || typeof v !== "object") continue;
+    const obj = v as Record<string, unknown>;
+    for (const key of Object.keys(obj)) {
+      if (key.startsWith("_") && key !== "__proto__" && !Array.isArray(obj)) delete obj[key];
+      else if (obj[key] && typeof obj[key] === "object") stack.push(obj[key]);
+    }
+  }
+  return value;
+}
+
+/**
+ * Validates `value` (after dropping `_` comment keys, see `dropCommentKeys`, and making its strings well-formed, see `wellFormed`); on failure throws
  * `invalid_input` naming the first bad field.
  */
 export function validate<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
-  const result = schema.safeParse(wellFormed(value));
+  const result = schema.safeParse(wellFormed(dropCommentKeys(value)));
   if (result.success) return result.data;
   const issues = result.error.issues;
   const first = issues[0];

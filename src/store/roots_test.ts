@@ -2,6 +2,7 @@ import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/stric
 import {
   draftsRootFor,
   editorDraftsRoot,
+  explicitRoot,
   findIndexEntry,
   type IndexEntryInput,
   installedEditions,
@@ -230,4 +231,15 @@ Deno.test("editor folders: an existing default location wins (Mac App Store buil
       "/x/y",
     );
   });
+});
+
+Deno.test("CUT_DRAFTS_DIR (cutcli's name) is used after DRAFTCLI_DRAFTS_DIR and before config", () => {
+  const config = { draftsDir: "/cfg" };
+  assertEquals(explicitRoot({ env: { CUT_DRAFTS_DIR: "/cut" }, config }), "/cut");
+  assertEquals(
+    explicitRoot({ env: { CUT_DRAFTS_DIR: "/cut", DRAFTCLI_DRAFTS_DIR: "/dc" }, config }),
+    "/dc",
+  );
+  assertEquals(explicitRoot({ flag: "/f", env: { CUT_DRAFTS_DIR: "/cut" }, config }), "/f");
+  assertEquals(explicitRoot({ env: {}, config }), "/cfg");
 });

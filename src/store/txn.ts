@@ -7,9 +7,17 @@ import { dirname, join, relative, resolve } from "node:path";
 import { TMP_SUFFIX, writeFileAtomic } from "./atomic.ts";
 import { inspectHeld, tryCreateHeld } from "./lock.ts";
 
+/**
+ * New content of a file: text, bytes, or text in pieces (written as they come, never joined).
+ * Entries of one commit that share the same data object get the same bytes: the first is written,
+ * the others are copied from it by the file system (`Deno.copyFile`: an in-kernel copy, or a
+ * copy-on-write clone where the file system has them), so a mirror costs no second encoding.
+ */
+export type TxnData = string | Uint8Array | { chunks: Iterable<string> };
+
 /** One file of a commit: new content for `path`, or a staged file moved to `path`. */
 export type TxnEntry =
-  | { path: string; data: string | Uint8Array }
+  | { path: string; data: TxnData }
   | { path: string; moveFrom: string };
 
 /**
@@ -32,12 +40,52 @@ export function journalPath(stateDir: string): string {
   return join(stateDir, "journal.json");
 }
 
-async function writeTemp(path: string, data: string | Uint8Array): Promise<void> {
-  const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
+/** Bytes buffered before a write when data comes in pieces. */
+const CHUNK_BUFFER = 1 << 20;
+
+async function writeAll(f: Deno.FsFile, bytes: Uint8Array): Promise<void> {
+  let off = 0;
+  while (off < bytes.length) off += await f.write(bytes.subarray(off));
+}
+
+/** Encodes pieces of text into one reused buffer and writes it whenever it fills. */
+async function writePieces(f: Deno.FsFile, pieces: Iterable<string>): Promise<void> {
+  const encoder = new TextEncoder();
+  const buf = new Uint8Array(CHUNK_BUFFER);
+  let used = 0;
+  for (const piece of pieces) {
+    let rest = piece;
+    while (rest.length) {
+      // Worst case 3 bytes per UTF-16 unit: flush first when the piece may not fit.
+      if (CHUNK_BUFFER - used < Math.min(rest.length * 3, CHUNK_BUFFER >> 1)) {
+        await writeAll(f, buf.subarray(0, used));
+        used = 0;
+      }
+      const { read, written } = encoder.encodeInto(rest, buf.subarray(used));
+      used += written;
+      rest = rest.slice(read);
+    }
+  }
+  await writeAll(f, buf.subarray(0, used));
+}
+
+async function writeTemp(path: string, data: TxnData): Promise<void> {
   const f = await Deno.open(path, { write: true, create: true, truncate: true });
   try {
-    let off = 0;
-    while (off < bytes.length) off += await f.write(bytes.subarray(off));
+    if (typeof data === "string") await writeAll(f, new TextEncoder().encode(data));
+    else if (data instanceof Uint8Array) await writeAll(f, data);
+    else await writePieces(f, data.chunks);
+    await f.sync();
+  } finally {
+    f.close();
+  }
+}
+
+/** Copies a written temp to another temp (the file system's copy), flushed like a write. */
+async function copyTemp(from: string, to: string): Promise<void> {
+  await Deno.copyFile(from, to);
+  const f = await Deno.open(to, { read: true, write: true });
+  try {
     await f.sync();
   } finally {
     f.close();
@@ -49,14 +97,31 @@ export async function commitFiles(stateDir: string, entries: TxnEntry[]): Promis
   const txn = crypto.randomUUID().slice(0, 8);
   const moves: [string, string][] = [];
   const order = new Map(entries.map((e, i) => [e.path, i]));
+  // The first entry of each data object writes it; the others copy its temp (decided here,
+  // before any await, so that a stream of pieces is read exactly once).
+  const tmpOf = (e: TxnEntry) => `${e.path}.${txn}${TMP_SUFFIX}`;
+  const firstOf = new Map<TxnData, string>();
+  const copies: [string, string][] = [];
+  const writes: TxnEntry[] = [];
+  for (const e of entries) {
+    moves.push([tmpOf(e), e.path]);
+    if ("data" in e && typeof e.data !== "string" && firstOf.has(e.data)) {
+      copies.push([firstOf.get(e.data)!, tmpOf(e)]);
+      continue;
+    }
+    if ("data" in e && typeof e.data !== "string") firstOf.set(e.data, tmpOf(e));
+    writes.push(e);
+  }
   try {
     // Temps are written (and flushed) concurrently: the disk overlaps the big timeline copies.
-    await Promise.all(entries.map(async (e) => {
+    await Promise.all(writes.map(async (e) => {
       await Deno.mkdir(dirname(e.path), { recursive: true });
-      const tmp = `${e.path}.${txn}${TMP_SUFFIX}`;
-      moves.push([tmp, e.path]);
-      if ("data" in e) await writeTemp(tmp, e.data);
-      else await Deno.rename(e.moveFrom, tmp);
+      if ("data" in e) await writeTemp(tmpOf(e), e.data);
+      else await Deno.rename(e.moveFrom, tmpOf(e));
+    }));
+    await Promise.all(copies.map(async ([from, to]) => {
+      await Deno.mkdir(dirname(to), { recursive: true });
+      await copyTemp(from, to);
     }));
   } catch (err) {
     for (const [tmp] of moves) await Deno.remove(tmp).catch(() => {});

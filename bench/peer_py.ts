@@ -1,0 +1,131 @@
+/**
+ * Side by side: draftcli building create + 1,000 images + 1,000 captions in three processes
+ * (1,000 distinct local PNGs), against pyJianYingDraft building the same draft in one Python
+ * process. The peer is not part of this repository: pass a checkout of its public source with
+ * --peer (it needs Debian's python3-pymediainfo). Prints medians of --runs runs.
+ *
+ * Run: deno task bench:peer --peer /path/to/pyJianYingDraft [--runs 3] [--media reference]
+ *   [--python /usr/bin/python3]
+ * Figures go into notes, never into assertions.
+ */
+import { fileURLToPath } from "node:url";
+
+const args = Deno.args;
+const flag = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const PEER = flag("--peer");
+if (!PEER) throw new Error("pass --peer /path/to/a/pyJianYingDraft/checkout");
+const RUNS = Number(flag("--runs") ?? 3);
+const MEDIA = flag("--media");
+/** Debian's python3 (where python3-pymediainfo is installed), unless --python says otherwise. */
+const PYTHON = flag("--python") ?? "/usr/bin/python3";
+const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
+const PERMS = ["--allow-read", "--allow-write", "--allow-env", "--allow-net", "--allow-run"];
+const N = 1000;
+
+/** Deno's cache folder (a scratch HOME would otherwise give the subprocess an empty one). */
+async function denoDir(): Promise<string> {
+  const out = await new Deno.Command(Deno.execPath(), { args: ["info", "--json"], stdout: "piped" })
+    .output();
+  return JSON.parse(new TextDecoder().decode(out.stdout)).denoDir;
+}
+
+const work = await Deno.makeTempDir({ prefix: "draftcli-peer-" });
+const png = await Deno.readFile(new URL("../test/fixtures/image.png", import.meta.url));
+const pics: string[] = [];
+for (let i = 0; i < N; i++) {
+  const path = `${work}/pic-${String(i).padStart(4, "0")}.png`;
+  // A trailing byte after IEND makes each file distinct: each one is probed (and placed).
+  await Deno.writeFile(path, Uint8Array.of(...png, i & 255, i >> 8));
+  pics.push(path);
+}
+const SEC = 1_000_000;
+await Deno.writeTextFile(
+  `${work}/images.json`,
+  JSON.stringify(
+    pics.map((p, i) => ({ imageUrl: `file://${p}`, start: i * SEC, end: (i + 1) * SEC })),
+  ),
+);
+await Deno.writeTextFile(
+  `${work}/captions.json`,
+  JSON.stringify(
+    pics.map((_, i) => ({ text: `caption ${i}`, start: i * SEC, end: (i + 1) * SEC })),
+  ),
+);
+// The peer's driver: the same draft through its public API, in one process.
+await Deno.writeTextFile(
+  `${work}/peer.py`,
+  `import sys
+sys.path.insert(0, sys.argv[1])
+import pyJianYingDraft as d
+folder = d.DraftFolder(sys.argv[2])
+script = folder.create_draft("peer", 1080, 1920, allow_replace=True)
+script.add_track(d.TrackType.video).add_track(d.TrackType.text)
+for i, path in enumerate(sys.argv[3:]):
+    script.add_segment(d.VideoSegment(path, d.Timerange(i * ${SEC}, ${SEC})))
+for i in range(len(sys.argv) - 3):
+    script.add_segment(d.TextSegment("caption %d" % i, d.Timerange(i * ${SEC}, ${SEC})))
+script.save()
+`,
+);
+
+async function timed(cmd: string, cmdArgs: string[], env: Record<string, string>) {
+  const t0 = performance.now();
+  const out = await new Deno.Command(cmd, { args: cmdArgs, env, stdout: "piped", stderr: "piped" })
+    .output();
+  if (!out.success) {
+    throw new Error(
+      `${cmd} ${cmdArgs.slice(0, 3).join(" ")}: ${new TextDecoder().decode(out.stderr)}`,
+    );
+  }
+  return { ms: performance.now() - t0, stdout: new TextDecoder().decode(out.stdout) };
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+}
+
+const DENO_DIR = await denoDir();
+const ours: number[] = [];
+const steps: number[][] = [[], [], []];
+const peer: number[] = [];
+for (let r = 0; r < RUNS; r++) {
+  const drafts = `${work}/drafts-${r}`;
+  // A scratch HOME keeps the caller's config out; DENO_DIR keeps Deno's module cache.
+  const env = { DRAFTCLI_DRAFTS_DIR: drafts, HOME: work, NO_COLOR: "1", DENO_DIR };
+  const cli = (a: string[]) => timed(Deno.execPath(), ["run", "-q", ...PERMS, MAIN, ...a], env);
+  const media = MEDIA ? ["--media", MEDIA] : [];
+  const created = await cli(["draft", "create", "--name", "peer"]);
+  const id = JSON.parse(created.stdout).draftId;
+  const images = await cli([
+    "images",
+    "add",
+    id,
+    "--image-infos",
+    `@${work}/images.json`,
+    ...media,
+  ]);
+  const captions = await cli(["captions", "add", id, "--captions", `@${work}/captions.json`]);
+  ours.push(created.ms + images.ms + captions.ms);
+  [created, images, captions].forEach((s, i) => steps[i].push(s.ms));
+  const peerDir = `${work}/peer-${r}`;
+  await Deno.mkdir(peerDir);
+  peer.push((await timed(PYTHON, [`${work}/peer.py`, PEER, peerDir, ...pics], {})).ms);
+}
+const a = median(ours);
+const b = median(peer);
+console.log(`create + ${N} images + ${N} captions, median of ${RUNS} runs:`);
+console.log(
+  `  draftcli (3 processes${MEDIA ? `, --media ${MEDIA}` : ""})  ${a.toFixed(0).padStart(6)} ms`,
+);
+console.log(
+  `    (draft create ${median(steps[0]).toFixed(0)} ms, images add ${
+    median(steps[1]).toFixed(0)
+  } ms, captions add ${median(steps[2]).toFixed(0)} ms)`,
+);
+console.log(`  pyJianYingDraft (1 process)    ${b.toFixed(0).padStart(6)} ms`);
+console.log(`  draftcli is ${(b / a).toFixed(2)}× as fast`);
+await Deno.remove(work, { recursive: true });

@@ -1,0 +1,75 @@
+/**
+ * Committing a draft: one atomic multi-file commit of every file the draft is written as,
+ * staged media included, then the editor's index entry refreshed.
+ */
+import { join } from "node:path";
+import type { DraftDocument } from "../draft/document.ts";
+import { commitFiles, type TxnEntry } from "./txn.ts";
+import type { OsName } from "./home.ts";
+import { exists, locateDraft, STATE_DIR } from "./locate.ts";
+import { draftFileEntries, materialsSize, timelineTargets } from "./draft_files.ts";
+import { indexDraft } from "./draft_index.ts";
+import { loadDraft, withDraftLock } from "./load.ts";
+
+/** Files staged outside the draft (downloads) to move into it on commit. */
+export interface StagedFile {
+  from: string;
+  to: string;
+}
+
+/** Options of `saveDraft` besides the files. */
+export interface SaveOptions {
+  staged?: StagedFile[];
+  files?: { path: string; data: string }[];
+  /** Receives warnings (e.g. an unparseable editor index left alone). */
+  warn?: (message: string) => void;
+  /** OS whose path style index entries use (default: this one). */
+  os?: OsName;
+}
+
+/**
+ * Saves a loaded draft: all timeline copies, meta, settings and staged files, atomically; then
+ * refreshes the draft's entry in the editor's index when the root has one (best effort: a
+ * failure there is a warning, the draft itself is saved).
+ */
+export async function saveDraft(doc: DraftDocument, extra: SaveOptions = {}): Promise<void> {
+  const entries: TxnEntry[] = [];
+  // Different URLs with the same bytes share one staged file and one destination: move it once.
+  const targets = new Set<string>();
+  for (const s of extra.staged ?? []) {
+    if (targets.has(s.to)) continue;
+    targets.add(s.to);
+    if (!(await exists(s.to))) entries.push({ path: s.to, moveFrom: s.from });
+  }
+  // Unknown when some media is not on this machine (a draft from elsewhere): keep the editor's.
+  const measured = await materialsSize(doc, extra.staged);
+  const key = "draft_timeline_materials_size_";
+  if (measured !== undefined && key in doc.meta) doc.meta[key] = measured;
+  const size = measured ?? (Number(doc.meta[key]) || 0);
+  entries.push(...draftFileEntries(doc, doc.dir, await timelineTargets(doc)));
+  for (const f of extra.files ?? []) entries.push(f);
+  await commitFiles(join(doc.dir, STATE_DIR), entries);
+  try {
+    await indexDraft(doc, { create: false, os: extra.os, warn: extra.warn }, size);
+  } catch (err) {
+    extra.warn?.(`could not update the editor's draft index: ${(err as Error).message}`);
+  }
+}
+
+/** Runs a read-modify-write of one draft under its lock, then saves it. */
+export async function mutateDraft<T>(
+  roots: string[],
+  draftId: string,
+  fn: (
+    doc: DraftDocument,
+  ) => Promise<{ result: T; staged?: StagedFile[]; files?: { path: string; data: string }[] }>,
+  opts: { warn?: (message: string) => void } = {},
+): Promise<T> {
+  const dir = await locateDraft(roots, draftId);
+  return await withDraftLock(dir, async () => {
+    const doc = await loadDraft(dir);
+    const { result, staged, files } = await fn(doc);
+    await saveDraft(doc, { staged, files, warn: opts.warn });
+    return result;
+  });
+}

@@ -1,0 +1,155 @@
+/**
+ * Creating a new draft folder: built under a temporary name, then renamed into place.
+ */
+import { join } from "node:path";
+import {
+  type Edition,
+  EDITION_FACTS,
+  type Json,
+  platformFor,
+  skeletonFor,
+  type Stamp,
+  stampFor,
+  type VersionProfile,
+} from "../editions/profiles.ts";
+import cover from "../editions/data/cover.json" with { type: "json" };
+import { DraftDocument } from "../draft/document.ts";
+import { newId } from "../draft/ids.ts";
+import type { TxnData } from "./txn.ts";
+import { decodeBase64 } from "./base64.ts";
+import type { OsName } from "./home.ts";
+import { type DraftState, STATE_DIR } from "./locate.ts";
+import { draftFileEntries, nowUs } from "./draft_files.ts";
+
+/** Options for a new draft. */
+export interface NewDraftOptions {
+  root: string;
+  name?: string;
+  width: number;
+  height: number;
+  fps: number;
+  edition: Edition;
+  profile: VersionProfile;
+  /** App version / new_version to stamp (default: the profile's; see `stampFor`). */
+  stamp?: Stamp;
+  /**
+   * Version markers copied from an installed editor's newest app-written draft, if detected:
+   * its platform block (app_version, os, os_version are used; device hashes never) and its
+   * `new_version`.
+   */
+  platformOverride?: Json;
+  newVersionOverride?: string;
+  os: OsName;
+}
+
+/** A half-built draft folder (`.<id>.creating`) older than this is a crash leftover. */
+export const CREATING_MAX_AGE_MS = 3600_000;
+
+/** Removes `.<id>.creating` folders left in a drafts root by processes killed mid-create. */
+export async function sweepCreating(root: string, maxAgeMs = CREATING_MAX_AGE_MS): Promise<void> {
+  let entries: Deno.DirEntry[];
+  try {
+    entries = await Array.fromAsync(Deno.readDir(root));
+  } catch {
+    return;
+  }
+  for (const e of entries) {
+    if (!e.isDirectory || !/^\.[\w-]+\.creating$/.test(e.name)) continue;
+    const p = join(root, e.name);
+    try {
+      const st = await Deno.lstat(p);
+      if (Date.now() - (st.mtime?.getTime() ?? Date.now()) > maxAgeMs) {
+        await Deno.remove(p, { recursive: true });
+      }
+    } catch { /* gone or not ours to remove */ }
+  }
+}
+
+/** Creates a new draft folder (built under a temp name, then renamed into place). */
+export async function createDraft(opts: NewDraftOptions): Promise<DraftDocument> {
+  await Deno.mkdir(opts.root, { recursive: true });
+  await sweepCreating(opts.root);
+  const draftId = newId();
+  const dir = join(opts.root, draftId);
+  const { content, meta } = skeletonFor(opts.profile);
+  content.id = newId();
+  content.fps = opts.fps;
+  content.canvas_config = {
+    ...(content.canvas_config as Json),
+    width: opts.width,
+    height: opts.height,
+    ratio: "original",
+  };
+  const stamp = opts.stamp ?? stampFor(opts.profile);
+  const platform = platformFor(
+    opts.profile,
+    opts.os,
+    stamp,
+    content.platform as Json,
+    opts.platformOverride,
+  );
+  content.platform = structuredClone(platform);
+  content.last_modified_platform = structuredClone(platform);
+  content.new_version = opts.newVersionOverride ?? stamp.newVersion;
+  content.version = 360000;
+  content.render_index_track_mode_on = true;
+  const created = nowUs();
+  meta.draft_id = draftId;
+  meta.draft_new_version = ""; // what the editor writes for a new draft (reference §6)
+  meta.draft_name = opts.name ?? defaultName();
+  meta.draft_cover = "draft_cover.jpg";
+  meta.tm_draft_create = created;
+  meta.tm_draft_modified = created;
+  const doc = new DraftDocument({
+    dir,
+    draftId,
+    edition: opts.edition,
+    profile: opts.profile,
+    content,
+    meta,
+  });
+  const temp = join(opts.root, `.${draftId}.creating`);
+  try {
+    await Deno.mkdir(join(temp, "resources"), { recursive: true });
+    await Deno.mkdir(join(temp, STATE_DIR), { recursive: true });
+    const jpeg = decodeBase64(cover.jpegBase64);
+    await Deno.writeFile(join(temp, "draft_cover.jpg"), jpeg);
+    await Deno.writeFile(join(temp, "cover.jpg"), jpeg);
+    for (const [name, text] of Object.entries(EDITION_FACTS[opts.edition].siblingFiles)) {
+      await Deno.writeTextFile(join(temp, name), text);
+    }
+    const state: DraftState = {
+      edition: opts.edition,
+      profile: opts.profile.id,
+      createdBy: "draftcli",
+      appVersion: String(platform.app_version),
+      newVersion: String(content.new_version),
+      markers: opts.platformOverride ? "detected" : stamp.source,
+    };
+    await Deno.writeTextFile(join(temp, STATE_DIR, "state.json"), JSON.stringify(state));
+    // A new draft is small: its timeline pieces are joined once for all copies.
+    const joined = new Map<TxnData, string>();
+    for (const e of draftFileEntries(doc, temp)) {
+      const data = (e as { data: TxnData }).data;
+      if (typeof data === "string") await Deno.writeTextFile(e.path, data);
+      else if (data instanceof Uint8Array) await Deno.writeFile(e.path, data);
+      else {
+        if (!joined.has(data)) joined.set(data, [...data.chunks].join(""));
+        await Deno.writeTextFile(e.path, joined.get(data)!);
+      }
+    }
+    await Deno.rename(temp, dir);
+  } catch (err) {
+    await Deno.remove(temp, { recursive: true }).catch(() => {});
+    throw err;
+  }
+  return doc;
+}
+
+function defaultName(): string {
+  const d = new Date();
+  const p = (n: number) => String(n).padStart(2, "0");
+  return `draftcli ${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}.${
+    p(d.getMinutes())
+  }.${p(d.getSeconds())}`;
+}

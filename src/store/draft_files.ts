@@ -1,0 +1,104 @@
+/**
+ * The files a draft is written as: meta synced with the timeline, the timeline copies the
+ * profile asks for (one serialisation for all), meta info and settings, and the media size.
+ */
+import { dirname, join } from "node:path";
+import { type Json, timelineTargets as profileTimelineTargets } from "../editions/profiles.ts";
+import type { DraftDocument } from "../draft/document.ts";
+import type { TxnEntry } from "./txn.ts";
+import { stringifyChunks } from "../draft/serialize.ts";
+import type { StagedFile } from "./commit.ts";
+import { mainTimelineId, presentNames } from "./load.ts";
+
+export function nowUs(): number {
+  return Date.now() * 1000;
+}
+
+export function settingsIni(createUs: number, modifiedUs: number): string {
+  const c = Math.floor(createUs / 1e6);
+  const m = Math.floor(modifiedUs / 1e6);
+  return `[General]\ndraft_create_time=${c}\ndraft_last_edit_time=${m}\nreal_edit_keys=1\nreal_edit_seconds=${
+    Math.max(0, m - c)
+  }\n`;
+}
+
+/** Brings meta info in line with the timeline (duration, paths, times) — reference §6. */
+export function syncMeta(doc: DraftDocument): void {
+  doc.normalise();
+  const m = doc.meta;
+  const folder = doc.dir;
+  m.tm_duration = doc.duration;
+  m.draft_fold_path = folder.replaceAll("\\", "/");
+  m.draft_root_path = dirname(folder).replaceAll("\\", "/");
+  const modified = Math.max(nowUs(), Number(m.tm_draft_create) || 0);
+  m.tm_draft_modified = modified;
+  const platform = doc.content.platform as Json | undefined;
+  if (platform && !doc.content.last_modified_platform) {
+    doc.content.last_modified_platform = structuredClone(platform);
+  }
+}
+
+/** Paths to write this draft's timeline to (the profile decides; see `timelineTargets`). */
+export async function timelineTargets(doc: DraftDocument): Promise<string[]> {
+  const main = await mainTimelineId(doc.dir);
+  const rootFiles = await presentNames(doc.dir, [
+    "draft_content.json",
+    "draft_info.json",
+    "template-2.tmp",
+  ]);
+  const nestedFiles = main
+    ? await presentNames(join(doc.dir, "Timelines", main), [
+      "draft_content.json",
+      "draft_info.json",
+      "template-2.tmp",
+    ])
+    : [];
+  return profileTimelineTargets(doc.profile, { rootFiles, mainTimelineId: main, nestedFiles })
+    .map((parts) => join(doc.dir, ...parts));
+}
+
+export function draftFileEntries(
+  doc: DraftDocument,
+  dir: string,
+  timelinePaths?: string[],
+): TxnEntry[] {
+  syncMeta(doc);
+  // Serialised once, in pieces written as they come (never one string of the whole timeline);
+  // the other copies share the data object, so the commit copies the first file.
+  const text = { chunks: stringifyChunks(doc.content) };
+  const paths = timelinePaths ??
+    profileTimelineTargets(doc.profile).map((parts) => join(dir, ...parts));
+  const entries: TxnEntry[] = paths.map((path) => ({ path, data: text }));
+  entries.push({ path: join(dir, "draft_meta_info.json"), data: JSON.stringify(doc.meta) });
+  entries.push({
+    path: join(dir, "draft_settings"),
+    data: settingsIni(Number(doc.meta.tm_draft_create), Number(doc.meta.tm_draft_modified)),
+  });
+  return entries;
+}
+
+const PLACEHOLDER = /^##_draftpath_placeholder_[^#]*_##/;
+
+/** Bytes of the distinct local media files the timeline uses (missing files count 0). */
+/** Bytes of the local media the timeline uses; undefined when some file is not on this machine. */
+export async function materialsSize(
+  doc: DraftDocument,
+  staged: StagedFile[] = [],
+): Promise<number | undefined> {
+  const pending = new Map(staged.map((s) => [s.to, s.from]));
+  const paths = new Set<string>();
+  for (const list of ["videos", "audios"]) {
+    for (const m of doc.materials(list)) {
+      if (typeof m.path === "string" && m.path) paths.add(m.path.replace(PLACEHOLDER, doc.dir));
+    }
+  }
+  let total = 0;
+  for (const p of paths) {
+    try {
+      total += (await Deno.stat(pending.get(p) ?? p)).size;
+    } catch {
+      return undefined;
+    }
+  }
+  return total;
+}

@@ -1,0 +1,200 @@
+/**
+ * Loading a draft: its timeline files, the newest one parsed (encrypted or foreign files
+ * refused), after finishing any interrupted commit; the draft lock around reads and writes.
+ */
+import { basename, join } from "node:path";
+import { DraftcliError } from "../errors.ts";
+import {
+  type Edition,
+  editionOfPlatform,
+  isTimelineId,
+  type Json,
+  PRIMARY_TIMELINE_FILES,
+  profileById,
+  profileForAppVersion,
+} from "../editions/profiles.ts";
+import { DraftDocument } from "../draft/document.ts";
+import { recover } from "./txn.ts";
+import { withLock } from "./lock.ts";
+import { readJsonIfExists } from "./atomic.ts";
+import { type DraftState, exists, locateDraft, STATE_DIR } from "./locate.ts";
+
+/** A timeline file found in a draft folder. */
+export interface TimelineFileInfo {
+  path: string;
+  /** Modification time, ms since the epoch (0 when unknown). */
+  mtime: number;
+  /** Inside `Timelines/<main_timeline_id>/`? */
+  nested: boolean;
+}
+
+/** `main_timeline_id` from `Timelines/project.json`, when the folder has a readable one. */
+export async function mainTimelineId(dir: string): Promise<string | undefined> {
+  const project = await readJsonIfExists<Json>(join(dir, "Timelines", "project.json"))
+    .catch(() => undefined);
+  const id = project?.main_timeline_id;
+  return isTimelineId(id) ? id : undefined;
+}
+
+export async function presentNames(dir: string, names: readonly string[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const n of names) if (await exists(join(dir, n))) out.push(n);
+  return out;
+}
+
+/**
+ * The readable timeline files of a draft folder (`draft_content.json`, `draft_info.json`, and
+ * their copies in `Timelines/<main_timeline_id>/`), newest first. Mirrors (`template-2.tmp`) are
+ * not timelines the editor reads and are left out.
+ */
+export async function timelineFiles(dir: string): Promise<TimelineFileInfo[]> {
+  const out: TimelineFileInfo[] = [];
+  const add = async (path: string, nested: boolean) => {
+    try {
+      const st = await Deno.stat(path);
+      if (st.isFile) out.push({ path, mtime: st.mtime?.getTime() ?? 0, nested });
+    } catch { /* absent */ }
+  };
+  for (const n of PRIMARY_TIMELINE_FILES) await add(join(dir, n), false);
+  const main = await mainTimelineId(dir);
+  if (main) {
+    for (const n of PRIMARY_TIMELINE_FILES) await add(join(dir, "Timelines", main, n), true);
+  }
+  return out.sort((a, b) => b.mtime - a.mtime);
+}
+
+const ENCRYPTED_HINT =
+  "JianYing 6+ encrypts drafts it has saved; draftcli cannot edit them and never overwrites them. Create a new draft instead.";
+
+function notPlain(path: string): DraftcliError {
+  return new DraftcliError(
+    "unsupported_draft",
+    `${basename(path)} is not plain JSON (an encrypted JianYing 6+ draft?)`,
+    { hint: ENCRYPTED_HINT },
+  );
+}
+
+/** Refuses a timeline file that does not start like a JSON object (reads its first bytes). */
+async function refuseEncrypted(path: string): Promise<void> {
+  const f = await Deno.open(path, { read: true });
+  try {
+    const buf = new Uint8Array(256);
+    const n = (await f.read(buf)) ?? 0;
+    const head = new TextDecoder().decode(buf.subarray(0, n)).trimStart();
+    if (head !== "" && !head.startsWith("{")) throw notPlain(path);
+  } finally {
+    f.close();
+  }
+}
+
+/** Reads a timeline file, refusing encrypted or unknown formats. */
+async function readTimeline(path: string): Promise<Json> {
+  const text = await Deno.readTextFile(path);
+  const trimmed = text.trimStart();
+  if (!trimmed.startsWith("{")) throw notPlain(path);
+  try {
+    const json = JSON.parse(text);
+    if (!json || typeof json !== "object" || !Array.isArray(json.tracks)) {
+      throw new Error("no tracks");
+    }
+    return json;
+  } catch (err) {
+    // Say what is wrong without quoting the file (it may not be ours to show).
+    const why = err instanceof SyntaxError ? "not valid JSON" : "no tracks list";
+    throw new DraftcliError(
+      "unsupported_draft",
+      `${basename(path)} is not a draft timeline: ${why}`,
+      {
+        hint: "the file may be damaged; draftcli will not overwrite it",
+      },
+    );
+  }
+}
+
+/**
+ * Loads a draft folder. By default it first finishes any interrupted commit, which must only
+ * happen with the lock held; `{ recover: false }` reads as is, without the lock (listings).
+ */
+export async function loadDraft(
+  dir: string,
+  opts: { recover?: boolean } = {},
+): Promise<DraftDocument> {
+  const stateDir = join(dir, STATE_DIR);
+  if (opts.recover !== false) await recover(stateDir, [dir]);
+  const candidates = await timelineFiles(dir);
+  if (!candidates.length) {
+    throw new DraftcliError("draft_not_found", `no timeline file in ${dir}`, {
+      hint: "a draft folder holds draft_content.json or draft_info.json",
+    });
+  }
+  candidates.sort((a, b) => b.mtime - a.mtime);
+  // The newest copy is parsed; the others, which the save overwrites with it, must at least be
+  // plaintext: never overwrite an encrypted sibling. (A head check: parsing a second copy of a
+  // large timeline would double the load time.)
+  const content = await readTimeline(candidates[0].path);
+  for (const c of candidates.slice(1)) await refuseEncrypted(c.path);
+  const meta = (await readJsonIfExists<Json>(join(dir, "draft_meta_info.json")).catch(() => {
+    throw new DraftcliError("unsupported_draft", "draft_meta_info.json is not plain JSON", {
+      hint: ENCRYPTED_HINT,
+    });
+  })) ?? {};
+  const state = await readJsonIfExists<DraftState>(join(stateDir, "state.json")).catch(() =>
+    undefined
+  );
+  const platform = (content.last_modified_platform ?? content.platform) as Json | undefined;
+  const edition: Edition = state?.edition ?? editionOfPlatform(platform) ?? "jianying";
+  const fromState = profileById(state?.profile);
+  const profile = fromState?.edition === edition
+    ? fromState
+    : profileForAppVersion(edition, platform?.app_version);
+  return new DraftDocument({
+    dir,
+    draftId: basename(dir),
+    edition,
+    profile,
+    content,
+    meta,
+  });
+}
+
+/**
+ * Runs `fn` holding a draft's lock. `.draftcli/` is created only inside an existing folder (never
+ * re-creating a deleted draft), and a draft deleted while this process waited ends in
+ * `draft_not_found` rather than a file-system error.
+ */
+export async function withDraftLock<T>(dir: string, fn: () => Promise<T>): Promise<T> {
+  const gone = () =>
+    new DraftcliError("draft_not_found", `draft '${basename(dir)}' was deleted`, {
+      hint: "run 'draftcli draft list' to see the drafts",
+      path: "draftId",
+    });
+  try {
+    await Deno.mkdir(join(dir, STATE_DIR));
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound) throw gone();
+    if (!(err instanceof Deno.errors.AlreadyExists)) throw err;
+  }
+  try {
+    return await withLock(join(dir, STATE_DIR, "lock"), async () => {
+      if (!(await timelineFiles(dir)).length) throw gone();
+      return await fn();
+    });
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound && !(await exists(dir))) throw gone();
+    throw err;
+  }
+}
+
+/** Loads a draft for reading (waits for a writer to finish first). */
+export async function readDraft(roots: string[], draftId: string): Promise<DraftDocument> {
+  const dir = await locateDraft(roots, draftId);
+  try {
+    return await withDraftLock(dir, () => loadDraft(dir));
+  } catch (err) {
+    // A read-only folder: nobody can be writing it through draftcli, so read it as it is.
+    if (err instanceof Deno.errors.PermissionDenied) {
+      return await loadDraft(dir, { recover: false });
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,166 @@
+/**
+ * Finding drafts: draft ids, a draft's folder among the drafts roots (refusing links that
+ * lead out of it), the draft folders of a root, and a draft's edition read without the lock.
+ */
+import { join, sep as SEPARATOR } from "node:path";
+import { DraftcliError } from "../errors.ts";
+import { type Edition, editionOfPlatform } from "../editions/profiles.ts";
+import { readJsonIfExists } from "./atomic.ts";
+
+/** Folder inside a draft where draftcli keeps its own state (lock, journal, caches). */
+export const STATE_DIR = ".draftcli";
+
+/** draftcli's own record of a draft, kept in `.draftcli/state.json`. */
+export interface DraftState {
+  edition: Edition;
+  profile: string;
+  createdBy: string;
+  /** `platform.app_version` stamped at creation. */
+  appVersion?: string;
+  /** Top-level `new_version` stamped at creation. */
+  newVersion?: string;
+  /** Where the stamp came from: an app-written draft's markers, the profile, or the table. */
+  markers?: "detected" | "profile" | "table";
+}
+
+/** Checks a draft id names a plain folder inside the drafts root (no traversal). */
+export function checkDraftId(draftId: string): void {
+  const bad = !draftId || draftId === "." || draftId === ".." || /[\\/:\0]/.test(draftId) ||
+    draftId.startsWith(".");
+  if (bad) {
+    throw new DraftcliError("invalid_input", `'${draftId}' is not a valid draft id`, {
+      hint:
+        "pass the draftId printed by 'draftcli draft create' or listed by 'draftcli draft list'",
+      path: "draftId",
+    });
+  }
+}
+
+/** Finds the folder of a draft among the candidate roots (first match wins). */
+export async function locateDraft(roots: string[], draftId: string): Promise<string> {
+  checkDraftId(draftId);
+  for (const root of roots) {
+    const dir = join(root, draftId);
+    let st: Deno.FileInfo;
+    try {
+      st = await Deno.lstat(dir);
+    } catch {
+      continue;
+    }
+    if (st.isSymlink) {
+      // A link is fine when it stays inside the drafts folder (the folder itself may be a link).
+      const real = await Deno.realPath(dir).catch(() => undefined);
+      if (real === undefined) continue; // dangling
+      const realRoot = await Deno.realPath(root);
+      if (!(await Deno.stat(real)).isDirectory) continue;
+      if (!real.startsWith(realRoot + SEPARATOR)) {
+        throw new DraftcliError(
+          "invalid_input",
+          `draft '${draftId}' links outside the drafts folder`,
+          {
+            hint: "draftcli only edits drafts inside the drafts folder",
+            path: "draftId",
+          },
+        );
+      }
+    } else if (!st.isDirectory) continue;
+    const hasTimeline = await exists(join(dir, "draft_content.json")) ||
+      await exists(join(dir, "draft_info.json"));
+    if (hasTimeline) {
+      await refuseEscapingLinks(dir, draftId);
+      return dir;
+    }
+  }
+  throw new DraftcliError("draft_not_found", `no draft '${draftId}' in ${roots.join(" or ")}`, {
+    hint: "run 'draftcli draft list' to see drafts, or pass --drafts-dir",
+    path: "draftId",
+  });
+}
+
+/** Entries of a draft folder that draftcli reads or writes through. */
+const DRAFT_ENTRIES = [
+  STATE_DIR,
+  "resources",
+  "Timelines",
+  "draft_content.json",
+  "draft_info.json",
+  "template-2.tmp",
+  "draft_meta_info.json",
+  "draft_settings",
+];
+
+/**
+ * Refuses a draft folder whose own entries (state folder, resources, timeline files …) are
+ * symbolic links leading outside it: writing through them would write outside the drafts folder.
+ */
+async function refuseEscapingLinks(dir: string, draftId: string): Promise<void> {
+  let realDir: string | undefined;
+  for (const name of DRAFT_ENTRIES) {
+    const path = join(dir, name);
+    let st: Deno.FileInfo;
+    try {
+      st = await Deno.lstat(path);
+    } catch {
+      continue;
+    }
+    if (!st.isSymlink) continue;
+    realDir ??= await Deno.realPath(dir);
+    const target = await Deno.realPath(path).catch(() => undefined);
+    if (!target || !target.startsWith(realDir + SEPARATOR)) {
+      throw new DraftcliError(
+        "invalid_input",
+        `draft '${draftId}': ${name} is a link leading outside the draft folder`,
+        { hint: "draftcli does not write through links out of a draft; copy the draft instead" },
+      );
+    }
+  }
+}
+
+export async function exists(path: string): Promise<boolean> {
+  try {
+    await Deno.stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Lists the draft folders in a root (newest first). */
+export async function listDraftDirs(root: string): Promise<string[]> {
+  const out: { dir: string; mtime: number }[] = [];
+  let entries: Deno.DirEntry[];
+  try {
+    entries = await Array.fromAsync(Deno.readDir(root));
+  } catch {
+    return [];
+  }
+  for (const e of entries) {
+    if (!e.isDirectory || e.name.startsWith(".")) continue;
+    const dir = join(root, e.name);
+    for (const n of ["draft_content.json", "draft_info.json"]) {
+      try {
+        const st = await Deno.stat(join(dir, n));
+        out.push({ dir, mtime: st.mtime?.getTime() ?? 0 });
+        break;
+      } catch { /* next */ }
+    }
+  }
+  return out.sort((a, b) => b.mtime - a.mtime).map((o) => o.dir);
+}
+
+/** The edition of a draft folder, read without taking the lock (for name resolution). */
+export async function peekEdition(dir: string): Promise<Edition> {
+  const state = await readJsonIfExists<DraftState>(join(dir, STATE_DIR, "state.json")).catch(() =>
+    undefined
+  );
+  if (state?.edition) return state.edition;
+  for (const n of ["draft_content.json", "draft_info.json"]) {
+    try {
+      const text = await Deno.readTextFile(join(dir, n));
+      const m = /"app_source"\s*:\s*"(\w+)"/.exec(text);
+      const edition = m ? editionOfPlatform({ app_source: m[1] }) : undefined;
+      if (edition) return edition;
+    } catch { /* next */ }
+  }
+  return "jianying";
+}
