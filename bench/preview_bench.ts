@@ -2,7 +2,9 @@
  * Preview benchmark: builds a 60 s draft of 30 segments (20 photos and 4 videos on the main track
  * with transitions, 4 captions with keywords, 2 audio segments) and times `draftcli preview` (the
  * full render: proxy MP4 + contact sheet + SVG) and `preview --at` (one frame), as real
- * subprocesses; with GNU time on PATH also the peak memory of the renders (ffmpeg included).
+ * subprocesses; with GNU time on PATH also the peak memory of the renders (the largest process,
+ * ffmpeg included) and their CPU time (user + sys of every process: steadier than wall time on
+ * a busy machine).
  *
  * Run: deno run -A bench/preview_bench.ts [--runs N] [--height 640]. Figures go into notes.
  */
@@ -88,6 +90,7 @@ try {
   const measure = async (label: string, extra: string[]) => {
     const times: number[] = [];
     const rss: number[] = [];
+    const cpu: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       const argv = [
         "run",
@@ -104,16 +107,25 @@ try {
       ];
       const t0 = performance.now();
       if (gnuTime) {
-        const r = await run("/usr/bin/time", ["-f", "maxrss=%M", Deno.execPath(), ...argv]);
-        const m = /maxrss=(\d+)/.exec(r.err);
-        if (m) rss.push(Number(m[1]) / 1024);
+        const r = await run("/usr/bin/time", [
+          "-f",
+          "maxrss=%M cpu=%U+%S",
+          Deno.execPath(),
+          ...argv,
+        ]);
+        const m = /maxrss=(\d+) cpu=([\d.]+)\+([\d.]+)/.exec(r.err);
+        if (m) {
+          rss.push(Number(m[1]) / 1024);
+          cpu.push(Number(m[2]) + Number(m[3]));
+        }
       } else await run(Deno.execPath(), argv);
       times.push(performance.now() - t0);
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     console.log(
       `${label.padEnd(14)} median ${(median(times) / 1000).toFixed(2)} s over ${RUNS} runs` +
-        (rss.length ? `, peak RSS of the largest process ${median(rss).toFixed(0)} MB` : ""),
+        (rss.length ? `, peak RSS of the largest process ${median(rss).toFixed(0)} MB` : "") +
+        (cpu.length ? `, CPU (user+sys, all processes) ${median(cpu).toFixed(1)} s` : ""),
     );
   };
   console.log(`60 s draft, 30 segments, proxy short side ${HEIGHT}px`);

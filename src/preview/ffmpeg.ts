@@ -85,6 +85,44 @@ export async function requireFfmpeg(
   );
 }
 
+/**
+ * Whether ffmpeg decodes the first `stream` ("v" picture, "a" sound) of `file` within
+ * `timeoutMs`: false for a damaged, unreadable or wrong-kind file, or one without that stream.
+ */
+export async function decodes(
+  ffmpeg: string,
+  file: string,
+  stream: "v" | "a",
+  timeoutMs = 20_000,
+): Promise<boolean> {
+  const take = stream === "v" ? ["-frames:v", "1"] : ["-t", "0.1"];
+  try {
+    const out = await new Deno.Command(ffmpeg, {
+      args: [
+        "-hide_banner",
+        "-nostdin",
+        "-v",
+        "error",
+        "-i",
+        file,
+        "-map",
+        `0:${stream}:0`,
+        ...take,
+        "-f",
+        "null",
+        "-",
+      ],
+      stdout: "null",
+      stderr: "null",
+      stdin: "null",
+      signal: AbortSignal.timeout(timeoutMs),
+    }).output();
+    return out.success;
+  } catch {
+    return false;
+  }
+}
+
 /** Runs ffmpeg with `args`; throws `media_error` with the end of its log when it fails. */
 export async function runFfmpeg(
   ffmpeg: string,

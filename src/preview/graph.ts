@@ -26,8 +26,16 @@ export function proxyFormat(plan: RenderPlan, shortSide: number): ProxyFormat {
 
 const s = (us: number) => (us / 1e6).toFixed(6).replace(/\.?0+$/, "") || "0";
 
-/** A piecewise-linear ffmpeg expression of `v` over time `t` seconds (curve times are µs from `start`). */
-export function curveExpr(curve: Curve, start: number, map: (v: number) => string): string {
+/**
+ * A piecewise-linear ffmpeg expression of `v` over time `t` seconds (curve times are µs from
+ * `start`); `time` names the time variable (`t` in most filters, `T` in geq).
+ */
+export function curveExpr(
+  curve: Curve,
+  start: number,
+  map: (v: number) => string,
+  time = "t",
+): string {
   if (curve.length === 1) return map(curve[0][1]);
   let expr = map(curve[curve.length - 1][1]);
   for (let i = curve.length - 1; i >= 1; i--) {
@@ -35,10 +43,12 @@ export function curveExpr(curve: Curve, start: number, map: (v: number) => strin
     const [t1, v1] = curve[i];
     const a = (start + t0) / 1e6;
     const b = (start + t1) / 1e6;
-    const seg = b > a ? `(${map(v0)})+((${map(v1)})-(${map(v0)}))*(t-${a})/${b - a}` : map(v1);
-    expr = `if(lt(t,${b}),${seg},${expr})`;
+    const seg = b > a
+      ? `(${map(v0)})+((${map(v1)})-(${map(v0)}))*(${time}-${a})/${b - a}`
+      : map(v1);
+    expr = `if(lt(${time},${b}),${seg},${expr})`;
   }
-  return `if(lt(t,${(start + curve[0][0]) / 1e6}),${map(curve[0][1])},${expr})`;
+  return `if(lt(${time},${(start + curve[0][0]) / 1e6}),${map(curve[0][1])},${expr})`;
 }
 
 /** Escapes a value for an ffmpeg filter-graph option. */
@@ -95,10 +105,11 @@ function visualFilters(
     chain.push(`scale=${w}:${h}`);
   }
   chain.push("format=rgba");
-  const alpha = v.curves.alpha
-    ? v.curves.alpha.reduce((a, [, x]) => a + x, 0) / v.curves.alpha.length
-    : v.alpha;
-  if (alpha < 1) chain.push(`colorchannelmixer=aa=${Math.max(0, alpha)}`);
+  if (v.curves.alpha) {
+    // Opacity keyframes: the alpha plane scaled per frame (T = seconds from the segment start).
+    const e = curveExpr(v.curves.alpha, 0, (x) => String(x), "T");
+    chain.push(`geq=r='r(X,Y)':g='g(X,Y)':b='b(X,Y)':a='alpha(X,Y)*clip(${e},0,1)'`);
+  } else if (v.alpha < 1) chain.push(`colorchannelmixer=aa=${Math.max(0, v.alpha)}`);
   if (v.curves.rotation) {
     const e = curveExpr(v.curves.rotation, 0, (d) => `${d}*PI/180`);
     chain.push(`rotate=a='${e}':c=none:ow='hypot(iw,ih)':oh='hypot(iw,ih)'`);
@@ -139,38 +150,22 @@ export interface GraphInputs {
   fontsDir?: string;
   /** Mix the audio too (false for single frames). */
   audio: boolean;
+  /** Draw the picture (false: sound only; default true). */
+  video?: boolean;
 }
 
 /** ffmpeg argv (inputs and filter graph, no output options) for a plan, and the output labels. */
-export function renderArgs(g: GraphInputs): { args: string[]; video: string; audio?: string } {
-  const { plan, fmt } = g;
+export function renderArgs(g: GraphInputs): { args: string[]; video?: string; audio?: string } {
+  const { plan } = g;
   const total = s(Math.max(plan.duration, 1));
-  const args: string[] = [
-    "-f",
-    "lavfi",
-    "-i",
-    `color=c=black:s=${fmt.width}x${fmt.height}:r=${fmt.fps}:d=${total}`,
-  ];
+  const args: string[] = [];
   const filters: string[] = [];
-  let below = "0:v";
-  let n = 1;
-  plan.visuals.forEach((v, i) => {
-    const missing = g.missing.has(v.segmentId);
-    args.push(...visualInputArgs(v, fmt, missing));
-    const out = `o${i}`;
-    filters.push(...visualFilters(v, n, fmt, below, out));
-    below = out;
-    n++;
-  });
-  if (g.assFile) {
-    const fonts = g.fontsDir ? `:fontsdir='${esc(g.fontsDir)}'` : "";
-    filters.push(`[${below}]subtitles=filename='${esc(g.assFile)}'${fonts}[vsub]`);
-    below = "vsub";
-  }
-  filters.push(`[${below}]format=yuv420p[vout]`);
+  const drawn = g.video !== false;
+  let n = drawn ? videoGraph(g, args, filters) : 0;
+  const video = drawn ? "[vout]" : undefined;
   if (!g.audio) {
     args.push("-filter_complex", filters.join(";"));
-    return { args, video: "[vout]" };
+    return { args, video };
   }
   const mixed: string[] = [];
   for (const a of plan.audios) {
@@ -213,7 +208,35 @@ export function renderArgs(g: GraphInputs): { args: string[]; video: string; aud
       `atrim=0:${total}[aout]`,
   );
   args.push("-filter_complex", filters.join(";"));
-  return { args, video: "[vout]", audio: "[aout]" };
+  return { args, video, audio: "[aout]" };
+}
+
+/** The picture part: a black canvas, the visuals overlaid, the captions; returns the next input. */
+function videoGraph(g: GraphInputs, args: string[], filters: string[]): number {
+  const { plan, fmt } = g;
+  args.push(
+    "-f",
+    "lavfi",
+    "-i",
+    `color=c=black:s=${fmt.width}x${fmt.height}:r=${fmt.fps}:d=${s(Math.max(plan.duration, 1))}`,
+  );
+  let below = "0:v";
+  let n = 1;
+  plan.visuals.forEach((v, i) => {
+    const missing = g.missing.has(v.segmentId);
+    args.push(...visualInputArgs(v, fmt, missing));
+    const out = `o${i}`;
+    filters.push(...visualFilters(v, n, fmt, below, out));
+    below = out;
+    n++;
+  });
+  if (g.assFile) {
+    const fonts = g.fontsDir ? `:fontsdir='${esc(g.fontsDir)}'` : "";
+    filters.push(`[${below}]subtitles=filename='${esc(g.assFile)}'${fonts}[vsub]`);
+    below = "vsub";
+  }
+  filters.push(`[${below}]format=yuv420p[vout]`);
+  return n;
 }
 
 /** Keeps what is on screen or audible in [from, from + length) µs, shifted to start at 0. */

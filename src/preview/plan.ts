@@ -219,10 +219,7 @@ export function planPreview(content: Json, draftDir: string): RenderPlan {
         if (ky) curves.y = ky;
         if (ks) curves.scale = ks;
         if (kr) curves.rotation = kr;
-        if (ka) {
-          curves.alpha = ka;
-          note("opacity keyframes (the proxy uses the average opacity)");
-        }
+        if (ka) curves.alpha = ka;
         if (
           (seg.common_keyframes as Json[] | undefined)?.some((k) =>
             (Array.isArray(k.keyframe_list) ? k.keyframe_list as Json[] : []).some((p) =>

@@ -5,7 +5,7 @@
  */
 import { dirname, join } from "node:path";
 import type { Json } from "../editions/profiles.ts";
-import { type FfmpegInfo, runFfmpeg } from "./ffmpeg.ts";
+import { decodes, type FfmpegInfo, runFfmpeg } from "./ffmpeg.ts";
 import { planPreview, type RenderPlan } from "./plan.ts";
 import { type ProxyFormat, proxyFormat, renderArgs, windowPlan } from "./graph.ts";
 import { captionsAss, type PlaceholderLabel } from "./ass.ts";
@@ -74,29 +74,51 @@ export interface PreviewResult {
   size: { width: number; height: number; fps: number };
 }
 
-/** Media presence: placeholders for missing visuals, silence for missing audio. */
-async function missingMedia(plan: RenderPlan): Promise<{
-  missing: Set<string>;
+/** Media checked once per render: which visuals are placeholders, which sounds are silent. */
+interface MediaState {
+  /** Visual segment id → why it is a placeholder. */
+  missing: Map<string, "missing" | "unreadable">;
+  /** Audio segment ids left silent (missing, undecodable, or a video without sound). */
   silent: Set<string>;
-  labels: PlaceholderLabel[];
+  /** Files drawn as placeholders or left silent (videos without sound excluded). */
   names: string[];
-}> {
-  const missing = new Set<string>();
-  const silent = new Set<string>();
-  const labels: PlaceholderLabel[] = [];
-  const names: string[] = [];
-  for (const v of plan.visuals) {
-    if (await isFile(v.file)) continue;
-    missing.add(v.segmentId);
-    labels.push({ text: `missing: ${v.label}`, start: v.start, duration: v.duration });
-    names.push(v.file);
-  }
-  for (const a of plan.audios) {
-    if (await isFile(a.file)) continue;
-    silent.add(a.segmentId);
-    if (!names.includes(a.file)) names.push(a.file);
-  }
-  return { missing, silent, labels, names };
+}
+
+/**
+ * Media presence: placeholders for missing or undecodable visuals, silence for missing or
+ * undecodable audio (also a video without sound). Each file is checked once.
+ */
+async function checkMedia(plan: RenderPlan, ffmpeg: string): Promise<MediaState> {
+  const checked = new Map<string, Promise<"ok" | "missing" | "unreadable">>();
+  const state = (file: string, stream: "v" | "a") => {
+    const key = `${stream}:${file}`;
+    if (!checked.has(key)) {
+      checked.set(
+        key,
+        isFile(file).then(async (present) =>
+          !present ? "missing" : (await decodes(ffmpeg, file, stream)) ? "ok" : "unreadable"
+        ),
+      );
+    }
+    return checked.get(key)!;
+  };
+  const media: MediaState = { missing: new Map(), silent: new Set(), names: [] };
+  const visual = await Promise.all(plan.visuals.map((v) => state(v.file, "v")));
+  plan.visuals.forEach((v, i) => {
+    const why = visual[i];
+    if (why === "ok") return;
+    media.missing.set(v.segmentId, why);
+    if (!media.names.includes(v.file)) media.names.push(v.file);
+  });
+  const audio = await Promise.all(plan.audios.map((a) => state(a.file, "a")));
+  plan.audios.forEach((a, i) => {
+    if (audio[i] === "ok") return;
+    media.silent.add(a.segmentId);
+    // A video without a sound track is not a placeholder; a missing or broken audio file is.
+    const ofVideo = plan.visuals.some((v) => v.segmentId === a.segmentId);
+    if (!ofVideo && !media.names.includes(a.file)) media.names.push(a.file);
+  });
+  return media;
 }
 
 function progressReporter(
@@ -115,39 +137,137 @@ function progressReporter(
   };
 }
 
-/** Renders the composite (video or one frame) of `plan` with `outputArgs`. */
+/** What one ffmpeg run of the composite draws or plays. */
+type Part = "frame" | "picture" | "sound";
+
+/**
+ * Renders one part of `plan` (a window of the timeline or all of it) with `outputArgs`;
+ * `onProgress` gets seconds done within this part.
+ */
 async function composite(
   plan: RenderPlan,
   fmt: ProxyFormat,
   opts: PreviewOptions,
   scratch: string,
+  media: MediaState,
+  part: Part,
   outputArgs: string[],
-  label: "video" | "frame",
-): Promise<string[]> {
-  const media = await missingMedia(plan);
+  onProgress: (seconds: number) => void,
+): Promise<void> {
   let assFile: string | undefined;
-  if (plan.captions.length > 0 || media.labels.length > 0) {
-    assFile = join(scratch, `${label}.ass`);
-    await Deno.writeTextFile(
-      assFile,
-      captionsAss(plan.captions, media.labels, fmt, opts.font.name),
-    );
+  const labels: PlaceholderLabel[] = plan.visuals.flatMap((v) => {
+    const why = media.missing.get(v.segmentId);
+    return why ? [{ text: `${why}: ${v.label}`, start: v.start, duration: v.duration }] : [];
+  });
+  if (part !== "sound" && (plan.captions.length > 0 || labels.length > 0)) {
+    assFile = await Deno.makeTempFile({ dir: scratch, suffix: ".ass" });
+    await Deno.writeTextFile(assFile, captionsAss(plan.captions, labels, fmt, opts.font.name));
   }
   const { args, video, audio } = renderArgs({
     plan,
     fmt,
-    missing: media.missing,
+    missing: new Set(media.missing.keys()),
     silent: media.silent,
     assFile,
     fontsDir: opts.font.file ? dirname(opts.font.file) : undefined,
-    audio: label === "video",
+    audio: part === "sound",
+    video: part !== "sound",
   });
-  const maps = audio ? ["-map", video, "-map", audio] : ["-map", video];
+  const maps = [video, audio].flatMap((l) => (l ? ["-map", l] : []));
   await runFfmpeg(opts.ffmpeg.path, [...args, ...maps, ...outputArgs], {
     timeoutMs: opts.timeoutMs,
-    onProgress: progressReporter(label, plan.duration / 1e6, opts.progress),
+    onProgress,
   });
-  return media.names;
+}
+
+/** Seconds of timeline per picture chunk: each chunk's graph holds only what it shows. */
+const CHUNK_SECONDS = 10;
+
+/** A concat-demuxer list line for `file` (single quotes escaped). */
+function concatLine(file: string): string {
+  return `file '${file.replace(/'/g, "'\\''")}'`;
+}
+
+/**
+ * The proxy MP4: the picture rendered in chunks of `CHUNK_SECONDS` (so a long timeline's graph
+ * never holds every segment at once, which keeps time and memory near linear), the sound mixed
+ * over the whole timeline in one run, then both joined without re-encoding.
+ */
+async function proxyVideo(
+  plan: RenderPlan,
+  fmt: ProxyFormat,
+  opts: PreviewOptions,
+  scratch: string,
+  media: MediaState,
+  video: string,
+): Promise<void> {
+  const frameUs = 1e6 / fmt.fps;
+  const totalFrames = Math.max(1, Math.round(Math.max(plan.duration, 1) / frameUs));
+  const chunkFrames = Math.max(1, Math.round(CHUNK_SECONDS * fmt.fps));
+  const totalSeconds = (totalFrames * frameUs) / 1e6;
+  const report = progressReporter("video", totalSeconds, opts.progress);
+  const chunks: string[] = [];
+  for (let first = 0; first < totalFrames; first += chunkFrames) {
+    const frames = Math.min(chunkFrames, totalFrames - first);
+    const from = first * frameUs;
+    const file = join(scratch, `chunk-${chunks.length}.mp4`);
+    await composite(
+      windowPlan(plan, from, frames * frameUs),
+      fmt,
+      opts,
+      scratch,
+      media,
+      "picture",
+      [
+        "-frames:v",
+        String(frames),
+        "-r",
+        String(fmt.fps),
+        "-c:v",
+        "libx264",
+        "-preset",
+        "veryfast",
+        "-crf",
+        "28",
+        "-pix_fmt",
+        "yuv420p",
+        file,
+      ],
+      (done) => report(from / 1e6 + done),
+    );
+    chunks.push(file);
+  }
+  const sound = join(scratch, "sound.m4a");
+  await composite({ ...plan, duration: totalSeconds * 1e6 }, fmt, opts, scratch, media, "sound", [
+    "-c:a",
+    "aac",
+    "-b:a",
+    "96k",
+    sound,
+  ], () => {});
+  const list = join(scratch, "chunks.txt");
+  await Deno.writeTextFile(list, chunks.map(concatLine).join("\n") + "\n");
+  await runFfmpeg(opts.ffmpeg.path, [
+    "-f",
+    "concat",
+    "-safe",
+    "0",
+    "-i",
+    list,
+    "-i",
+    sound,
+    "-map",
+    "0:v",
+    "-map",
+    "1:a",
+    "-c",
+    "copy",
+    "-t",
+    String(totalSeconds),
+    "-movflags",
+    "+faststart",
+    video,
+  ], { timeoutMs: opts.timeoutMs });
 }
 
 /** Renders the preview of the draft whose timeline is `content` in folder `draftDir`. */
@@ -179,34 +299,20 @@ export async function renderPreview(
     if (opts.at !== undefined) {
       const frameLength = Math.ceil(1e6 / fmt.fps);
       const window = windowPlan(plan, opts.at, frameLength);
+      const media = await checkMedia(window, opts.ffmpeg.path);
       const frame = join(opts.outDir, `frame-${opts.at}.png`);
-      result.placeholders = await composite(window, fmt, opts, scratch, [
+      await composite(window, fmt, opts, scratch, media, "frame", [
         "-frames:v",
         "1",
         frame,
-      ], "frame");
+      ], progressReporter("frame", frameLength / 1e6, opts.progress));
+      result.placeholders = media.names;
       result.frame = frame;
     } else {
+      const media = await checkMedia(plan, opts.ffmpeg.path);
       const video = join(opts.outDir, "preview.mp4");
-      result.placeholders = await composite(plan, fmt, opts, scratch, [
-        "-t",
-        String(Math.max(plan.duration, 1) / 1e6),
-        "-r",
-        String(fmt.fps),
-        "-c:v",
-        "libx264",
-        "-preset",
-        "veryfast",
-        "-crf",
-        "28",
-        "-c:a",
-        "aac",
-        "-b:a",
-        "96k",
-        "-movflags",
-        "+faststart",
-        video,
-      ], "video");
+      await proxyVideo(plan, fmt, opts, scratch, media, video);
+      result.placeholders = media.names;
       result.video = video;
       result.sheet = await contactSheet(plan, fmt, video, opts);
     }
