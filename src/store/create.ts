@@ -125,6 +125,7 @@ export async function createDraft(
       await Deno.writeTextFile(join(temp, name), text);
     }
     const state: DraftState = {
+      draftId,
       edition: opts.edition,
       profile: opts.profile.id,
       createdBy: "draftcli",

@@ -149,7 +149,7 @@ export async function loadDraft(
     : profileForAppVersion(edition, platform?.app_version);
   return new DraftDocument({
     dir,
-    draftId: draftIdOf(dir, meta, state !== undefined),
+    draftId: draftIdOf(dir, meta, state),
     edition,
     profile,
     content,

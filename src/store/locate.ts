@@ -12,6 +12,8 @@ export const STATE_DIR = ".draftcli";
 
 /** draftcli's own record of a draft, kept in `.draftcli/state.json`. */
 export interface DraftState {
+  /** The draft's id (as in the meta), kept here too so it resolves if the meta is unreadable. */
+  draftId?: string;
   edition: Edition;
   profile: string;
   createdBy: string;
@@ -41,9 +43,14 @@ export function checkDraftId(draftId: string): void {
  * (their folder is named after the draft, the id is stable), else the folder name (drafts the
  * editor made, and drafts of earlier draftcli builds, whose folder is their id).
  */
-export function draftIdOf(dir: string, meta: Json | undefined, madeByDraftcli: boolean): string {
+export function draftIdOf(
+  dir: string,
+  meta: Json | undefined,
+  state: DraftState | undefined,
+): string {
+  if (state?.draftId && isPlainId(state.draftId)) return state.draftId;
   const id = meta?.draft_id;
-  if (madeByDraftcli && typeof id === "string" && isPlainId(id)) return id;
+  if (state && typeof id === "string" && isPlainId(id)) return id;
   return basename(dir);
 }
 
@@ -104,8 +111,10 @@ async function idOfFolder(dir: string): Promise<{ id: string; meta?: Json }> {
   const meta = await readJsonIfExists<Json>(join(dir, "draft_meta_info.json")).catch(() =>
     undefined
   );
-  const made = await exists(join(dir, STATE_DIR, "state.json"));
-  return { id: draftIdOf(dir, meta, made), meta };
+  const state = await readJsonIfExists<DraftState>(join(dir, STATE_DIR, "state.json")).catch(() =>
+    undefined
+  );
+  return { id: draftIdOf(dir, meta, state), meta };
 }
 
 /** The draft folder `name` in `root`, if it is one (links must stay inside the root). */

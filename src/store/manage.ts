@@ -220,6 +220,11 @@ export async function duplicateDraft(
       meta.tm_draft_create = now;
       meta.tm_draft_modified = now;
       await Deno.writeTextFile(join(temp, META), JSON.stringify(meta));
+      const statePath = join(temp, STATE_DIR, "state.json");
+      const state = await Deno.readTextFile(statePath).then(JSON.parse, () => undefined);
+      if (state && typeof state === "object") {
+        await Deno.writeTextFile(statePath, JSON.stringify({ ...state, draftId: id }));
+      }
       await Deno.rename(temp, dir);
     } catch (err) {
       await Deno.remove(temp, { recursive: true }).catch(() => {});
