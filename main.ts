@@ -2,6 +2,7 @@
  * draftcli entry point: wires the process to the command-line front, and gives it the MCP
  * front-end for `draftcli mcp` (the two fronts never import each other).
  */
+import { fileURLToPath } from "node:url";
 import { runApp } from "./src/cli/app.ts";
 
 const encoder = new TextEncoder();
@@ -18,6 +19,16 @@ async function readStdin(): Promise<string> {
 }
 
 if (import.meta.main) {
+  // `deno task` runs tasks in the folder of deno.json (this file's folder) and records where
+  // the caller was in INIT_CWD, which relative paths (media, @file.json, --output) mean. Only
+  // then: an INIT_CWD inherited from some other tool must not move a plain run.
+  const initCwd = Deno.env.get("INIT_CWD");
+  if (initCwd && import.meta.url.startsWith("file:")) {
+    const here = fileURLToPath(new URL(".", import.meta.url));
+    try {
+      if (Deno.realPathSync(Deno.cwd()) === Deno.realPathSync(here)) Deno.chdir(initCwd);
+    } catch { /* a stale INIT_CWD or an unreadable folder: keep the current folder */ }
+  }
   const code = await runApp(Deno.args, {
     stdout: (t) => writeAll(Deno.stdout, t),
     stderr: (t) => writeAll(Deno.stderr, t),

@@ -8,7 +8,7 @@
  * DRAFTCLI_STRESS_SEED (default: random, printed) tune the loop.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { cliCommand, fileUrl, fixture, runCli, tempWorld } from "./helpers/cli.ts";
+import { cliCommand, fileUrl, fixture, hermeticEnv, runCli, tempWorld } from "./helpers/cli.ts";
 import { checkDraft } from "./helpers/draft_check.ts";
 
 // deno-lint-ignore no-explicit-any
@@ -34,7 +34,8 @@ function spawnCli(args: string[], env: Record<string, string>): Deno.ChildProces
   const { cmd, args: pre } = cliCommand();
   return new Deno.Command(cmd, {
     args: [...pre, ...args],
-    env: { NO_COLOR: "1", ...env },
+    env: hermeticEnv(env),
+    clearEnv: true,
     stdin: "null",
     stdout: "null",
     stderr: "null",

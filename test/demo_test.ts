@@ -11,6 +11,7 @@ Deno.test("deno task demo builds a draft that draft validate accepts", async () 
       args: ["task", "-q", "demo"],
       cwd: root,
       env: w.env,
+      clearEnv: true,
       stdout: "piped",
       stderr: "piped",
     }).output();

@@ -66,11 +66,11 @@ const CASES: {
     message: /startTime/,
   },
   {
-    name: "relative path",
+    name: "relative path to a missing file",
     args: (id) => ["images", "add", id, "--image-infos", img({ imageUrl: "pics/a.png" })],
-    code: 2,
-    error: "invalid_input",
-    message: /file:\/\//,
+    code: 5,
+    error: "media_not_found",
+    message: /pics\/a\.png/,
   },
   {
     name: "missing file",
@@ -129,7 +129,7 @@ const CASES: {
     message: /imageInfos\[0\]\.inAnimation/,
   },
   {
-    name: "audio longer than file",
+    name: "audio that starts past its end",
     args: (
       id,
     ) => [
@@ -137,11 +137,16 @@ const CASES: {
       "add",
       id,
       "--audio-infos",
-      JSON.stringify([{ audioUrl: fileUrl(fixture("audio.mp3")), start: 0, end: 5_000_000 }]),
+      JSON.stringify([{
+        audioUrl: fileUrl(fixture("audio.mp3")),
+        start: 0,
+        end: 5_000_000,
+        sourceStart: 60_000_000,
+      }]),
     ],
     code: 2,
     error: "invalid_input",
-    message: /long/,
+    message: /past the end/,
   },
   {
     name: "bad colour",

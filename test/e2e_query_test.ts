@@ -48,9 +48,8 @@ Deno.test("query media / audio-duration download http URLs into a temp folder an
     if (new URL(req.url).pathname === "/voice") return new Response(mp3);
     return new Response("nope", { status: 404 });
   });
-  const tmp = `${w.root}/tmp`;
-  await Deno.mkdir(tmp);
-  const env = { ...w.env, TMPDIR: tmp };
+  const tmp = w.env.TMPDIR; // each world has its own TMPDIR
+  const env = w.env;
   try {
     const base = `http://127.0.0.1:${server.addr.port}`;
     const media = await runCli(["query", "media", "--url", `${base}/voice`], { env });
@@ -65,6 +64,7 @@ Deno.test("query media / audio-duration download http URLs into a temp folder an
       url: `${base}/voice`,
       duration: (media.json as Json).duration,
       format: "mp3",
+      message: "ok",
     });
 
     const missing = await runCli(["query", "media", "--url", `${base}/gone.mp3`], { env });
@@ -108,7 +108,7 @@ Deno.test("query media: bad URLs fail with the documented codes", async () => {
   try {
     const cases: [string[], number, string][] = [
       [["query", "media"], 2, "invalid_input"],
-      [["query", "media", "--url", "clips/a.mp4"], 2, "invalid_input"],
+      [["query", "media", "--url", "clips/a.mp4"], 5, "media_not_found"],
       [["query", "media", "--url", "ftp://example.com/a.mp4"], 2, "invalid_input"],
       [["query", "media", "--url", fileUrl(`${w.root}/nope.png`)], 5, "media_not_found"],
       [["query", "media", "--url", fileUrl(fixture("not_media.txt"))], 5, "media_error"],

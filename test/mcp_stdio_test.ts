@@ -8,6 +8,7 @@ import {
   ok as assert,
 } from "node:assert/strict";
 import { StdioClient } from "./support/mcp_client.ts";
+import { hermeticEnv } from "./helpers/cli.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 
@@ -16,7 +17,7 @@ async function startServer(): Promise<{ client: StdioClient; dir: string }> {
   const client = new StdioClient(
     Deno.execPath(),
     ["run", "--quiet", "--allow-all", "test/support/mcp_toy_server.ts"],
-    { DRAFTCLI_DRAFTS_DIR: dir, NO_COLOR: "1" },
+    hermeticEnv({ DRAFTCLI_DRAFTS_DIR: dir, HOME: dir }),
     ROOT,
   );
   return { client, dir };

@@ -160,10 +160,22 @@ Deno.test("setup all: one skill for Claude, one in ~/.agents; Cursor and OpenCla
     assertEquals(fm.name, "draftcli");
     assert(fm.description.length > 50 && fm.description.length <= 1024, fm.description);
     assertMatch(fm.description, /JianYing/);
+    // SKILL.md indexes every command and links to references/<group>.md, which holds the fields.
+    const links = [...skill.matchAll(/\]\((references\/[a-z0-9_-]+\.md)\)/g)].map((m) => m[1]);
+    assert(links.length > 0);
+    for (const link of links) {
+      assert(await h.read(`.claude/skills/draftcli/${link}`), `broken link ${link}`);
+      assertEquals(
+        await h.read(`.agents/skills/draftcli/${link}`),
+        await h.read(`.claude/skills/draftcli/${link}`),
+      );
+    }
     for (const spec of toySpecs) {
-      assert(skill.includes(`draftcli ${spec.name.join(" ")}`), `missing ${spec.name}`);
+      const group = (await h.read(`.claude/skills/draftcli/references/${spec.name[0]}.md`))!;
+      assert(skill.includes(`\`${spec.name.join(" ")}\``), `index misses ${spec.name}`);
+      assert(group.includes(`draftcli ${spec.name.join(" ")}`), `missing ${spec.name}`);
       for (const f of fieldNames(toJsonSchema(spec.input))) {
-        const shown = [`\`${f}\``, `<${f}>`, `\`--${toKebab(f)}\``].some((x) => skill.includes(x));
+        const shown = [`\`${f}\``, `<${f}>`, `\`--${toKebab(f)}\``].some((x) => group.includes(x));
         assert(shown, `missing field ${f}`);
       }
     }
@@ -423,7 +435,7 @@ Deno.test("setup --uninstall removes only what setup wrote", async () => {
       "openclaw:mcp": "removed",
     });
     assertEquals(await h.read(".claude/skills/draftcli/SKILL.md"), null);
-    assert(!(await listTree(h.home)).includes(".claude/skills/draftcli"));
+    assert(!(await listTree(h.home)).some((p) => p.includes(".claude/skills/draftcli")));
     assert(await h.read(".claude/skills/other/SKILL.md"));
     assertEquals(await h.read(".agents/skills/draftcli/SKILL.md"), agentsSkill);
 
@@ -565,7 +577,8 @@ Deno.test("setup command: argv parses into the input and runs against $HOME", as
     }) as SetupReport;
     assertEquals(actions(report), { "codex:skill": "would_write", "codex:mcp": "would_write" });
     assertEquals(await listTree(h.home), ["bin"]);
-    // Running from source (not compiled), the MCP command falls back to `draftcli` on PATH.
+    // Running from source (not compiled) with no draftcli on PATH, the MCP entry is this
+    // checkout's `deno run … main.ts mcp` (absolute paths), which really starts the server.
     const real = await spec.run({ ...input, dryRun: false }, {
       env: h.env,
       draftsDir: () => Promise.resolve(h.home),
@@ -577,7 +590,13 @@ Deno.test("setup command: argv parses into the input and runs against $HOME", as
     const codex = parseToml((await h.read(".codex/config.toml"))!) as {
       mcp_servers: Record<string, unknown>;
     };
-    assertEquals(codex.mcp_servers.draftcli, { command: "draftcli", args: ["mcp"] });
+    const entry = codex.mcp_servers.draftcli as { command: string; args: string[] };
+    assertEquals(entry.command, Deno.execPath());
+    assertEquals(entry.args[0], "run");
+    assert(
+      entry.args.at(-2)!.endsWith("/main.ts") && entry.args.at(-1) === "mcp",
+      entry.args.join(" "),
+    );
     assertEquals(warnings, []);
   } finally {
     await h.cleanup();

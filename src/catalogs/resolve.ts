@@ -17,6 +17,7 @@ import {
   listCategories,
   normalizeName,
 } from "./catalog.ts";
+import { compatTarget } from "./compat.ts";
 
 /** Options for `resolveName`. */
 export interface ResolveOptions {
@@ -27,6 +28,11 @@ export interface ResolveOptions {
   category?: string;
   /** Input path put on the error (e.g. `segments[2].transition`). */
   path?: string;
+  /**
+   * Told when the name is only a near match: a cutcli name standing for the closest catalog
+   * entry, or a name only the other edition's catalog lists (matched by resource md5).
+   */
+  warn?: (message: string) => void;
 }
 
 /**
@@ -108,8 +114,77 @@ function pick(list: CatalogEntry[] | undefined, category?: string): CatalogEntry
   return category === undefined ? list[0] : list.find((e) => e.category === category);
 }
 
+/** The `draftcli query …` words that list each kind. */
+export const QUERY_COMMAND_FOR_KIND: Readonly<Record<CatalogKind, string>> = {
+  video_intro: "query animations --kind image --type in",
+  video_outro: "query animations --kind image --type out",
+  video_group: "query animations --kind image --type loop",
+  text_intro: "query animations --kind text --type in",
+  text_outro: "query animations --kind text --type out",
+  text_loop: "query animations --kind text --type loop",
+  transitions: "query transitions",
+  filters: "query filters",
+  video_effects: "query effects",
+  masks: "query masks",
+  fonts: "query fonts",
+  mix_modes: "query mix-modes",
+  audio_effects: "query audio-effects",
+};
+
+/** The command line that searches a kind's catalog, for hints. */
+export function searchCommand(kind: CatalogKind): string {
+  return `draftcli ${QUERY_COMMAND_FOR_KIND[kind]} --action search --keyword <part of a name>`;
+}
+
 function hint(kind: CatalogKind): string {
-  return `list names with: draftcli query ${kind} --action search --keyword <part of a name>`;
+  return `list names with: ${searchCommand(kind)}`;
+}
+
+/** Exact, alias or normalised match of `name` among `entries` (no ids, no fade). */
+function lookup(entries: readonly CatalogEntry[], name: string): CatalogEntry | undefined {
+  const idx = indexOf(entries);
+  const found = pick(idx.name.get(name)) ?? pick(idx.alias.get(name)) ??
+    pick(idx.enumName.get(name));
+  if (found) return found;
+  const norm = normalizeName(name);
+  if (norm === "") return undefined;
+  const loose = normIndex(idx, entries);
+  return pick(loose.name.get(norm)) ?? pick(loose.alias.get(norm));
+}
+
+/**
+ * A stand-in for a name the edition's catalog lacks: a cutcli name's closest entry
+ * (src/catalogs/compat.ts), else the entry with the same resource md5 as the other edition's
+ * entry of that name. The warning says which entry is used.
+ */
+function nearEquivalent(
+  edition: Edition,
+  kind: CatalogKind,
+  name: string,
+  warn?: (message: string) => void,
+): CatalogEntry | undefined {
+  const entries = getCatalog(edition, kind);
+  const target = compatTarget(kind, edition, name);
+  const compat = target === undefined ? undefined : lookup(entries, target);
+  if (compat) {
+    warn?.(
+      `${kind} "${name}" is not in the ${edition} catalog; using the closest equivalent "${compat.name}"`,
+    );
+    return compat;
+  }
+  for (const other of EDITIONS) {
+    if (other === edition || !hasCatalog(other, kind)) continue;
+    const theirs = lookup(getCatalog(other, kind), name);
+    if (!theirs?.md5) continue;
+    const ours = entries.find((e) => e.md5 === theirs.md5);
+    if (ours) {
+      warn?.(
+        `${kind} "${name}" is only in the ${other} catalog; using the ${edition} entry with the same resource, "${ours.name}"`,
+      );
+      return ours;
+    }
+  }
+  return undefined;
 }
 
 /**
@@ -121,7 +196,9 @@ function hint(kind: CatalogKind): string {
  *    (JianYing `渐显` ↔ CapCut `Fade In`), then the source enum name (`Mix_1`, `_1980`);
  * 4. a raw id present in the catalog: all digits → resource id, then effect id; a UUID → effect id;
  * 5. normalised match (`normalizeName`: case, full-width ↔ half-width, spaces, underscores and
- *    dashes ignored) on names, then on aliases and enum names.
+ *    dashes ignored) on names, then on aliases and enum names;
+ * 6. a near equivalent, with a warning through `opts.warn`: a cutcli name's closest entry
+ *    (`CUTCLI_NAMES`), else the entry sharing the resource md5 of the other edition's entry.
  *
  * Ambiguity: when several entries match at the first step that matches (duplicate names such as
  * CapCut `Mix` / `Mix_1`, JianYing video effects that exist as both `scene` and `character`),
@@ -193,13 +270,18 @@ export function resolveName(
     if (found) return found;
   }
 
+  const near = category === undefined
+    ? nearEquivalent(edition, kind, trimmed, opts.warn)
+    : undefined;
+  if (near) return near;
+
   const pool = category === undefined ? entries : entries.filter((e) => e.category === category);
   const candidates = pool.flatMap((e) => [e.name, ...e.aliases, ...e.otherEditionNames]);
-  const near = closest(trimmed, candidates, 5, { normalize: normalizeName });
+  const nearest = closest(trimmed, candidates, 5, { normalize: normalizeName });
   const where = category === undefined ? edition : `${edition} (category ${category})`;
   throw new DraftcliError(
     "unknown_name",
-    `unknown ${kind} name "${name}" for ${where}; closest: ${near.join(", ")}`,
+    `unknown ${kind} name "${name}" for ${where}; closest: ${nearest.join(", ")}`,
     { hint: hint(kind), path },
   );
 }

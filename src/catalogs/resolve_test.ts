@@ -103,7 +103,7 @@ Deno.test("fade resolves per kind to the edition's own fade entry", () => {
 
 Deno.test("unknown names fail with unknown_name, the 5 closest names and a hint", () => {
   const err = unknownName(() =>
-    resolveName("jianying", "transitions", "推移", { path: "segments[1].transition" })
+    resolveName("jianying", "transitions", "推移动", { path: "segments[1].transition" })
   );
   const near = closestIn(err);
   assert.equal(near.length, 5);
@@ -111,16 +111,16 @@ Deno.test("unknown names fail with unknown_name, the 5 closest names and a hint"
     getCatalog("jianying", "transitions").flatMap((e) => [e.name, ...entryAliases(e)]),
   );
   for (const n of near) assert.ok(known.has(n), `${n} is not a transition name`);
-  assert.ok(near.includes("推近"), near.join());
-  assert.match(err.message, /推移/);
+  assert.ok(near.includes("左移"), near.join());
+  assert.match(err.message, /推移动/);
   assert.match(err.hint ?? "", /draftcli query transitions --action search --keyword/);
   assert.equal(err.path, "segments[1].transition");
   assert.deepEqual(err.toJSON().code, "unknown_name");
 
-  const slide = closestIn(unknownName(() => resolveName("jianying", "text_intro", "向上滑入")));
+  const slide = closestIn(unknownName(() => resolveName("jianying", "text_intro", "向上滑入式")));
   assert.equal(slide.length, 5);
   assert.ok(slide.includes("向上滑动") && slide.includes("向上弹入"), slide.join());
-  unknownName(() => resolveName("jianying", "text_loop", "向左滚动"));
+  unknownName(() => resolveName("jianying", "text_loop", "向左滚动式"));
   unknownName(() => resolveName("capcut", "filters", ""));
 });
 

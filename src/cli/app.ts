@@ -91,11 +91,16 @@ export async function runApp(argv: string[], io: AppIO): Promise<number> {
       return 0;
     }
     const result = await runSpec(spec, raw, globals, io);
-    if (typeof result === "string") {
-      // Text results (docs, completion scripts) are printed as they are, not as JSON.
-      io.stdout(result.endsWith("\n") ? result : result + "\n");
-    } else if (result !== undefined) {
-      io.stdout(JSON.stringify(result, null, pretty ? 2 : undefined) + "\n");
+    try {
+      if (typeof result === "string") {
+        // Text results (docs, completion scripts) are printed as they are, not as JSON.
+        io.stdout(result.endsWith("\n") ? result : result + "\n");
+      } else if (result !== undefined) {
+        io.stdout(JSON.stringify(result, null, pretty ? 2 : undefined) + "\n");
+      }
+    } catch (err) {
+      if (spec.mutates) throw savedButNotPrinted(spec.name.join(" "), err);
+      throw err;
     }
     return 0;
   } catch (err) {
@@ -123,8 +128,11 @@ async function runSpec(
     import("../commands/context.ts"),
   ]);
   const input = validate(spec.input, raw);
+  const env = globals.envFile === undefined
+    ? io.env
+    : { ...(await import("./env_file.ts")).readEnvFile(globals.envFile), ...io.env };
   const ctx: CommandContext = makeContext({
-    env: io.env,
+    env,
     draftsDirFlag: globals.draftsDir,
     warn: (m) => io.stderr(`warning: ${redactText(m)}\n`),
   });
@@ -175,4 +183,20 @@ async function noCommand(
     hint: (near.length ? `did you mean: ${near.join(", ")}? ` : "") +
       (inGroup ? `Run 'draftcli ${first} --help'.` : "Run 'draftcli --help'."),
   });
+}
+
+/**
+ * The error for output that could not be written after a command committed its change (a
+ * closed pipe): says the change is saved, so a caller does not retry and apply it twice.
+ */
+function savedButNotPrinted(command: string, err: unknown): DraftcliError {
+  const cause = toDraftcliError(err);
+  return new DraftcliError(
+    "io_error",
+    `${command}: the change was saved, but its result could not be printed (${cause.message})`,
+    {
+      hint: "do not run the same command again without --request-id (it would apply twice); " +
+        "read the result with 'draftcli draft info <draftId>' or the group's 'list' command",
+    },
+  );
 }

@@ -4,7 +4,7 @@
  * Validation proper is left to zod.
  */
 import { DraftcliError } from "../errors.ts";
-import { fieldTypes } from "../schema/json_schema.ts";
+import { fieldAliases, fieldTypes } from "../schema/json_schema.ts";
 import type { AnyCommandSpec } from "../commands/spec.ts";
 import { toCamel, toKebab } from "../commands/names.ts";
 import { findGlobalFlag, type GlobalOptions, takeGlobal } from "../commands/globals.ts";
@@ -24,6 +24,7 @@ export async function parseCommandArgs(
   globals: GlobalOptions = { pretty: false, help: false, version: false },
 ): Promise<Record<string, unknown>> {
   const props = fieldTypes(spec.input);
+  const aliases = fieldAliases(spec.input);
   const positionals = spec.positionals ?? [];
   const input: Record<string, unknown> = {};
   const loose: string[] = [];
@@ -58,10 +59,12 @@ export async function parseCommandArgs(
       value = flag.slice(eq + 1);
       flag = flag.slice(0, eq);
     }
-    const key = toCamel(flag);
+    const given = toCamel(flag);
+    const key = props[given] === undefined && aliases[given] ? aliases[given] : given;
     const type = props[key];
     if (!type || positionals.includes(key)) {
-      const known = Object.keys(props).filter((k) => !positionals.includes(k)).map(toKebab);
+      const known = [...Object.keys(props), ...Object.keys(aliases)]
+        .filter((k) => !positionals.includes(k)).map(toKebab);
       const near = closest(flag, known, 3);
       throw new DraftcliError("usage", `unknown option --${flag} for '${spec.name.join(" ")}'`, {
         hint: near.length

@@ -52,7 +52,10 @@ export function commandHelp(spec: AnyCommandSpec): string {
       const isJson = node.type === "array" || node.type === "object" || node.items;
       const json = isJson ? " — JSON inline, @file.json or @-" : "";
       const def = node.default !== undefined ? `, default ${JSON.stringify(node.default)}` : "";
-      lines.push(`  --${toKebab(k)} (${typeLabel(node)}${req}${def})${json}`);
+      const aka = Array.isArray(node.aliases)
+        ? node.aliases.map((a) => `, also --${toKebab(String(a))}`).join("")
+        : "";
+      lines.push(`  --${toKebab(k)} (${typeLabel(node)}${req}${def}${aka})${json}`);
       if (node.description) lines.push(`      ${node.description}`);
       const items = node.items;
       if (items?.properties) {
@@ -66,6 +69,10 @@ export function commandHelp(spec: AnyCommandSpec): string {
   if (spec.examples?.length) {
     lines.push("", "Examples:");
     for (const ex of spec.examples) lines.push(`  draftcli ${ex}`);
+  }
+  if (spec.output) {
+    lines.push("", "Output fields:");
+    lines.push(...describeFields(toJsonSchema(spec.output), "  "));
   }
   lines.push(
     "",

@@ -1,4 +1,4 @@
-/** Reads a JSON-valued option: inline JSON, `@path/to/file.json`, or `@-` for stdin. */
+/** Reads a JSON-valued option: inline JSON, `@path/to/file.json`, or `@-` (or `-`) for stdin. */
 import { DraftcliError } from "../errors.ts";
 import { jsonErrorOffset, lineColumn } from "../text/json_locate.ts";
 
@@ -11,7 +11,9 @@ export async function readJsonText(
   option: string,
   readStdin: () => Promise<string>,
 ): Promise<{ text: string; source: JsonSource }> {
-  if (value === "@-") return { text: await readStdin(), source: { kind: "stdin" } };
+  if (value === "@-" || value === "-") {
+    return { text: await readStdin(), source: { kind: "stdin" } };
+  }
   if (value.startsWith("@")) {
     const path = value.slice(1);
     try {

@@ -35,6 +35,8 @@ export const configSetDir = defineCommand({
   input: z.object({ path: z.string().min(1).describe("drafts folder (created if missing)") })
     .strict(),
   mutates: true,
+  destructive: true,
+  idempotent: true,
   async run(input, ctx) {
     const dir = resolve(input.path);
     await Deno.mkdir(dir, { recursive: true });
@@ -53,6 +55,8 @@ export const configSet = defineCommand({
     value: z.string().describe("new value (numbers for size caps; empty to unset)"),
   }).strict(),
   mutates: true,
+  destructive: true,
+  idempotent: true,
   async run(input, ctx) {
     if (!KEYS.includes(input.key as never)) {
       throw new DraftcliError("invalid_input", `unknown config key '${input.key}'`, {

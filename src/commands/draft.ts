@@ -88,7 +88,20 @@ export const draftCreate = defineCommand({
 export const draftList = defineCommand({
   name: ["draft", "list"],
   summary: "list the drafts in the drafts folder(s), newest first",
+  description: 'Output: [{"draftId","name","editor","duration","canvas","modified","filePath",' +
+    '"canvasWidth","canvasHeight","createdAt","modifiedAt"}]; createdAt/modifiedAt are the ' +
+    "meta file's tm_draft_create/tm_draft_modified. A draft that cannot be read is listed as " +
+    '{"draftId","filePath","error"}.',
   input: z.object({}).strict(),
+  output: z.array(
+    z.looseObject({
+      draftId: z.string(),
+      filePath: z.string(),
+      name: z.string().optional(),
+      duration: z.number().optional(),
+      error: z.string().optional().describe("why the draft could not be read"),
+    }),
+  ),
   async run(_input, ctx) {
     const out = [];
     for (const root of await ctx.searchRoots()) {
@@ -106,6 +119,10 @@ export const draftList = defineCommand({
             canvas: s.canvas,
             modified: s.modified,
             filePath: s.filePath,
+            canvasWidth: s.canvasWidth,
+            canvasHeight: s.canvasHeight,
+            createdAt: s.createdAt,
+            modifiedAt: s.modifiedAt,
           });
         } catch (err) {
           out.push({
@@ -124,6 +141,10 @@ export const draftList = defineCommand({
 export const draftInfo = defineCommand({
   name: ["draft", "info"],
   summary: "show a draft's name, editor, canvas, fps, duration, tracks and materials",
+  description: 'Output: {"draftId","name","editor","editorProfile","filePath","canvas","fps",' +
+    '"duration","tracks":[{trackId,type,segments}],"materials":{<list>:count},"modified"} and, ' +
+    'as cutcli prints them, "canvasWidth","canvasHeight","trackSummary":[{id,type,segmentCount}],' +
+    '"materialSummary":{videos,images,audios,texts,stickers,effects},"createdAt","modifiedAt".',
   positionals: ["draftId"],
   input: z.object({ draftId: draftIdSchema }).strict(),
   examples: ["draft info 7B1F0C2E-5A44-4B8E-9C3D-2B6F1A9E0C11"],

@@ -24,6 +24,7 @@ export const draftDelete = defineCommand({
     yes: z.boolean().default(false).describe("confirm the deletion (required)"),
   }).strict(),
   mutates: true,
+  destructive: true,
   examples: ["draft delete 7B1F0C2E-5A44-4B8E-9C3D-2B6F1A9E0C11 --yes"],
   async run(input, ctx) {
     const roots = await ctx.searchRoots();
@@ -52,6 +53,8 @@ export const draftRename = defineCommand({
     name: draftName.describe("new name shown in the editor's draft list"),
   }).strict(),
   mutates: true,
+  destructive: true,
+  idempotent: true,
   examples: ["draft rename 7B1F0C2E-5A44-4B8E-9C3D-2B6F1A9E0C11 --name 'Final cut'"],
   async run(input, ctx) {
     const done = await renameDraft(await ctx.searchRoots(), input.draftId, input.name);

@@ -10,7 +10,8 @@ export const draftEasyCommand = defineCommand({
   name: ["draft", "easy"],
   summary: "build a whole draft from one audio: captions, images or a video, and a title",
   description:
-    "The audio is probed and spans its full length; the draft lasts as long as it. Captions with start/end are placed as given (clamped to the audio); text-only captions are timed in proportion to their length and split at sentence punctuation when too long for the canvas. Images are spread evenly; a video is trimmed or looped to fit; --text becomes a title over the whole length. Caption style flags of 'captions add' apply.",
+    "The audio is probed and spans its full length; the draft lasts as long as it. Captions with start/end are placed as given (clamped to the audio); text-only captions are timed in proportion to their length and split at sentence punctuation when too long for the canvas. Images are spread evenly; a video is trimmed or looped to fit; --text becomes a title over the whole length. Caption style flags of 'captions add' apply. " +
+    'Output: {"draftId","filePath","created","duration","counts","message":"ok"}.',
   positionals: ["draftId"],
   input: DraftEasyInput,
   mutates: true,

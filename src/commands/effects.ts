@@ -1,6 +1,7 @@
 /** `effects` and `filters` command groups. */
 import { z } from "zod";
 import { defineCommand } from "./spec.ts";
+import { addOutput } from "../schema/add_output.ts";
 import { draftIdSchema } from "../schema/common.ts";
 import { EffectInfo, FilterInfo } from "../schema/visual_items.ts";
 
@@ -23,6 +24,7 @@ export const effectsAdd = defineCommand({
     draftId: draftIdSchema,
     effectInfos: z.array(EffectInfo).min(1).max(10000).describe("effects to add"),
   }).strict(),
+  output: addOutput("effectIds"),
   mutates: true,
   examples: [
     `effects add $ID --effect-infos '[{"effectTitle":"70s","start":0,"end":3000000,"params":{"speed":60}}]'`,
@@ -52,6 +54,7 @@ export const filtersAdd = defineCommand({
     draftId: draftIdSchema,
     filterInfos: z.array(FilterInfo).min(1).max(10000).describe("filters to add"),
   }).strict(),
+  output: addOutput("effectIds"),
   mutates: true,
   examples: [
     `filters add $ID --filter-infos '[{"filterTitle":"ABG","start":0,"end":5000000,"intensity":80}]'`,

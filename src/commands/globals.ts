@@ -10,6 +10,7 @@ export interface GlobalOptions {
   help: boolean;
   version: boolean;
   draftsDir?: string;
+  envFile?: string;
 }
 
 /** One global option: its spellings, whether it takes a value, and its help text. */
@@ -31,7 +32,14 @@ export const GLOBAL_FLAGS: readonly GlobalFlag[] = [
     spellings: ["--drafts-dir"],
     key: "draftsDir",
     value: "<path>",
-    help: "drafts folder to use (else $DRAFTCLI_DRAFTS_DIR, config, editor default)",
+    help:
+      "drafts folder to use (else $DRAFTCLI_DRAFTS_DIR, $CUT_DRAFTS_DIR, config, editor default)",
+  },
+  {
+    spellings: ["--env-file"],
+    key: "envFile",
+    value: "<path>",
+    help: "read KEY=VALUE lines from this file into the environment first (set variables win)",
   },
   { spellings: ["--help", "-h"], key: "help", help: "show help" },
   { spellings: ["--version", "-V"], key: "version", help: "print version and build target" },

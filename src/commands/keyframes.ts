@@ -24,8 +24,8 @@ export const keyframesAdd = defineCommand({
   }).strict(),
   mutates: true,
   examples: [
-    `keyframes add $ID --keyframes '[{"segmentId":"$SEG","property":"position_x","offset":0,"value":-0.5},{"segmentId":"$SEG","property":"position_x","offset":2000000,"value":0.5}]'`,
-    `keyframes add $ID --keyframes '[{"segmentId":"$AUDIO","property":"volume","offset":0,"value":0}]'`,
+    `keyframes add $ID --keyframes "[{\\"segmentId\\":\\"$SEG\\",\\"property\\":\\"position_x\\",\\"offset\\":0,\\"value\\":-0.5},{\\"segmentId\\":\\"$SEG\\",\\"property\\":\\"position_x\\",\\"offset\\":2000000,\\"value\\":0.5}]"`,
+    `keyframes add $ID --keyframes "[{\\"segmentId\\":\\"$AUDIO\\",\\"property\\":\\"volume\\",\\"offset\\":0,\\"value\\":0}]"`,
   ],
   run: async (input, ctx) => (await ops()).addKeyframes(ctx, input.draftId, input.keyframes),
 });
@@ -34,6 +34,9 @@ export const keyframesAdd = defineCommand({
 export const keyframesList = defineCommand({
   name: ["keyframes", "list"],
   summary: "list a segment's keyframes in user units",
+  description: 'Output: {"draftId","segmentId","segmentKind","trackId","start","duration",' +
+    '"keyframes":[{property,offset,value,…,timeOffset}]}; timeOffset repeats offset under ' +
+    "cutcli's name.",
   positionals: ["draftId"],
   input: z.object({
     draftId: draftIdSchema,

@@ -37,8 +37,14 @@ export const masksList = defineCommand({
   name: ["masks", "list"],
   summary: "list the masks on video/photo segments",
   positionals: ["draftId"],
-  input: z.object({ draftId: draftIdSchema }).strict(),
-  run: async (input, ctx) => (await ops()).listMasks(ctx, input.draftId),
+  input: z.object({
+    draftId: draftIdSchema,
+    segmentId: z.string().min(1).max(200).optional().describe(
+      "only the mask of this segment (an empty list when it has none)",
+    ),
+  }).strict(),
+  examples: ["masks list $ID", "masks list $ID --segment-id SEG_ID"],
+  run: async (input, ctx) => (await ops()).listMasks(ctx, input.draftId, input.segmentId),
 });
 
 /** The `masks` commands. */

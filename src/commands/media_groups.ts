@@ -1,6 +1,7 @@
 /** `images`, `audios` and `captions` command groups. */
 import { z } from "zod";
 import { defineCommand } from "./spec.ts";
+import { addOutput } from "../schema/add_output.ts";
 import { alpha, draftIdSchema, mediaPlacement } from "../schema/common.ts";
 import { AudioInfo, CaptionInfo, ImageInfo } from "../schema/media_items.ts";
 import { captionStyleFields } from "../schema/caption_style.ts";
@@ -18,6 +19,7 @@ export const imagesAdd = defineCommand({
     alpha: alpha.optional().describe("opacity 0..1 for every image of this call"),
     media: mediaPlacement,
   }).strict(),
+  output: addOutput("imageIds"),
   mutates: true,
   examples: [
     `images add $ID --image-infos '[{"imageUrl":"file:///abs/a.jpg","start":0,"end":3000000,"inAnimation":"渐显"}]'`,
@@ -51,6 +53,7 @@ export const audiosAdd = defineCommand({
     audioInfos: z.array(AudioInfo).min(1).max(10000).describe("audio items to add"),
     media: mediaPlacement,
   }).strict(),
+  output: addOutput("audioIds"),
   mutates: true,
   examples: [
     `audios add $ID --audio-infos '[{"audioUrl":"file:///abs/bgm.mp3","start":0,"end":10000000,"volume":0.5}]'`,
@@ -80,6 +83,7 @@ export const captionsAdd = defineCommand({
     captions: z.array(CaptionInfo).min(1).max(10000).describe("captions to add"),
     ...captionStyleFields,
   }).strict(),
+  output: addOutput("textIds"),
   mutates: true,
   examples: [
     `captions add $ID --captions '[{"text":"Hello 世界","start":0,"end":2000000,"keyword":"世界","keywordColor":"#ffde00"}]' --font-size 10 --bold`,

@@ -43,7 +43,9 @@ export async function editionFor(
 }
 
 const urlInput = z.object({
-  url: mediaUrl.describe("file:// absolute URL or http(s) URL (downloaded to a temp folder)"),
+  url: mediaUrl.describe(
+    "file path (absolute, ~/ or relative), file:// URL, or http(s) URL (downloaded to a temp folder)",
+  ),
 }).strict();
 
 async function inspect(url: string, ctx: CommandContext) {
@@ -51,6 +53,7 @@ async function inspect(url: string, ctx: CommandContext) {
   return await (await media()).inspectUrl(url, {
     maxDownloadBytes: config.maxDownloadBytes,
     warn: ctx.warn,
+    home: ctx.env.HOME ?? ctx.env.USERPROFILE,
   });
 }
 
@@ -86,7 +89,8 @@ export const queryMedia = defineCommand({
 export const queryAudioDuration = defineCommand({
   name: ["query", "audio-duration"],
   summary: "the duration (µs) of an audio file or URL (or of a video's sound)",
-  description: 'Output: {"url","duration","format"}. Fails with media_error when the file ' +
+  description: 'Output: {"url","duration","format","message":"ok"} (message as cutcli prints ' +
+    "it). Fails with media_error when the file " +
     "has no sound.",
   input: urlInput,
   examples: ["query audio-duration --url file:///abs/voice.mp3"],
@@ -98,7 +102,7 @@ export const queryAudioDuration = defineCommand({
         path: "url",
       });
     }
-    return { url: input.url, duration: info.durationUs, format: info.format };
+    return { url: input.url, duration: info.durationUs, format: info.format, message: "ok" };
   },
 });
 
@@ -141,6 +145,48 @@ export const queryAnimations = defineCommand({
     );
   },
 });
+
+/** `query image-animations` / `query text-animations`: cutcli's names for `query animations`. */
+function animationsFor(target: "image" | "text"): AnyCommandSpec {
+  const modeField = target === "image"
+    ? {
+      mode: z.number().int().min(0).max(10).optional().describe(
+        "accepted for cutcli scripts; ignored (images and videos share one set)",
+      ),
+    }
+    : {};
+  return defineCommand({
+    name: ["query", `${target}-animations`],
+    summary: `list or search ${target} entrance (in), exit (out) and loop animations`,
+    description: `The same as 'query animations --kind ${target}', under cutcli's name. ` +
+      CATALOG_OUTPUT,
+    input: z.object({
+      type: z.enum(["in", "out", "loop"]).default("in").describe(
+        "in (entrance, default), out (exit) or loop",
+      ),
+      ...modeField,
+      ...editionFields,
+      ...catalogQueryFields,
+    }).strict(),
+    examples: [`query ${target}-animations --type out --keyword 渐隐`],
+    async run(input, ctx) {
+      const { type, draftId, editor, mode: _mode, ...q } = input as typeof input & {
+        mode?: number;
+      };
+      return (await catalogs()).queryCatalog(
+        await editionFor({ draftId, editor }, ctx),
+        ANIMATION_KINDS[target][type],
+        q,
+      );
+    },
+  });
+}
+
+/** cutcli's animation queries. */
+export const queryAnimationAliases: AnyCommandSpec[] = [
+  animationsFor("image"),
+  animationsFor("text"),
+];
 
 /** A `query <words>` command over one catalog kind. */
 function catalogCommand(
@@ -225,6 +271,7 @@ export const queryCommands: AnyCommandSpec[] = [
   queryMedia,
   queryAudioDuration,
   queryAnimations,
+  ...queryAnimationAliases,
   ...queryCatalogCommands,
   textStyleCommand,
 ];

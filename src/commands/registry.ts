@@ -9,6 +9,7 @@
  */
 import type { AnyCommandSpec } from "./spec.ts";
 import { COMMAND_TABLE, type CommandEntry } from "./table.ts";
+import { withRequestId } from "./request_id.ts";
 
 export { COMMAND_TABLE, type CommandEntry };
 
@@ -16,6 +17,7 @@ export { COMMAND_TABLE, type CommandEntry };
 export const GROUPS = {
   draft: async () => (await import("./draft.ts")).draftCommands,
   easy: async () => [(await import("./easy.ts")).draftEasyCommand],
+  build: async () => (await import("./build.ts")).buildCommands,
   transfer: async () => (await import("./transfer.ts")).transferCommands,
   draftManage: async () => (await import("./draft_manage.ts")).draftManageCommands,
   validate: async () => (await import("./validate.ts")).validateCommands,
@@ -60,11 +62,18 @@ export async function loadSpec(entry: CommandEntry): Promise<AnyCommandSpec> {
   if (!spec) {
     throw new Error(`registry: '${key}' is not in group ${entry.group}; run deno task gen`);
   }
-  return spec;
+  return withIdempotency(spec);
 }
 
 /** Every spec, in help order (loads every group). */
 export async function loadAllSpecs(): Promise<AnyCommandSpec[]> {
   const groups = await Promise.all(Object.values(GROUPS).map((load) => load()));
-  return groups.flat();
+  return groups.flat().map(withIdempotency);
+}
+
+/** Add commands (`<group> add <draftId>`) take `--request-id`: a retry is a no-op. */
+function withIdempotency(spec: AnyCommandSpec): AnyCommandSpec {
+  return spec.name.at(-1) === "add" && spec.positionals?.[0] === "draftId"
+    ? withRequestId(spec)
+    : spec;
 }

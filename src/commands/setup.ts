@@ -3,6 +3,7 @@
  * --mcp the MCP server entry) for coding agents. The skill describes every command, so the
  * registry is read at run time through a `SpecSource` (tests pass a toy registry).
  */
+import { fileURLToPath as fromFileUrl } from "node:url";
 import { basename } from "../setup/path.ts";
 import { z } from "zod";
 import { AGENTS } from "../setup/paths.ts";
@@ -13,12 +14,39 @@ export function isCompiled(execPath: string = Deno.execPath()): boolean {
   return !/^deno(\.exe)?$/i.test(basename(execPath));
 }
 
+/** Permissions a source run needs (the same as `deno task cli`). */
+const SOURCE_PERMS = [
+  "--allow-read",
+  "--allow-write",
+  "--allow-env",
+  "--allow-net",
+  "--allow-run",
+  "--allow-sys",
+];
+
 /**
  * The argv that starts draftcli for an MCP client: the absolute path of the running binary when
- * compiled; otherwise (running from source) plain `draftcli`, which must then be on PATH.
+ * compiled; from source, `draftcli` when one is on PATH (`draftcliOnPath`), else the exact
+ * `deno run … main.ts` of this checkout, with absolute paths, so the entry really starts.
  */
-export function selfCommand(execPath: string = Deno.execPath()): string[] {
-  return isCompiled(execPath) ? [execPath] : ["draftcli"];
+export function selfCommand(
+  execPath: string = Deno.execPath(),
+  draftcliOnPath?: string,
+): string[] {
+  if (isCompiled(execPath)) return [execPath];
+  if (draftcliOnPath) return ["draftcli"];
+  const main = new URL("../../main.ts", import.meta.url);
+  const config = new URL("../../deno.json", import.meta.url);
+  if (main.protocol !== "file:") return ["draftcli"];
+  return [
+    execPath,
+    "run",
+    "--quiet",
+    ...SOURCE_PERMS,
+    "--config",
+    fromFileUrl(config),
+    fromFileUrl(main),
+  ];
 }
 
 const input = z.strictObject({
@@ -43,7 +71,8 @@ export function makeSetupCommand(getSpecs: SpecSource): AnyCommandSpec {
   return defineCommand({
     name: ["setup"],
     summary: "Install the draftcli skill (and optionally the MCP server) for coding agents",
-    description: "Writes SKILL.md to ~/.claude/skills (Claude Code), ~/.agents/skills (Codex " +
+    description:
+      "Writes the skill folder (SKILL.md and references/<group>.md) to ~/.claude/skills (Claude Code), ~/.agents/skills (Codex " +
       "and other agents), ~/.cursor/skills and ~/.openclaw/skills. Cursor and OpenClaw also " +
       "read ~/.claude/skills and ~/.agents/skills, so when the skill is already there they are " +
       "reported as 'covered' and get no second copy. Re-running is safe: unchanged files are " +
@@ -63,6 +92,7 @@ export function makeSetupCommand(getSpecs: SpecSource): AnyCommandSpec {
       const { findOnPath, runArgv, runSetup } = await import("../setup/setup.ts");
       const host = { env: ctx.env, os: Deno.build.os };
       const execPath = Deno.execPath();
+      const onPath = isCompiled(execPath) ? undefined : await findOnPath("draftcli", host);
       const report = await runSetup({
         targets: args.target === "all" ? AGENTS : [args.target],
         specs: await getSpecs(),
@@ -71,7 +101,7 @@ export function makeSetupCommand(getSpecs: SpecSource): AnyCommandSpec {
         dryRun: args.dryRun,
         mcp: args.mcp,
         uninstall: args.uninstall,
-        command: selfCommand(execPath),
+        command: selfCommand(execPath, onPath),
         executable: isCompiled(execPath) ? execPath : undefined,
         findExecutable: (name) => findOnPath(name, host),
         run: (argv) => runArgv(argv, ctx.env),

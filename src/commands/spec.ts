@@ -24,6 +24,19 @@ export interface CommandSpec<S extends z.ZodObject = z.ZodObject> {
   examples?: string[];
   /** Does it change a draft or other files? (MCP hints, docs.) */
   mutates?: boolean;
+  /**
+   * Does it delete or overwrite what was there (not just add)? Default false: an additive
+   * command is not destructive. MCP `destructiveHint`.
+   */
+  destructive?: boolean;
+  /** Does repeating the same call leave the same state? Default: true unless `mutates`. */
+  idempotent?: boolean;
+  /**
+   * zod schema of the JSON the command returns, when it has one: rendered by `--help` and the
+   * docs, and the MCP `outputSchema` (array outputs are wrapped as `{ items: [...] }` in
+   * structured content).
+   */
+  output?: z.ZodType;
   /** Does the MCP server expose it? Default true. */
   mcp?: boolean;
   /**

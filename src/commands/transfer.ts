@@ -4,6 +4,7 @@ import { basename, join, resolve, sep } from "node:path";
 import { type CommandContext, defineCommand } from "./spec.ts";
 import { draftIdSchema } from "../schema/common.ts";
 import { DraftcliError } from "../errors.ts";
+import { sha256File } from "../files.ts";
 import { locateDraft, registerDraft, STATE_DIR } from "../store/drafts.ts";
 import { withLock } from "../store/lock.ts";
 import { recover } from "../store/txn.ts";
@@ -38,16 +39,6 @@ function progressPrinter(label: string): ((done: number, total: number) => void)
       Deno.stderr.writeSync(enc.encode(text));
     } catch { /* ignore */ }
   };
-}
-
-async function sha256File(path: string): Promise<string> {
-  // zip, upload, download and node:crypto are imported by the command that needs them only
-  // (the MCP server loads every command spec at start-up).
-  const { createHash } = await import("node:crypto");
-  const h = createHash("sha256");
-  const f = await Deno.open(path, { read: true });
-  for await (const chunk of f.readable) h.update(chunk); // the stream closes the file
-  return h.digest("hex");
 }
 
 /** Zips a draft under its lock (after finishing any interrupted commit). */
@@ -85,7 +76,9 @@ export const draftZip = defineCommand({
   name: ["draft", "zip"],
   summary: "pack a draft and the media it uses into a portable zip",
   description:
-    "Media files outside the draft folder are copied into resources/ inside the zip and every path is rewritten relative to the draft, so the zip opens on another machine. The draft itself is not changed.",
+    "Media files outside the draft folder are copied into resources/ inside the zip and every path is rewritten relative to the draft, so the zip opens on another machine. The draft itself is not changed. " +
+    'Output: {"draftId","zipPath","size","sha256","files","mediaCopied","missingMedia","message"} ' +
+    '(message is "ok", as cutcli prints it).',
   positionals: ["draftId"],
   input: z.object({
     draftId: draftIdSchema,
@@ -109,6 +102,7 @@ export const draftZip = defineCommand({
       files: r.files,
       mediaCopied: r.media.length,
       missingMedia: r.missing,
+      message: "ok", // as cutcli prints it
     };
   },
 });
@@ -166,7 +160,11 @@ export const draftUpload = defineCommand({
       size = st.size;
       sha256 = await sha256File(zipPath);
     } else {
-      tempDir = await Deno.makeTempDir({ prefix: "draftcli-upload-" });
+      // In the caller's TMPDIR (the context's env, so in-process callers keep it in their world).
+      tempDir = await Deno.makeTempDir({
+        prefix: "draftcli-upload-",
+        dir: ctx.env.TMPDIR || undefined,
+      });
       zipPath = join(tempDir, `${input.draftId}.zip`);
       try {
         const r = await zipDraft(ctx, input.draftId, zipPath);
@@ -238,7 +236,10 @@ export const draftImport = defineCommand({
     let tempDir: string | undefined;
     try {
       if (/^https?:\/\//i.test(input.source)) {
-        tempDir = await Deno.makeTempDir({ prefix: "draftcli-import-" });
+        tempDir = await Deno.makeTempDir({
+          prefix: "draftcli-import-",
+          dir: ctx.env.TMPDIR || undefined,
+        });
         zipPath = join(tempDir, "download.zip");
         const { downloadToFile } = await import("../transfer/download.ts");
         await downloadToFile(input.source, zipPath, {

@@ -4,6 +4,7 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { join } from "node:path";
+import { tempDir } from "../../test/helpers/temp.ts";
 import { createHash } from "node:crypto";
 import { unzipSync } from "fflate";
 import { runApp } from "../cli/app.ts";
@@ -42,7 +43,8 @@ async function cli(argv: string[], env: Record<string, string>): Promise<Run> {
 }
 
 async function setup() {
-  const base = await Deno.realPath(await Deno.makeTempDir({ prefix: "draftcli-cli-transfer-" }));
+  const tmp = await tempDir("draftcli-cli-transfer-");
+  const base = tmp.path;
   const fx = await makeFixtureDraft(base);
   await Deno.remove(join(fx.dir, ".draftcli", "lock")); // a real lock would block the command
   const env = {
@@ -50,7 +52,7 @@ async function setup() {
     DRAFTCLI_CONFIG: join(base, "config.json"),
     DRAFTCLI_DRAFTS_DIR: fx.root,
   };
-  return { base, fx, env };
+  return { base, fx, env, [Symbol.asyncDispose]: tmp.remove };
 }
 
 async function withServer(
@@ -76,7 +78,8 @@ function noSecret(r: Run): void {
 }
 
 Deno.test("cli: draft zip writes the zip, warns about missing media, leaves the draft alone", async () => {
-  const { base, fx, env } = await setup();
+  await using world = await setup();
+  const { base, fx, env } = world;
   const before = await snapshot(fx.dir);
   const r = await cli(["draft", "zip", fx.draftId, "--output", base], env);
   assertEquals(r.code, 0, r.err);
@@ -90,6 +93,7 @@ Deno.test("cli: draft zip writes the zip, warns about missing media, leaves the 
     files: 9,
     mediaCopied: 1,
     missingMedia: [fx.missingPath],
+    message: "ok",
   });
   assert(r.err.includes(`warning: media not found, left as is: ${fx.missingPath}`), r.err);
   // Like every command that opens a draft, zip first finishes interrupted commits, which
@@ -104,7 +108,8 @@ Deno.test("cli: draft zip writes the zip, warns about missing media, leaves the 
 });
 
 Deno.test("cli: draft import of a file gets a new id in the drafts folder", async () => {
-  const { base, fx, env } = await setup();
+  await using world = await setup();
+  const { base, fx, env } = world;
   const zipPath = join(base, "d.zip");
   assertEquals((await cli(["draft", "zip", fx.draftId, "--output", zipPath], env)).code, 0);
   const root2 = join(base, "elsewhere");
@@ -124,7 +129,8 @@ Deno.test("cli: draft import of a file gets a new id in the drafts folder", asyn
 });
 
 Deno.test("cli: draft import from a URL, and the maxZipBytes cap", async () => {
-  const { base, fx, env } = await setup();
+  await using world = await setup();
+  const { base, fx, env } = world;
   const zipPath = join(base, "d.zip");
   await cli(["draft", "zip", fx.draftId, "--output", zipPath], env);
   const zip = await Deno.readFile(zipPath);
@@ -149,7 +155,8 @@ Deno.test("cli: draft import from a URL, and the maxZipBytes cap", async () => {
 });
 
 Deno.test("cli: draft upload by presigned PUT; token from env never printed", async () => {
-  const { fx, env } = await setup();
+  await using world = await setup();
+  const { fx, env } = world;
   await withServer(() => new Response(null, { status: 200 }), async (url, bodies) => {
     const r = await cli([
       "draft",
@@ -172,7 +179,8 @@ Deno.test("cli: draft upload by presigned PUT; token from env never printed", as
 });
 
 Deno.test("cli: draft upload uses config uploadUrl/uploadToken, POST, and a download URL template", async () => {
-  const { base, fx, env } = await setup();
+  await using world = await setup();
+  const { base, fx, env } = world;
   await withServer(
     (req) =>
       req.headers.get("authorization") === `Bearer ${TOKEN}`
@@ -206,14 +214,16 @@ Deno.test("cli: draft upload uses config uploadUrl/uploadToken, POST, and a down
 });
 
 Deno.test("cli: draft upload without a target says how to configure one", async () => {
-  const { fx, env } = await setup();
+  await using world = await setup();
+  const { fx, env } = world;
   const r = await cli(["draft", "upload", fx.draftId], env);
   assertEquals([r.code, r.error?.code], [2, "usage"]);
   assert(/config set uploadUrl/.test(r.error?.hint ?? "") && /--to/.test(r.error!.message), r.err);
 });
 
 Deno.test("cli: a refused upload exits 4 without secrets and keeps the zip for a retry", async () => {
-  const { fx, env } = await setup();
+  await using world = await setup();
+  const { fx, env } = world;
   await withServer(() => new Response(`nope ${TOKEN}`, { status: 403 }), async (url) => {
     const r = await cli(
       ["draft", "upload", fx.draftId, "--to", `${url}/k?sig=${SIG}`, "--token", TOKEN],

@@ -1,6 +1,7 @@
 /** `videos` command group. */
 import { z } from "zod";
 import { defineCommand } from "./spec.ts";
+import { addOutput } from "../schema/add_output.ts";
 import { alpha, draftIdSchema, mediaPlacement } from "../schema/common.ts";
 import { VideoInfo } from "../schema/visual_items.ts";
 
@@ -23,6 +24,7 @@ export const videosAdd = defineCommand({
     alpha: alpha.optional().describe("opacity 0..1 for every clip of this call"),
     media: mediaPlacement,
   }).strict(),
+  output: addOutput("videoIds"),
   mutates: true,
   examples: [
     `videos add $ID --video-infos '[{"videoUrl":"file:///abs/a.mp4","start":0,"end":3000000,"sourceStart":1000000,"volume":0.5}]'`,

@@ -15,6 +15,25 @@ export interface DraftSummary {
   tracks: { trackId: string; type: string; segments: number }[];
   materials: Record<string, number>;
   modified: number;
+  /** cutcli's spelling of `canvas.width`. */
+  canvasWidth: number;
+  /** cutcli's spelling of `canvas.height`. */
+  canvasHeight: number;
+  /** cutcli's spelling of `tracks`. */
+  trackSummary: { id: string; type: string; segmentCount: number }[];
+  /** Material counts by what they are (photos counted as images, not videos). */
+  materialSummary: {
+    videos: number;
+    images: number;
+    audios: number;
+    texts: number;
+    stickers: number;
+    effects: number;
+  };
+  /** `tm_draft_create` of the draft's meta file (0 when absent). */
+  createdAt: number;
+  /** `tm_draft_modified` of the draft's meta file (same as `modified`). */
+  modifiedAt: number;
 }
 
 /** Summarises a draft. */
@@ -35,6 +54,31 @@ export function summarise(doc: DraftDocument): DraftSummary {
     tracks: doc.tracks.map((t) => ({ trackId: t.id, type: t.type, segments: t.segments.length })),
     materials,
     modified: Number(doc.meta.tm_draft_modified) || 0,
+    canvasWidth: doc.canvas.width,
+    canvasHeight: doc.canvas.height,
+    trackSummary: doc.tracks.map((t) => ({
+      id: t.id,
+      type: t.type,
+      segmentCount: t.segments.length,
+    })),
+    materialSummary: materialSummary(doc),
+    createdAt: Number(doc.meta.tm_draft_create) || 0,
+    modifiedAt: Number(doc.meta.tm_draft_modified) || 0,
+  };
+}
+
+function materialSummary(doc: DraftDocument): DraftSummary["materialSummary"] {
+  const lists = doc.content.materials as Record<string, Json[] | undefined>;
+  const count = (name: string, keep: (m: Json) => boolean = () => true) =>
+    Array.isArray(lists[name]) ? lists[name].filter(keep).length : 0;
+  const type = (m: Json) => (m as Record<string, unknown>).type;
+  return {
+    videos: count("videos", (m) => type(m) !== "photo"),
+    images: count("videos", (m) => type(m) === "photo"),
+    audios: count("audios"),
+    texts: count("texts"),
+    stickers: count("stickers"),
+    effects: count("video_effects"),
   };
 }
 
@@ -46,6 +90,8 @@ export interface ItemBase {
   trackIndex: number;
   start: number;
   end: number;
+  /** Length on the timeline, µs (end - start). */
+  duration: number;
 }
 
 /** Base fields of a segment for list output. */
@@ -58,6 +104,7 @@ export function itemBase(doc: DraftDocument, track: Track, segment: Segment): It
     trackIndex: doc.tracksOf(track.type).indexOf(track),
     start: r.start,
     end: r.start + r.duration,
+    duration: r.duration,
   };
 }
 

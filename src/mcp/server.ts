@@ -238,7 +238,11 @@ export class McpSession {
     const structured = mode.stateless || this.#negotiated === undefined ||
       this.#negotiated >= "2025-06-18";
     const run = () =>
-      callTool(spec, params.arguments, this.#makeContext(), { structured, log: this.#log });
+      callTool(spec, params.arguments, this.#makeContext(), {
+        structured,
+        log: this.#log,
+        specs: this.#specs,
+      });
     const done = this.#callQueue.then(run, run);
     this.#callQueue = done.catch(() => {});
     return { ...(await done) };

@@ -3,11 +3,13 @@
  * words joined with "_", its JSON Schema taken from the zod input. Calls go through the same
  * `validate()` and `run()` as the CLI, so errors carry the same `{"error": …}` JSON.
  */
+import type { z } from "zod";
 import type { AnyCommandSpec, CommandContext } from "../commands/spec.ts";
 import { toDraftcliError } from "../errors.ts";
 import { type JsonSchema, toJsonSchema } from "../schema/json_schema.ts";
 import { validate } from "../schema/validate.ts";
 import { redactText } from "../text/redact.ts";
+import { mcpText } from "./hints.ts";
 
 /** An MCP tool definition as listed by `tools/list`. */
 export interface McpTool {
@@ -15,7 +17,14 @@ export interface McpTool {
   title?: string;
   description: string;
   inputSchema: JsonSchema;
-  annotations: { readOnlyHint: boolean; destructiveHint?: boolean; openWorldHint?: boolean };
+  /** JSON Schema of `structuredContent`, for commands that declare their output. */
+  outputSchema?: JsonSchema;
+  annotations: {
+    readOnlyHint: boolean;
+    destructiveHint: boolean;
+    idempotentHint: boolean;
+    openWorldHint: boolean;
+  };
 }
 
 /** A content block of a `tools/call` result: text, or a base64 PNG the client can look at. */
@@ -47,15 +56,41 @@ export function toolFor(spec: AnyCommandSpec): McpTool {
   // MCP requires an object schema at the top; zod objects always give one.
   const inputSchema: JsonSchema = { ...schema, type: "object" };
   const mutates = spec.mutates === true;
-  return {
+  const tool: McpTool = {
     name: toolName(spec),
     title: `draftcli ${spec.name.join(" ")}`,
     description,
     inputSchema,
-    // destructiveHint follows the spec's default (true) for anything that writes: draftcli has
-    // no finer "only adds" flag, so a mutating command is announced conservatively.
-    annotations: mutates ? { readOnlyHint: false, destructiveHint: true } : { readOnlyHint: true },
+    // Every hint is explicit (MCP's defaults assume destructive and open-world). Additive
+    // commands (… add, draft create) are not destructive; only specs that say so are.
+    annotations: {
+      readOnlyHint: !mutates,
+      destructiveHint: mutates && spec.destructive === true,
+      idempotentHint: spec.idempotent ?? !mutates,
+      openWorldHint: takesUrls(schema),
+    },
   };
+  if (spec.output) tool.outputSchema = outputSchemaOf(spec.output);
+  return tool;
+}
+
+/** Does the input take URLs (fetched from the network)? Any key named *url, source or to. */
+function takesUrls(node: JsonSchema): boolean {
+  const props = node.properties ?? {};
+  for (const [k, v] of Object.entries(props)) {
+    if (/url$|^source$|^to$/i.test(k) || takesUrls(v)) return true;
+  }
+  if (node.items && takesUrls(node.items)) return true;
+  return [...(node.anyOf ?? []), ...(node.oneOf ?? [])].some(takesUrls);
+}
+
+/** MCP wants an object: an array output is declared (and sent) as `{ items: [...] }`. */
+function outputSchemaOf(output: z.ZodType): JsonSchema {
+  const schema = toJsonSchema(output);
+  if (schema.type === "array") {
+    return { type: "object", properties: { items: schema }, required: ["items"] };
+  }
+  return { ...schema, type: "object" };
 }
 
 /** Runs one command for `tools/call`; never throws (failures become `isError` results). */
@@ -63,7 +98,12 @@ export async function callTool(
   spec: AnyCommandSpec,
   args: unknown,
   ctx: CommandContext,
-  opts: { structured: boolean; log?: (message: string) => void },
+  opts: {
+    structured: boolean;
+    log?: (message: string) => void;
+    /** The exposed commands, to name tools in hints (default: just this one). */
+    specs?: readonly AnyCommandSpec[];
+  },
 ): Promise<McpToolResult> {
   const warnings: string[] = [];
   const callCtx: CommandContext = {
@@ -84,7 +124,11 @@ export async function callTool(
     if (e.code === "internal" && opts.log) {
       opts.log(`draftcli mcp: ${toolName(spec)} failed: ${err instanceof Error ? err.stack : err}`);
     }
-    payload = isPlainObject(e.output) ? { ...e.output, error: e.toJSON() } : { error: e.toJSON() };
+    const body = e.toJSON();
+    const specs = opts.specs ?? [spec];
+    body.message = mcpText(body.message, specs);
+    if (body.hint) body.hint = mcpText(body.hint, specs);
+    payload = isPlainObject(e.output) ? { ...e.output, error: body } : { error: body };
     isError = true;
   }
   const text = payload === undefined ? "null" : JSON.stringify(payload);
@@ -104,7 +148,11 @@ export async function callTool(
     }
   }
   for (const w of warnings) result.content.push({ type: "text", text: `warning: ${w}` });
-  if (opts.structured && isPlainObject(payload)) result.structuredContent = payload;
+  // An error result does not have the declared output's shape: clients that check structured
+  // content against outputSchema get the error as text only.
+  const structured = opts.structured && !(isError && spec.output);
+  if (structured && isPlainObject(payload)) result.structuredContent = payload;
+  else if (structured && Array.isArray(payload)) result.structuredContent = { items: payload };
   if (isError) result.isError = true;
   return result;
 }

@@ -1,6 +1,6 @@
 /**
  * Downloads remote media (http/https only) into a staging folder: bounded parallelism, connect
- * and idle timeouts, retries with exponential backoff (network errors and 5xx only), a redirect
+ * and idle timeouts, retries with exponential backoff (network errors, 408, 429 and 5xx: `retryableStatus`), a redirect
  * limit and a size cap. Each file is named by its content (first 16 hex digits of its SHA-256)
  * plus the extension sniffed from its bytes, and written atomically (temp file + rename); never
  * by anything the URL or the server says (path, Content-Disposition). Messages show URLs with
@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { DraftcliError } from "../errors.ts";
 import { sniff, SNIFF_BYTES } from "./sniff.ts";
 import { redactText, redactUrl } from "../text/redact.ts";
+import { MAX_REDIRECTS, retryableStatus } from "../transfer/http.ts";
 
 /** One URL to fetch; `index` (and `label`, if given) name the item in errors. */
 export interface DownloadRequest {
@@ -27,7 +28,7 @@ export interface DownloadOptions {
   connectTimeoutMs?: number;
   /** Time allowed between two pieces of the body (default 30 s). */
   idleTimeoutMs?: number;
-  /** Extra attempts after a network error or a 5xx answer (default 3). */
+  /** Extra attempts after a network error or a 408, 429 or 5xx answer (default 3). */
   retries?: number;
   /** Wait before the first retry, doubled for each further one (default 500 ms). */
   retryDelayMs?: number;
@@ -63,7 +64,7 @@ export const DOWNLOAD_DEFAULTS = {
   idleTimeoutMs: 30_000,
   retries: 3,
   retryDelayMs: 500,
-  maxRedirects: 5,
+  maxRedirects: MAX_REDIRECTS,
   maxBytes: 2 * 1024 ** 3,
   userAgent: "draftcli",
 } as const;
@@ -115,7 +116,7 @@ function httpError(req: DownloadRequest, url: string, status: number, attempts: 
     (status >= 500
       ? ["server error", "the server failed; try again later or use another URL"]
       : ["request rejected", "check the URL"]);
-  const tries = status >= 500 && attempts > 1 ? ` after ${attempts} attempts` : "";
+  const tries = retryableStatus(status) && attempts > 1 ? ` after ${attempts} attempts` : "";
   return new DraftcliError(
     "http_error",
     `${labelOf(req)}: ${redactUrl(url)}: ${reason} (HTTP ${status})${tries}`,
@@ -128,7 +129,8 @@ function networkError(req: DownloadRequest, url: string, what: string) {
     "network_error",
     `${labelOf(req)}: cannot download ${redactUrl(url)}: ${redactText(what)}`,
     {
-      hint: "check the URL and the network connection; the download timeouts can be raised",
+      hint: "check the URL and the network connection (draftcli already retried with backoff); " +
+        "for a slow server, download the file yourself and pass it as a file:// URL",
       path: req.label,
     },
   );
@@ -277,7 +279,10 @@ async function attempt(
     const res = response!;
     if (!res.ok) {
       await res.body?.cancel();
-      throw new AttemptError(httpError(req, start.href, res.status, attemptNo), res.status >= 500);
+      throw new AttemptError(
+        httpError(req, start.href, res.status, attemptNo),
+        retryableStatus(res.status),
+      );
     }
     const declared = Number(res.headers.get("content-length"));
     if (Number.isFinite(declared) && declared > s.maxBytes) {
@@ -297,7 +302,10 @@ function tooLarge(req: DownloadRequest, url: string, max: number, size?: number)
     `${labelOf(req)}: ${redactUrl(url)}: the file is larger than the ${
       formatBytes(max)
     } limit${got}`,
-    { hint: "use a smaller file, or raise the download size limit", path: req.label },
+    {
+      hint: "use a smaller file, or raise the limit: draftcli config set maxDownloadBytes <bytes>",
+      path: req.label,
+    },
   );
 }
 

@@ -220,12 +220,12 @@ Deno.test("download: 5xx gives up after the retries, with the attempt count", as
   });
 });
 
-Deno.test("download: 4xx is never retried; the message names the item and URL", async () => {
+Deno.test("download: 4xx is not retried (but 408/429 are); the message names the item and URL", async () => {
   await withServer(async (server, staging) => {
     const cases: [number, RegExp][] = [
       [404, /^item 7: http:\/\/127\.0\.0\.1:\d+\/status\/404: not found \(HTTP 404\)$/],
       [403, /^item 7: .*: forbidden \(HTTP 403\)$/],
-      [429, /too many requests \(HTTP 429\)/],
+      [410, /gone \(HTTP 410\)/],
     ];
     for (const [status, message] of cases) {
       const url = `${server.base}/status/${status}`;
@@ -236,6 +236,15 @@ Deno.test("download: 4xx is never retried; the message names the item and URL", 
       );
       assertTrue(err.hint, "has a hint");
       assertEquals(server.hits(`/status/${status}`), 1, `HTTP ${status} requested once`);
+    }
+    // 429 and 408 follow the one retry rule of every transfer (retryableStatus).
+    for (const status of [429, 408]) {
+      await assertRejectsCode(
+        () => downloadAll([{ url: `${server.base}/status/${status}`, index: 7 }], staging, FAST),
+        "http_error",
+        new RegExp(`\\(HTTP ${status}\\) after 4 attempts`),
+      );
+      assertEquals(server.hits(`/status/${status}`), 4, `HTTP ${status} retried`);
     }
     // With a label, errors use it.
     await assertRejectsCode(

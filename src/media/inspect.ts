@@ -19,6 +19,8 @@ export interface InspectOptions {
   warn?: (message: string) => void;
   /** The input field errors name (default "url"). */
   field?: string;
+  /** The home folder `~/` paths expand to. */
+  home?: string;
 }
 
 /** Names errors by the plain field ("url"), not the list form resolveMedia uses ("url[0]"). */
@@ -46,6 +48,7 @@ export async function inspectUrl(url: string, opts: InspectOptions = {}): Promis
       download: opts.maxDownloadBytes ? { maxBytes: opts.maxDownloadBytes } : undefined,
       ffprobe: opts.ffprobe,
       warn: opts.warn,
+      home: opts.home,
     });
     return resolved.get(url)!.info;
   } catch (err) {

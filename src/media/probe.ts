@@ -11,7 +11,8 @@ import type { imageSize } from "image-size";
 import type { Movie } from "mp4box";
 import { DraftcliError } from "../errors.ts";
 import { FfprobeError, ffprobeFile, type FfprobeOptions } from "./ffprobe.ts";
-import { readAt, sniff, SNIFF_BYTES, type SniffResult } from "./sniff.ts";
+import { sniff, SNIFF_BYTES, type SniffResult } from "./sniff.ts";
+import { readAt } from "../files.ts";
 import { mediaError, type MediaInfo, secondsToUs } from "./types.ts";
 
 export type { MediaInfo, MediaKind } from "./types.ts";

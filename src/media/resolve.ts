@@ -37,6 +37,10 @@ export interface ResolveOptions {
   ffprobe?: ProbeOptions["ffprobe"];
   /** Told about retries and ffprobe fallbacks. */
   warn?: (message: string) => void;
+  /** The home folder `~/` paths expand to (default: none, so `~/` paths are refused). */
+  home?: string;
+  /** The folder relative paths resolve against (default: the process's working folder). */
+  cwd?: string;
 }
 
 /** A media URL resolved to a local file with its facts. */
@@ -100,13 +104,38 @@ type Classified =
   | { kind: "file"; ref: MediaRef; path: string }
   | { kind: "http"; ref: MediaRef };
 
-function classify(ref: MediaRef): Classified {
+/**
+ * The local path a media reference names when it is a path rather than a URL: an absolute path,
+ * `~/…` (under `home`), or a path relative to `cwd`. Undefined for anything with a URL scheme.
+ */
+export function plainPath(
+  url: string,
+  opts: { home?: string; cwd?: string; os?: string } = {},
+): string | undefined {
+  const os = opts.os ?? Deno.build.os;
+  const windowsAbs = /^[A-Za-z]:[\\/]/.test(url) || url.startsWith("\\\\");
+  if (windowsAbs) return os === "windows" ? url : undefined;
+  if (isAbsolute(url)) return normalize(url);
+  if (url === "~" || url.startsWith("~/") || url.startsWith("~\\")) {
+    if (!opts.home) return undefined;
+    return resolve(opts.home, url.slice(2));
+  }
+  if (url === "" || /^[A-Za-z][A-Za-z0-9+.-]*:/.test(url)) return undefined;
+  return resolve(opts.cwd ?? Deno.cwd(), url);
+}
+
+function classify(ref: MediaRef, paths: { home?: string; cwd?: string }): Classified {
   const label = itemLabel(ref.field, ref.index);
   const url = ref.url.trim();
-  const looksLikePath = isAbsolute(url) || /^[A-Za-z]:[\\/]/.test(url) || url.startsWith("\\\\");
+  const local = plainPath(url, paths);
+  if (local !== undefined) return { kind: "file", ref, path: local };
+  const looksLikePath = /^[A-Za-z]:[\\/]/.test(url) || url.startsWith("\\\\") ||
+    url.startsWith("~");
   if (looksLikePath) {
-    throw new DraftcliError("invalid_input", `${label}: a path is not a URL: ${ref.url}`, {
-      hint: `give local files as absolute file:// URLs, e.g. ${suggestFileUrl(url)}`,
+    throw new DraftcliError("invalid_input", `${label}: cannot use this path here: ${ref.url}`, {
+      hint: url.startsWith("~")
+        ? "HOME is not set, so ~ cannot be expanded; give an absolute path"
+        : `give local files as absolute paths or file:// URLs, e.g. ${suggestFileUrl(url)}`,
       path: label,
     });
   }
@@ -121,8 +150,7 @@ function classify(ref: MediaRef): Classified {
       "invalid_input",
       `${label}: not an absolute URL: ${redactUrl(ref.url) || "(empty)"}`,
       {
-        hint: "relative paths are not accepted: use an absolute file:// URL " +
-          "(file:///home/me/clip.mp4) or an http(s):// URL",
+        hint: "give a file path, a file:// URL (file:///home/me/clip.mp4) or an http(s):// URL",
         path: label,
       },
     );
@@ -174,7 +202,7 @@ async function checkLocal(path: string, label: string): Promise<void> {
         : `${label}: cannot read ${path}: ${(err as Error).message}`,
       {
         hint: missing
-          ? "check the path in the file:// URL (it must be absolute and percent-encoded)"
+          ? "check the path (relative paths start at the current folder; file:// URLs are percent-encoded)"
           : "check the file's permissions",
         path: label,
       },
@@ -216,15 +244,17 @@ async function eachLimited<T>(items: T[], limit: number, fn: (item: T) => Promis
 
 /**
  * Resolves media URLs to local files and probes them (through the cache). Each distinct URL
- * appears once in the result. Errors name the item by field and index: `invalid_input` for
- * relative paths and unsupported schemes, `media_not_found` for missing or unreadable files,
+ * appears once in the result. Plain paths are accepted too (absolute, `~/…`, relative to
+ * `opts.cwd`). Errors name the item by field and index: `invalid_input` for empty references
+ * and unsupported schemes, `media_not_found` for missing or unreadable files,
  * `media_error` for files that are not media, and the download errors of `downloadAll`.
  */
 export async function resolveMedia(
   items: MediaRef[],
   opts: ResolveOptions,
 ): Promise<Map<string, ResolvedMedia>> {
-  const classified = items.map(classify); // every URL is checked before any work starts
+  // every URL is checked before any work starts
+  const classified = items.map((r) => classify(r, { home: opts.home, cwd: opts.cwd }));
   const firstByUrl = new Map<string, Classified>();
   for (const c of classified) if (!firstByUrl.has(c.ref.url)) firstByUrl.set(c.ref.url, c);
   const unique = [...firstByUrl.values()];

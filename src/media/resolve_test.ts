@@ -6,7 +6,7 @@ import {
   assertTrue,
 } from "../../test/helpers/media_testing.ts";
 import { ProbeCache } from "./probe_cache.ts";
-import { fileUrlToPath, itemLabel, resolveMedia } from "./resolve.ts";
+import { fileUrlToPath, itemLabel, plainPath, resolveMedia } from "./resolve.ts";
 import { EXPECTED, FIXTURES, withTempDir } from "../../test/helpers/media_testing.ts";
 
 /** Serves test/fixtures/<name> at /<name> on 127.0.0.1; counts requests. */
@@ -102,13 +102,31 @@ Deno.test("resolve: missing file → media_not_found naming the item", async () 
   assertTrue(err.hint);
 });
 
-Deno.test("resolve: relative paths, bare paths and other schemes → invalid_input", async () => {
-  const opts = { stagingDir: "/nonexistent/s", resourcesDir: "/nonexistent/r" };
+Deno.test("resolve: plain paths name local files (absolute, ~/, relative to cwd)", () => {
+  const o = { home: "/h/me", cwd: "/work/here", os: "linux" };
+  assertEquals(plainPath("/abs/a.png", o), "/abs/a.png");
+  assertEquals(plainPath("~/Movies/a.png", o), "/h/me/Movies/a.png");
+  assertEquals(plainPath("clips/a.png", o), "/work/here/clips/a.png");
+  assertEquals(plainPath("./a.png", o), "/work/here/a.png");
+  assertEquals(plainPath("file:///abs/a.png", o), undefined);
+  assertEquals(plainPath("https://x/a.png", o), undefined);
+  assertEquals(plainPath("~/a.png", { cwd: "/w" }), undefined);
+  assertEquals(plainPath("C:\\clips\\a.png", o), undefined);
+  assertEquals(plainPath("C:\\clips\\a.png", { ...o, os: "windows" }), "C:\\clips\\a.png");
+});
+
+Deno.test("resolve: missing plain paths → media_not_found; other schemes → invalid_input", async () => {
+  const opts = {
+    stagingDir: "/nonexistent/s",
+    resourcesDir: "/nonexistent/r",
+    cwd: "/nonexistent",
+  };
+  await assertRejectsCode(
+    () => resolveMedia([{ url: "clips/a.png", index: 1, field: "imageInfos.imageUrl" }], opts),
+    "media_not_found",
+    /\/nonexistent\/clips\/a\.png/,
+  );
   const cases: [string, RegExp, RegExp][] = [
-    ["clips/a.png", /not an absolute URL/, /file:\/\//],
-    ["./a.png", /not an absolute URL/, /file:\/\//],
-    ["/home/me/a b.png", /a path is not a URL/, /file:\/\/\/home\/me\/a%20b\.png/],
-    ["C:\\clips\\a.png", /a path is not a URL/, /file:\/\/\/C:\/clips\/a\.png/],
     ["ftp://host/a.png", /unsupported URL scheme "ftp"/, /http/],
     ["data:image/png;base64,AAAA", /unsupported URL scheme "data"/, /file:\/\//],
     ["", /not an absolute URL: \(empty\)/, /file:\/\//],

@@ -2,6 +2,7 @@
  * Detects the real type of a media file from its first bytes (magic numbers), never from its name.
  * Used to name downloaded files and to pick the in-process parser for a local file.
  */
+import { readAt } from "../files.ts";
 
 /** What a file holds, as far as its first bytes tell. */
 export type MediaKind = "image" | "video" | "audio";
@@ -189,21 +190,4 @@ export async function sniffFile(path: string): Promise<SniffResult | null> {
 export async function readHead(path: string, length: number): Promise<Uint8Array> {
   using file = await Deno.open(path, { read: true });
   return await readAt(file, 0, length);
-}
-
-/** Reads up to `length` bytes at `position` of an open file (fewer at the end of the file). */
-export async function readAt(
-  file: Deno.FsFile,
-  position: number,
-  length: number,
-): Promise<Uint8Array> {
-  const buf = new Uint8Array(length);
-  await file.seek(position, Deno.SeekMode.Start);
-  let got = 0;
-  while (got < length) {
-    const n = await file.read(buf.subarray(got));
-    if (n === null) break;
-    got += n;
-  }
-  return got === length ? buf : buf.subarray(0, got);
 }

@@ -4,7 +4,18 @@ import type { AudioInfo } from "../schema/media_items.ts";
 import type { CommandContext } from "./context.ts";
 import type { MediaPlacement } from "../media/place.ts";
 import { locateDraft, peekEdition, readDraft } from "../store/drafts.ts";
-import { expectKind, mutateWithMedia, settleTrackIndexes, warnMismatch } from "./media.ts";
+import {
+  expectKind,
+  type MediaRequest,
+  mutateWithMedia,
+  type ResolvedFile,
+  settleTrackIndexes,
+  warnMismatch,
+} from "./media.ts";
+import { attempt, type Problems } from "./problems.ts";
+import { withIdLists } from "./id_lists.ts";
+import type { Edition } from "../editions/profiles.ts";
+import type { DraftDocument } from "../draft/document.ts";
 import { buildAudioSegment, placeSegment } from "../draft/build.ts";
 import { gridRange } from "../draft/time.ts";
 import { DraftcliError } from "../errors.ts";
@@ -15,6 +26,137 @@ import { resolveName } from "../catalogs/resolve.ts";
 
 type Item = z.infer<typeof AudioInfo>;
 
+/** An audio batch with its effect names resolved (no draft needed). */
+export interface AudiosPlan {
+  items: Item[];
+  /** Input path of the list, e.g. "audioInfos" or "audios". */
+  field: string;
+  effects: (ReturnType<typeof resolveName> | undefined)[];
+}
+
+/** Resolves the items' audio effect names (problems go to `sink` when given). */
+export function planAudios(
+  edition: Edition,
+  items: Item[],
+  field: string,
+  sink?: Problems,
+): AudiosPlan {
+  const effects = items.map((it, i) => {
+    if (!it.audioEffect) return undefined;
+    return attempt(sink, () => {
+      try {
+        return resolveName(edition, "audio_effects", it.audioEffect!);
+      } catch (err) {
+        if (err instanceof DraftcliError) {
+          throw new DraftcliError(err.code, `${field}[${i}].audioEffect: ${err.message}`, {
+            hint: err.hint,
+            path: `${field}[${i}].audioEffect`,
+          });
+        }
+        throw err;
+      }
+    });
+  });
+  return { items, field, effects };
+}
+
+/** The media URLs an audio batch needs resolved. */
+export function audioRequests(plan: AudiosPlan): MediaRequest[] {
+  return plan.items.map((it, i) => ({
+    url: it.audioUrl,
+    index: i,
+    field: `${plan.field}[${i}].audioUrl`,
+  }));
+}
+
+/** Builds and places an audio batch in an in-memory draft; returns the created items. */
+export function applyAudios(
+  doc: DraftDocument,
+  plan: AudiosPlan,
+  byUrl: Map<string, ResolvedFile>,
+  warn: (m: string) => void,
+): Record<string, unknown>[] {
+  const { items, effects } = plan;
+  const ctx = { warn };
+  const order = items.map((_, i) => i).sort((a, b) => items[a].start - items[b].start);
+  const created: Record<string, unknown>[] = new Array(items.length);
+  const frame = 1e6 / doc.fps;
+  for (const i of order) {
+    const it = items[i];
+    const field = `${plan.field}[${i}]`;
+    const media = byUrl.get(it.audioUrl)!;
+    expectKind(media, ["audio", "video"], `${field}.audioUrl`, "pass an audio file");
+    if (media.kind === "video" && !media.hasAudio) {
+      throw new DraftcliError(
+        "media_error",
+        `${field}.audioUrl: ${media.fileName} has no audio`,
+        {
+          path: `${field}.audioUrl`,
+          hint: "pass a file with an audio stream",
+        },
+      );
+    }
+    warnMismatch(ctx.warn, field, "duration", it.duration, media.durationUs, frame);
+    const target = gridRange(it.start, it.end, doc.fps);
+    if (target.duration <= 0) {
+      throw new DraftcliError("invalid_input", `${field}: shorter than one frame`, {
+        path: `${field}.end`,
+        hint: "make end - start at least one frame long",
+      });
+    }
+    const speed = it.speed ?? 1;
+    const sourceStart = it.sourceStart ?? 0;
+    const needed = sourceStart + Math.round(target.duration * speed);
+    if (sourceStart >= media.durationUs) {
+      throw new DraftcliError(
+        "invalid_input",
+        `${field}: sourceStart ${sourceStart} µs is past the end of ${media.fileName} (${media.durationUs} µs)`,
+        { path: `${field}.sourceStart`, hint: `sourceStart must be below ${media.durationUs}` },
+      );
+    }
+    if (needed > media.durationUs) {
+      // cutcli leaves a too-short audio undefined; the segment ends where the audio ends.
+      const fits = Math.floor((media.durationUs - sourceStart) / speed);
+      if (needed > media.durationUs + frame) {
+        warn(
+          `${field}: needs ${needed} µs of audio but ${media.fileName} is ${media.durationUs} µs long; ` +
+            `the segment ends at ${target.start + fits} µs instead of ${
+              target.start + target.duration
+            } µs`,
+        );
+      }
+      target.duration = fits;
+    }
+    const fadeIn = it.fadeInDuration ?? 0;
+    const fadeOut = it.fadeOutDuration ?? 0;
+    if (fadeIn + fadeOut > target.duration) {
+      throw new DraftcliError("invalid_input", `${field}: fades are longer than the item`, {
+        path: `${field}.fadeInDuration`,
+        hint: "fadeInDuration + fadeOutDuration must not exceed end - start",
+      });
+    }
+    const seg = buildAudioSegment(doc, {
+      media: { ...media, kind: "audio" },
+      target,
+      sourceStart,
+      speed,
+      volume: it.volume,
+    });
+    if (fadeIn || fadeOut) setAudioFade(doc, seg, fadeIn, fadeOut);
+    const effect = effects[i];
+    if (effect) setAudioEffect(doc, seg, effect);
+    const track = placeSegment(doc, "audio", seg);
+    created[i] = {
+      ...itemBase(doc, track, seg),
+      audioUrl: redactUrl(it.audioUrl),
+      path: media.path,
+      duration: media.durationUs,
+    };
+  }
+  settleTrackIndexes(doc, created, "audio");
+  return created;
+}
+
 /** Adds audio items; returns the created ids in input order. */
 export async function addAudios(
   ctx: CommandContext,
@@ -24,100 +166,15 @@ export async function addAudios(
 ) {
   const roots = await ctx.searchRoots();
   const dir = await locateDraft(roots, draftId);
-  const edition = await peekEdition(dir);
-  const effects = items.map((it, i) => {
-    if (!it.audioEffect) return undefined;
-    try {
-      return resolveName(edition, "audio_effects", it.audioEffect);
-    } catch (err) {
-      if (err instanceof DraftcliError) {
-        throw new DraftcliError(err.code, `audioInfos[${i}].audioEffect: ${err.message}`, {
-          hint: err.hint,
-          path: `audioInfos[${i}].audioEffect`,
-        });
-      }
-      throw err;
-    }
-  });
-  const requests = items.map((it, i) => ({
-    url: it.audioUrl,
-    index: i,
-    field: `audioInfos[${i}].audioUrl`,
-  }));
-  return await mutateWithMedia(ctx, { roots, draftId, dir }, requests, (doc, byUrl) => {
-    const order = items.map((_, i) => i).sort((a, b) => items[a].start - items[b].start);
-    const created: Record<string, unknown>[] = new Array(items.length);
-    const frame = 1e6 / doc.fps;
-    for (const i of order) {
-      const it = items[i];
-      const field = `audioInfos[${i}]`;
-      const media = byUrl.get(it.audioUrl)!;
-      expectKind(media, ["audio", "video"], `${field}.audioUrl`, "pass an audio file");
-      if (media.kind === "video" && !media.hasAudio) {
-        throw new DraftcliError(
-          "media_error",
-          `${field}.audioUrl: ${media.fileName} has no audio`,
-          {
-            path: `${field}.audioUrl`,
-            hint: "pass a file with an audio stream",
-          },
-        );
-      }
-      warnMismatch(ctx.warn, field, "duration", it.duration, media.durationUs, frame);
-      const target = gridRange(it.start, it.end, doc.fps);
-      if (target.duration <= 0) {
-        throw new DraftcliError("invalid_input", `${field}: shorter than one frame`, {
-          path: `${field}.end`,
-          hint: "make end - start at least one frame long",
-        });
-      }
-      const speed = it.speed ?? 1;
-      const sourceStart = it.sourceStart ?? 0;
-      const needed = sourceStart + Math.round(target.duration * speed);
-      if (needed > media.durationUs + frame) {
-        throw new DraftcliError(
-          "invalid_input",
-          `${field}: needs ${needed} µs of audio but ${media.fileName} is ${media.durationUs} µs long`,
-          {
-            path: `${field}.end`,
-            hint: `end at most start + ${
-              Math.floor((media.durationUs - sourceStart) / speed)
-            } µs, or lower sourceStart/speed`,
-          },
-        );
-      }
-      if (needed > media.durationUs) {
-        target.duration = Math.floor((media.durationUs - sourceStart) / speed);
-      }
-      const fadeIn = it.fadeInDuration ?? 0;
-      const fadeOut = it.fadeOutDuration ?? 0;
-      if (fadeIn + fadeOut > target.duration) {
-        throw new DraftcliError("invalid_input", `${field}: fades are longer than the item`, {
-          path: `${field}.fadeInDuration`,
-          hint: "fadeInDuration + fadeOutDuration must not exceed end - start",
-        });
-      }
-      const seg = buildAudioSegment(doc, {
-        media: { ...media, kind: "audio" },
-        target,
-        sourceStart,
-        speed,
-        volume: it.volume,
-      });
-      if (fadeIn || fadeOut) setAudioFade(doc, seg, fadeIn, fadeOut);
-      const effect = effects[i];
-      if (effect) setAudioEffect(doc, seg, effect);
-      const track = placeSegment(doc, "audio", seg);
-      created[i] = {
-        ...itemBase(doc, track, seg),
-        audioUrl: redactUrl(it.audioUrl),
-        path: media.path,
-        duration: media.durationUs,
-      };
-    }
-    settleTrackIndexes(doc, created, "audio");
-    return { draftId, items: created };
-  }, opts.media);
+  const plan = planAudios(await peekEdition(dir), items, "audioInfos");
+  return await mutateWithMedia(
+    ctx,
+    { roots, draftId, dir },
+    audioRequests(plan),
+    (doc, byUrl) =>
+      withIdLists({ draftId, items: applyAudios(doc, plan, byUrl, ctx.warn) }, "audioIds"),
+    opts.media,
+  );
 }
 
 /** Lists audio segments. */

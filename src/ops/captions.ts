@@ -25,6 +25,10 @@ import {
 } from "../draft/text_content.ts";
 import { clipFields, itemBase, segmentsOf } from "../draft/summary.ts";
 import type { Edition } from "../editions/profiles.ts";
+import type { DraftDocument } from "../draft/document.ts";
+import type { AnimationRequest } from "../draft/animation_plan.ts";
+import { attempt, type Problems } from "./problems.ts";
+import { withIdLists } from "./id_lists.ts";
 
 type Item = z.infer<typeof CaptionInfo>;
 
@@ -34,7 +38,11 @@ const ALIGN: Record<number, TextAlignment> = { 0: "left", 1: "center", 2: "right
 export type TextMaterialStyle = Omit<CaptionStyleInput, "transformX" | "transformY">;
 
 /** The base text style of a call, from its style flags (font resolved per edition). */
-export function baseStyle(edition: Edition, style: TextMaterialStyle): TextStyle {
+export function baseStyle(
+  edition: Edition,
+  style: TextMaterialStyle,
+  warn?: (message: string) => void,
+): TextStyle {
   const base: TextStyle = {
     size: style.fontSize,
     bold: style.bold,
@@ -43,7 +51,8 @@ export function baseStyle(edition: Edition, style: TextMaterialStyle): TextStyle
     color: style.textColor,
     alpha: style.alpha ?? 1,
   };
-  if (style.font) base.font = resolveFont(edition, style.font, "font");
+  const font = style.font ? resolveFont(edition, style.font, "font", undefined, warn) : undefined;
+  if (font) base.font = font;
   if (style.borderColor) {
     base.stroke = { ...STROKE_DEFAULTS, color: style.borderColor, width: style.borderWidth / 500 };
   }
@@ -81,8 +90,12 @@ export function captionText(
     letterSpacing: style.letterSpacing,
     lineSpacing: style.lineSpacing,
     alpha: style.alpha,
-    background: style.backgroundColor
-      ? { color: style.backgroundColor, alpha: style.backgroundAlpha }
+    background: style.backgroundColor && style.backgroundStyle !== 0
+      ? {
+        color: style.backgroundColor,
+        alpha: style.backgroundAlpha,
+        roundRadius: style.backgroundRound === undefined ? undefined : style.backgroundRound / 100,
+      }
       : undefined,
   });
   return { fields, content: built.content, ranges: built.ranges, unmatched: built.unmatched };
@@ -101,6 +114,108 @@ export function captionMaterial(
   return { ...built.fields, content: built.content };
 }
 
+/** A captions batch with its style and names resolved (no draft needed). */
+export interface CaptionsPlan {
+  items: Item[];
+  /** Input path of the list, e.g. "captions". */
+  field: string;
+  style: CaptionStyleInput;
+  base: TextStyle;
+  anims: (AnimationRequest | undefined)[];
+  highlights: Highlight[][];
+}
+
+/** Resolves the call's font and the items' animation names (problems go to `sink`). */
+export function planCaptions(
+  edition: Edition,
+  items: Item[],
+  style: CaptionStyleInput,
+  field: string,
+  sink?: Problems,
+  styleField = "font",
+  warn?: (m: string) => void,
+): CaptionsPlan {
+  const base = attempt(sink, () => {
+    try {
+      return baseStyle(edition, style, warn);
+    } catch (err) {
+      if (err instanceof DraftcliError && styleField !== "font") {
+        throw new DraftcliError(err.code, err.message, { hint: err.hint, path: styleField });
+      }
+      throw err;
+    }
+  }) ?? baseStyle(edition, { ...style, font: undefined }, warn);
+  const anims = items.map((it, i) =>
+    attempt(sink, () => resolveAnimations(edition, it, "text", `${field}[${i}]`, warn))
+  );
+  const highlights = items.map((it, i) =>
+    attempt(sink, () => {
+      try {
+        return [...(it.highlights ?? []), ...expandKeywordShortForm(it)];
+      } catch (err) {
+        if (!(err instanceof DraftcliError)) throw err;
+        const path = `${field}[${i}].${err.path ?? "keyword"}`;
+        throw new DraftcliError(err.code, `${path}: ${err.message}`, { hint: err.hint, path });
+      }
+    }) ?? []
+  );
+  return { items, field, style, base, anims, highlights };
+}
+
+/** Puts a captions batch on a new text track of an in-memory draft; returns the created items. */
+export function applyCaptions(
+  doc: DraftDocument,
+  plan: CaptionsPlan,
+  warn: (m: string) => void,
+): { trackId: string; items: Record<string, unknown>[] } {
+  const { items, style, base, anims, highlights } = plan;
+  const ranges = items.map((it) => gridRange(it.start, it.end, doc.fps));
+  ranges.forEach((r, i) => {
+    if (r.duration <= 0) {
+      throw new DraftcliError("invalid_input", `${plan.field}[${i}]: shorter than one frame`, {
+        path: `${plan.field}[${i}].end`,
+        hint: "make end - start at least one frame long",
+      });
+    }
+  });
+  // One sweep in start order (O(n log n)): a caption overlaps an earlier-starting one exactly
+  // when it starts before the latest end seen so far.
+  const byStart = ranges.map((_, i) => i)
+    .sort((a, b) => ranges[a].start - ranges[b].start || a - b);
+  let latest = -1;
+  for (const k of byStart) {
+    if (latest >= 0 && overlaps(ranges[k], ranges[latest])) {
+      const [i, j] = k > latest ? [k, latest] : [latest, k];
+      throw new DraftcliError(
+        "invalid_input",
+        `${plan.field}[${i}] overlaps ${plan.field}[${j}] (one call writes one text track)`,
+        {
+          path: `${plan.field}[${i}].start`,
+          hint: "split overlapping captions into separate calls",
+        },
+      );
+    }
+    const end = ranges[k].start + ranges[k].duration;
+    if (latest < 0 || end > ranges[latest].start + ranges[latest].duration) latest = k;
+  }
+  const track = doc.addTrack("text");
+  const created = items.map((it, i) => {
+    const field = `${plan.field}[${i}]`;
+    const itemStyle = it.fontSize ? { ...base, size: it.fontSize } : base;
+    const seg = buildTextSegment(doc, {
+      target: ranges[i],
+      materialFields: captionMaterial(it.text, itemStyle, highlights[i], style, warn, field),
+      clip: { transformX: style.transformX, transformY: it.transformY ?? style.transformY },
+      materialType: "text",
+    });
+    const planned = planAnimations(anims[i] ?? {}, ranges[i].duration, "text", field, warn);
+    if (planned.length) setAnimations(doc, seg, planned);
+    track.segments.push(seg);
+    return { ...itemBase(doc, track, seg), text: it.text };
+  });
+  return { trackId: track.id, items: created };
+}
+
 /** Adds captions on a new text track; returns the created ids in input order. */
 export async function addCaptions(
   ctx: CommandContext,
@@ -110,59 +225,20 @@ export async function addCaptions(
 ) {
   const roots = await ctx.searchRoots();
   const dir = await locateDraft(roots, draftId);
-  const edition = await peekEdition(dir);
-  const base = baseStyle(edition, style);
-  const anims = items.map((it, i) => resolveAnimations(edition, it, "text", `captions[${i}]`));
-  const highlights = items.map((it) => [
-    ...(it.highlights ?? []),
-    ...expandKeywordShortForm(it),
-  ]);
+  const plan = planCaptions(
+    await peekEdition(dir),
+    items,
+    style,
+    "captions",
+    undefined,
+    "font",
+    ctx.warn,
+  );
   return await mutateDraft(roots, draftId, (doc) => {
-    const ranges = items.map((it) => gridRange(it.start, it.end, doc.fps));
-    ranges.forEach((r, i) => {
-      if (r.duration <= 0) {
-        throw new DraftcliError("invalid_input", `captions[${i}]: shorter than one frame`, {
-          path: `captions[${i}].end`,
-          hint: "make end - start at least one frame long",
-        });
-      }
+    const { trackId, items: created } = applyCaptions(doc, plan, ctx.warn);
+    return Promise.resolve({
+      result: withIdLists({ draftId, trackId, items: created }, "textIds"),
     });
-    // One sweep in start order (O(n log n)): a caption overlaps an earlier-starting one exactly
-    // when it starts before the latest end seen so far.
-    const byStart = ranges.map((_, i) => i)
-      .sort((a, b) => ranges[a].start - ranges[b].start || a - b);
-    let latest = -1;
-    for (const k of byStart) {
-      if (latest >= 0 && overlaps(ranges[k], ranges[latest])) {
-        const [i, j] = k > latest ? [k, latest] : [latest, k];
-        throw new DraftcliError(
-          "invalid_input",
-          `captions[${i}] overlaps captions[${j}] (one call writes one text track)`,
-          {
-            path: `captions[${i}].start`,
-            hint: "split overlapping captions into separate calls",
-          },
-        );
-      }
-      const end = ranges[k].start + ranges[k].duration;
-      if (latest < 0 || end > ranges[latest].start + ranges[latest].duration) latest = k;
-    }
-    const track = doc.addTrack("text");
-    const created = items.map((it, i) => {
-      const field = `captions[${i}]`;
-      const itemStyle = it.fontSize ? { ...base, size: it.fontSize } : base;
-      const seg = buildTextSegment(doc, {
-        target: ranges[i],
-        materialFields: captionMaterial(it.text, itemStyle, highlights[i], style, ctx.warn, field),
-        clip: { transformX: style.transformX, transformY: style.transformY },
-        materialType: "text",
-      });
-      const planned = planAnimations(anims[i], ranges[i].duration, "text", field, ctx.warn);
-      if (planned.length) setAnimations(doc, seg, planned);
-      track.segments.push(seg);
-      return { ...itemBase(doc, track, seg), text: it.text };
-    });
-    return Promise.resolve({ result: { draftId, trackId: track.id, items: created } });
   }, { warn: ctx.warn });
 }
 

@@ -10,7 +10,8 @@ export interface CommandContext {
   /** Environment variables (real env in the CLI; a copy in tests). */
   env: Record<string, string | undefined>;
   /**
-   * The drafts folder in force: `--drafts-dir`, env DRAFTCLI_DRAFTS_DIR, config, else the
+   * The drafts folder in force: `--drafts-dir`, env DRAFTCLI_DRAFTS_DIR, env CUT_DRAFTS_DIR,
+   * config, else the
    * editor's default folder for this OS (the given edition, else the default edition).
    */
   draftsDir(edition?: Edition): Promise<string>;

@@ -91,7 +91,7 @@ async function loadCaptions(input: DraftEasy): Promise<PlannedCaption[]> {
   });
 }
 
-/** Runs `draft easy`; returns `{draftId, filePath, duration, counts}`. */
+/** Runs `draft easy`; returns `{draftId, filePath, created, duration, counts, message}`. */
 export async function draftEasy(ctx: CommandContext, input: DraftEasy) {
   const audioRef = input.byAudio ?? input.audioUrl;
   if (!audioRef) {
@@ -149,7 +149,7 @@ export async function draftEasy(ctx: CommandContext, input: DraftEasy) {
   const folderName = dir.split(/[\\/]/).pop()!;
   try {
     const edition = await peekEdition(dir);
-    const style = baseStyle(edition, input);
+    const style = baseStyle(edition, input, ctx.warn);
     const requests: MediaRequest[] = [{ url: audioUrl, index: 0, field: "byAudio" }];
     imageRefs.forEach((url, i) => requests.push({ url, index: i, field: `images[${i}]` }));
     if (videoRef) requests.push({ url: videoRef, index: 0, field: "videoUrl" });
@@ -172,7 +172,14 @@ export async function draftEasy(ctx: CommandContext, input: DraftEasy) {
         });
         doc.normalise();
         return Promise.resolve({
-          result: { draftId: doc.draftId, filePath: dir, created, duration: doc.duration, counts },
+          result: {
+            draftId: doc.draftId,
+            filePath: dir,
+            created,
+            duration: doc.duration,
+            counts,
+            message: "ok", // as cutcli's SDK returns it
+          },
           staged: batch.staged,
           files: [batch.cacheFile],
         });

@@ -20,7 +20,9 @@ import {
   paramsForDisplay,
 } from "../draft/effects.ts";
 import type { DraftDocument, Segment, Track } from "../draft/document.ts";
-import type { Json } from "../editions/profiles.ts";
+import type { Edition, Json } from "../editions/profiles.ts";
+import { attempt, type Problems } from "./problems.ts";
+import { withIdLists } from "./id_lists.ts";
 import { itemBase } from "../draft/summary.ts";
 import { findByResourceId } from "../catalogs/catalog.ts";
 
@@ -36,84 +38,155 @@ function attachedItem(doc: DraftDocument, track: Track, segment: Segment, materi
   return { ...itemBase(doc, track, segment), materialId: material.id as string };
 }
 
+/** An effects batch with its catalog entries resolved (no draft needed). */
+export interface EffectsPlan {
+  items: EffectItem[];
+  /** Input path of the list, e.g. "effectInfos" or "effects". */
+  field: string;
+  resolved: ({ entry: EffectEntry; adjust: AdjustParam[] } | undefined)[];
+}
+
+/** Resolves effect names/ids and parameters (problems go to `sink` when given). */
+export function planEffects(
+  edition: Edition,
+  items: EffectItem[],
+  field: string,
+  sink?: Problems,
+): EffectsPlan {
+  const resolved = items.map((it, i) =>
+    attempt(sink, () => {
+      const f = `${field}[${i}]`;
+      const entry: EffectEntry = it.effectId !== undefined
+        ? entryById(edition, "video_effects", it.effectId, `${f}.effectId`, it.category)
+        : entryByName(edition, "video_effects", it.effectTitle!, `${f}.effectTitle`, it.category);
+      return { entry, adjust: effectParams(entry, it.params, f) };
+    })
+  );
+  return { items, field, resolved };
+}
+
+/** Puts an effects batch into an in-memory draft; returns what was created, in input order. */
+export function applyEffects(doc: DraftDocument, plan: EffectsPlan): Record<string, unknown>[] {
+  const { items } = plan;
+  const created: Record<string, unknown>[] = new Array(items.length);
+  for (const i of byStart(items)) {
+    const it = items[i];
+    const field = `${plan.field}[${i}]`;
+    const { entry, adjust } = plan.resolved[i]!;
+    const about = {
+      name: entry.name,
+      resourceId: entry.resourceId,
+      category: entry.category ?? "scene",
+      params: paramsForDisplay(adjust, entry.params),
+    };
+    if (it.segmentId !== undefined) {
+      const t = visualSegment(doc, it.segmentId, `${field}.segmentId`);
+      const m = buildVideoEffect(doc, entry, adjust, 0);
+      attachEffect(t.segment, m);
+      created[i] = { applyTo: "segment", ...attachedItem(doc, t.track, t.segment, m), ...about };
+    } else {
+      const range = timelineRange(doc, it.start!, it.end!, field);
+      const m = buildVideoEffect(doc, entry, adjust, 2);
+      const seg = buildEffectSegment(doc, m, range);
+      const track = placeSegment(doc, "effect", seg);
+      created[i] = { applyTo: "track", ...itemBase(doc, track, seg), ...about };
+    }
+  }
+  return created;
+}
+
 /** Adds effects; returns what was created, in input order. */
 export async function addEffects(ctx: CommandContext, draftId: string, items: EffectItem[]) {
   const roots = await ctx.searchRoots();
   const dir = await locateDraft(roots, draftId);
-  const edition = await peekEdition(dir);
-  const resolved = items.map((it, i) => {
-    const field = `effectInfos[${i}]`;
-    const entry: EffectEntry = it.effectId !== undefined
-      ? entryById(edition, "video_effects", it.effectId, `${field}.effectId`, it.category)
-      : entryByName(edition, "video_effects", it.effectTitle!, `${field}.effectTitle`, it.category);
-    return { entry, adjust: effectParams(entry, it.params, field) };
-  });
-  return await mutateDraft(roots, draftId, (doc) => {
-    const created: Record<string, unknown>[] = new Array(items.length);
-    for (const i of byStart(items)) {
-      const it = items[i];
-      const field = `effectInfos[${i}]`;
-      const { entry, adjust } = resolved[i];
-      const about = {
-        name: entry.name,
-        resourceId: entry.resourceId,
-        category: entry.category ?? "scene",
-        params: paramsForDisplay(adjust, entry.params),
-      };
-      if (it.segmentId !== undefined) {
-        const t = visualSegment(doc, it.segmentId, `${field}.segmentId`);
-        const m = buildVideoEffect(doc, entry, adjust, 0);
-        attachEffect(t.segment, m);
-        created[i] = { applyTo: "segment", ...attachedItem(doc, t.track, t.segment, m), ...about };
-      } else {
-        const range = timelineRange(doc, it.start!, it.end!, field);
-        const m = buildVideoEffect(doc, entry, adjust, 2);
-        const seg = buildEffectSegment(doc, m, range);
-        const track = placeSegment(doc, "effect", seg);
-        created[i] = { applyTo: "track", ...itemBase(doc, track, seg), ...about };
+  const plan = planEffects(await peekEdition(dir), items, "effectInfos");
+  return await mutateDraft(
+    roots,
+    draftId,
+    (doc) =>
+      Promise.resolve({
+        result: withIdLists({ draftId, items: applyEffects(doc, plan) }, "effectIds"),
+      }),
+    { warn: ctx.warn },
+  );
+}
+
+/** A filters batch with its catalog entries resolved (no draft needed). */
+export interface FiltersPlan {
+  items: FilterItem[];
+  /** Input path of the list, e.g. "filterInfos" or "filters". */
+  field: string;
+  entries: (EffectEntry | undefined)[];
+}
+
+/** Resolves filter names/ids (problems go to `sink` when given). */
+export function planFilters(
+  edition: Edition,
+  items: FilterItem[],
+  field: string,
+  sink?: Problems,
+): FiltersPlan {
+  const entries = items.map((it, i) =>
+    attempt(sink, () => {
+      const f = `${field}[${i}]`;
+      return it.filterId !== undefined
+        ? entryById(edition, "filters", it.filterId, `${f}.filterId`)
+        : entryByName(edition, "filters", it.filterTitle!, `${f}.filterTitle`);
+    })
+  );
+  return { items, field, entries };
+}
+
+/** Puts a filters batch into an in-memory draft; returns what was created, in input order. */
+export function applyFilters(
+  doc: DraftDocument,
+  plan: FiltersPlan,
+  warn: (m: string) => void,
+): Record<string, unknown>[] {
+  const { items } = plan;
+  const created: Record<string, unknown>[] = new Array(items.length);
+  for (const i of byStart(items)) {
+    const it = items[i];
+    const field = `${plan.field}[${i}]`;
+    const entry = plan.entries[i]!;
+    const intensity = it.intensity ?? 100;
+    const about = { name: entry.name, resourceId: entry.resourceId, intensity };
+    if (it.segmentId !== undefined) {
+      const t = visualSegment(doc, it.segmentId, `${field}.segmentId`);
+      const m = buildFilter(doc, entry, intensity, 0);
+      const replaced = attachFilter(doc, t.segment, m);
+      if (replaced !== null) {
+        warn(`${field}: replaced filter "${replaced}" on segment ${t.segment.id}`);
       }
+      created[i] = { applyTo: "segment", ...attachedItem(doc, t.track, t.segment, m), ...about };
+    } else {
+      const range = timelineRange(doc, it.start!, it.end!, field);
+      const m = buildFilter(doc, entry, intensity, 2);
+      const seg = buildEffectSegment(doc, m, range);
+      const track = placeSegment(doc, "filter", seg);
+      created[i] = { applyTo: "track", ...itemBase(doc, track, seg), ...about };
     }
-    return Promise.resolve({ result: { draftId, items: created } });
-  }, { warn: ctx.warn });
+  }
+  return created;
 }
 
 /** Adds filters; returns what was created, in input order. */
 export async function addFilters(ctx: CommandContext, draftId: string, items: FilterItem[]) {
   const roots = await ctx.searchRoots();
   const dir = await locateDraft(roots, draftId);
-  const edition = await peekEdition(dir);
-  const entries = items.map((it, i) => {
-    const field = `filterInfos[${i}]`;
-    return it.filterId !== undefined
-      ? entryById(edition, "filters", it.filterId, `${field}.filterId`)
-      : entryByName(edition, "filters", it.filterTitle!, `${field}.filterTitle`);
-  });
-  return await mutateDraft(roots, draftId, (doc) => {
-    const created: Record<string, unknown>[] = new Array(items.length);
-    for (const i of byStart(items)) {
-      const it = items[i];
-      const field = `filterInfos[${i}]`;
-      const entry = entries[i];
-      const intensity = it.intensity ?? 100;
-      const about = { name: entry.name, resourceId: entry.resourceId, intensity };
-      if (it.segmentId !== undefined) {
-        const t = visualSegment(doc, it.segmentId, `${field}.segmentId`);
-        const m = buildFilter(doc, entry, intensity, 0);
-        const replaced = attachFilter(doc, t.segment, m);
-        if (replaced !== null) {
-          ctx.warn(`${field}: replaced filter "${replaced}" on segment ${t.segment.id}`);
-        }
-        created[i] = { applyTo: "segment", ...attachedItem(doc, t.track, t.segment, m), ...about };
-      } else {
-        const range = timelineRange(doc, it.start!, it.end!, field);
-        const m = buildFilter(doc, entry, intensity, 2);
-        const seg = buildEffectSegment(doc, m, range);
-        const track = placeSegment(doc, "filter", seg);
-        created[i] = { applyTo: "track", ...itemBase(doc, track, seg), ...about };
-      }
-    }
-    return Promise.resolve({ result: { draftId, items: created } });
-  }, { warn: ctx.warn });
+  const plan = planFilters(await peekEdition(dir), items, "filterInfos");
+  return await mutateDraft(
+    roots,
+    draftId,
+    (doc) =>
+      Promise.resolve({
+        result: withIdLists(
+          { draftId, items: applyFilters(doc, plan, ctx.warn) },
+          "effectIds",
+        ),
+      }),
+    { warn: ctx.warn },
+  );
 }
 
 /**

@@ -13,6 +13,7 @@ import { DraftcliError } from "../errors.ts";
 import { FONT_FILE, fontNames, installedFonts } from "../media/fonts.ts";
 import { currentOs } from "../store/home.ts";
 import { closest } from "../text/closest.ts";
+import { CUTCLI_SYSTEM_FONTS } from "../catalogs/compat.ts";
 
 /** The editors' spelling of a local font path (forward slashes, also on Windows). */
 function editorPath(path: string): string {
@@ -29,6 +30,8 @@ function isFile(path: string): boolean {
 
 /**
  * Resolves `name` (from input field `field`) to a font reference for `edition`.
+ * A font cutcli's examples name that is an OS font not installed here (`CUTCLI_SYSTEM_FONTS`)
+ * gives undefined (the editor's default font) and a warning.
  * @throws DraftcliError `unknown_name` (exit 2) naming the closest catalog and installed fonts.
  */
 export function resolveFont(
@@ -36,7 +39,8 @@ export function resolveFont(
   name: string,
   field = "font",
   env: Record<string, string | undefined> = Deno.env.toObject(),
-): FontRef {
+  warn?: (message: string) => void,
+): FontRef | undefined {
   let catalogError: DraftcliError;
   try {
     const f = resolveField(edition, "fonts", name, field);
@@ -66,6 +70,11 @@ export function resolveFont(
   const wanted = trimmed.toLowerCase();
   const hit = fonts.find((f) => f.names.some((n) => n.toLowerCase() === wanted));
   if (hit) return { id: "", path: editorPath(hit.path) };
+  const system = CUTCLI_SYSTEM_FONTS.find((f) => f.toLowerCase() === wanted);
+  if (system && warn) {
+    warn(`${field}: font "${system}" is not installed here; the editor's default font is used`);
+    return undefined;
+  }
   const installed = closest(trimmed, fonts.flatMap((f) => f.names), 3);
   throw new DraftcliError(
     "unknown_name",

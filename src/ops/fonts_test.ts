@@ -23,7 +23,7 @@ async function homeWithFont(): Promise<{ home: string; file: string }> {
 }
 
 Deno.test("resolveFont: catalog names give the resource id and no path", () => {
-  const f = resolveFont("capcut", "Poppins-Bold", "font", { HOME: "/nonexistent" });
+  const f = resolveFont("capcut", "Poppins-Bold", "font", { HOME: "/nonexistent" })!;
   assert(/^\d+$/.test(f.id));
   equal(f.path, "");
 });
@@ -63,4 +63,18 @@ Deno.test("fontNames reads nothing from non-fonts; fontDirs per OS", () => {
   deepStrictEqual(fontNames(new TextEncoder().encode("hello world, not a font")), []);
   assert(fontDirs("windows", { LOCALAPPDATA: "C:\\L" })[0].includes("Microsoft"));
   assert(fontDirs("mac", { HOME: "/Users/a" }).includes("/Library/Fonts"));
+});
+
+Deno.test("resolveFont: cutcli's OS font names fall back to the default font with a warning", () => {
+  const warnings: string[] = [];
+  const f = resolveFont(
+    "jianying",
+    "Times New Roman",
+    "font",
+    { HOME: "/nonexistent" },
+    (m) => warnings.push(m),
+  );
+  equal(f, undefined);
+  equal(warnings.length, 1);
+  assert(warnings[0].includes("Times New Roman"));
 });

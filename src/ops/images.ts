@@ -7,11 +7,19 @@ import { locateDraft, peekEdition, readDraft } from "../store/drafts.ts";
 import {
   attachItemTransitions,
   expectKind,
+  type MediaRequest,
   mutateWithMedia,
+  type ResolvedFile,
   settleTrackIndexes,
   warnMismatch,
 } from "./media.ts";
-import { resolveAnimations, resolveItemTransitions } from "./names.ts";
+import { attempt, type Problems } from "./problems.ts";
+import { withIdLists } from "./id_lists.ts";
+import type { Edition } from "../editions/profiles.ts";
+import type { DraftDocument, Segment, Track } from "../draft/document.ts";
+import type { AnimationRequest } from "../draft/animation_plan.ts";
+import type { TransitionEntry } from "../draft/transitions.ts";
+import { resolveAnimations, resolveItemTransition } from "./names.ts";
 import { buildVisualSegment, placeSegment, setAnimations } from "../draft/build.ts";
 import { planAnimations } from "../draft/animation_plan.ts";
 import { gridRange } from "../draft/time.ts";
@@ -20,6 +28,113 @@ import { redactUrl } from "../text/redact.ts";
 import { clipFields, itemBase, segmentsOf } from "../draft/summary.ts";
 
 type Item = z.infer<typeof ImageInfo>;
+
+/** An images batch with its names resolved against the draft's edition (no draft needed). */
+export interface ImagesPlan {
+  items: Item[];
+  /** Input path of the list, e.g. "imageInfos" or "images". */
+  field: string;
+  anims: (AnimationRequest | undefined)[];
+  transitions: (TransitionEntry | undefined)[];
+}
+
+/** Resolves the items' animation and transition names (problems go to `sink` when given). */
+export function planImages(
+  edition: Edition,
+  items: Item[],
+  field: string,
+  sink?: Problems,
+  warn?: (m: string) => void,
+): ImagesPlan {
+  const anims = items.map((it, i) =>
+    attempt(sink, () => resolveAnimations(edition, it, "visual", `${field}[${i}]`, warn))
+  );
+  const transitions = items.map((it, i) =>
+    attempt(sink, () => resolveItemTransition(edition, it, `${field}[${i}]`, warn))
+  );
+  return { items, field, anims, transitions };
+}
+
+/** The media URLs an images batch needs resolved. */
+export function imageRequests(plan: ImagesPlan): MediaRequest[] {
+  return plan.items.map((it, i) => ({
+    url: it.imageUrl,
+    index: i,
+    field: `${plan.field}[${i}].imageUrl`,
+  }));
+}
+
+/** Builds and places an images batch in an in-memory draft; returns the created items. */
+export function applyImages(
+  doc: DraftDocument,
+  plan: ImagesPlan,
+  byUrl: Map<string, ResolvedFile>,
+  warn: (m: string) => void,
+  alpha?: number,
+): Record<string, unknown>[] {
+  const { items, anims, transitions } = plan;
+  const order = items.map((_, i) => i).sort((a, b) => items[a].start - items[b].start);
+  const created: Record<string, unknown>[] = new Array(items.length);
+  const placed: { i: number; track: Track; seg: Segment }[] = [];
+  for (const i of order) {
+    const it = items[i];
+    const field = `${plan.field}[${i}]`;
+    const media = byUrl.get(it.imageUrl)!;
+    expectKind(media, ["image", "video"], `${field}.imageUrl`, "pass an image file");
+    if (media.kind === "video" && media.format !== "gif") {
+      expectKind(media, ["image"], `${field}.imageUrl`, "pass an image file (or a GIF)");
+    }
+    warnMismatch(warn, field, "width", it.width, media.width);
+    warnMismatch(warn, field, "height", it.height, media.height);
+    const target = gridRange(it.start, it.end, doc.fps);
+    if (target.duration <= 0) {
+      throw new DraftcliError(
+        "invalid_input",
+        `${field}: shorter than one frame at ${doc.fps} fps`,
+        { hint: "make end - start at least one frame long", path: `${field}.end` },
+      );
+    }
+    if (media.kind === "video" && target.duration > media.durationUs + 1e6 / doc.fps) {
+      // An animated GIF is a video material: its segment must fit inside its length.
+      throw new DraftcliError(
+        "invalid_input",
+        `${field}: ${media.fileName} is an animated GIF of ${media.durationUs} µs; the item is ${target.duration} µs long`,
+        {
+          hint: `end at most start + ${media.durationUs} µs, or add the GIF again after it`,
+          path: `${field}.end`,
+        },
+      );
+    }
+    const seg = buildVisualSegment(doc, {
+      media,
+      target: media.kind === "video" && target.duration > media.durationUs
+        ? { start: target.start, duration: media.durationUs }
+        : target,
+      clip: { ...it, alpha: it.alpha ?? alpha },
+    });
+    const planned = planAnimations(anims[i] ?? {}, target.duration, "visual", field, warn);
+    if (planned.length) setAnimations(doc, seg, planned);
+    const track = placeSegment(doc, "video", seg);
+    placed.push({ i, track, seg });
+    created[i] = {
+      ...itemBase(doc, track, seg),
+      imageUrl: redactUrl(it.imageUrl),
+      path: media.path,
+      width: media.width,
+      height: media.height,
+    };
+  }
+  attachItemTransitions(
+    doc,
+    placed,
+    transitions,
+    items.map((it) => it.transitionDuration),
+    plan.field,
+    warn,
+  );
+  settleTrackIndexes(doc, created, "video");
+  return created;
+}
 
 /** Adds images; returns the created ids in input order. */
 export async function addImages(
@@ -30,90 +145,18 @@ export async function addImages(
 ) {
   const roots = await ctx.searchRoots();
   const dir = await locateDraft(roots, draftId);
-  const edition = await peekEdition(dir);
-  const anims = items.map((it, i) => resolveAnimations(edition, it, "visual", `imageInfos[${i}]`));
-  const transitions = resolveItemTransitions(edition, items, "imageInfos");
-  const requests = items.map((it, i) => ({
-    url: it.imageUrl,
-    index: i,
-    field: `imageInfos[${i}].imageUrl`,
-  }));
-  return await mutateWithMedia(ctx, { roots, draftId, dir }, requests, (doc, byUrl) => {
-    const order = items.map((_, i) => i).sort((a, b) => items[a].start - items[b].start);
-    const created: Record<string, unknown>[] = new Array(items.length);
-    const placed: {
-      i: number;
-      track: ReturnType<typeof placeSegment>;
-      seg: ReturnType<typeof buildVisualSegment>;
-    }[] = [];
-    for (const i of order) {
-      const it = items[i];
-      const field = `imageInfos[${i}]`;
-      const media = byUrl.get(it.imageUrl)!;
-      expectKind(
-        media,
-        ["image", "video"],
-        `${field}.imageUrl`,
-        "use 'videos add' for video files",
-      );
-      if (media.kind === "video" && media.format !== "gif") {
-        expectKind(media, ["image"], `${field}.imageUrl`, "use 'videos add' for video files");
-      }
-      warnMismatch(ctx.warn, field, "width", it.width, media.width);
-      warnMismatch(ctx.warn, field, "height", it.height, media.height);
-      const target = gridRange(it.start, it.end, doc.fps);
-      if (target.duration <= 0) {
-        throw new DraftcliError(
-          "invalid_input",
-          `${field}: shorter than one frame at ${doc.fps} fps`,
-          {
-            hint: "make end - start at least one frame long",
-            path: `${field}.end`,
-          },
-        );
-      }
-      const frame = 1e6 / doc.fps;
-      if (media.kind === "video" && target.duration > media.durationUs + frame) {
-        // An animated GIF is a video material: its segment must fit inside its length.
-        throw new DraftcliError(
-          "invalid_input",
-          `${field}: ${media.fileName} is an animated GIF of ${media.durationUs} µs; the item is ${target.duration} µs long`,
-          {
-            hint: `end at most start + ${media.durationUs} µs, or add the GIF again after it`,
-            path: `${field}.end`,
-          },
-        );
-      }
-      const seg = buildVisualSegment(doc, {
-        media,
-        target: media.kind === "video" && target.duration > media.durationUs
-          ? { start: target.start, duration: media.durationUs }
-          : target,
-        clip: { ...it, alpha: it.alpha ?? opts.alpha },
-      });
-      const planned = planAnimations(anims[i], target.duration, "visual", field, ctx.warn);
-      if (planned.length) setAnimations(doc, seg, planned);
-      const track = placeSegment(doc, "video", seg);
-      placed.push({ i, track, seg });
-      created[i] = {
-        ...itemBase(doc, track, seg),
-        imageUrl: redactUrl(it.imageUrl),
-        path: media.path,
-        width: media.width,
-        height: media.height,
-      };
-    }
-    attachItemTransitions(
-      doc,
-      placed,
-      transitions,
-      items.map((it) => it.transitionDuration),
-      "imageInfos",
-      ctx.warn,
-    );
-    settleTrackIndexes(doc, created, "video");
-    return { draftId, items: created };
-  }, opts.media);
+  const plan = planImages(await peekEdition(dir), items, "imageInfos", undefined, ctx.warn);
+  return await mutateWithMedia(
+    ctx,
+    { roots, draftId, dir },
+    imageRequests(plan),
+    (doc, byUrl) =>
+      withIdLists(
+        { draftId, items: applyImages(doc, plan, byUrl, ctx.warn, opts.alpha) },
+        "imageIds",
+      ),
+    opts.media,
+  );
 }
 
 /** Lists photo segments. */

@@ -17,62 +17,69 @@ function findSegmentOrThrow(doc: DraftDocument, segmentId: string, path: string)
       `${path}: no segment '${segmentId}' in the draft`,
       {
         path,
-        hint: "segment ids come from 'images list', 'audios list', 'captions list' or 'draft info'",
+        hint:
+          "segment ids come from 'images list', 'videos list', 'audios list', 'captions list' or 'sticker list'",
       },
     );
   }
   return found;
 }
 
+/**
+ * Sets keyframes in an in-memory draft, all checked before any is set; returns them in input
+ * order (`field` is the list's input path).
+ */
+export function applyKeyframes(doc: DraftDocument, items: Item[], field = "keyframes") {
+  const targets = items.map((it, i) => {
+    const f = `${field}[${i}]`;
+    const { segment } = findSegmentOrThrow(doc, it.segmentId, `${f}.segmentId`);
+    const kind = segmentKind(doc, segment);
+    const allowed = propertiesFor(kind);
+    if (!allowed.includes(it.property)) {
+      throw new DraftcliError(
+        "invalid_input",
+        `${f}.property: ${it.property} does not apply to ${kind} segment ${segment.id}`,
+        {
+          path: `${f}.property`,
+          hint: allowed.length
+            ? `${kind} segments take: ${allowed.join(", ")}`
+            : `${kind} segments take no keyframes`,
+        },
+      );
+    }
+    const duration = segment.target_timerange.duration;
+    if (it.offset > duration) {
+      throw new DraftcliError(
+        "invalid_input",
+        `${f}.offset: ${it.offset} µs is past the end of segment ${segment.id} (${duration} µs long)`,
+        { path: `${f}.offset`, hint: `offsets are µs from the segment start, 0..${duration}` },
+      );
+    }
+    return { segment, kind };
+  });
+  return items.map((it, i) => {
+    const { segment, kind } = targets[i];
+    const keyframeIds = setKeyframe(doc, segment, it);
+    return {
+      segmentId: segment.id,
+      segmentKind: kind,
+      property: it.property,
+      offset: it.offset,
+      value: it.value,
+      easing: it.easing ?? "linear",
+      keyframeIds,
+    };
+  });
+}
+
 /** Adds keyframes (all checked before anything is written); returns them in input order. */
 export async function addKeyframes(ctx: CommandContext, draftId: string, items: Item[]) {
   const roots = await ctx.searchRoots();
-  return await mutateDraft(roots, draftId, (doc) => {
-    const targets = items.map((it, i) => {
-      const field = `keyframes[${i}]`;
-      const { segment } = findSegmentOrThrow(doc, it.segmentId, `${field}.segmentId`);
-      const kind = segmentKind(doc, segment);
-      const allowed = propertiesFor(kind);
-      if (!allowed.includes(it.property)) {
-        throw new DraftcliError(
-          "invalid_input",
-          `${field}.property: ${it.property} does not apply to ${kind} segment ${segment.id}`,
-          {
-            path: `${field}.property`,
-            hint: allowed.length
-              ? `${kind} segments take: ${allowed.join(", ")}`
-              : `${kind} segments take no keyframes`,
-          },
-        );
-      }
-      const duration = segment.target_timerange.duration;
-      if (it.offset > duration) {
-        throw new DraftcliError(
-          "invalid_input",
-          `${field}.offset: ${it.offset} µs is past the end of segment ${segment.id} (${duration} µs long)`,
-          {
-            path: `${field}.offset`,
-            hint: `offsets are µs from the segment start, 0..${duration}`,
-          },
-        );
-      }
-      return { segment, kind };
-    });
-    const created = items.map((it, i) => {
-      const { segment, kind } = targets[i];
-      const keyframeIds = setKeyframe(doc, segment, it);
-      return {
-        segmentId: segment.id,
-        segmentKind: kind,
-        property: it.property,
-        offset: it.offset,
-        value: it.value,
-        easing: it.easing ?? "linear",
-        keyframeIds,
-      };
-    });
-    return Promise.resolve({ result: { draftId, items: created } });
-  });
+  return await mutateDraft(
+    roots,
+    draftId,
+    (doc) => Promise.resolve({ result: { draftId, items: applyKeyframes(doc, items) } }),
+  );
 }
 
 /** Lists the keyframes of one segment in user units. */
@@ -86,6 +93,7 @@ export async function listKeyframes(ctx: CommandContext, draftId: string, segmen
     trackId: track.id,
     start: segment.target_timerange.start,
     duration: segment.target_timerange.duration,
-    keyframes: readKeyframes(segment),
+    // timeOffset: cutcli's name for offset.
+    keyframes: readKeyframes(segment).map((k) => ({ ...k, timeOffset: k.offset })),
   };
 }

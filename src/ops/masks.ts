@@ -1,4 +1,5 @@
 /** `masks add` / `masks list`: one mask per video/photo segment. */
+import type { DraftDocument } from "../draft/document.ts";
 import type { CommandContext } from "./context.ts";
 import { locateDraft, mutateDraft, peekEdition, readDraft } from "../store/drafts.ts";
 import { maskEntry, visualSegment } from "./targets.ts";
@@ -30,6 +31,27 @@ export function splitIds(list: string, field: string): string[] {
   return ids;
 }
 
+/** Puts one mask on each listed segment of an in-memory draft (replacing an older one). */
+export function applyMasks(
+  doc: DraftDocument,
+  entry: ReturnType<typeof maskEntry>,
+  ids: string[],
+  geometry: MaskGeometry,
+  warn: (m: string) => void,
+  field = "segmentIds",
+) {
+  return ids.map((id) => {
+    const t = visualSegment(doc, id, field);
+    const mask = buildMask(entry, {
+      width: Number(t.material.width) || 0,
+      height: Number(t.material.height) || 0,
+    }, geometry);
+    const replaced = setMask(doc, t.segment, mask);
+    if (replaced !== null) warn(`segment ${t.segment.id}: replaced mask "${replaced}"`);
+    return { ...itemBase(doc, t.track, t.segment), maskId: mask.id, ...maskForDisplay(mask) };
+  });
+}
+
 /** Puts the same mask on each listed segment (replacing a mask a segment already has). */
 export async function addMasks(
   ctx: CommandContext,
@@ -46,20 +68,7 @@ export async function addMasks(
   let warning: string | undefined;
   const result = await mutateDraft(roots, draftId, (doc) => {
     warning = maskWarning(doc.profile);
-    const items = ids.map((id) => {
-      const t = visualSegment(doc, id, "segmentIds");
-      const mask = buildMask(entry, {
-        width: Number(t.material.width) || 0,
-        height: Number(t.material.height) || 0,
-      }, geometry);
-      const replaced = setMask(doc, t.segment, mask);
-      if (replaced !== null) ctx.warn(`segment ${t.segment.id}: replaced mask "${replaced}"`);
-      return {
-        ...itemBase(doc, t.track, t.segment),
-        maskId: mask.id,
-        ...maskForDisplay(mask),
-      };
-    });
+    const items = applyMasks(doc, entry, ids, geometry, ctx.warn);
     return Promise.resolve({ result: { draftId, maskList: maskListName(doc), items } });
   }, { warn: ctx.warn });
   if (warning) ctx.warn(warning);
@@ -67,14 +76,24 @@ export async function addMasks(
 }
 
 /** Lists the masks on video/photo segments. */
-export async function listMasks(ctx: CommandContext, draftId: string) {
+export async function listMasks(ctx: CommandContext, draftId: string, segmentId?: string) {
   const doc = await readDraft(await ctx.searchRoots(), draftId);
   const out = [];
   for (const track of doc.tracksOf("video")) {
     for (const segment of track.segments) {
+      if (segmentId !== undefined && segment.id !== segmentId) continue;
       const mask = maskOf(doc, segment);
       if (mask) {
-        out.push({ ...itemBase(doc, track, segment), maskId: mask.id, ...maskForDisplay(mask) });
+        const shown = maskForDisplay(mask);
+        const { centerX, centerY, width, height, feather, rotation, invert, roundCorner } = shown;
+        out.push({
+          ...itemBase(doc, track, segment),
+          maskId: mask.id,
+          ...shown,
+          // cutcli's spelling: the mask id as `id`, the geometry grouped under `config`.
+          id: mask.id,
+          config: { centerX, centerY, width, height, feather, rotation, invert, roundCorner },
+        });
       }
     }
   }

@@ -82,6 +82,7 @@ export async function resolveBatch(
         resourcesDir: join(dir, "resources"),
         cache,
         download: opts.maxDownloadBytes ? { maxBytes: opts.maxDownloadBytes } : undefined,
+        home: opts.env.HOME ?? opts.env.USERPROFILE,
       },
     );
     const byUrl = new Map<string, ResolvedFile>();
@@ -137,15 +138,24 @@ export function expectKind(
   hint: string,
 ): void {
   if (!kinds.includes(file.kind)) {
+    // Name the command that takes this kind of file, when the file is of a kind one takes.
+    const other = KIND_COMMAND[file.kind];
     throw new DraftcliError(
       "media_error",
       `${field}: ${file.fileName} is ${
         file.kind === "audio" ? "an" : "a"
       } ${file.kind} file (${file.format})`,
-      { hint, path: field },
+      { hint: other ? `${hint}; use '${other}' for ${file.kind} files` : hint, path: field },
     );
   }
 }
+
+/** The add command for each kind of media file. */
+const KIND_COMMAND: Record<string, string> = {
+  image: "images add",
+  video: "videos add",
+  audio: "audios add",
+};
 
 /** Warns when a caller-supplied fact disagrees with the file. */
 export function warnMismatch(

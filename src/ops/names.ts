@@ -11,9 +11,12 @@ export function resolveField(
   kind: CatalogKind,
   name: string,
   field: string,
+  warn?: (message: string) => void,
 ): AnimationEntry & { isOverlap?: boolean } {
   try {
-    const e = resolveName(edition, kind, name);
+    const e = resolveName(edition, kind, name, {
+      warn: warn && ((m) => warn(`${field}: ${m}`)),
+    });
     return {
       name: e.name,
       resourceId: e.resourceId,
@@ -48,6 +51,7 @@ export function resolveAnimations(
   item: AnimationFields,
   target: "visual" | "text",
   field: string,
+  warn?: (message: string) => void,
 ): AnimationRequest {
   const kinds: Record<"in" | "out" | "loop", CatalogKind> = target === "visual"
     ? { in: "video_intro", out: "video_outro", loop: "video_group" }
@@ -55,23 +59,35 @@ export function resolveAnimations(
   const req: AnimationRequest = {};
   if (item.inAnimation) {
     req.in = {
-      entry: resolveField(edition, kinds.in, item.inAnimation, `${field}.inAnimation`),
+      entry: resolveField(edition, kinds.in, item.inAnimation, `${field}.inAnimation`, warn),
       duration: item.inAnimationDuration,
     };
   }
   if (item.outAnimation) {
     req.out = {
-      entry: resolveField(edition, kinds.out, item.outAnimation, `${field}.outAnimation`),
+      entry: resolveField(edition, kinds.out, item.outAnimation, `${field}.outAnimation`, warn),
       duration: item.outAnimationDuration,
     };
   }
   if (item.loopAnimation) {
     req.loop = {
-      entry: resolveField(edition, kinds.loop, item.loopAnimation, `${field}.loopAnimation`),
+      entry: resolveField(edition, kinds.loop, item.loopAnimation, `${field}.loopAnimation`, warn),
       duration: item.loopAnimationDuration,
     };
   }
   return req;
+}
+
+/** Resolves one item's optional `transition` name (`field` is the item's path). */
+export function resolveItemTransition(
+  edition: Edition,
+  item: { transition?: string },
+  field: string,
+  warn?: (message: string) => void,
+): ReturnType<typeof resolveField> | undefined {
+  return item.transition
+    ? resolveField(edition, "transitions", item.transition, `${field}.transition`, warn)
+    : undefined;
 }
 
 /** Resolves each item's optional `transition` name (undefined where an item has none). */
@@ -79,10 +95,11 @@ export function resolveItemTransitions(
   edition: Edition,
   items: readonly { transition?: string }[],
   field: string,
+  warn?: (message: string) => void,
 ): (ReturnType<typeof resolveField> | undefined)[] {
   return items.map((it, i) =>
     it.transition
-      ? resolveField(edition, "transitions", it.transition, `${field}[${i}].transition`)
+      ? resolveField(edition, "transitions", it.transition, `${field}[${i}].transition`, warn)
       : undefined
   );
 }

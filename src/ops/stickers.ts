@@ -1,4 +1,5 @@
 /** `sticker add` / `sticker list`: library stickers on sticker tracks. */
+import type { DraftDocument } from "../draft/document.ts";
 import type { CommandContext } from "./context.ts";
 import { mutateDraft, readDraft } from "../store/drafts.ts";
 import { timelineRange } from "./targets.ts";
@@ -17,22 +18,28 @@ export interface StickerRequest {
   rotation?: number;
 }
 
+/** Places one sticker in an in-memory draft (`field` is its input path). */
+export function applySticker(doc: DraftDocument, req: StickerRequest, field = "sticker") {
+  const range = timelineRange(doc, req.start, req.end, field, "end");
+  const seg = buildStickerSegment(doc, req.stickerId, range, {
+    scaleX: req.scale,
+    scaleY: req.scale,
+    transformX: req.transformX,
+    transformY: req.transformY,
+    rotation: req.rotation,
+  });
+  const track = placeSegment(doc, "sticker", seg);
+  return { ...itemBase(doc, track, seg), stickerId: req.stickerId };
+}
+
 /** Adds one sticker (first sticker track where it fits, else a new one). */
 export async function addSticker(ctx: CommandContext, draftId: string, req: StickerRequest) {
-  return await mutateDraft(await ctx.searchRoots(), draftId, (doc) => {
-    const range = timelineRange(doc, req.start, req.end, "sticker", "end");
-    const seg = buildStickerSegment(doc, req.stickerId, range, {
-      scaleX: req.scale,
-      scaleY: req.scale,
-      transformX: req.transformX,
-      transformY: req.transformY,
-      rotation: req.rotation,
-    });
-    const track = placeSegment(doc, "sticker", seg);
-    return Promise.resolve({
-      result: { draftId, ...itemBase(doc, track, seg), stickerId: req.stickerId },
-    });
-  }, { warn: ctx.warn });
+  return await mutateDraft(
+    await ctx.searchRoots(),
+    draftId,
+    (doc) => Promise.resolve({ result: { draftId, ...applySticker(doc, req) } }),
+    { warn: ctx.warn },
+  );
 }
 
 /** Lists sticker segments. */

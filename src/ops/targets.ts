@@ -8,7 +8,7 @@ import {
   findByResourceId,
   getCatalog,
 } from "../catalogs/catalog.ts";
-import { resolveName } from "../catalogs/resolve.ts";
+import { resolveName, searchCommand } from "../catalogs/resolve.ts";
 import type { Edition, Json } from "../editions/profiles.ts";
 import type { DraftDocument, Segment, Track } from "../draft/document.ts";
 import { gridRange, type TimeRange } from "../draft/time.ts";
@@ -59,8 +59,7 @@ export function entryById(
       }`,
       {
         path: field,
-        hint:
-          `ids differ between JianYing and CapCut; search by name with: draftcli query ${kind} --action search --keyword <part of a name>`,
+        hint: `ids differ between JianYing and CapCut; search by name with: ${searchCommand(kind)}`,
       },
     );
   }

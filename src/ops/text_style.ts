@@ -48,7 +48,7 @@ export function textStyle(
     ...highlights,
     ...expandKeywordShortForm({ keyword, keywordColor, keywordFontSize }),
   ];
-  const built = captionText(text, baseStyle(edition, style), all, style, warn, "text");
+  const built = captionText(text, baseStyle(edition, style, warn), all, style, warn, "text");
   return {
     editor: edition,
     content: built.content,

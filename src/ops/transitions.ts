@@ -1,4 +1,5 @@
 /** `transitions add` / `transitions list`: transitions between adjacent clips of a video track. */
+import type { DraftDocument } from "../draft/document.ts";
 import type { CommandContext } from "./context.ts";
 import { locateDraft, mutateDraft, peekEdition, readDraft } from "../store/drafts.ts";
 import { resolveField } from "./names.ts";
@@ -25,45 +26,54 @@ export async function addAutoTransitions(
   const dir = await locateDraft(roots, draftId);
   const edition = await peekEdition(dir);
   const entry = resolveField(edition, "transitions", opts.name, "auto");
+  return await mutateDraft(roots, draftId, (doc) =>
+    Promise.resolve({
+      result: { draftId, ...applyAutoTransitions(doc, entry, opts, ctx.warn) },
+    }));
+}
+
+/** Puts `entry` between every adjacent photo/video pair of a video track of an in-memory draft. */
+export function applyAutoTransitions(
+  doc: DraftDocument,
+  entry: ReturnType<typeof resolveField>,
+  opts: { duration?: number; trackIndex?: number },
+  warn: (m: string) => void,
+  field = "trackIndex",
+) {
   const index = opts.trackIndex ?? 0;
-  return await mutateDraft(roots, draftId, (doc) => {
-    const videoTracks = doc.tracksOf("video");
-    const track = videoTracks[index];
-    if (!track) {
-      throw new DraftcliError(
-        "invalid_input",
-        `trackIndex ${index}: the draft has ${videoTracks.length} video track(s)`,
-        {
-          path: "trackIndex",
-          hint: videoTracks.length
-            ? `use 0..${videoTracks.length - 1} (0 = main track); see 'draftcli draft info'`
-            : "add images or videos first",
-        },
-      );
-    }
-    if (!adjacentPairs(doc, track).length) {
-      throw new DraftcliError(
-        "invalid_input",
-        `video track ${index} has no adjacent photo/video pair to put a transition between`,
-        {
-          path: "trackIndex",
-          hint: "transitions go between clips that touch (end of one = start of the next) " +
-            "on the same track; see 'draftcli images list'",
-        },
-      );
-    }
-    const items = autoTransitions(doc, track, entry, opts.duration, ctx.warn, "auto");
-    return Promise.resolve({
-      result: {
-        draftId,
-        trackId: track.id,
-        trackIndex: index,
-        transition: entry.name,
-        resourceId: entry.resourceId,
-        items,
+  const videoTracks = doc.tracksOf("video");
+  const track = videoTracks[index];
+  if (!track) {
+    throw new DraftcliError(
+      "invalid_input",
+      `${field} ${index}: the draft has ${videoTracks.length} video track(s)`,
+      {
+        path: field,
+        hint: videoTracks.length
+          ? `use 0..${videoTracks.length - 1} (0 = main track); see 'draftcli draft info'`
+          : "add images or videos first",
       },
-    });
-  });
+    );
+  }
+  if (!adjacentPairs(doc, track).length) {
+    throw new DraftcliError(
+      "invalid_input",
+      `video track ${index} has no adjacent photo/video pair to put a transition between`,
+      {
+        path: field,
+        hint: "transitions go between clips that touch (end of one = start of the next) " +
+          "on the same track; see 'draftcli images list'",
+      },
+    );
+  }
+  const items = autoTransitions(doc, track, entry, opts.duration, warn, "auto");
+  return {
+    trackId: track.id,
+    trackIndex: index,
+    transition: entry.name,
+    resourceId: entry.resourceId,
+    items,
+  };
 }
 
 /** Lists every transition with its neighbours. */

@@ -7,11 +7,19 @@ import { locateDraft, peekEdition, readDraft } from "../store/drafts.ts";
 import {
   attachItemTransitions,
   expectKind,
+  type MediaRequest,
   mutateWithMedia,
+  type ResolvedFile,
   settleTrackIndexes,
   warnMismatch,
 } from "./media.ts";
-import { resolveAnimations, resolveItemTransitions } from "./names.ts";
+import { resolveAnimations, resolveItemTransition } from "./names.ts";
+import { attempt, type Problems } from "./problems.ts";
+import { withIdLists } from "./id_lists.ts";
+import type { Edition } from "../editions/profiles.ts";
+import type { DraftDocument } from "../draft/document.ts";
+import type { AnimationRequest } from "../draft/animation_plan.ts";
+import type { TransitionEntry } from "../draft/transitions.ts";
 import { maskEntry, timelineRange } from "./targets.ts";
 import { buildVisualSegment, placeSegment, setAnimations } from "../draft/build.ts";
 import type { Segment, Track } from "../draft/document.ts";
@@ -23,6 +31,165 @@ import { clipFields, itemBase, segmentsOf } from "../draft/summary.ts";
 
 type Item = z.infer<typeof VideoInfo>;
 
+/** A video batch with its names resolved against the draft's edition (no draft needed). */
+export interface VideosPlan {
+  items: Item[];
+  /** Input path of the list, e.g. "videoInfos" or "videos". */
+  field: string;
+  anims: (AnimationRequest | undefined)[];
+  transitions: (TransitionEntry | undefined)[];
+  masks: (ReturnType<typeof maskEntry> | undefined)[];
+}
+
+/** Resolves animation, transition and mask names (problems go to `sink` when given). */
+export function planVideos(
+  edition: Edition,
+  items: Item[],
+  field: string,
+  sink?: Problems,
+  warn?: (m: string) => void,
+): VideosPlan {
+  return {
+    items,
+    field,
+    anims: items.map((it, i) =>
+      attempt(sink, () => resolveAnimations(edition, it, "visual", `${field}[${i}]`, warn))
+    ),
+    transitions: items.map((it, i) =>
+      attempt(sink, () => resolveItemTransition(edition, it, `${field}[${i}]`, warn))
+    ),
+    masks: items.map((it, i) =>
+      it.mask ? attempt(sink, () => maskEntry(edition, it.mask!, `${field}[${i}].mask`)) : undefined
+    ),
+  };
+}
+
+/** The media URLs a video batch needs resolved. */
+export function videoRequests(plan: VideosPlan): MediaRequest[] {
+  return plan.items.map((it, i) => ({
+    url: it.videoUrl,
+    index: i,
+    field: `${plan.field}[${i}].videoUrl`,
+  }));
+}
+
+/** Builds and places a video batch in an in-memory draft; returns the created items. */
+export function applyVideos(
+  doc: DraftDocument,
+  plan: VideosPlan,
+  byUrl: Map<string, ResolvedFile>,
+  warn: (m: string) => void,
+  alpha?: number,
+): Record<string, unknown>[] {
+  const { items, anims, transitions, masks } = plan;
+  const ctx = { warn };
+  const opts = { alpha };
+  const order = items.map((_, i) => i).sort((a, b) => items[a].start - items[b].start);
+  const created: Record<string, unknown>[] = new Array(items.length);
+  const placed: { i: number; track: Track; seg: Segment }[] = [];
+  const frame = 1e6 / doc.fps;
+  for (const i of order) {
+    const it = items[i];
+    const field = `${plan.field}[${i}]`;
+    const media = byUrl.get(it.videoUrl)!;
+    expectKind(media, ["video"], `${field}.videoUrl`, "pass a video file");
+    if (!media.hasVideo || media.durationUs <= 0) {
+      throw new DraftcliError(
+        "media_error",
+        `${field}.videoUrl: ${media.fileName} has no moving picture`,
+        { path: `${field}.videoUrl`, hint: "pass a video file or an animated GIF" },
+      );
+    }
+    warnMismatch(ctx.warn, field, "width", it.width, media.width);
+    warnMismatch(ctx.warn, field, "height", it.height, media.height);
+    warnMismatch(ctx.warn, field, "duration", it.duration, media.durationUs, frame);
+    const target = timelineRange(doc, it.start, it.end, field);
+    const speed = it.speed ?? 1;
+    const sourceStart = it.sourceStart ?? 0;
+    if (sourceStart >= media.durationUs) {
+      throw new DraftcliError(
+        "invalid_input",
+        `${field}.sourceStart: ${sourceStart} µs is not inside ${media.fileName} (${media.durationUs} µs long)`,
+        { path: `${field}.sourceStart`, hint: `use a sourceStart below ${media.durationUs}` },
+      );
+    }
+    const needed = sourceStart + Math.round(target.duration * speed);
+    if (needed > media.durationUs + frame) {
+      const maxLen = Math.floor((media.durationUs - sourceStart) / speed);
+      throw new DraftcliError(
+        "invalid_input",
+        `${field}: needs ${needed} µs of video (sourceStart ${sourceStart} + ${target.duration} µs × speed ${speed}) but ${media.fileName} is ${media.durationUs} µs long`,
+        {
+          path: `${field}.end`,
+          hint: `end at most start + ${maxLen} µs (end ≤ ${
+            target.start + maxLen
+          }), or lower sourceStart/speed`,
+        },
+      );
+    }
+    if (needed > media.durationUs) {
+      // within one frame of the end: trim to the file (the editor snaps it anyway)
+      target.duration = Math.floor((media.durationUs - sourceStart) / speed);
+    }
+    const fadeIn = it.fadeInDuration ?? 0;
+    const fadeOut = it.fadeOutDuration ?? 0;
+    if ((fadeIn || fadeOut) && !media.hasAudio) {
+      throw new DraftcliError(
+        "invalid_input",
+        `${field}: ${media.fileName} has no sound, so it cannot fade in or out`,
+        {
+          path: `${field}.${fadeIn ? "fadeInDuration" : "fadeOutDuration"}`,
+          hint: "leave fadeInDuration/fadeOutDuration out for silent videos",
+        },
+      );
+    }
+    if (fadeIn + fadeOut > target.duration) {
+      throw new DraftcliError("invalid_input", `${field}: fades are longer than the item`, {
+        path: `${field}.fadeInDuration`,
+        hint: "fadeInDuration + fadeOutDuration must not exceed end - start",
+      });
+    }
+    const seg = buildVisualSegment(doc, {
+      media: { ...media, kind: "video" },
+      target,
+      sourceStart,
+      speed,
+      volume: it.volume,
+      clip: { ...it, alpha: it.alpha ?? opts.alpha },
+    });
+    if (fadeIn || fadeOut) setAudioFade(doc, seg, fadeIn, fadeOut);
+    const planned = planAnimations(anims[i] ?? {}, target.duration, "visual", field, ctx.warn);
+    if (planned.length) setAnimations(doc, seg, planned);
+    const mask = masks[i];
+    if (mask) setMask(doc, seg, buildMask(mask, media, {}));
+    const track = placeSegment(doc, "video", seg);
+    placed.push({ i, track, seg });
+    created[i] = {
+      ...itemBase(doc, track, seg),
+      videoUrl: it.videoUrl,
+      path: media.path,
+      width: media.width,
+      height: media.height,
+      duration: media.durationUs,
+      hasAudio: media.hasAudio,
+      sourceStart,
+      speed,
+    };
+  }
+  const warning = maskWarning(doc.profile);
+  if (warning && masks.some(Boolean)) ctx.warn(warning);
+  attachItemTransitions(
+    doc,
+    placed,
+    transitions,
+    items.map((it) => it.transitionDuration),
+    plan.field,
+    ctx.warn,
+  );
+  settleTrackIndexes(doc, created, "video");
+  return created;
+}
+
 /** Adds video clips; returns the created ids in input order. */
 export async function addVideos(
   ctx: CommandContext,
@@ -32,123 +199,18 @@ export async function addVideos(
 ) {
   const roots = await ctx.searchRoots();
   const dir = await locateDraft(roots, draftId);
-  const edition = await peekEdition(dir);
-  const anims = items.map((it, i) => resolveAnimations(edition, it, "visual", `videoInfos[${i}]`));
-  const transitions = resolveItemTransitions(edition, items, "videoInfos");
-  const masks = items.map((it, i) =>
-    it.mask ? maskEntry(edition, it.mask, `videoInfos[${i}].mask`) : undefined
+  const plan = planVideos(await peekEdition(dir), items, "videoInfos", undefined, ctx.warn);
+  return await mutateWithMedia(
+    ctx,
+    { roots, draftId, dir },
+    videoRequests(plan),
+    (doc, byUrl) =>
+      withIdLists(
+        { draftId, items: applyVideos(doc, plan, byUrl, ctx.warn, opts.alpha) },
+        "videoIds",
+      ),
+    opts.media,
   );
-  const requests = items.map((it, i) => ({
-    url: it.videoUrl,
-    index: i,
-    field: `videoInfos[${i}].videoUrl`,
-  }));
-  return await mutateWithMedia(ctx, { roots, draftId, dir }, requests, (doc, byUrl) => {
-    const order = items.map((_, i) => i).sort((a, b) => items[a].start - items[b].start);
-    const created: Record<string, unknown>[] = new Array(items.length);
-    const placed: { i: number; track: Track; seg: Segment }[] = [];
-    const frame = 1e6 / doc.fps;
-    for (const i of order) {
-      const it = items[i];
-      const field = `videoInfos[${i}]`;
-      const media = byUrl.get(it.videoUrl)!;
-      expectKind(media, ["video"], `${field}.videoUrl`, "use 'images add' for still images");
-      if (!media.hasVideo || media.durationUs <= 0) {
-        throw new DraftcliError(
-          "media_error",
-          `${field}.videoUrl: ${media.fileName} has no moving picture`,
-          { path: `${field}.videoUrl`, hint: "pass a video file or an animated GIF" },
-        );
-      }
-      warnMismatch(ctx.warn, field, "width", it.width, media.width);
-      warnMismatch(ctx.warn, field, "height", it.height, media.height);
-      warnMismatch(ctx.warn, field, "duration", it.duration, media.durationUs, frame);
-      const target = timelineRange(doc, it.start, it.end, field);
-      const speed = it.speed ?? 1;
-      const sourceStart = it.sourceStart ?? 0;
-      if (sourceStart >= media.durationUs) {
-        throw new DraftcliError(
-          "invalid_input",
-          `${field}.sourceStart: ${sourceStart} µs is not inside ${media.fileName} (${media.durationUs} µs long)`,
-          { path: `${field}.sourceStart`, hint: `use a sourceStart below ${media.durationUs}` },
-        );
-      }
-      const needed = sourceStart + Math.round(target.duration * speed);
-      if (needed > media.durationUs + frame) {
-        const maxLen = Math.floor((media.durationUs - sourceStart) / speed);
-        throw new DraftcliError(
-          "invalid_input",
-          `${field}: needs ${needed} µs of video (sourceStart ${sourceStart} + ${target.duration} µs × speed ${speed}) but ${media.fileName} is ${media.durationUs} µs long`,
-          {
-            path: `${field}.end`,
-            hint: `end at most start + ${maxLen} µs (end ≤ ${
-              target.start + maxLen
-            }), or lower sourceStart/speed`,
-          },
-        );
-      }
-      if (needed > media.durationUs) {
-        // within one frame of the end: trim to the file (the editor snaps it anyway)
-        target.duration = Math.floor((media.durationUs - sourceStart) / speed);
-      }
-      const fadeIn = it.fadeInDuration ?? 0;
-      const fadeOut = it.fadeOutDuration ?? 0;
-      if ((fadeIn || fadeOut) && !media.hasAudio) {
-        throw new DraftcliError(
-          "invalid_input",
-          `${field}: ${media.fileName} has no sound, so it cannot fade in or out`,
-          {
-            path: `${field}.${fadeIn ? "fadeInDuration" : "fadeOutDuration"}`,
-            hint: "leave fadeInDuration/fadeOutDuration out for silent videos",
-          },
-        );
-      }
-      if (fadeIn + fadeOut > target.duration) {
-        throw new DraftcliError("invalid_input", `${field}: fades are longer than the item`, {
-          path: `${field}.fadeInDuration`,
-          hint: "fadeInDuration + fadeOutDuration must not exceed end - start",
-        });
-      }
-      const seg = buildVisualSegment(doc, {
-        media: { ...media, kind: "video" },
-        target,
-        sourceStart,
-        speed,
-        volume: it.volume,
-        clip: { ...it, alpha: it.alpha ?? opts.alpha },
-      });
-      if (fadeIn || fadeOut) setAudioFade(doc, seg, fadeIn, fadeOut);
-      const planned = planAnimations(anims[i], target.duration, "visual", field, ctx.warn);
-      if (planned.length) setAnimations(doc, seg, planned);
-      const mask = masks[i];
-      if (mask) setMask(doc, seg, buildMask(mask, media, {}));
-      const track = placeSegment(doc, "video", seg);
-      placed.push({ i, track, seg });
-      created[i] = {
-        ...itemBase(doc, track, seg),
-        videoUrl: it.videoUrl,
-        path: media.path,
-        width: media.width,
-        height: media.height,
-        duration: media.durationUs,
-        hasAudio: media.hasAudio,
-        sourceStart,
-        speed,
-      };
-    }
-    const warning = maskWarning(doc.profile);
-    if (warning && masks.some(Boolean)) ctx.warn(warning);
-    attachItemTransitions(
-      doc,
-      placed,
-      transitions,
-      items.map((it) => it.transitionDuration),
-      "videoInfos",
-      ctx.warn,
-    );
-    settleTrackIndexes(doc, created, "video");
-    return { draftId, items: created };
-  }, opts.media);
 }
 
 /** Lists video segments (photos are listed by `images list`). */

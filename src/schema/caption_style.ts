@@ -1,6 +1,7 @@
 /** Caption styling flags of `captions add` (they apply to every caption of the call). */
 import { z } from "zod";
 import { alpha, hexColor, position } from "./common.ts";
+import { withAliases } from "./json_schema.ts";
 
 /** Style options shared by `captions add`, `draft easy` and `text-style`. */
 export const captionStyleFields = {
@@ -27,8 +28,23 @@ export const captionStyleFields = {
   ),
   lineSpacing: z.number().min(-100).max(100).optional().describe("line spacing, UI value"),
   letterSpacing: z.number().min(-100).max(100).optional().describe("letter spacing, UI value"),
-  backgroundColor: hexColor.optional().describe("background box colour #rrggbb"),
-  backgroundAlpha: alpha.default(1).describe("background box opacity 0..1"),
+  backgroundColor: withAliases(
+    hexColor.optional().describe("background box colour #rrggbb"),
+    "bgColor",
+  ),
+  backgroundAlpha: withAliases(alpha.default(1).describe("background box opacity 0..1"), "bgAlpha"),
+  backgroundStyle: withAliases(
+    z.union([z.literal(0), z.literal(1)]).default(1).describe(
+      "0 = no background box, 1 = a filled box (drawn when backgroundColor is given)",
+    ),
+    "bgStyle",
+  ),
+  backgroundRound: withAliases(
+    z.number().min(0).max(100).optional().describe(
+      "background box corner rounding, UI 0..100 (default 0)",
+    ),
+    "bgRound",
+  ),
   shadow: z.boolean().default(false).describe("drop shadow"),
 };
 

@@ -17,13 +17,16 @@ export const durationUs = z.number().int("must be an integer number of microseco
 
 /** A draft id as printed by `draft create`. */
 export const draftIdSchema = z.string().min(1, "must not be empty").max(200).describe(
-  "draft id printed by 'draft create' (see 'draft list')",
+  "draft id printed by 'draft create', or the draft's name (see 'draft list')",
 );
 
-/** A media location: a file:// absolute URL or an http(s) URL. */
-export const mediaUrl = z.string().min(1).max(8192).refine(
-  (s) => /^(file:\/\/|https?:\/\/)/i.test(s),
-  "must be a file:// absolute URL or an http(s):// URL",
+/**
+ * A media location: a file:// URL, an http(s) URL, or a file path (absolute, `~/…`, or relative
+ * to the caller's working folder). Other URL schemes are refused.
+ */
+export const mediaUrl = z.string().trim().min(1, "must not be empty").max(8192).refine(
+  (s) => /^(file:\/\/|https?:\/\/)/i.test(s) || !/^[A-Za-z][A-Za-z0-9+.-]+:/.test(s),
+  "must be a file path, a file:// URL or an http(s):// URL",
 );
 
 /** A colour `#rrggbb`. */

@@ -134,3 +134,29 @@ export function fieldTypes(schema: z.ZodObject): Record<string, string> {
   for (const [key, field] of Object.entries(schema.shape)) out[key] = zodInputType(field);
   return out;
 }
+
+/**
+ * Other flag spellings a field accepts, as `withAliases` records them in its metadata (camelCase,
+ * e.g. cutcli's `bgColor` for `backgroundColor`).
+ */
+export function aliasesOf(field: z.ZodType): readonly string[] {
+  const meta = z.globalRegistry.get(field) as { aliases?: unknown } | undefined;
+  return Array.isArray(meta?.aliases) ? meta.aliases.map(String) : [];
+}
+
+/** Alias → field key over an object schema's fields (see `aliasesOf`). */
+export function fieldAliases(schema: z.ZodObject): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, field] of Object.entries(schema.shape)) {
+    for (const alias of aliasesOf(field as z.ZodType)) out[alias] = key;
+  }
+  return out;
+}
+
+/**
+ * Records other spellings of a field (camelCase; the CLI flag is their kebab-case form). The
+ * field stays one field: one validation, one help entry that names its aliases.
+ */
+export function withAliases<T extends z.ZodType>(schema: T, ...aliases: string[]): T {
+  return schema.meta({ aliases }) as T;
+}

@@ -5,11 +5,8 @@ import { EASINGS, KEYFRAME_PROPERTIES, PROPERTY_INFO } from "../draft/keyframes.
 
 const easingNames = Object.keys(EASINGS) as [keyof typeof EASINGS, ...(keyof typeof EASINGS)[]];
 
-/** One keyframe of `keyframes add`. */
-export const KeyframeInfo = z.object({
-  segmentId: z.string().min(1).max(200).describe(
-    "segment id (from 'images list', 'audios list', 'captions list' …)",
-  ),
+/** The fields of a keyframe other than the segment it targets. */
+export const keyframeFields = {
   property: z.enum(KEYFRAME_PROPERTIES).describe(
     KEYFRAME_PROPERTIES.map((p) => `${p}: ${PROPERTY_INFO[p].unit}`).join("; "),
   ),
@@ -18,7 +15,13 @@ export const KeyframeInfo = z.object({
   easing: z.enum(easingNames).optional().describe(
     "curve to the next keyframe: linear (default, the editors' Line), hold, smooth",
   ),
-}).strict().superRefine((v, ctx) => {
+};
+
+/** Checks a keyframe's value against its property's range. */
+export function checkKeyframeValue(
+  v: { property: keyof typeof PROPERTY_INFO; value: number },
+  ctx: z.RefinementCtx,
+) {
   const info = PROPERTY_INFO[v.property];
   if (!info) return;
   const low = info.minExclusive ? v.value <= info.min : v.value < info.min;
@@ -31,4 +34,12 @@ export const KeyframeInfo = z.object({
       } ${info.min} and <= ${info.max} (${info.unit})`,
     });
   }
-});
+}
+
+/** One keyframe of `keyframes add`. */
+export const KeyframeInfo = z.object({
+  segmentId: z.string().min(1).max(200).describe(
+    "segment id (from 'images list', 'audios list', 'captions list' …)",
+  ),
+  ...keyframeFields,
+}).strict().superRefine(checkKeyframeValue);

@@ -1,4 +1,5 @@
 /** Input schemas of image, audio and caption items (single source of truth for every surface). */
+import { withAliases } from "./json_schema.ts";
 import { z } from "zod";
 import {
   durationUs,
@@ -6,6 +7,7 @@ import {
   endAfterStartError,
   hexColor,
   mediaUrl,
+  position,
   speed,
   timeUs,
   transformFields,
@@ -34,7 +36,7 @@ export const transitionFields = {
 
 /** One image of `images add`. */
 export const ImageInfo = z.object({
-  imageUrl: mediaUrl.describe("file:// absolute URL or http(s) URL of the image"),
+  imageUrl: mediaUrl.describe("file path, file:// URL or http(s) URL of the image"),
   width: z.number().int().positive().max(65536).optional().describe(
     "image width px (the file's own size wins)",
   ),
@@ -50,7 +52,7 @@ export const ImageInfo = z.object({
 
 /** One audio of `audios add`. */
 export const AudioInfo = z.object({
-  audioUrl: mediaUrl.describe("file:// absolute URL or http(s) URL of the audio"),
+  audioUrl: mediaUrl.describe("file path, file:// URL or http(s) URL of the audio"),
   duration: durationUs.optional().describe("length of the audio file µs (probed when absent)"),
   start: timeUs.describe("start on the timeline, µs"),
   end: timeUs.describe("end on the timeline, µs (> start)"),
@@ -91,5 +93,11 @@ export const CaptionInfo = z.object({
   keywordColor: hexColor.optional().describe("colour of the short-form keywords"),
   keywordFontSize: z.number().positive().max(300).optional().describe(
     "font size of the short-form keywords",
+  ),
+  transformY: withAliases(
+    position.optional().describe(
+      "vertical centre of this caption, -1 bottom … 1 top (default: the call's --transform-y)",
+    ),
+    "transform_y",
   ),
 }).strict().refine(endAfterStart, endAfterStartError());

@@ -1,6 +1,7 @@
 /** Validation with zod, turning its issues into one clear DraftcliError. */
 import type { z } from "zod";
 import { DraftcliError } from "../errors.ts";
+import { aliasesOf } from "./json_schema.ts";
 
 /** Formats a zod issue path as `imageInfos[2].end`. */
 export function formatPath(path: readonly PropertyKey[]): string {
@@ -38,31 +39,139 @@ export function wellFormed(value: unknown): unknown {
   return value;
 }
 
+/** A comment key: one `_` then anything but `_` (`__proto__` and other dunder keys stay). */
+const COMMENT_KEY = /^_(?!_)/;
+
 /**
- * Validates `value` (after making its strings well-formed, see `wellFormed`); on failure throws
- * `invalid_input` naming the first bad field.
+ * Removes, in place and at any depth, object keys that begin with one `_`: comments such as
+ * `_comment` that templates carry next to the real fields. No input field begins with `_`.
+ */
+export function dropCommentKeys(value: unknown): unknown {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (!v || typeof v !== "object") continue;
+    const obj = v as Record<string, unknown>;
+    for (const key of Object.keys(obj)) {
+      if (!Array.isArray(obj) && COMMENT_KEY.test(key)) delete obj[key];
+      else if (obj[key] && typeof obj[key] === "object") stack.push(obj[key]);
+    }
+  }
+  return value;
+}
+
+/**
+ * Renames, in place, keys of `value` that are aliases of a field of the matching object schema
+ * (`withAliases`, e.g. cutcli's `transform_y` for `transformY`), at any depth. The field's own
+ * key wins when both are given (the alias then stays and is reported as unknown).
+ */
+export function renameAliases(schema: z.ZodType, value: unknown, depth = 0): void {
+  if (depth > 32 || !value || typeof value !== "object") return;
+  // deno-lint-ignore no-explicit-any
+  let s: any = schema;
+  for (let i = 0; i < 20 && s?._zod?.def; i++) {
+    const def = s._zod.def;
+    if (def.innerType) s = def.innerType;
+    else if (def.type === "pipe" && def.in) s = def.in;
+    else break;
+  }
+  const def = s?._zod?.def;
+  if (!def) return;
+  if (def.type === "array" && Array.isArray(value)) {
+    for (const item of value) renameAliases(def.element, item, depth + 1);
+  } else if (def.type === "union") {
+    for (const option of def.options) renameAliases(option, value, depth + 1);
+  } else if (def.type === "object" && !Array.isArray(value)) {
+    const obj = value as Record<string, unknown>;
+    for (const [key, field] of Object.entries(def.shape as Record<string, z.ZodType>)) {
+      for (const alias of aliasesOf(field)) {
+        if (Object.hasOwn(obj, alias) && !Object.hasOwn(obj, key)) {
+          obj[key] = obj[alias];
+          delete obj[alias];
+        }
+      }
+      if (Object.hasOwn(obj, key)) renameAliases(field, obj[key], depth + 1);
+    }
+  }
+}
+
+/** The object schema found at `path` inside `schema` (through arrays, optionals, defaults). */
+function objectAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] | undefined {
+  // deno-lint-ignore no-explicit-any
+  let s: any = schema;
+  const unwrap = () => {
+    for (let i = 0; i < 20 && s?._zod?.def; i++) {
+      const def = s._zod.def;
+      if (def.innerType) s = def.innerType;
+      else if (def.type === "pipe" && def.in) s = def.in;
+      else break;
+    }
+  };
+  for (const key of path) {
+    unwrap();
+    const def = s?._zod?.def;
+    if (!def) return undefined;
+    if (typeof key === "number" && def.type === "array") s = def.element;
+    else if (def.type === "object" && typeof key === "string") s = def.shape[key];
+    else return undefined;
+  }
+  unwrap();
+  return s?._zod?.def?.type === "object" ? Object.keys(s._zod.def.shape) : undefined;
+}
+
+/**
+ * Validates `value` (after making its strings well-formed, see `wellFormed`, and dropping
+ * `_comment`-style keys, see `dropCommentKeys`); on failure throws `invalid_input` naming the
+ * first bad field. An unknown key's error lists the accepted ones.
  */
 export function validate<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
-  const result = schema.safeParse(wellFormed(value));
+  const cleaned = dropCommentKeys(wellFormed(value));
+  renameAliases(schema, cleaned);
+  const result = schema.safeParse(cleaned);
   if (result.success) return result.data;
   const issues = result.error.issues;
   const first = issues[0];
   const path = formatPath(first.path);
   const more = issues.length > 1 ? ` (and ${issues.length - 1} more problem(s))` : "";
-  throw new DraftcliError("invalid_input", `${path ? path + ": " : ""}${first.message}${more}`, {
+  const accepted = first.code === "unrecognized_keys" ? objectAt(schema, first.path) : undefined;
+  const allowed = allowedValues(first);
+  const message = allowed ? `Invalid value: expected one of ${allowed.join(", ")}` : first.message;
+  throw new DraftcliError("invalid_input", `${path ? path + ": " : ""}${message}${more}`, {
     path: path || undefined,
-    hint: hintFor(first),
+    hint: allowed ? `allowed values: ${allowed.join(", ")}` : hintFor(first, accepted),
   });
 }
 
-function hintFor(issue: z.core.$ZodIssue): string {
+/** The values a closed choice accepts (an enum, or a union of literals such as fps). */
+function allowedValues(issue: z.core.$ZodIssue): string[] | undefined {
+  if (issue.code === "invalid_value") return issue.values.map((v) => String(v));
+  if (issue.code !== "invalid_union" || !issue.errors?.length) return undefined;
+  const out: string[] = [];
+  for (const branch of issue.errors) {
+    if (branch.length !== 1 || branch[0].code !== "invalid_value") return undefined;
+    out.push(...branch[0].values.map((v) => String(v)));
+  }
+  return out;
+}
+
+function hintFor(issue: z.core.$ZodIssue, accepted?: string[]): string {
   switch (issue.code) {
     case "invalid_type":
       return `expected ${issue.expected}; see --help for each field's type`;
     case "unrecognized_keys":
-      return `remove or rename: ${issue.keys.join(", ")}; see --help for the accepted fields`;
+      return `remove or rename: ${issue.keys.join(", ")}; ` +
+        (accepted
+          ? `accepted: ${accepted.join(", ")} (keys starting with _ are ignored as comments)`
+          : "see --help for the accepted fields");
     case "too_small":
+      if (issue.origin === "number" || issue.origin === "int") {
+        return `use a number ${issue.inclusive ? ">=" : ">"} ${issue.minimum}`;
+      }
+      return "see --help for the allowed range";
     case "too_big":
+      if (issue.origin === "number" || issue.origin === "int") {
+        return `use a number ${issue.inclusive ? "<=" : "<"} ${issue.maximum}`;
+      }
       return "see --help for the allowed range";
     default:
       return "see --help for the accepted fields and units";

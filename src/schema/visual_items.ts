@@ -27,7 +27,9 @@ export const maskName = z.string().min(1).max(100).describe(
 
 /** One video of `videos add`. */
 export const VideoInfo = z.object({
-  videoUrl: mediaUrl.describe("file:// absolute URL or http(s) URL of the video (or animated GIF)"),
+  videoUrl: mediaUrl.describe(
+    "file path, file:// URL or http(s) URL of the video (or animated GIF)",
+  ),
   width: z.number().int().positive().max(65536).optional().describe(
     "video width px (the file's own size wins)",
   ),
@@ -63,6 +65,8 @@ interface Targeted {
   start?: number;
   end?: number;
   segmentId?: string;
+  /** `build` specs only: the ref of a spec item whose segment this targets. */
+  segmentRef?: string;
 }
 
 /**
@@ -83,7 +87,7 @@ function checkTargeted<T extends Targeted>(
         path: [hasTitle ? idKey : titleKey],
       });
     }
-    if (v.segmentId !== undefined) {
+    if (v.segmentId !== undefined || v.segmentRef !== undefined) {
       for (const k of ["start", "end"] as const) {
         if (v[k] !== undefined) {
           ctx.addIssue({

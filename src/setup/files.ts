@@ -1,4 +1,5 @@
 /** Small file helpers for setup: hashing, atomic writes, backups. */
+import { exists } from "../files.ts";
 import { dirname } from "./path.ts";
 
 /** Hex SHA-256 of a text (UTF-8). */
@@ -17,16 +18,8 @@ export async function readTextOrNull(path: string): Promise<string | null> {
   }
 }
 
-/** Does the path exist (file or folder)? */
-export async function exists(path: string): Promise<boolean> {
-  try {
-    await Deno.lstat(path);
-    return true;
-  } catch (err) {
-    if (err instanceof Deno.errors.NotFound) return false;
-    throw err;
-  }
-}
+/** Does the path exist (file or folder)? One copy: src/files.ts. */
+export { exists };
 
 /**
  * Writes `text` to `path` atomically: a temp file in the same folder, then rename. Creates the

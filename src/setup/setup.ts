@@ -35,7 +35,7 @@ import {
   manifestPath,
   mcpEntry,
 } from "./paths.ts";
-import { renderSkill, SKILL_NAME } from "./skill.ts";
+import { REFERENCES_DIR, renderSkill, renderSkillReferences, SKILL_NAME } from "./skill.ts";
 
 /** What happened to one file or entry. */
 export type SetupAction =
@@ -202,6 +202,7 @@ async function skillStep(ctx: Ctx, layout: AgentLayout): Promise<SetupResult> {
     if (!ctx.dryRun) {
       if (!ours) result.backup = await backup(file, ctx.now());
       await Deno.remove(file);
+      await removeReferences(ctx, dir);
       await removeDirIfEmpty(dir);
       delete ctx.manifest.files[file];
     }
@@ -228,6 +229,7 @@ async function skillStep(ctx: Ctx, layout: AgentLayout): Promise<SetupResult> {
       notes.push(`${ctx.dryRun ? "would remove" : "removed"} setup's earlier copy here`);
       if (!ctx.dryRun) {
         await Deno.remove(file);
+        await removeReferences(ctx, dir);
         await removeDirIfEmpty(dir);
         delete ctx.manifest.files[file];
       }
@@ -241,6 +243,7 @@ async function skillStep(ctx: Ctx, layout: AgentLayout): Promise<SetupResult> {
   ctx.planned.add(file);
   if (text === content) {
     ctx.manifest.files[file] = { ...record, target: layout.agent, sha256: hash };
+    if (!ctx.dryRun) await writeReferences(ctx, dir);
     return { ...base, action: "unchanged" };
   }
   if (text !== null && !ours && !ctx.force) {
@@ -257,6 +260,7 @@ async function skillStep(ctx: Ctx, layout: AgentLayout): Promise<SetupResult> {
     const createdDir = !(await exists(dir));
     if (action === "backed_up") result.backup = await backup(file, ctx.now());
     await atomicWrite(file, content);
+    await writeReferences(ctx, dir);
     ctx.manifest.files[file] = {
       target: layout.agent,
       sha256: hash,
@@ -264,6 +268,26 @@ async function skillStep(ctx: Ctx, layout: AgentLayout): Promise<SetupResult> {
     };
   }
   return result;
+}
+
+/** Writes the skill's reference files beside SKILL.md (only those whose text differs). */
+async function writeReferences(ctx: Ctx, dir: string): Promise<void> {
+  for (const [rel, text] of Object.entries(renderSkillReferences(ctx.specs))) {
+    const path = join(dir, rel);
+    if ((await readTextOrNull(path)) === text) continue;
+    await Deno.mkdir(dirname(path), { recursive: true });
+    await atomicWrite(path, text);
+  }
+}
+
+/** Removes the reference files setup writes (and their folder when it is left empty). */
+async function removeReferences(ctx: Ctx, dir: string): Promise<void> {
+  for (const rel of Object.keys(renderSkillReferences(ctx.specs))) {
+    await Deno.remove(join(dir, rel)).catch((err) => {
+      if (!(err instanceof Deno.errors.NotFound)) throw err;
+    });
+  }
+  await removeDirIfEmpty(join(dir, REFERENCES_DIR));
 }
 
 async function removeDirIfEmpty(dir: string): Promise<void> {

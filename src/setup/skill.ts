@@ -42,7 +42,10 @@ export function skillDescription(specs: readonly AnyCommandSpec[]): string {
   return (head + list + tail).slice(0, MAX_DESCRIPTION);
 }
 
-/** The whole SKILL.md: YAML frontmatter (`name`, `description`) and the generated body. */
+/**
+ * SKILL.md: YAML frontmatter (`name`, `description`) and what every use needs (units, ids,
+ * errors, a command index); per-command detail lives in `renderSkillReferences`.
+ */
 export function renderSkill(specs: readonly AnyCommandSpec[], opts: RenderOptions = {}): string {
   // JSON strings are valid YAML double-quoted scalars, so the description needs no escaping.
   const front = [
@@ -52,7 +55,76 @@ export function renderSkill(specs: readonly AnyCommandSpec[], opts: RenderOption
     "---",
     "",
   ].join("\n");
-  return front + renderDocs(specs, undefined, opts);
+  const keep = ["overview", "basics", "build", "ids", "errors"];
+  const body = SECTIONS.filter((sec) => keep.includes(sec.id)).map((sec) =>
+    sec.render(specs, opts)
+  );
+  return front +
+    [
+      ...body,
+      renderWorkflow(),
+      renderIndex(specs),
+      SECTIONS.find((x) => x.id === "mcp")!.render(specs, opts),
+    ]
+      .join("\n\n") +
+    "\n";
+}
+
+/** SKILL.md's workflow: the add-command steps in brief and the first recipe as a worked example. */
+function renderWorkflow(): string {
+  const first = RECIPES[0];
+  return [
+    "## Workflow",
+    "",
+    "1. `draft create` → capture `draftId` (one draft per video).",
+    "2. Add media and text with the `<group> add` commands; each takes a JSON array of items,",
+    "   so add all photos in one call, all captions in one call, and so on.",
+    "3. Segment ids (for keyframes, masks, clip effects) are in each add command's output and in",
+    "   the `<group> list` commands (`images list`, `videos list`, `captions list`, …).",
+    "4. `draft validate <draftId>` before telling the user to open the editor.",
+    "",
+    `Example — ${first.title.toLowerCase()}:`,
+    "",
+    "```bash",
+    first.bash,
+    "```",
+  ].join("\n");
+}
+
+/** Folder (relative to the skill folder) of the per-group detail files SKILL.md links to. */
+export const REFERENCES_DIR = "references";
+
+/**
+ * The detail files beside SKILL.md (progressive disclosure): `references/<group>.md` with every
+ * command of the group and its fields, and `references/recipes.md`; keyed by relative path.
+ */
+export function renderSkillReferences(specs: readonly AnyCommandSpec[]): Record<string, string> {
+  const out: Record<string, string> = {
+    [`${REFERENCES_DIR}/recipes.md`]: renderRecipes() + "\n",
+  };
+  for (const group of new Set(specs.map((s) => s.name[0]))) {
+    out[`${REFERENCES_DIR}/${group}.md`] = renderCommands(specs, group) + "\n";
+  }
+  return out;
+}
+
+/** SKILL.md's command index: one line per command, linking to its group's reference file. */
+function renderIndex(specs: readonly AnyCommandSpec[]): string {
+  const lines = [
+    "## Commands",
+    "",
+    "Each command's fields, limits and examples are in the linked reference file (also",
+    "`draftcli <command> --help`, or `draftcli docs <group>`). Worked workflows:",
+    `[${REFERENCES_DIR}/recipes.md](${REFERENCES_DIR}/recipes.md).`,
+    "",
+  ];
+  for (const group of new Set(specs.map((s) => s.name[0]))) {
+    const link = `${REFERENCES_DIR}/${group}.md`;
+    const names = specs.filter((s) => s.name[0] === group)
+      .map((s) => `\`${s.name.join(" ")}\` (${s.summary})`);
+    lines.push(`- [${group}](${link}): ${names.join("; ")}`);
+  }
+  return lines.join("\n");
 }
 
 interface Section {
@@ -100,6 +172,39 @@ const SECTIONS: Section[] = [
         "  or `@-` to read stdin (one option per call).",
         "- **Drafts folder**: `--drafts-dir <path>` or `$DRAFTCLI_DRAFTS_DIR` override the editor's",
         "  default folder.",
+      ].join("\n"),
+  },
+  {
+    id: "build",
+    aliases: ["spec", "export", "whole"],
+    render: () =>
+      [
+        "## Preferred: the whole video in one `build` call",
+        "",
+        "Write one JSON spec and run `draftcli build @spec.json` (or pipe it: `build -`). The",
+        "spec holds the **same item objects as the add commands**, keyed by command name:",
+        "`images`, `videos`, `audios`, `captions` (+ `captionOptions`: the `captions add` style",
+        "flags in camelCase; `captionTracks` for more text tracks), `effects`, `filters`,",
+        "`stickers`, `keyframes`, `masks`, `transitions: {auto, duration}`, and",
+        '`draft: {name, width, height, fps, editor, editorVersion}`. Give an item `"ref"` and',
+        'point keyframes, masks and segment effects/filters at it with `"segmentRef"`: no',
+        "segment ids to capture between calls.",
+        "",
+        "```bash",
+        'draftcli build \'{"draft":{"name":"Promo"},',
+        '  "images":[{"ref":"cover","imageUrl":"file:///abs/a.jpg","start":0,"end":3000000}],',
+        '  "captions":[{"text":"Hello","start":0,"end":3000000}],',
+        '  "keyframes":[{"segmentRef":"cover","property":"uniform_scale","offset":0,"value":1.2}]}\'',
+        "```",
+        "",
+        "Everything is checked before anything is written; all problems come back at once,",
+        "each with its JSON path (`images[1].end`), exit 2, no draft left behind. The output is",
+        "`{draftId, filePath, refs: {ref: segmentId}, counts}`. `build --into ID` adds a spec",
+        "to an existing draft in one write; `draftcli schema build` prints the spec's JSON",
+        "Schema; `draftcli draft export ID` prints any draft as a spec (what it cannot express",
+        "is listed under `unsupported`); `draftcli draft fill ID --texts MAP --media MAP`",
+        "copies a template draft with texts/media replaced. Use the add commands below for",
+        "small edits.",
       ].join("\n"),
   },
   {
@@ -157,7 +262,7 @@ const EXIT_ADVICE: Record<number, string> = {
   [ExitCode.usage]: "fix the input: read `message`, `hint` and `path`, then " +
     "`draftcli <command> --help`; do not retry unchanged",
   [ExitCode.notFound]: "check the id: `draftcli draft list` shows the drafts; " +
-    "`draftcli draft info <draftId>` shows segment ids",
+    "`draftcli <group> list <draftId>` (e.g. `images list`, `captions list`) shows segment ids",
   [ExitCode.network]: "a download failed: check the URL, retry after a short wait, or pass a " +
     "local `file://` URL instead",
   [ExitCode.media]: "check the media file: it must exist at the absolute path, be readable " +
@@ -282,6 +387,14 @@ export function renderCommand(spec: AnyCommandSpec): string {
     }
   } else {
     lines.push("", "No inputs.");
+  }
+  if (spec.output) {
+    const out = toJsonSchema(spec.output);
+    const outRequired = new Set(out.required ?? []);
+    lines.push("", "Output (JSON on stdout):");
+    for (const [key, node] of Object.entries(out.properties ?? {})) {
+      lines.push(`- \`${key}\` ${describe(node, outRequired.has(key))}`);
+    }
   }
   if (spec.examples?.length) {
     lines.push("", "```bash", ...spec.examples.map((e) => `draftcli ${e}`), "```");

@@ -103,3 +103,25 @@ Deno.test("locateDraft: entries of a draft linked outside it are refused", {
     }
   }
 });
+
+Deno.test("locateDraft: a draft's name works as its id; a name shared by two is an error", async () => {
+  const w = await world();
+  try {
+    for (const [id, name] of [["A1", "promo/30s"], ["B2", "twin"], ["C3", "twin"]]) {
+      await Deno.mkdir(`${w.root}/${id}`);
+      await Deno.writeTextFile(`${w.root}/${id}/draft_content.json`, '{"tracks":[]}');
+      await Deno.writeTextFile(
+        `${w.root}/${id}/draft_meta_info.json`,
+        JSON.stringify({ draft_name: name }),
+      );
+    }
+    assertEquals(await locateDraft([w.root], "promo/30s"), `${w.root}/A1`);
+    assertEquals(await locateDraft([w.root], "B2"), `${w.root}/B2`);
+    const err = await errorOf(locateDraft([w.root], "twin"));
+    assertEquals(err.code, "invalid_input");
+    assert(err.message.includes("B2") && err.message.includes("C3"), err.message);
+    assertEquals((await errorOf(locateDraft([w.root], "nobody"))).code, "draft_not_found");
+  } finally {
+    await w.cleanup();
+  }
+});

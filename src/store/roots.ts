@@ -20,9 +20,12 @@ export interface RootInputs {
   os?: OsName;
 }
 
-/** An explicitly chosen drafts folder (flag > env > config), if any. */
+/**
+ * An explicitly chosen drafts folder, if any: flag > env DRAFTCLI_DRAFTS_DIR > env
+ * CUT_DRAFTS_DIR (cutcli's variable, so its `.env` files keep working) > config.
+ */
 export function explicitRoot(i: RootInputs): string | undefined {
-  const chosen = i.flag ?? i.env.DRAFTCLI_DRAFTS_DIR ?? i.config.draftsDir;
+  const chosen = i.flag || i.env.DRAFTCLI_DRAFTS_DIR || i.env.CUT_DRAFTS_DIR || i.config.draftsDir;
   return chosen ? resolve(chosen) : undefined;
 }
 

@@ -231,3 +231,12 @@ Deno.test("editor folders: an existing default location wins (Mac App Store buil
     );
   });
 });
+
+Deno.test("drafts folder: flag > DRAFTCLI_DRAFTS_DIR > CUT_DRAFTS_DIR > config", () => {
+  const config = { draftsDir: "/c" };
+  const env = { DRAFTCLI_DRAFTS_DIR: "/d", CUT_DRAFTS_DIR: "/cut" };
+  assertEquals(draftsRootFor({ flag: "/f", env, config }, "jianying"), "/f");
+  assertEquals(draftsRootFor({ env, config }, "jianying"), "/d");
+  assertEquals(draftsRootFor({ env: { CUT_DRAFTS_DIR: "/cut" }, config }, "jianying"), "/cut");
+  assertEquals(draftsRootFor({ env: {}, config }, "capcut"), "/c");
+});

@@ -1,11 +1,35 @@
 /**
- * Keeps credentials out of messages: user:password in URLs and secret-looking query or
- * fragment parameters (`token`, `key`, `signature`, presigned-URL fields …) become `***`.
+ * The one redactor: keeps credentials out of every message, warning, log line and JSON output.
+ * User:password in URLs and the values of secret query/fragment parameters become `***`.
+ * Secret parameters are the presigned-URL fields of each storage provider (SECRET_PARAMS) and
+ * any parameter whose name says token, key, signature, credential, secret or password.
  */
 
-/** Query/fragment parameter names whose values are treated as secrets. */
-const SECRET_PARAM =
-  /^(access[_-]?token|refresh[_-]?token|id[_-]?token|token|auth|authorization|api[_-]?key|apikey|key|secret|client[_-]?secret|password|passwd|pwd|pass|sig|signature|session|sessionid|sid|credential|code|x-amz-(signature|credential|security-token)|x-goog-(signature|credential)|x-oss-signature|ossaccesskeyid|accesskeyid|awsaccesskeyid)$/i;
+/** Presigned-URL parameters that carry a signature, credential or session token, by provider. */
+export const SECRET_PARAMS: Readonly<Record<string, readonly string[]>> = {
+  "AWS S3 (SigV4/SigV2)": [
+    "X-Amz-Signature",
+    "X-Amz-Credential",
+    "X-Amz-Security-Token",
+    "Signature",
+    "AWSAccessKeyId",
+  ],
+  "Google Cloud Storage": ["X-Goog-Signature", "X-Goog-Credential", "GoogleAccessId"],
+  "Azure SAS": ["sig", "skoid", "sktid"],
+  "Tencent COS": ["q-signature", "q-ak", "x-cos-security-token", "sign"],
+  "Alibaba OSS": ["OSSAccessKeyId", "x-oss-signature", "x-oss-credential", "security-token"],
+  "Volcengine TOS": ["X-Tos-Signature", "X-Tos-Credential", "X-Tos-Security-Token"],
+  "CDN / generic": ["auth_key", "e-sign", "session", "sessionid", "sid", "code", "auth"],
+};
+
+const EXACT = new Set(Object.values(SECRET_PARAMS).flat().map((n) => n.toLowerCase()));
+/** Any parameter whose name mentions one of these words is a secret too. */
+const GENERIC = /token|key|signature|credential|secret|passw|pwd|^pass$|authorization/i;
+
+/** Is a query/fragment parameter of this name a secret (its value must never be shown)? */
+export function isSecretParam(name: string): boolean {
+  return EXACT.has(name.toLowerCase()) || GENERIC.test(name);
+}
 
 const MASK = "***";
 
@@ -17,12 +41,13 @@ function redactParams(params: string): string {
     try {
       name = decodeURIComponent(name.replaceAll("+", " "));
     } catch { /* keep as written */ }
-    return SECRET_PARAM.test(name) ? `${pair.slice(0, eq)}=${MASK}` : pair;
+    return isSecretParam(name) ? `${pair.slice(0, eq)}=${MASK}` : pair;
   }).join("&");
 }
 
 /** A URL with its credentials masked; non-URLs are returned unchanged except for user:pass@. */
-export function redactUrl(url: string): string {
+export function redactUrl(url: string | URL): string {
+  url = String(url);
   const m = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*)([^?#]*)(\?[^#]*)?(#.*)?$/is.exec(url);
   if (!m) return url;
   const [, scheme, authority, path, query, fragment] = m;
@@ -42,4 +67,14 @@ export function redactText(text: string): string {
     const tail = /[.,;:!?]+$/.exec(u)?.[0] ?? "";
     return redactUrl(u.slice(0, u.length - tail.length)) + tail;
   });
+}
+
+/**
+ * Masks URLs (redactText) and every occurrence of each known secret value (a token, a whole
+ * query string) in `text`; values shorter than 4 characters are left alone.
+ */
+export function redactSecrets(text: string, secrets: (string | undefined)[]): string {
+  let out = redactText(text);
+  for (const s of secrets) if (s && s.length >= 4) out = out.replaceAll(s, MASK);
+  return out;
 }

@@ -6,6 +6,7 @@ import { DraftcliError } from "../errors.ts";
 import {
   backoffMs,
   httpStatusError,
+  MAX_REDIRECTS,
   parseHttpUrl,
   redactSecrets,
   redactUrl,
@@ -73,7 +74,27 @@ export async function downloadToFile(
     const out = await Deno.open(dest, { write: true, create: true, truncate: true });
     let received = 0;
     try {
-      const res = await fetch(u, { headers, signal: ctrl.signal, redirect: "follow" });
+      let res = await fetch(u, { headers, signal: ctrl.signal, redirect: "manual" });
+      // Redirects by hand: a bounded number of hops, http(s) only, never retried.
+      for (let hop = 0, at = u; res.status >= 300 && res.status < 400; hop++) {
+        const location = res.headers.get("location");
+        await res.body?.cancel();
+        if (!location) break;
+        if (hop >= MAX_REDIRECTS) {
+          throw new DraftcliError(
+            "http_error",
+            `${what} failed: too many redirects (more than ${MAX_REDIRECTS})`,
+            { hint: "the server redirects in circles or too often; use the final URL" },
+          );
+        }
+        at = new URL(location, at);
+        if (at.protocol !== "http:" && at.protocol !== "https:") {
+          throw new DraftcliError("http_error", `${what} failed: redirected to a non-http URL`, {
+            hint: "use an http:// or https:// URL",
+          });
+        }
+        res = await fetch(at, { headers, signal: ctrl.signal, redirect: "manual" });
+      }
       if (!res.ok) {
         await res.body?.cancel();
         const err = httpStatusError(res.status, what);

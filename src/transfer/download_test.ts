@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { downloadToFile } from "./download.ts";
 import type { DraftcliError } from "../errors.ts";
 import { randomBytes } from "../../test/helpers/transfer_fixture.ts";
+import { tempDir } from "../../test/helpers/temp.ts";
 
 async function serve(
   handler: (req: Request, n: number) => Response,
@@ -23,13 +24,16 @@ async function serve(
 
 const fast = { retryDelayMs: 5, connectTimeoutMs: 2000, idleTimeoutMs: 2000 };
 
-async function dest(): Promise<string> {
-  return join(await Deno.makeTempDir({ prefix: "draftcli-dl-test-" }), "in.zip");
+/** A destination path in a fresh temp folder, removed with the handle. */
+async function dest(): Promise<{ path: string } & AsyncDisposable> {
+  const tmp = await tempDir("draftcli-dl-test-");
+  return { path: join(tmp.path, "in.zip"), [Symbol.asyncDispose]: tmp.remove };
 }
 
 Deno.test("download: bytes land in the file; 500 then 200 is retried", async () => {
   const body = randomBytes(300_000);
-  const file = await dest();
+  await using d = await dest();
+  const file = d.path;
   const calls = await serve(
     (_r, n) => n === 0 ? new Response("x", { status: 502 }) : new Response(body),
     async (base) => {
@@ -43,7 +47,8 @@ Deno.test("download: bytes land in the file; 500 then 200 is retried", async () 
 
 Deno.test("download: over the cap by Content-Length or by counted bytes; no file left", async () => {
   const body = randomBytes(100_000);
-  const file = await dest();
+  await using d = await dest();
+  const file = d.path;
   await serve(() => new Response(body), async (base) => {
     await rejects(
       downloadToFile(`${base}/a`, file, { ...fast, maxBytes: 1000 }),
@@ -79,7 +84,8 @@ Deno.test("download: over the cap by Content-Length or by counted bytes; no file
 });
 
 Deno.test("download: 404 is final and the query string is redacted", async () => {
-  const file = await dest();
+  await using d = await dest();
+  const file = d.path;
   const calls = await serve(() => new Response("no", { status: 404 }), async (base) => {
     await rejects(
       downloadToFile(`${base}/z.zip?sig=SECRETSIG`, file, { ...fast, maxBytes: 10 }),
@@ -97,8 +103,9 @@ Deno.test("download: connection refused is a network_error", async () => {
   const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const port = (l.addr as Deno.NetAddr).port;
   l.close();
+  await using d = await dest();
   await rejects(
-    downloadToFile(`http://127.0.0.1:${port}/x?sig=SECRETSIG`, await dest(), {
+    downloadToFile(`http://127.0.0.1:${port}/x?sig=SECRETSIG`, d.path, {
       ...fast,
       retries: 1,
       maxBytes: 10,

@@ -17,7 +17,8 @@ import {
 } from "../editions/profiles.ts";
 import { checkDraftId, type DraftState, STATE_DIR } from "../store/drafts.ts";
 import { TMP_SUFFIX } from "../store/atomic.ts";
-import { crc32 } from "./crc32.ts";
+import { loadCrc32 } from "./crc32.ts";
+import { exists, nowUs } from "../files.ts";
 import {
   fromPlaceholder,
   isAbsoluteAnyOs,
@@ -78,6 +79,27 @@ function tooBig(zipPath: string, what: string, limit: number): DraftcliError {
   });
 }
 
+/**
+ * Compression ratios past which a zip is refused as a bomb. A draft's media are already
+ * compressed (ratio ≈ 1) and its timeline JSON deflates ≈ 8–20:1 (measured on the reference
+ * drafts with gzip -9); deflate itself tops out near 1032:1. Small entries are exempt: a few
+ * KiB of padding can compress far better without being a threat.
+ */
+export const ZIP_RATIO_LIMITS = {
+  /** Largest uncompressed/compressed ratio of one entry… */
+  entry: 200,
+  /** …of an entry that unpacks to more than this many bytes. */
+  entryFloor: 1024 * 1024,
+  /** Largest ratio of the whole archive (sum of sizes over sum of compressed sizes)… */
+  total: 100,
+  /** …when it unpacks to more than this many bytes. */
+  totalFloor: 4 * 1024 * 1024,
+} as const;
+
+function ratioOf(size: number, compressed: number): number {
+  return size / Math.max(1, compressed);
+}
+
 /** Splits an entry name into safe path segments, or says why it is unsafe. */
 export function safeEntryParts(name: string): string[] | string {
   if (name.includes("\\")) return "contains a backslash";
@@ -104,6 +126,7 @@ function vet(zipPath: string, entries: ZipEntry[], maxBytes: number): Planned[] 
   const files = new Set<string>();
   const dirs = new Set<string>();
   let declared = 0;
+  let packed = 0;
   for (const e of entries) {
     const parts = safeEntryParts(e.name);
     if (typeof parts === "string") throw unsafe(zipPath, e.name, parts);
@@ -126,8 +149,37 @@ function vet(zipPath: string, entries: ZipEntry[], maxBytes: number): Planned[] 
       if (files.has(k)) throw unsafe(zipPath, e.name, "appears twice");
       files.add(k);
     }
+    const ratio = ratioOf(e.size, e.compressedSize);
+    if (e.size > ZIP_RATIO_LIMITS.entryFloor && ratio > ZIP_RATIO_LIMITS.entry) {
+      throw unsafe(
+        zipPath,
+        e.name,
+        `unpacks ${e.compressedSize} bytes to ${e.size} (ratio ${Math.round(ratio)}:1, over ` +
+          `${ZIP_RATIO_LIMITS.entry}:1; a zip bomb?)`,
+      );
+    }
     declared += e.size;
+    packed += e.compressedSize;
     out.push({ entry: e, parts, dir });
+  }
+  const total = ratioOf(declared, packed);
+  if (declared > ZIP_RATIO_LIMITS.totalFloor && total > ZIP_RATIO_LIMITS.total) {
+    const worst = out.reduce((a, b) =>
+      ratioOf(b.entry.size, b.entry.compressedSize) > ratioOf(a.entry.size, a.entry.compressedSize)
+        ? b
+        : a
+    );
+    throw new DraftcliError(
+      "invalid_input",
+      `unsafe zip: it unpacks ${packed} bytes to ${declared} (ratio ${Math.round(total)}:1, over ` +
+        `${ZIP_RATIO_LIMITS.total}:1; a zip bomb?); the most compressed entry is ` +
+        `'${worst.entry.name}'`,
+      {
+        hint:
+          "draftcli only imports plain draft folders; re-create the zip with 'draftcli draft zip'",
+        path: zipPath,
+      },
+    );
   }
   for (const k of files) if (dirs.has(k)) throw unsafe(zipPath, k, "is both a file and a folder");
   if (declared > maxBytes) {
@@ -208,6 +260,7 @@ async function extractEntry(
   budget: Budget,
 ): Promise<void> {
   const start = await entryDataOffset(zip, zipPath, e, zipSize);
+  const crc32 = await loadCrc32();
   const out = await Deno.open(dest, { write: true, createNew: true });
   let written = 0;
   let crc = 0;
@@ -256,10 +309,6 @@ async function extractEntry(
   if (crc !== e.crc) throw unsafe(zipPath, e.name, "fails its CRC check (damaged archive)");
 }
 
-function nowUs(): number {
-  return Date.now() * 1000;
-}
-
 function editionOf(
   comment: string,
   content: Json | undefined,
@@ -291,10 +340,6 @@ async function readJsonObject(path: string): Promise<Json | undefined> {
   } catch {
     return undefined;
   }
-}
-
-async function exists(path: string): Promise<boolean> {
-  return await Deno.lstat(path).then(() => true, () => false);
 }
 
 /** Largest timeline `peekZipEdition` inflates in memory (bytes). */

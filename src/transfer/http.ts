@@ -3,6 +3,7 @@
  * anything a human may see, retry timing, and the error for a final HTTP status.
  */
 import { DraftcliError } from "../errors.ts";
+import { redactUrl } from "../text/redact.ts";
 
 /** Retry and timeout settings shared by uploads and downloads. */
 export interface RetryOptions {
@@ -44,29 +45,7 @@ export function parseHttpUrl(url: string, field: string): URL {
   return u;
 }
 
-/** A URL fit to print: user info and query string (signatures, tokens) replaced by `***`. */
-export function redactUrl(url: string | URL): string {
-  try {
-    const u = new URL(String(url));
-    if (u.username || u.password) {
-      u.username = "***";
-      u.password = "";
-    }
-    const query = u.search ? "?***" : "";
-    u.search = "";
-    u.hash = "";
-    return u.toString() + query;
-  } catch {
-    return String(url).replace(/\?.*$/s, "?***");
-  }
-}
-
-/** Replaces every occurrence of each secret in `text` by `***`. */
-export function redactSecrets(text: string, secrets: (string | undefined)[]): string {
-  let out = text;
-  for (const s of secrets) if (s && s.length >= 4) out = out.replaceAll(s, "***");
-  return out;
-}
+export { redactSecrets, redactUrl } from "../text/redact.ts";
 
 /** The URL without its query string and fragment (a presigned URL's public form). */
 export function withoutQuery(url: string | URL): string {
@@ -86,7 +65,10 @@ export function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
 }
 
-/** Is this HTTP status worth another attempt? */
+/** Redirects followed per request by both download paths. */
+export const MAX_REDIRECTS = 5;
+
+/** Is this HTTP status worth another attempt? (The one retry rule of every transfer.) */
 export function retryableStatus(status: number): boolean {
   return status >= 500 || status === 408 || status === 429;
 }

@@ -10,6 +10,7 @@ import { request as httpsRequest } from "node:https";
 import type { ClientRequest, IncomingMessage } from "node:http";
 import { basename } from "node:path";
 import { DraftcliError } from "../errors.ts";
+import { isSecretParam } from "../text/redact.ts";
 import {
   backoffMs,
   httpStatusError,
@@ -54,13 +55,9 @@ export interface UploadResult {
   method: UploadMethod;
 }
 
-/** Query parameters that mark a presigned URL (S3, GCS, Azure SAS, OSS, COS, Qiniu, generic). */
-const PRESIGN_KEYS =
-  /^(x-amz-signature|x-amz-credential|x-goog-signature|x-oss-signature|signature|sig|q-signature|token|x-cos-security-token|ossaccesskeyid|googleaccessid|auth_key)$/i;
-
-/** Does the URL's query string look presigned? */
+/** Does the URL's query string look presigned (a secret parameter, see SECRET_PARAMS)? */
 export function looksPresigned(url: URL): boolean {
-  for (const k of url.searchParams.keys()) if (PRESIGN_KEYS.test(k)) return true;
+  for (const k of url.searchParams.keys()) if (isSecretParam(k)) return true;
   return false;
 }
 

@@ -1,5 +1,6 @@
 import { deepStrictEqual as assertEquals, ok as assert, rejects } from "node:assert/strict";
 import { join } from "node:path";
+import { tempDir } from "../../test/helpers/temp.ts";
 import { defaultMethod, uploadFile, urlFromAnswer } from "./upload.ts";
 import { redactUrl } from "./http.ts";
 import type { DraftcliError } from "../errors.ts";
@@ -38,12 +39,15 @@ async function withServer(
   }
 }
 
-async function zipFile(size = 700_000): Promise<{ path: string; bytes: Uint8Array }> {
-  const dir = await Deno.makeTempDir({ prefix: "draftcli-upload-test-" });
-  const path = join(dir, "draft.zip");
+/** A random "zip" in a fresh temp folder, removed with the handle. */
+async function zipFile(
+  size = 700_000,
+): Promise<{ path: string; bytes: Uint8Array } & AsyncDisposable> {
+  const tmp = await tempDir("draftcli-upload-test-");
+  const path = join(tmp.path, "draft.zip");
   const bytes = randomBytes(size);
   await Deno.writeFile(path, bytes);
-  return { path, bytes };
+  return { path, bytes, [Symbol.asyncDispose]: tmp.remove };
 }
 
 const fast = { retryDelayMs: 5, connectTimeoutMs: 2000, idleTimeoutMs: 2000 };
@@ -64,11 +68,12 @@ Deno.test("method choice, answer URL keys and redaction", () => {
   assertEquals(urlFromAnswer({ download_url: "https://a/2" }), "https://a/2");
   assertEquals(urlFromAnswer({ data: { url: "https://a/3" } }), "https://a/3");
   assertEquals(urlFromAnswer({ ok: true, id: 5 }), undefined);
-  assertEquals(redactUrl("https://u:p@h/p?sig=1#x"), "https://***@h/p?***");
+  assertEquals(redactUrl("https://u:p@h/p?sig=1&a=2#x"), "https://***@h/p?sig=***&a=2#x");
 });
 
 Deno.test("PUT: streamed body, exact Content-Length, headers, URL without query", async () => {
-  const { path, bytes } = await zipFile();
+  await using zf = await zipFile();
+  const { path, bytes } = zf;
   await withServer(() => new Response(null, { status: 200 }), async (base, seen) => {
     const progress: number[] = [];
     const res = await uploadFile(
@@ -103,7 +108,8 @@ Deno.test("PUT: streamed body, exact Content-Length, headers, URL without query"
 });
 
 Deno.test("PUT: an explicit download URL wins", async () => {
-  const { path } = await zipFile(10);
+  await using zf = await zipFile(10);
+  const { path } = zf;
   await withServer(() => new Response("ok"), async (base) => {
     const res = await uploadFile(path, `${base}/k?sig=${SIG}`, {
       ...fast,
@@ -114,7 +120,8 @@ Deno.test("PUT: an explicit download URL wins", async () => {
 });
 
 Deno.test("POST: multipart part holds the file; URL read from the JSON answer", async () => {
-  const { path, bytes } = await zipFile(300_000);
+  await using zf = await zipFile(300_000);
+  const { path, bytes } = zf;
   await withServer(async (s) => {
     const form = await new Request("http://x/", {
       method: "POST",
@@ -141,7 +148,8 @@ Deno.test("POST: multipart part holds the file; URL read from the JSON answer", 
 });
 
 Deno.test("POST: an answer without a URL is a clear error", async () => {
-  const { path } = await zipFile(10);
+  await using zf = await zipFile(10);
+  const { path } = zf;
   await withServer(() => Response.json({ ok: true }), async (base) => {
     await rejects(uploadFile(path, `${base}/upload`, fast), (e: DraftcliError) => {
       assertEquals(e.code, "http_error");
@@ -156,7 +164,8 @@ Deno.test("POST: an answer without a URL is a clear error", async () => {
 });
 
 Deno.test("500 then 200 is retried", async () => {
-  const { path, bytes } = await zipFile(50_000);
+  await using zf = await zipFile(50_000);
+  const { path, bytes } = zf;
   await withServer(
     (_s, n) => new Response(n === 0 ? "boom" : "ok", { status: n === 0 ? 500 : 200 }),
     async (base, seen) => {
@@ -169,7 +178,8 @@ Deno.test("500 then 200 is retried", async () => {
 });
 
 Deno.test("5xx every time: http_error after the bounded number of attempts", async () => {
-  const { path } = await zipFile(10);
+  await using zf = await zipFile(10);
+  const { path } = zf;
   await withServer(() => new Response("down", { status: 503 }), async (base, seen) => {
     await rejects(
       uploadFile(path, `${base}/k?sig=${SIG}`, { ...fast, retries: 2 }),
@@ -184,7 +194,8 @@ Deno.test("5xx every time: http_error after the bounded number of attempts", asy
 });
 
 Deno.test("403 is final, says the URL expired, and leaks no secret", async () => {
-  const { path } = await zipFile(10);
+  await using zf = await zipFile(10);
+  const { path } = zf;
   await withServer(
     (s) => new Response(`denied ${s.url} ${s.headers.get("authorization")}`, { status: 403 }),
     async (base, seen) => {
@@ -193,7 +204,7 @@ Deno.test("403 is final, says the URL expired, and leaks no secret", async () =>
         (e: DraftcliError) => {
           assertEquals(e.code, "http_error");
           assert(/HTTP 403 \(URL expired or not allowed\)/.test(e.message), e.message);
-          assert(e.message.includes(`${base}/k?***`), e.message);
+          assert(e.message.includes(`${base}/k?X-Amz-Signature=***`), e.message);
           noSecrets(e);
           return true;
         },
@@ -204,7 +215,8 @@ Deno.test("403 is final, says the URL expired, and leaks no secret", async () =>
 });
 
 Deno.test("401, 404 and 413 say what is wrong", async () => {
-  const { path } = await zipFile(10);
+  await using zf = await zipFile(10);
+  const { path } = zf;
   const cases: [number, RegExp, RegExp][] = [
     [401, /valid token/, /--token/],
     [404, /not found/, /URL/],
@@ -225,7 +237,8 @@ Deno.test("401, 404 and 413 say what is wrong", async () => {
 });
 
 Deno.test("a server that never answers times out (idle timeout)", async () => {
-  const { path } = await zipFile(10);
+  await using zf = await zipFile(10);
+  const { path } = zf;
   let release!: () => void;
   const hang = new Promise<void>((r) => release = r);
   await withServer(async () => {
@@ -248,7 +261,8 @@ Deno.test("a server that never answers times out (idle timeout)", async () => {
 });
 
 Deno.test("connection refused is a network_error after retries, without secrets", async () => {
-  const { path } = await zipFile(10);
+  await using zf = await zipFile(10);
+  const { path } = zf;
   const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const port = (l.addr as Deno.NetAddr).port;
   l.close();
@@ -268,7 +282,8 @@ Deno.test("connection refused is a network_error after retries, without secrets"
 });
 
 Deno.test("bad target URL and missing file are invalid_input", async () => {
-  const { path } = await zipFile(10);
+  await using zf = await zipFile(10);
+  const { path } = zf;
   await rejects(
     uploadFile(path, "ftp://x/y", fast),
     (e: DraftcliError) => e.code === "invalid_input",

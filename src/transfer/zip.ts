@@ -4,8 +4,8 @@
  * machine; the draft on disk is never changed. `extractDraftZip` (extract.ts) is the way back.
  */
 import { basename, dirname, extname, join, resolve, sep } from "node:path";
-import { createHash } from "node:crypto";
 import { DraftcliError } from "../errors.ts";
+import { sha256File } from "../files.ts";
 import type { Json } from "../editions/profiles.ts";
 import { type DraftState, STATE_DIR } from "../store/drafts.ts";
 import { readJsonIfExists, TMP_SUFFIX } from "../store/atomic.ts";
@@ -90,22 +90,6 @@ async function listFiles(dir: string, prefix = ""): Promise<DraftFile[]> {
     if (st?.isFile) out.push({ rel, abs, size: st.size });
   }
   return out;
-}
-
-async function sha256File(path: string): Promise<string> {
-  const h = createHash("sha256");
-  const f = await Deno.open(path, { read: true });
-  try {
-    const buf = new Uint8Array(1024 * 1024);
-    while (true) {
-      const n = await f.read(buf);
-      if (n === null) break;
-      h.update(buf.subarray(0, n));
-    }
-  } finally {
-    f.close();
-  }
-  return h.digest("hex");
 }
 
 function parseJsonFile(rel: string, text: string): Json {

@@ -5,6 +5,7 @@
  * the directory and reads raw entry bytes from an open file.
  */
 import { DraftcliError } from "../errors.ts";
+import { readAt } from "../files.ts";
 
 /** One entry of the central directory. */
 export interface ZipEntry {
@@ -44,19 +45,6 @@ function bad(zipPath: string, why: string): DraftcliError {
     hint: "make the archive again (draftcli draft zip, or your system's zip tool)",
     path: zipPath,
   });
-}
-
-/** Reads exactly `length` bytes at `offset` (fewer only at end of file). */
-export async function readAt(file: Deno.FsFile, offset: number, length: number) {
-  const buf = new Uint8Array(length);
-  await file.seek(offset, Deno.SeekMode.Start);
-  let got = 0;
-  while (got < length) {
-    const n = await file.read(buf.subarray(got));
-    if (n === null) break;
-    got += n;
-  }
-  return buf.subarray(0, got);
 }
 
 function decodeName(bytes: Uint8Array, utf8Flag: boolean): string {

@@ -6,14 +6,11 @@ import { buildPortableZip, extractDraftZip } from "./zip.ts";
 import { DRAFT_PLACEHOLDER } from "./paths.ts";
 import type { DraftcliError } from "../errors.ts";
 import { loadDraft } from "../store/drafts.ts";
+import { tempDir } from "../../test/helpers/temp.ts";
 import { makeFixtureDraft, randomBytes, snapshot } from "../../test/helpers/transfer_fixture.ts";
 
 const LIMITS = { maxBytes: 50 * 1024 * 1024, maxEntries: 1000 };
 const NEW_ID = "9F9F9F9F-AAAA-4BBB-8CCC-DDDDEEEEFFFF";
-
-async function tempDir(): Promise<string> {
-  return await Deno.realPath(await Deno.makeTempDir({ prefix: "draftcli-zip-test-" }));
-}
 
 function sha256(bytes: Uint8Array): string {
   return createHash("sha256").update(bytes).digest("hex");
@@ -24,7 +21,8 @@ function json(bytes: Uint8Array) {
 }
 
 Deno.test("zip: media copied into resources/, paths rewritten, state and junk left out", async () => {
-  const base = await tempDir();
+  await using tmp = await tempDir("draftcli-zip-test-");
+  const base = tmp.path;
   const fx = await makeFixtureDraft(base);
   const before = await snapshot(fx.dir);
   const outPath = join(base, "new-folder", "out.zip");
@@ -71,7 +69,8 @@ Deno.test("zip: media copied into resources/, paths rewritten, state and junk le
 });
 
 Deno.test("zip: same media under two paths is stored once", async () => {
-  const base = await tempDir();
+  await using tmp = await tempDir("draftcli-zip-test-");
+  const base = tmp.path;
   const fx = await makeFixtureDraft(base);
   const copy = join(base, "media", "copy.png");
   await Deno.writeFile(copy, fx.photoBytes);
@@ -87,7 +86,8 @@ Deno.test("zip: same media under two paths is stored once", async () => {
 });
 
 Deno.test("zip → import: new id, absolute paths that exist, meta and state updated", async () => {
-  const base = await tempDir();
+  await using tmp = await tempDir("draftcli-zip-test-");
+  const base = tmp.path;
   const fx = await makeFixtureDraft(base);
   const zipPath = join(base, "p.zip");
   await buildPortableZip(fx.dir, zipPath);
@@ -142,7 +142,8 @@ function replaceBytes(data: Uint8Array, from: Uint8Array, to: Uint8Array): Uint8
 }
 
 Deno.test("import: an editor folder zipped by hand (no top folder, __MACOSX, GBK name)", async () => {
-  const base = await tempDir();
+  await using tmp = await tempDir("draftcli-zip-test-");
+  const base = tmp.path;
   const content = {
     duration: 1,
     platform: { app_source: "lv", app_version: "5.9.0" },
@@ -176,7 +177,8 @@ Deno.test("import: an editor folder zipped by hand (no top folder, __MACOSX, GBK
 
 /** Expects the import to be refused as invalid_input matching `re`, leaving nothing behind. */
 async function refused(zipBytes: Uint8Array, re: RegExp, limits = LIMITS): Promise<void> {
-  const base = await tempDir();
+  await using tmp = await tempDir("draftcli-zip-test-");
+  const base = tmp.path;
   const zipPath = join(base, "bad.zip");
   await Deno.writeFile(zipPath, zipBytes);
   const root = join(base, "drafts");
@@ -231,7 +233,8 @@ Deno.test("import refuses too many entries and too many declared bytes", async (
     maxEntries: 100,
   });
   // The hint says how to raise the cap.
-  const base = await tempDir();
+  await using tmp = await tempDir("draftcli-zip-test-");
+  const base = tmp.path;
   await Deno.writeFile(join(base, "b.zip"), big);
   await rejects(
     extractDraftZip(join(base, "b.zip"), base, { maxBytes: 1000, maxEntries: 9, newId: NEW_ID }),
@@ -263,13 +266,49 @@ Deno.test("import refuses a zip bomb: declared small, inflates big", async () =>
   await refused(bomb, /'d\/zeros\.bin' declares 1000 bytes but holds more/);
 });
 
+Deno.test("import refuses an honest bomb: one entry over the ratio bound, named", async () => {
+  // 600 KB of archive that unpacks to ~600 MB would be the real thing; 8 MB of zeros is enough.
+  const bomb = draftWith({ "d/zeros.bin": new Uint8Array(8_000_000) });
+  await refused(
+    bomb,
+    /entry 'd\/zeros\.bin' unpacks \d+ bytes to 8000000 \(ratio \d+:1, over 200:1/,
+  );
+});
+
+Deno.test("import refuses many small entries that together exceed the total ratio", async () => {
+  const parts: Zippable = {};
+  // Each below the per-entry floor; together 9 MB from a few KB.
+  for (let i = 0; i < 9; i++) parts[`d/pad${i}.bin`] = new Uint8Array(1_000_000);
+  await refused(
+    draftWith(parts),
+    /ratio \d+:1, over 100:1.*most compressed entry is 'd\/pad\d\.bin'/,
+  );
+});
+
+Deno.test("import accepts what a draft really holds: media that do not compress, JSON ≈ 20:1", async () => {
+  await using tmp = await tempDir("draftcli-zip-test-");
+  const base = tmp.path;
+  const segments = Array.from({ length: 20_000 }, (_, i) => ({ id: `S${i}`, start: i * 1000 }));
+  const zipPath = join(base, "ok.zip");
+  await Deno.writeFile(
+    zipPath,
+    zipSync({
+      "d/draft_content.json": strToU8(JSON.stringify({ materials: {}, tracks: [], segments })),
+      "d/clip.mp4": randomBytes(2_000_000),
+    }),
+  );
+  const res = await extractDraftZip(zipPath, join(base, "r"), { ...LIMITS, newId: NEW_ID });
+  assert(res.files >= 2);
+});
+
 Deno.test("import refuses a non-zip and a zip without a draft", async () => {
   await refused(strToU8("not a zip at all"), /not a readable zip/);
   await refused(zipSync({ "a/readme.txt": strToU8("hi") }), /no draft_content\.json/);
 });
 
 Deno.test("zip refuses a folder that is not a draft", async () => {
-  const base = await tempDir();
+  await using tmp = await tempDir("draftcli-zip-test-");
+  const base = tmp.path;
   await rejects(
     buildPortableZip(base, join(base, "x.zip")),
     (e: DraftcliError) => e.code === "draft_not_found",
@@ -278,7 +317,8 @@ Deno.test("zip refuses a folder that is not a draft", async () => {
 });
 
 Deno.test("zip refuses an encrypted timeline and leaves no temp file", async () => {
-  const base = await tempDir();
+  await using tmp = await tempDir("draftcli-zip-test-");
+  const base = tmp.path;
   const fx = await makeFixtureDraft(base);
   await Deno.writeFile(join(fx.dir, "draft_info.json"), randomBytes(300));
   await rejects(
@@ -292,7 +332,8 @@ Deno.test("zip refuses an encrypted timeline and leaves no temp file", async () 
 });
 
 Deno.test("zip → import: a media file larger than one read chunk survives byte for byte", async () => {
-  const base = await tempDir();
+  await using tmp = await tempDir("draftcli-zip-test-");
+  const base = tmp.path;
   const fx = await makeFixtureDraft(base);
   const big = randomBytes(3_500_000);
   const bigPath = join(base, "media", "clip.mp4");
@@ -323,7 +364,8 @@ Deno.test("import refuses damaged data (CRC mismatch) and leaves nothing", async
 });
 
 Deno.test("import leaves a meta file that is not JSON alone, with a warning", async () => {
-  const base = await tempDir();
+  await using tmp = await tempDir("draftcli-zip-test-");
+  const base = tmp.path;
   const secret = randomBytes(64);
   const zipPath = join(base, "enc.zip");
   await Deno.writeFile(

@@ -7,6 +7,8 @@ import { fileURLToPath as fromFileUrl } from "node:url";
 const MAIN = fromFileUrl(new URL("../../main.ts", import.meta.url));
 /** The project config, named explicitly so runs work from any working directory. */
 const CONFIG = fromFileUrl(new URL("../../deno.json", import.meta.url));
+/** The repository root: the default working directory of a run. */
+const REPO = fromFileUrl(new URL("../../", import.meta.url));
 const PERMS = [
   "--allow-read",
   "--allow-write",
@@ -41,13 +43,72 @@ export function cliCommand(): { cmd: string; args: string[] } {
   return { cmd: Deno.execPath(), args: ["run", "-q", "--config", CONFIG, ...PERMS, MAIN] };
 }
 
-/** Runs draftcli with `args`. */
+/** Caller variables that locate tools or reach the network, never draftcli settings. */
+const PASS_THROUGH = [
+  "TMPDIR",
+  "FFPROBE_PATH",
+  "DENO_DIR",
+  "DENO_TLS_CA_STORE",
+  "DENO_CERT",
+  "SSL_CERT_FILE",
+  "SSL_CERT_DIR",
+  "NODE_EXTRA_CA_CERTS",
+  "HTTP_PROXY",
+  "HTTPS_PROXY",
+  "NO_PROXY",
+  "http_proxy",
+  "https_proxy",
+  "no_proxy",
+  "NPM_CONFIG_REGISTRY",
+  "SYSTEMROOT",
+];
+
+/** Deno's cache folder, asked synchronously (once) when no async lookup ran yet. */
+function denoDirSync(): string {
+  if (denoDirKnown) return denoDirKnown;
+  const out = new Deno.Command(Deno.execPath(), {
+    args: ["info", "--json"],
+    stdout: "piped",
+    stderr: "null",
+  }).outputSync();
+  denoDirKnown = JSON.parse(new TextDecoder().decode(out.stdout)).denoDir as string;
+  return denoDirKnown;
+}
+
+/**
+ * The whole environment of a child process started by a test: nothing is inherited from the
+ * caller's shell (pair it with `clearEnv: true`). Only what locates tools comes through: PATH,
+ * TMPDIR (CI points it at a private folder to catch leftovers), FFPROBE_PATH and Deno's cache
+ * (a fresh cache per world would fetch the npm packages again). `extra` wins.
+ */
+export function hermeticEnv(extra: Record<string, string> = {}): Record<string, string> {
+  const env: Record<string, string> = {
+    NO_COLOR: "1",
+    LANG: "C.UTF-8",
+    TZ: "UTC",
+    PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
+  };
+  for (const name of PASS_THROUGH) {
+    const v = Deno.env.get(name);
+    if (v) env[name] = v;
+  }
+  env.DENO_DIR ??= denoDirKnown ?? denoDirSync();
+  return { ...env, ...extra };
+}
+
+/**
+ * Runs draftcli with `args`, in an environment built from `opts.env` only (hermeticEnv), in
+ * `opts.cwd` or the repository root — never in this process's working directory, which an
+ * in-process test may have moved into a folder it deletes while the child still runs.
+ */
 export async function runCli(args: string[], opts: CliOptions = {}): Promise<CliResult> {
   const { cmd, args: pre } = cliCommand();
+  if (!denoDirKnown) await denoDir();
   const child = new Deno.Command(cmd, {
     args: [...pre, ...args],
-    env: { NO_COLOR: "1", ...opts.env },
-    cwd: opts.cwd,
+    env: hermeticEnv(opts.env),
+    clearEnv: true,
+    cwd: opts.cwd ?? REPO,
     stdin: opts.stdin === undefined ? "null" : "piped",
     stdout: "piped",
     stderr: "piped",
@@ -84,6 +145,7 @@ export interface TempWorld {
 }
 
 let denoDirOnce: Promise<string | undefined> | undefined;
+let denoDirKnown: string | undefined;
 
 /** This runtime's cache folder (DENO_DIR, else what `deno info` reports), looked up once. */
 function denoDir(): Promise<string | undefined> {
@@ -96,31 +158,36 @@ function denoDir(): Promise<string | undefined> {
         stdout: "piped",
         stderr: "null",
       }).output();
-      return JSON.parse(new TextDecoder().decode(out.stdout)).denoDir as string | undefined;
+      denoDirKnown = JSON.parse(new TextDecoder().decode(out.stdout)).denoDir as
+        | string
+        | undefined;
+      return denoDirKnown;
     } catch {
       return undefined;
     }
   })();
 }
 
-/** Creates a temp drafts folder and HOME for one test. */
+/**
+ * Creates a temp drafts folder and HOME for one test; `env` is the complete environment of the
+ * world's subprocesses (hermeticEnv plus HOME, drafts dir and config path).
+ */
 export async function tempWorld(): Promise<TempWorld> {
-  const root = await Deno.makeTempDir({ prefix: "draftcli-test-" });
+  const root = await Deno.realPath(await Deno.makeTempDir({ prefix: "draftcli-test-" }));
   const draftsDir = `${root}/drafts`;
   const home = `${root}/home`;
   await Deno.mkdir(draftsDir, { recursive: true });
   await Deno.mkdir(home, { recursive: true });
-  const env: Record<string, string> = {
+  await Deno.mkdir(`${root}/tmp`);
+  // The fake HOME must not move Deno's cache: every world would fetch the npm packages again.
+  await denoDir();
+  const env = hermeticEnv({
     HOME: home,
     DRAFTCLI_DRAFTS_DIR: draftsDir,
     DRAFTCLI_CONFIG: `${home}/.config/draftcli/config.json`,
-    PATH: Deno.env.get("PATH") ?? "",
-  };
-  const ffprobe = Deno.env.get("FFPROBE_PATH");
-  if (ffprobe) env.FFPROBE_PATH = ffprobe;
-  // The fake HOME must not move Deno's cache: every world would fetch the npm packages again.
-  const deno = await denoDir();
-  if (deno) env.DENO_DIR = deno;
+    // Temp files the commands keep (a zip whose upload failed) stay inside the world.
+    TMPDIR: `${root}/tmp`,
+  });
   return {
     root,
     draftsDir,

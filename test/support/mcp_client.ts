@@ -14,6 +14,7 @@ export class StdioClient {
     this.child = new Deno.Command(cmd, {
       args,
       env,
+      clearEnv: true,
       cwd,
       stdin: "piped",
       stdout: "piped",

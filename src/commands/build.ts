@@ -1,0 +1,108 @@
+/** `build` (a whole video from one spec) and `schema` (the JSON Schema of such inputs). */
+import { z } from "zod";
+import { defineCommand } from "./spec.ts";
+import { draftIdSchema, mediaPlacement } from "../schema/common.ts";
+
+/** `build`. */
+export const buildCommand = defineCommand({
+  name: ["build"],
+  summary: "build a whole video from one JSON spec (all items of every add command, one write)",
+  description: "The spec holds the add commands' items keyed by command name: images, videos, " +
+    "audios, captions (+ captionOptions: the captions add style flags), effects, filters, " +
+    "stickers, keyframes, masks, transitions {auto, duration}, and draft {name, width, height, " +
+    'fps, editor, editorVersion}. Any item may carry "ref"; keyframes, masks and segment-bound ' +
+    'effects/filters may name their segment by "segmentRef". The whole spec is checked first ' +
+    "and every problem is listed at once with its JSON path (exit 2, nothing written). Prints " +
+    "{draftId, filePath, created, refs: {ref: segmentId}, counts, duration}. Full schema: " +
+    "'draftcli schema build'.",
+  positionals: ["spec"],
+  input: z.object({
+    spec: z.record(z.string(), z.unknown()).describe(
+      "the spec: inline JSON, @file.json, or - for stdin (schema: 'draftcli schema build')",
+    ),
+    into: draftIdSchema.optional().describe("add to this existing draft instead of a new one"),
+    media: mediaPlacement,
+  }).strict(),
+  mutates: true,
+  examples: [
+    `build '{"draft":{"name":"Demo"},"images":[{"ref":"a","imageUrl":"file:///abs/a.jpg","start":0,"end":3000000,"inAnimation":"渐显"}],"keyframes":[{"segmentRef":"a","property":"uniform_scale","offset":0,"value":1.2}]}'`,
+    "build @examples/build-slideshow.json",
+    "build --into $ID @more.json",
+  ],
+  run: async (input, ctx) =>
+    (await import("../ops/build.ts")).buildDraft(ctx, input.spec, {
+      into: input.into,
+      media: input.media,
+    }),
+});
+
+/** `schema`. */
+export const schemaCommand = defineCommand({
+  name: ["schema"],
+  summary: "print the JSON Schema of a structured input (build: the spec of 'draftcli build')",
+  positionals: ["of"],
+  input: z.object({
+    of: z.enum(["build"]).default("build").describe("which input: build"),
+  }).strict(),
+  examples: ["schema build"],
+  run: async () => {
+    const { BuildSpec } = await import("../schema/build.ts");
+    const { toJsonSchema } = await import("../schema/json_schema.ts");
+    return toJsonSchema(BuildSpec);
+  },
+});
+
+/** `draft export`. */
+export const draftExportCommand = defineCommand({
+  name: ["draft", "export"],
+  summary: "print the build spec of a draft (its items as 'draftcli build' takes them)",
+  description: "Works on draftcli's drafts and on plaintext drafts made in the editor. Every " +
+    "segment becomes an item whose ref is its segment id. What the spec cannot express " +
+    "(text templates, compound clips, unknown material kinds, a second text track …) is listed " +
+    "under 'unsupported' with counts and ids. Prints {draftId, spec, unsupported}; " +
+    "'draftcli build' of the spec rebuilds the draft as a new one.",
+  positionals: ["draftId"],
+  input: z.object({ draftId: draftIdSchema }).strict(),
+  examples: ["draft export $ID", "draft export $ID | jq .spec > spec.json"],
+  run: async (input, ctx) => (await import("../ops/export.ts")).exportDraft(ctx, input.draftId),
+});
+
+const stringMap = z.record(z.string().min(1).max(5000), z.string().min(1).max(5000));
+
+/** `draft fill`. */
+export const draftFillCommand = defineCommand({
+  name: ["draft", "fill"],
+  summary: "copy a draft (e.g. one made in the editor) and replace texts and media in the copy",
+  description: "Texts are matched by their exact current text or by text segment id and keep " +
+    "their style, animations and keyframes; media by material name, the old file's base name " +
+    "or material id; the new file is probed and must cover what the segments use of the old " +
+    "one (their timeline lengths stay). Every other field is kept. A key that matches nothing " +
+    "is an error listing the keys that would (--allow-missing: a warning). The source draft is " +
+    "never modified. Prints {draftId, filePath, name, sourceDraftId, replaced: {texts, media}}.",
+  positionals: ["source"],
+  input: z.object({
+    source: draftIdSchema.describe("id of the draft to copy"),
+    name: z.string().min(1).max(200).optional().describe("name of the copy"),
+    texts: stringMap.optional().describe('{"current text or segment id": "new text"}'),
+    media: stringMap.optional().describe(
+      '{"material name, file name or material id": "new file path or URL"}',
+    ),
+    allowMissing: z.boolean().default(false).describe("warn instead of failing on unmatched keys"),
+    mediaPlacement: mediaPlacement,
+  }).strict(),
+  mutates: true,
+  examples: [
+    `draft fill $ID --name "Episode 2" --texts '{"Episode 1":"Episode 2"}' --media '{"cover.jpg":"/abs/cover2.jpg"}'`,
+  ],
+  run: async (input, ctx) =>
+    (await import("../ops/fill.ts")).fillDraft(ctx, input.source, {
+      name: input.name,
+      texts: input.texts,
+      media: input.media,
+      allowMissing: input.allowMissing,
+      placement: input.mediaPlacement,
+    }),
+});
+
+/** The `build`, `schema`, `draft export` and `draft fill` commands. */
+export const buildCommands = [buildCommand, schemaCommand, draftExportCommand, draftFillCommand];

@@ -1,0 +1,51 @@
+/**
+ * Small file helpers every layer uses (one copy each): existence, positioned reads, SHA-256 of
+ * a file, and the wall clock in microseconds (the unit of draft timestamps).
+ */
+import { createHash } from "node:crypto";
+
+/** Does the path exist (file, folder or link; links are not followed)? */
+export async function exists(path: string): Promise<boolean> {
+  try {
+    await Deno.lstat(path);
+    return true;
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound) return false;
+    throw err;
+  }
+}
+
+/** Reads up to `length` bytes at `position` of an open file (fewer at the end of the file). */
+export async function readAt(
+  file: Deno.FsFile,
+  position: number,
+  length: number,
+): Promise<Uint8Array> {
+  const buf = new Uint8Array(length);
+  await file.seek(position, Deno.SeekMode.Start);
+  let got = 0;
+  while (got < length) {
+    const n = await file.read(buf.subarray(got));
+    if (n === null) break;
+    got += n;
+  }
+  return got === length ? buf : buf.subarray(0, got);
+}
+
+/** SHA-256 of a file's bytes, lowercase hex, read in 1 MiB pieces. */
+export async function sha256File(path: string): Promise<string> {
+  const h = createHash("sha256");
+  using f = await Deno.open(path, { read: true });
+  const buf = new Uint8Array(1024 * 1024);
+  while (true) {
+    const n = await f.read(buf);
+    if (n === null) break;
+    h.update(buf.subarray(0, n));
+  }
+  return h.digest("hex");
+}
+
+/** Now, in microseconds since the epoch (draft timestamps such as tm_draft_modified). */
+export function nowUs(): number {
+  return Date.now() * 1000;
+}

@@ -1,0 +1,24 @@
+import { deepStrictEqual as assertEquals } from "node:assert/strict";
+import { loadAllSpecs } from "../commands/registry.ts";
+import { mcpText } from "./hints.ts";
+
+Deno.test("MCP hints name tools and arguments, never CLI flags or --help", async () => {
+  const COMMANDS = await loadAllSpecs();
+  const t = (s: string) => mcpText(s, COMMANDS);
+  assertEquals(
+    t("run 'draftcli draft list' to see drafts, or pass --drafts-dir"),
+    "call draft_list {} to see drafts, or pass the drafts folder in the server's env " +
+      "(DRAFTCLI_DRAFTS_DIR)",
+  );
+  assertEquals(t("see 'draftcli images add --help'"), "see the tool's inputSchema");
+  assertEquals(
+    t("e.g. 'draftcli config set maxDownloadBytes 536870912' (512 MiB)"),
+    'e.g. call config_set {"key":"maxDownloadBytes","value":"536870912"} (512 MiB)',
+  );
+  assertEquals(
+    t("add --yes to confirm: draftcli draft delete ABC --yes"),
+    'add argument \'yes\' to confirm: call draft_delete {"draftId":"ABC","yes":true}',
+  );
+  assertEquals(t("--image-infos must be a list"), "argument 'imageInfos' must be a list");
+  assertEquals(t("a hint without CLI words"), "a hint without CLI words");
+});

@@ -1,0 +1,306 @@
+/**
+ * `draft export`: the `build` spec of any plaintext draft. `exportSpec` is a pure function of the
+ * loaded document; every segment becomes an item whose `ref` is its segment id, and what the spec
+ * cannot express is listed under `unsupported` (kind, count, ids), never dropped silently.
+ */
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { CommandContext } from "./context.ts";
+import type { DraftDocument, Segment, Track } from "../draft/document.ts";
+import type { Json } from "../editions/profiles.ts";
+import { readDraft } from "../store/drafts.ts";
+import { readKeyframes } from "../draft/keyframes.ts";
+import { maskForDisplay } from "../draft/masks.ts";
+import { fromPlaceholder, isAbsoluteAnyOs } from "../transfer/paths.ts";
+import { EASINGS, KEYFRAME_PROPERTIES } from "../draft/keyframes.ts";
+
+/** Something of the draft the spec cannot carry. */
+export interface Unsupported {
+  kind: string;
+  count: number;
+  ids: string[];
+}
+
+/** An exported draft: the spec and what it leaves out. */
+export interface ExportedSpec {
+  spec: Record<string, unknown>;
+  unsupported: Unsupported[];
+}
+
+type Item = Record<string, unknown>;
+
+const round = (n: number, d = 6) => Math.round(n * 10 ** d) / 10 ** d;
+
+/** The clip fields of a segment that differ from the defaults. */
+function clipOf(segment: Segment): Item {
+  const clip = segment.clip as Json | null | undefined;
+  if (!clip) return {};
+  const out: Item = {};
+  const t = (clip.transform ?? {}) as Json;
+  const s = (clip.scale ?? {}) as Json;
+  if (Number(t.x)) out.transformX = round(Number(t.x));
+  if (Number(t.y)) out.transformY = round(Number(t.y));
+  if (s.x !== undefined && Number(s.x) !== 1) out.scaleX = round(Number(s.x));
+  if (s.y !== undefined && Number(s.y) !== 1) out.scaleY = round(Number(s.y));
+  if (Number(clip.rotation)) out.rotation = round(Number(clip.rotation));
+  if (clip.alpha !== undefined && Number(clip.alpha) !== 1) out.alpha = round(Number(clip.alpha));
+  return out;
+}
+
+/** The media URL of a material path (draft-folder placeholders resolve to the folder). */
+function urlOf(doc: DraftDocument, path: string): string {
+  const rel = fromPlaceholder(path);
+  const abs = rel !== undefined ? join(doc.dir, rel) : path;
+  if (/^https?:\/\//i.test(abs)) return abs;
+  return isAbsoluteAnyOs(abs) ? pathToFileURL(abs).href : pathToFileURL(join(doc.dir, abs)).href;
+}
+
+/** The materials a segment references (its own and its extra refs), by list. */
+function refsOf(doc: DraftDocument, segment: Segment): { list: string; material: Json }[] {
+  const out: { list: string; material: Json }[] = [];
+  for (const id of (segment.extra_material_refs ?? []) as string[]) {
+    const found = doc.findMaterial(id);
+    if (found) out.push(found);
+  }
+  return out;
+}
+
+/** Animation fields from a segment's material_animations. */
+function animationsOf(refs: { list: string; material: Json }[]): Item {
+  const out: Item = {};
+  for (const r of refs) {
+    if (r.list !== "material_animations") continue;
+    for (const a of (r.material.animations ?? []) as Json[]) {
+      const key = a.type === "in" ? "in" : a.type === "out" ? "out" : "loop";
+      out[`${key}Animation`] = String(a.name);
+      out[`${key}AnimationDuration`] = Number(a.duration);
+    }
+  }
+  return out;
+}
+
+/** The text of a text material (its `content` JSON, else `base_content`). */
+export function textOf(material: Json): string {
+  try {
+    const c = JSON.parse(String(material.content));
+    if (typeof c?.text === "string") return c.text;
+  } catch { /* not JSON */ }
+  return String(material.base_content ?? material.content ?? "");
+}
+
+/** The captions add style flags of a text segment (from its first style run and clip). */
+function captionOptionsOf(material: Json, segment: Segment): Item {
+  const out: Item = {};
+  let first: Json | undefined;
+  try {
+    first = (JSON.parse(String(material.content))?.styles ?? [])[0];
+  } catch { /* not JSON */ }
+  if (material.font_size) out.fontSize = round(Number(material.font_size), 3);
+  if (first?.bold) out.bold = true;
+  if (first?.italic) out.italic = true;
+  if (first?.underline) out.underline = true;
+  if (/^#[0-9a-fA-F]{6}$/.test(String(material.text_color ?? ""))) {
+    out.textColor = String(material.text_color).toLowerCase();
+  }
+  if ([0, 1, 2].includes(Number(material.alignment))) out.alignment = Number(material.alignment);
+  const clip = clipOf(segment);
+  out.transformX = clip.transformX ?? 0;
+  out.transformY = clip.transformY ?? 0;
+  return out;
+}
+
+/** The `build` spec of a draft (pure: reads only the document). */
+export function exportSpec(doc: DraftDocument): ExportedSpec {
+  const spec: Record<string, Item[] | Item> = {};
+  const push = (key: string, item: Item) => ((spec[key] ??= []) as Item[]).push(item);
+  const unsupported = new Map<string, string[]>();
+  const skip = (kind: string, id: string) => {
+    const ids = unsupported.get(kind) ?? [];
+    ids.push(id);
+    unsupported.set(kind, ids);
+  };
+  spec.draft = {
+    ...(doc.meta.draft_name ? { name: String(doc.meta.draft_name) } : {}),
+    width: doc.canvas.width,
+    height: doc.canvas.height,
+    fps: doc.fps,
+    editor: doc.edition,
+  };
+  let textTracks = 0;
+  for (const track of doc.tracks) {
+    if (track.type === "text") textTracks++;
+    for (const segment of track.segments) {
+      exportSegment(doc, track, segment, textTracks, push, skip, spec as Record<string, Item>);
+    }
+  }
+  if (Array.isArray(spec.captionTracks)) spec.captionTracks = spec.captionTracks.filter(Boolean);
+  return {
+    spec,
+    unsupported: [...unsupported].map(([kind, ids]) => ({ kind, count: ids.length, ids })),
+  };
+}
+
+function exportSegment(
+  doc: DraftDocument,
+  track: Track,
+  segment: Segment,
+  textTrack: number,
+  push: (key: string, item: Item) => void,
+  skip: (kind: string, id: string) => void,
+  options: Record<string, Item>,
+) {
+  const found = doc.findMaterial(segment.material_id);
+  const tr = segment.target_timerange;
+  const time = { start: tr.start, end: tr.start + tr.duration };
+  const ref = segment.id;
+  if (!found) return skip(`${track.type} segment without a known material`, segment.id);
+  const { list, material } = found;
+  const refs = refsOf(doc, segment);
+  switch (track.type) {
+    case "video": {
+      if (list !== "videos" || (material.type !== "photo" && material.type !== "video")) {
+        return skip(`video track ${list}/${material.type ?? "?"}`, segment.id);
+      }
+      const transition = refs.find((r) => r.list === "transitions")?.material;
+      const common: Item = {
+        ref,
+        ...time,
+        ...animationsOf(refs),
+        ...(transition
+          ? { transition: String(transition.name), transitionDuration: transition.duration }
+          : {}),
+        ...clipOf(segment),
+      };
+      if (material.type === "photo") {
+        push("images", { imageUrl: urlOf(doc, String(material.path)), ...common });
+      } else {
+        const source = segment.source_timerange;
+        const speed = Number(segment.speed ?? 1);
+        push("videos", {
+          videoUrl: urlOf(doc, String(material.path)),
+          ...common,
+          ...(source?.start ? { sourceStart: source.start } : {}),
+          ...(speed !== 1 ? { speed } : {}),
+          ...(segment.volume !== undefined && Number(segment.volume) !== 1
+            ? { volume: round(Number(segment.volume)) }
+            : {}),
+        });
+      }
+      for (const r of refs) {
+        if (r.list === "effects" && r.material.type === "filter") {
+          push("filters", {
+            filterTitle: String(r.material.name),
+            segmentRef: ref,
+            intensity: round(Number(r.material.value ?? 1) * 100, 2),
+          });
+        } else if (r.list === "video_effects") {
+          push("effects", { effectTitle: String(r.material.name), segmentRef: ref });
+        } else if (r.list === "masks") {
+          const m = maskForDisplay(r.material) as Item;
+          const { name, ...geometry } = m;
+          const keep = ["centerX", "centerY", "width", "height", "feather", "rotation"];
+          const mask: Item = { segmentRef: ref, name };
+          for (const k of keep) if (typeof geometry[k] === "number") mask[k] = geometry[k];
+          if (typeof geometry.roundCorner === "number") mask.roundCorner = geometry.roundCorner;
+          if (geometry.invert === true) mask.invert = true;
+          push("masks", mask);
+        }
+      }
+      break;
+    }
+    case "audio": {
+      if (list !== "audios") return skip(`audio track ${list}`, segment.id);
+      const source = segment.source_timerange;
+      const speed = Number(segment.speed ?? 1);
+      const fade = refs.find((r) => r.list === "audio_fades")?.material;
+      push("audios", {
+        ref,
+        audioUrl: urlOf(doc, String(material.path)),
+        ...time,
+        ...(source?.start ? { sourceStart: source.start } : {}),
+        ...(speed !== 1 ? { speed } : {}),
+        ...(segment.volume !== undefined && Number(segment.volume) !== 1
+          ? { volume: round(Number(segment.volume)) }
+          : {}),
+        ...(fade?.fade_in_duration ? { fadeInDuration: fade.fade_in_duration } : {}),
+        ...(fade?.fade_out_duration ? { fadeOutDuration: fade.fade_out_duration } : {}),
+      });
+      break;
+    }
+    case "text": {
+      if (list !== "texts" || material.type === "text_template") {
+        return skip(`text track ${list}/${material.type ?? "?"}`, segment.id);
+      }
+      const text = textOf(material);
+      if (!text) return skip("empty text", segment.id);
+      // The first text track is `captions`; each further one a `captionTracks` entry.
+      let holder: Item = options;
+      if (textTrack > 1) {
+        const tracks = (options.captionTracks ??= [] as unknown as Item) as unknown as Item[];
+        holder = tracks[textTrack - 2] ??= { captions: [] };
+      }
+      holder.captionOptions ??= captionOptionsOf(material, segment);
+      ((holder.captions ??= [] as unknown as Item) as unknown as Item[]).push({
+        ref,
+        text,
+        ...time,
+        ...animationsOf(refs),
+        ...(material.font_size ? { fontSize: round(Number(material.font_size), 3) } : {}),
+      });
+      break;
+    }
+    case "sticker": {
+      if (list !== "stickers" || !/^\d+$/.test(String(material.resource_id ?? ""))) {
+        return skip(`sticker ${list}`, segment.id);
+      }
+      const clip = clipOf(segment);
+      push("stickers", {
+        ref,
+        stickerId: String(material.resource_id),
+        ...time,
+        ...(clip.scaleX !== undefined ? { scale: clip.scaleX } : {}),
+        ...(clip.transformX !== undefined ? { transformX: clip.transformX } : {}),
+        ...(clip.transformY !== undefined ? { transformY: clip.transformY } : {}),
+        ...(clip.rotation !== undefined ? { rotation: clip.rotation } : {}),
+      });
+      break;
+    }
+    case "effect": {
+      if (list !== "video_effects") return skip(`effect track ${list}`, segment.id);
+      push("effects", { effectTitle: String(material.name), ...time });
+      break;
+    }
+    case "filter": {
+      if (list !== "effects" || material.type !== "filter") {
+        return skip(`filter track ${list}/${material.type ?? "?"}`, segment.id);
+      }
+      push("filters", {
+        filterTitle: String(material.name),
+        ...time,
+        intensity: round(Number(material.value ?? 1) * 100, 2),
+      });
+      break;
+    }
+    default:
+      return skip(`${track.type} track`, segment.id);
+  }
+  for (const k of readKeyframes(segment)) {
+    if (!(KEYFRAME_PROPERTIES as readonly string[]).includes(k.property)) {
+      skip(`keyframe ${k.propertyType}`, k.keyframeId);
+      continue;
+    }
+    push("keyframes", {
+      segmentRef: ref,
+      property: k.property,
+      offset: k.offset,
+      value: round(k.value),
+      ...(k.easing !== "linear" && k.easing in EASINGS ? { easing: k.easing } : {}),
+    });
+  }
+}
+
+/** Runs `draft export`: `{draftId, spec, unsupported}`. */
+export async function exportDraft(ctx: CommandContext, draftId: string) {
+  const doc = await readDraft(await ctx.searchRoots(), draftId);
+  return { draftId, ...exportSpec(doc) };
+}

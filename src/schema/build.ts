@@ -1,0 +1,130 @@
+/**
+ * The spec of `draftcli build`: one JSON object for a whole video. Its item lists reuse the add
+ * commands' item schemas unchanged, keyed by the command's name; any item may carry `ref`, and
+ * items that target a segment may name it by `segmentRef` instead of `segmentId`.
+ */
+import { z } from "zod";
+import { AudioInfo, CaptionInfo, ImageInfo } from "./media_items.ts";
+import {
+  EffectInfo,
+  FilterInfo,
+  maskFields,
+  segmentIdSchema,
+  stickerFields,
+  VideoInfo,
+} from "./visual_items.ts";
+import { checkKeyframeValue, keyframeFields } from "./keyframes.ts";
+import { captionStyleFields } from "./caption_style.ts";
+import { DraftCreateInput } from "./draft.ts";
+import { durationUs, endAfterStart, endAfterStartError } from "./common.ts";
+
+/** A name for an item, so later items (keyframes, masks, effects) can point at its segment. */
+export const refSchema = z.string().min(1).max(200).describe(
+  "a name for this item; its segment id is printed under refs, and keyframes/masks/effects " +
+    "may point at it with segmentRef",
+);
+
+const ref = { ref: refSchema.optional() };
+const segmentRef = z.string().min(1).max(200).describe(
+  "the ref of an item of this spec whose segment this targets (instead of segmentId)",
+);
+
+/** Exactly one of segmentId and segmentRef (for items that must target a segment). */
+function oneTarget(v: { segmentId?: string; segmentRef?: string }, ctx: z.RefinementCtx) {
+  if ((v.segmentId === undefined) === (v.segmentRef === undefined)) {
+    ctx.addIssue({
+      code: "custom",
+      message: "give exactly one of segmentId and segmentRef",
+      path: ["segmentRef"],
+    });
+  }
+}
+
+/** One keyframe: `keyframes add`'s item, with segmentRef as an alternative to segmentId. */
+export const BuildKeyframe = z.object({
+  segmentId: segmentIdSchema.optional().describe("segment id of an existing segment (--into)"),
+  segmentRef: segmentRef.optional(),
+  ...keyframeFields,
+}).strict().superRefine(checkKeyframeValue).superRefine(oneTarget);
+
+/** One mask: `masks add`'s fields, on the segment(s) named by segmentRef or segmentIds. */
+export const BuildMask = z.object({
+  segmentRef: segmentRef.optional(),
+  segmentId: segmentIdSchema.optional().describe("segment id of an existing segment (--into)"),
+  ...maskFields,
+}).strict().superRefine(oneTarget);
+
+/** Effects and filters: track-level, or on a segment by segmentId or segmentRef. */
+function segmentBound<T extends z.ZodObject>(schema: T) {
+  return schema.safeExtend({ ...ref, segmentRef: segmentRef.optional() }).superRefine((v, ctx) => {
+    const x = v as { segmentId?: string; segmentRef?: string; start?: number; end?: number };
+    if (x.segmentRef !== undefined && x.segmentId !== undefined) {
+      ctx.addIssue({
+        code: "custom",
+        message: "give segmentId or segmentRef, not both",
+        path: ["segmentRef"],
+      });
+    }
+  });
+}
+
+/** The spec of `draftcli build`. */
+export const BuildSpec = z.object({
+  draft: DraftCreateInput.optional().describe(
+    "the new draft: name, width, height, fps, editor, editorVersion (ignored with --into)",
+  ),
+  images: z.array(ImageInfo.safeExtend(ref)).max(10000).optional().describe(
+    "items of 'images add' (imageInfos)",
+  ),
+  videos: z.array(VideoInfo.safeExtend(ref)).max(10000).optional().describe(
+    "items of 'videos add' (videoInfos)",
+  ),
+  audios: z.array(AudioInfo.safeExtend(ref)).max(10000).optional().describe(
+    "items of 'audios add' (audioInfos)",
+  ),
+  captions: z.array(CaptionInfo.safeExtend(ref)).max(10000).optional().describe(
+    "items of 'captions add' (one new text track)",
+  ),
+  captionOptions: z.object(captionStyleFields).strict().optional().describe(
+    "the style flags of 'captions add' in camelCase; they apply to every caption",
+  ),
+  captionTracks: z.array(
+    z.object({
+      captions: z.array(CaptionInfo.safeExtend(ref)).min(1).max(10000).describe(
+        "items of 'captions add'",
+      ),
+      captionOptions: z.object(captionStyleFields).strict().optional().describe(
+        "the style flags of 'captions add' for this track",
+      ),
+    }).strict(),
+  ).max(1000).optional().describe(
+    "more text tracks, each one 'captions add' call: {captions, captionOptions}",
+  ),
+  effects: z.array(segmentBound(EffectInfo)).max(10000).optional().describe(
+    "items of 'effects add' (effectInfos); segmentRef may replace segmentId",
+  ),
+  filters: z.array(segmentBound(FilterInfo)).max(10000).optional().describe(
+    "items of 'filters add' (filterInfos); segmentRef may replace segmentId",
+  ),
+  stickers: z.array(
+    z.object({ ...stickerFields, ...ref }).strict().refine(endAfterStart, endAfterStartError()),
+  ).max(10000).optional().describe("the fields of 'sticker add', one object per sticker"),
+  keyframes: z.array(BuildKeyframe).max(100000).optional().describe(
+    "items of 'keyframes add'; segmentRef may replace segmentId",
+  ),
+  masks: z.array(BuildMask).max(10000).optional().describe(
+    "the fields of 'masks add', one object per segment (segmentRef or segmentId)",
+  ),
+  transitions: z.object({
+    auto: z.string().min(1).max(100).describe(
+      "transition name between every adjacent pair of the main video track, e.g. 叠化 / fade",
+    ),
+    duration: durationUs.optional().describe("transition length µs (default: the catalog's)"),
+    trackIndex: z.number().int().min(0).max(1000).optional().describe(
+      "video track, 0-based (default 0 = the main track)",
+    ),
+  }).strict().optional().describe("the options of 'transitions add'"),
+}).strict();
+
+/** A parsed build spec. */
+export type BuildSpecInput = z.infer<typeof BuildSpec>;

@@ -1,0 +1,51 @@
+/**
+ * The one way tests make temporary folders: `await using tmp = await tempDir("x-")` removes the
+ * folder (recursively) when the scope ends, whether the test passed or threw. CI runs the suite
+ * with a private TMPDIR and fails if anything is left in it.
+ */
+
+/** A temporary folder that removes itself at the end of its `await using` scope. */
+export interface TempDir extends AsyncDisposable {
+  /** Absolute, symlink-resolved path of the folder. */
+  readonly path: string;
+  /** Removes the folder now (idempotent). */
+  remove(): Promise<void>;
+}
+
+/** Creates a fresh temporary folder named `<prefix>XXXX` in the system temp dir. */
+export async function tempDir(prefix = "draftcli-test-"): Promise<TempDir> {
+  const path = await Deno.realPath(await Deno.makeTempDir({ prefix }));
+  let removed = false;
+  const remove = async () => {
+    if (removed) return;
+    removed = true;
+    await Deno.remove(path, { recursive: true }).catch((e) => {
+      if (!(e instanceof Deno.errors.NotFound)) throw e;
+    });
+  };
+  return { path, remove, [Symbol.asyncDispose]: remove };
+}
+
+/** Synchronous twin of tempDir, for fixtures built in constructors. */
+export function tempDirSync(prefix = "draftcli-test-"): { path: string; remove(): void } {
+  const path = Deno.realPathSync(Deno.makeTempDirSync({ prefix }));
+  return {
+    path,
+    remove: () => {
+      try {
+        Deno.removeSync(path, { recursive: true });
+      } catch (e) {
+        if (!(e instanceof Deno.errors.NotFound)) throw e;
+      }
+    },
+  };
+}
+
+/** Runs `fn` with a fresh temporary folder and removes it afterwards. */
+export async function withTempDir<T>(
+  fn: (dir: string) => Promise<T>,
+  prefix = "draftcli-test-",
+): Promise<T> {
+  await using tmp = await tempDir(prefix);
+  return await fn(tmp.path);
+}
