@@ -1,4 +1,5 @@
 /** `draft delete`, `draft rename`, `draft duplicate` end to end. */
+import { basename } from "node:path";
 import { holdLock } from "./helpers/lock_holder.ts";
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { fileUrl, fixture, runCli, snapshotDir, tempWorld } from "./helpers/cli.ts";
@@ -23,6 +24,11 @@ async function newDraft(env: Record<string, string>, ...args: string[]) {
   const r = await runCli(["draft", "create", ...args], { env });
   assertEquals(r.code, 0, r.stderr);
   return r.json as { draftId: string; filePath: string };
+}
+
+/** `text` names `folder` itself or a path inside it (not merely a sibling "folder copy"). */
+function mentionsFolder(text: string, folder: string): boolean {
+  return text.includes(`${folder}/`) || text.includes(`"${folder}"`);
 }
 
 /** A lock file as a live draftcli process would leave it (this test process is alive). */
@@ -52,7 +58,7 @@ Deno.test("draft delete needs --yes, then removes the folder", async () => {
     assertEquals(done.code, 0, done.stderr);
     assertEquals(done.json, { draftId, filePath, deleted: true });
     assert(!(await exists(filePath)), "folder removed");
-    assertEquals([...Deno.readDirSync(w.draftsDir)].map((e) => e.name), [keep.draftId]);
+    assertEquals([...Deno.readDirSync(w.draftsDir)].map((e) => e.name), ["keep"]);
 
     const list = await runCli(["draft", "list"], { env: w.env });
     assertEquals((list.json as Json[]).map((d) => d.draftId), [keep.draftId]);
@@ -172,7 +178,7 @@ Deno.test("draft rename changes the shown name only", async () => {
     assertEquals([meta.draft_name, meta.draft_id], ["新名字 final", draftId]);
     const info = await runCli(["draft", "info", draftId], { env: w.env });
     assertEquals((info.json as Json).name, "新名字 final");
-    assertEquals([...Deno.readDirSync(w.draftsDir)].map((e) => e.name), [draftId]);
+    assertEquals([...Deno.readDirSync(w.draftsDir)].map((e) => e.name), ["Old name"]);
 
     const before = await snapshotDir(filePath);
     const cases: [string[], number, string][] = [
@@ -233,16 +239,17 @@ Deno.test("draft duplicate copies under a fresh id, pointing at its own media co
     const copy = r.json as Json;
     assert(copy.draftId !== draftId);
     assert(/^[0-9A-F-]{36}$/.test(copy.draftId), copy.draftId);
-    assertEquals(copy.filePath, `${w.draftsDir}/${copy.draftId}`);
+    assertEquals(copy.filePath, `${w.draftsDir}/Source copy`);
     assertEquals([copy.name, copy.sourceDraftId], ["Source copy", draftId]);
     assertEquals(await snapshotDir(filePath), before, "source unchanged");
 
     assertEquals([...Deno.readDirSync(`${copy.filePath}/.draftcli`)].map((e) => e.name), [
       "state.json",
     ]);
+    // The same state, under the copy's own id.
     assertEquals(
-      await Deno.readTextFile(`${copy.filePath}/.draftcli/state.json`),
-      await Deno.readTextFile(`${filePath}/.draftcli/state.json`),
+      await readJson(`${copy.filePath}/.draftcli/state.json`),
+      { ...(await readJson(`${filePath}/.draftcli/state.json`)), draftId: copy.draftId },
     );
     const meta = await readJson(`${copy.filePath}/draft_meta_info.json`);
     const srcMeta = await readJson(`${filePath}/draft_meta_info.json`);
@@ -263,9 +270,9 @@ Deno.test("draft duplicate copies under a fresh id, pointing at its own media co
         const rel = p.replace(/^##_draftpath_placeholder_[0-9A-F-]+_##\//, "");
         assert(rel.startsWith("resources/") && resources.includes(rel.slice(10)), p);
       }
-      assert(!JSON.stringify(content).includes(filePath), `${name} mentions the source folder`);
+      assert(!mentionsFolder(JSON.stringify(content), filePath), `${name} mentions the source`);
     }
-    assert(!JSON.stringify(meta).includes(filePath), "meta mentions the source folder");
+    assert(!mentionsFolder(JSON.stringify(meta), filePath), "meta mentions the source folder");
 
     const info = await runCli(["draft", "info", copy.draftId], { env: w.env });
     assertEquals(info.code, 0, info.stderr);
@@ -322,7 +329,7 @@ Deno.test("draft duplicate: bad inputs leave no copy behind", async () => {
     await Deno.writeTextFile(`${filePath}/draft_meta_info.json`, "\u0001\u0002binary");
     const enc = await runCli(["draft", "duplicate", draftId], { env: w.env });
     assertEquals([enc.code, enc.error?.code], [7, "unsupported_draft"]);
-    assertEquals([...Deno.readDirSync(w.draftsDir)].map((e) => e.name), [draftId]);
+    assertEquals([...Deno.readDirSync(w.draftsDir)].map((e) => e.name), [basename(filePath)]);
     const ren = await runCli(["draft", "rename", draftId, "--name", "x"], { env: w.env });
     assertEquals([ren.code, ren.error?.code], [7, "unsupported_draft"]);
     assertEquals(await Deno.readTextFile(`${filePath}/draft_meta_info.json`), "\u0001\u0002binary");

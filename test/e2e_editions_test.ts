@@ -209,7 +209,7 @@ Deno.test("a CapCut draft in an empty folder creates the index; an unparseable i
       await Deno.readTextFile(`${w.draftsDir}/root_meta_info.json`),
       '{"all_draft_store": [',
     );
-    await Deno.stat(`${w.draftsDir}/${(bad.json as Json).draftId}/draft_content.json`);
+    await Deno.stat(`${(bad.json as Json).filePath}/draft_content.json`);
   } finally {
     await w.cleanup();
   }

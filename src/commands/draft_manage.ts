@@ -45,7 +45,7 @@ export const draftDelete = defineCommand({
 /** `draft rename`. */
 export const draftRename = defineCommand({
   name: ["draft", "rename"],
-  summary: "change the name the editor shows for a draft (the folder keeps its id)",
+  summary: "change the name the editor shows for a draft (the folder keeps its name)",
   description: 'Output: {"draftId","filePath","name","previousName"}.',
   positionals: ["draftId"],
   input: z.object({

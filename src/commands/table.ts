@@ -23,7 +23,7 @@ export const COMMAND_TABLE: readonly CommandEntry[] = [
   { name: ["draft", "upload"], summary: "zip a draft (or take --zip) and upload it; prints the download URL", group: "transfer" },
   { name: ["draft", "import"], summary: "import a draft zip (a file or an http(s) URL) as a new draft", group: "transfer" },
   { name: ["draft", "delete"], summary: "delete a draft folder for good (needs --yes)", group: "draftManage" },
-  { name: ["draft", "rename"], summary: "change the name the editor shows for a draft (the folder keeps its id)", group: "draftManage" },
+  { name: ["draft", "rename"], summary: "change the name the editor shows for a draft (the folder keeps its name)", group: "draftManage" },
   { name: ["draft", "duplicate"], summary: "copy a draft under a new id in the same drafts folder", group: "draftManage" },
   { name: ["draft", "validate"], summary: "check a draft for what makes the editors drop items or refuse it (JSON report)", group: "validate" },
   { name: ["images", "add"], summary: "add images as photo segments (first video track where they fit, else a new one)", group: "media" },

@@ -146,7 +146,7 @@ export async function draftEasy(ctx: CommandContext, input: DraftEasy) {
     created = true;
     roots = [root];
   }
-  const draftId = dir.split(/[\\/]/).pop()!;
+  const folderName = dir.split(/[\\/]/).pop()!;
   try {
     const edition = await peekEdition(dir);
     const style = baseStyle(edition, input, ctx.warn);
@@ -161,7 +161,7 @@ export async function draftEasy(ctx: CommandContext, input: DraftEasy) {
     try {
       const audio = batch.byUrl.get(audioUrl)!;
       expectKind(audio, ["audio", "video"], "byAudio", "pass an audio file");
-      return await mutateDraft(roots, draftId, (doc) => {
+      return await mutateDraft(roots, folderName, (doc) => {
         const counts = build(doc, input, {
           audio,
           images: imageRefs.map((u) => batch.byUrl.get(u)!),
@@ -173,7 +173,7 @@ export async function draftEasy(ctx: CommandContext, input: DraftEasy) {
         doc.normalise();
         return Promise.resolve({
           result: {
-            draftId,
+            draftId: doc.draftId,
             filePath: dir,
             created,
             duration: doc.duration,

@@ -18,8 +18,9 @@ import { newId } from "../draft/ids.ts";
 import type { TxnData } from "./txn.ts";
 import { decodeBase64 } from "./base64.ts";
 import type { OsName } from "./home.ts";
-import { type DraftState, STATE_DIR } from "./locate.ts";
+import { type DraftState, exists, STATE_DIR } from "./locate.ts";
 import { draftFileEntries, nowUs } from "./draft_files.ts";
+import { uniqueDraftFolder } from "./folder_name.ts";
 
 /** Options for a new draft. */
 export interface NewDraftOptions {
@@ -66,11 +67,16 @@ export async function sweepCreating(root: string, maxAgeMs = CREATING_MAX_AGE_MS
 }
 
 /** Creates a new draft folder (built under a temp name, then renamed into place). */
-export async function createDraft(opts: NewDraftOptions): Promise<DraftDocument> {
+export async function createDraft(
+  opts: NewDraftOptions,
+  attempt = 0,
+): Promise<DraftDocument> {
   await Deno.mkdir(opts.root, { recursive: true });
   await sweepCreating(opts.root);
   const draftId = newId();
-  const dir = join(opts.root, draftId);
+  const name = opts.name ?? defaultName();
+  // The folder is named after the draft, as the editors name theirs; the id lives in the meta.
+  const dir = await uniqueDraftFolder(opts.root, name, draftId);
   const { content, meta } = skeletonFor(opts.profile);
   content.id = newId();
   content.fps = opts.fps;
@@ -96,7 +102,7 @@ export async function createDraft(opts: NewDraftOptions): Promise<DraftDocument>
   const created = nowUs();
   meta.draft_id = draftId;
   meta.draft_new_version = ""; // what the editor writes for a new draft (reference §6)
-  meta.draft_name = opts.name ?? defaultName();
+  meta.draft_name = name;
   meta.draft_cover = "draft_cover.jpg";
   meta.tm_draft_create = created;
   meta.tm_draft_modified = created;
@@ -119,6 +125,7 @@ export async function createDraft(opts: NewDraftOptions): Promise<DraftDocument>
       await Deno.writeTextFile(join(temp, name), text);
     }
     const state: DraftState = {
+      draftId,
       edition: opts.edition,
       profile: opts.profile.id,
       createdBy: "draftcli",
@@ -141,6 +148,10 @@ export async function createDraft(opts: NewDraftOptions): Promise<DraftDocument>
     await Deno.rename(temp, dir);
   } catch (err) {
     await Deno.remove(temp, { recursive: true }).catch(() => {});
+    // Another process took the folder name meanwhile: build again under the next free name.
+    if (attempt < 20 && await exists(dir)) {
+      return await createDraft({ ...opts, name }, attempt + 1);
+    }
     throw err;
   }
   return doc;

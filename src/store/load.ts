@@ -17,7 +17,7 @@ import { DraftDocument } from "../draft/document.ts";
 import { recover } from "./txn.ts";
 import { withLock } from "./lock.ts";
 import { readJsonIfExists } from "./atomic.ts";
-import { type DraftState, exists, locateDraft, STATE_DIR } from "./locate.ts";
+import { draftIdOf, type DraftState, exists, locateDraft, STATE_DIR } from "./locate.ts";
 
 /** A timeline file found in a draft folder. */
 export interface TimelineFileInfo {
@@ -149,7 +149,7 @@ export async function loadDraft(
     : profileForAppVersion(edition, platform?.app_version);
   return new DraftDocument({
     dir,
-    draftId: basename(dir),
+    draftId: draftIdOf(dir, meta, state),
     edition,
     profile,
     content,

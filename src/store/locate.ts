@@ -4,7 +4,7 @@
  */
 import { basename, dirname, join, sep as SEPARATOR } from "node:path";
 import { DraftcliError } from "../errors.ts";
-import { type Edition, editionOfPlatform } from "../editions/profiles.ts";
+import { type Edition, editionOfPlatform, type Json } from "../editions/profiles.ts";
 import { readJsonIfExists } from "./atomic.ts";
 
 /** Folder inside a draft where draftcli keeps its own state (lock, journal, caches). */
@@ -12,6 +12,8 @@ export const STATE_DIR = ".draftcli";
 
 /** draftcli's own record of a draft, kept in `.draftcli/state.json`. */
 export interface DraftState {
+  /** The draft's id (as in the meta), kept here too so it resolves if the meta is unreadable. */
+  draftId?: string;
   edition: Edition;
   profile: string;
   createdBy: string;
@@ -37,84 +39,119 @@ export function checkDraftId(draftId: string): void {
 }
 
 /**
- * Finds the folder of a draft among the candidate roots: by folder id (first match wins), else by
- * the name the editor shows (`draft_name`), which must name exactly one draft.
- * @throws DraftcliError `draft_not_found`, or `invalid_input` when a name matches several drafts.
+ * The id draftcli reports for a draft folder: the meta's `draft_id` for drafts draftcli made
+ * (their folder is named after the draft, the id is stable), else the folder name (drafts the
+ * editor made, and drafts of earlier draftcli builds, whose folder is their id).
  */
-export async function locateDraft(roots: string[], draftId: string): Promise<string> {
-  let idError: unknown;
-  try {
-    checkDraftId(draftId);
-  } catch (err) {
-    idError = err;
+export function draftIdOf(
+  dir: string,
+  meta: Json | undefined,
+  state: DraftState | undefined,
+): string {
+  if (state?.draftId && isPlainId(state.draftId)) return state.draftId;
+  const id = meta?.draft_id;
+  if (state && typeof id === "string" && isPlainId(id)) return id;
+  return basename(dir);
+}
+
+function isPlainId(id: string): boolean {
+  return !!id && id !== "." && id !== ".." && !/[\\/:\0]/.test(id) && !id.startsWith(".");
+}
+
+/**
+ * Finds the folder of a draft among the candidate roots. `ref` is a draft id or a draft name:
+ * first a folder named `ref` (drafts of earlier builds and editor drafts are named so), then a
+ * draft whose meta `draft_id` is `ref`, then one whose `draft_name` is exactly `ref` (more than
+ * one is an error listing their ids).
+ */
+export async function locateDraft(roots: string[], ref: string): Promise<string> {
+  if (!ref || ref.includes("\0")) checkDraftId(ref);
+  // Fast path: a folder named `ref` whose id is its folder name (earlier builds, editor drafts).
+  let byFolder: string | undefined;
+  if (isPlainId(ref)) {
+    for (const root of roots) {
+      const dir = await draftFolderIn(root, ref, ref);
+      if (!dir) continue;
+      if ((await idOfFolder(dir)).id === ref) return dir;
+      byFolder ??= dir;
+    }
   }
-  const byId = idError === undefined ? await locateById(roots, draftId) : undefined;
-  if (byId) return byId;
-  const byName = await locateByName(roots, draftId);
-  if (byName) return await locateById([dirname(byName)], basename(byName)) ?? byName;
-  if (idError !== undefined) throw idError;
-  throw new DraftcliError("draft_not_found", `no draft '${draftId}' in ${roots.join(" or ")}`, {
-    hint: "pass a draftId or a draft name from 'draftcli draft list', or pass --drafts-dir",
+  const byName: { dir: string; id: string }[] = [];
+  for (const root of roots) {
+    for (const dir of await listDraftDirs(root)) {
+      const { id, meta } = await idOfFolder(dir);
+      if (id === ref || meta?.draft_id === ref) {
+        const found = await draftFolderIn(root, basename(dir), ref);
+        if (found) return found;
+      }
+      if (meta?.draft_name === ref) byName.push({ dir, id });
+    }
+  }
+  // A folder name resolves when no draft has that name (the editor's folders carry its names).
+  if (byFolder && !byName.length) return byFolder;
+  if (byName.length > 1) {
+    throw new DraftcliError(
+      "invalid_input",
+      `${byName.length} drafts are named '${ref}': ${byName.map((d) => d.id).join(", ")}`,
+      { hint: "pass one of these draft ids instead of the name", path: "draftId" },
+    );
+  }
+  if (byName.length === 1) {
+    const dir = await draftFolderIn(dirname(byName[0].dir), basename(byName[0].dir), ref);
+    if (dir) return dir;
+  }
+  if (!isPlainId(ref)) checkDraftId(ref); // neither a name nor a valid id: say why
+  throw new DraftcliError("draft_not_found", `no draft '${ref}' in ${roots.join(" or ")}`, {
+    hint: "pass a draft id or exact name from 'draftcli draft list', or pass --drafts-dir",
     path: "draftId",
   });
 }
 
-/** The folder of the one draft whose `draft_name` is `name`; several → `invalid_input`. */
-async function locateByName(roots: string[], name: string): Promise<string | undefined> {
-  const matches: string[] = [];
-  for (const root of roots) {
-    for (const dir of await listDraftDirs(root)) {
-      const meta = await readJsonIfExists<Record<string, unknown>>(
-        join(dir, "draft_meta_info.json"),
-      ).catch(() => undefined);
-      if (meta?.draft_name === name) matches.push(dir);
-    }
-  }
-  if (matches.length > 1) {
-    throw new DraftcliError(
-      "invalid_input",
-      `${matches.length} drafts are named '${name}': ${matches.map((d) => basename(d)).join(", ")}`,
-      { hint: "pass one of these draft ids instead of the name", path: "draftId" },
-    );
-  }
-  return matches[0];
+async function idOfFolder(dir: string): Promise<{ id: string; meta?: Json }> {
+  const meta = await readJsonIfExists<Json>(join(dir, "draft_meta_info.json")).catch(() =>
+    undefined
+  );
+  const state = await readJsonIfExists<DraftState>(join(dir, STATE_DIR, "state.json")).catch(() =>
+    undefined
+  );
+  return { id: draftIdOf(dir, meta, state), meta };
 }
 
-/** The folder `<root>/<draftId>` holding a timeline, in the first root that has it. */
-async function locateById(roots: string[], draftId: string): Promise<string | undefined> {
-  for (const root of roots) {
-    const dir = join(root, draftId);
-    let st: Deno.FileInfo;
-    try {
-      st = await Deno.lstat(dir);
-    } catch {
-      continue;
-    }
-    if (st.isSymlink) {
-      // A link is fine when it stays inside the drafts folder (the folder itself may be a link).
-      const real = await Deno.realPath(dir).catch(() => undefined);
-      if (real === undefined) continue; // dangling
-      const realRoot = await Deno.realPath(root);
-      if (!(await Deno.stat(real)).isDirectory) continue;
-      if (!real.startsWith(realRoot + SEPARATOR)) {
-        throw new DraftcliError(
-          "invalid_input",
-          `draft '${draftId}' links outside the drafts folder`,
-          {
-            hint: "draftcli only edits drafts inside the drafts folder",
-            path: "draftId",
-          },
-        );
-      }
-    } else if (!st.isDirectory) continue;
-    const hasTimeline = await exists(join(dir, "draft_content.json")) ||
-      await exists(join(dir, "draft_info.json"));
-    if (hasTimeline) {
-      await refuseEscapingLinks(dir, draftId);
-      return dir;
-    }
+/** The draft folder `name` in `root`, if it is one (links must stay inside the root). */
+async function draftFolderIn(
+  root: string,
+  name: string,
+  ref: string,
+): Promise<string | undefined> {
+  const dir = join(root, name);
+  let st: Deno.FileInfo;
+  try {
+    st = await Deno.lstat(dir);
+  } catch {
+    return undefined;
   }
-  return undefined;
+  if (st.isSymlink) {
+    // A link is fine when it stays inside the drafts folder (the folder itself may be a link).
+    const real = await Deno.realPath(dir).catch(() => undefined);
+    if (real === undefined) return undefined; // dangling
+    const realRoot = await Deno.realPath(root);
+    if (!(await Deno.stat(real)).isDirectory) return undefined;
+    if (!real.startsWith(realRoot + SEPARATOR)) {
+      throw new DraftcliError(
+        "invalid_input",
+        `draft '${ref}' links outside the drafts folder`,
+        {
+          hint: "draftcli only edits drafts inside the drafts folder",
+          path: "draftId",
+        },
+      );
+    }
+  } else if (!st.isDirectory) return undefined;
+  const hasTimeline = await exists(join(dir, "draft_content.json")) ||
+    await exists(join(dir, "draft_info.json"));
+  if (!hasTimeline) return undefined;
+  await refuseEscapingLinks(dir, ref);
+  return dir;
 }
 
 /** Entries of a draft folder that draftcli reads or writes through. */

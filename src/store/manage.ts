@@ -10,6 +10,7 @@ import { DraftcliError } from "../errors.ts";
 import type { Json } from "../editions/profiles.ts";
 import { newId } from "../draft/ids.ts";
 import { locateDraft, STATE_DIR, withDraftLock } from "./drafts.ts";
+import { uniqueDraftFolder } from "./folder_name.ts";
 import { commitFiles, recover } from "./txn.ts";
 import { readJsonIfExists } from "./atomic.ts";
 
@@ -84,7 +85,10 @@ async function readMeta(dir: string): Promise<Json> {
   return meta ?? {};
 }
 
-/** Sets the name the editor shows (`draft_name` in draft_meta_info.json); the folder keeps its id. */
+/**
+ * Sets the name the editor shows (`draft_name` in draft_meta_info.json). The folder keeps its
+ * name (renaming it would break paths the editor and other tools hold); both resolve the draft.
+ */
 export async function renameDraft(
   roots: string[],
   draftId: string,
@@ -175,13 +179,14 @@ export async function duplicateDraft(
   const sourceDir = await locateDraft(roots, draftId);
   const root = dirname(sourceDir);
   const id = newId();
-  const dir = join(root, id);
   const temp = join(root, `.${id}.copying`);
   return await underLock(sourceDir, async () => {
     await recover(join(sourceDir, STATE_DIR), [sourceDir]);
     const sourceMeta = await readMeta(sourceDir);
     const sourceName = typeof sourceMeta.draft_name === "string" ? sourceMeta.draft_name : "";
     const name = opts.name ?? `${(sourceName || draftId).slice(0, MAX_NAME - 5)} copy`;
+    // Named after the copy's name, as the editors name folders (the id is in the meta).
+    const dir = await uniqueDraftFolder(root, name, id);
     try {
       await copyTree(
         sourceDir,
@@ -215,6 +220,11 @@ export async function duplicateDraft(
       meta.tm_draft_create = now;
       meta.tm_draft_modified = now;
       await Deno.writeTextFile(join(temp, META), JSON.stringify(meta));
+      const statePath = join(temp, STATE_DIR, "state.json");
+      const state = await Deno.readTextFile(statePath).then(JSON.parse, () => undefined);
+      if (state && typeof state === "object") {
+        await Deno.writeTextFile(statePath, JSON.stringify({ ...state, draftId: id }));
+      }
       await Deno.rename(temp, dir);
     } catch (err) {
       await Deno.remove(temp, { recursive: true }).catch(() => {});
