@@ -22,6 +22,9 @@ const PROSE = new Set([
   "cannot",
   "keeps",
   "wrote",
+  "reports",
+  "made",
+  "builds",
 ]);
 
 /** The `draftcli <words>` mentions of a text that name no command; [] when all are fine. */
