@@ -322,7 +322,7 @@ Deno.test("hostile input through real subprocesses (a sample)", async () => {
       const batch = rnd.slice(i, i + 4);
       const results = await Promise.all(batch.map(async (inv) => {
         for (const [path, text] of Object.entries(inv.files)) await Deno.writeTextFile(path, text);
-        return await runCli(inv.argv, { env: w.env, stdin: inv.stdin });
+        return await runCli(inv.argv, { env: w.env, stdin: inv.stdin, cwd: ctx.scratch });
       }));
       results.forEach((r, k) => {
         const label = batch[k].argv.join(" ").slice(0, 200);

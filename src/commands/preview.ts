@@ -51,7 +51,11 @@ export const previewCommand = defineCommand({
     const doc = await readDraft(await ctx.searchRoots(), input.draftId);
     const outDir = input.out
       ? (await import("node:path")).resolve(input.out)
-      : await Deno.makeTempDir({ prefix: `draftcli-preview-${doc.draftId.slice(0, 8)}-` });
+      : await Deno.makeTempDir({
+        // The caller's temp folder (the context's TMPDIR: MCP and tests pass their own).
+        dir: ctx.env.TMPDIR || undefined,
+        prefix: `draftcli-preview-${doc.draftId.slice(0, 8)}-`,
+      });
     return await renderPreview(doc.content, doc.dir, {
       outDir,
       height: input.height,
