@@ -6,7 +6,7 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { StdioClient } from "./support/mcp_client.ts";
-import { cliCommand, fileUrl, runCli, type TempWorld, tempWorld } from "./helpers/cli.ts";
+import { cliCommand, fileUrl, fixture, runCli, type TempWorld, tempWorld } from "./helpers/cli.ts";
 import { findCaptionFont } from "../src/preview/render.ts";
 
 // deno-lint-ignore no-explicit-any
@@ -496,6 +496,52 @@ Deno.test({
       } finally {
         await client.close();
       }
+    } finally {
+      await w.cleanup();
+    }
+  },
+});
+
+Deno.test({
+  name: "preview mixes sound at 43.8× beside a video's own sound (ffmpeg 5 atempo stalled)",
+  ignore,
+  async fn() {
+    const w = await tempWorld();
+    try {
+      // The repository's 1 s clip (8 kHz sound) and 1 s wav: the mix that wedged ffmpeg 5.
+      const run = async (args: string[]) => {
+        const r = await runCli(args, { env: w.env });
+        assertEquals(r.code, 0, r.stderr);
+        return r.json as Json;
+      };
+      const id = (await run(["draft", "create"])).draftId;
+      const clip = { videoUrl: fileUrl(fixture("video.mp4")), start: 0, end: 1_000_000 };
+      await run(["videos", "add", id, "--video-infos", JSON.stringify([clip, clip])]);
+      const tone = fileUrl(fixture("audio.wav"));
+      await run([
+        "audios",
+        "add",
+        id,
+        "--audio-infos",
+        JSON.stringify([
+          { audioUrl: tone, start: 0, end: 22_831, speed: 43.8 },
+        ]),
+      ]);
+      const r = await runCli(["preview", id, "--out", `${w.root}/pv`, "--height", "120"], {
+        env: w.env,
+      });
+      assertEquals(r.code, 0, r.stderr);
+      const out = r.json as Json;
+      assert(
+        (out.approximated as string[]).some((a) => a.startsWith("sound faster than 2×")),
+        JSON.stringify(out.approximated),
+      );
+      const probe = await new Deno.Command("ffprobe", {
+        args: ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", out.video],
+        stdout: "piped",
+      }).output();
+      const seconds = Number(new TextDecoder().decode(probe.stdout).trim());
+      assert(Math.abs(seconds - 1) < 0.2, `proxy lasts ${seconds} s`);
     } finally {
       await w.cleanup();
     }

@@ -123,11 +123,17 @@ export async function decodes(
   }
 }
 
-/** Runs ffmpeg with `args`; throws `media_error` with the end of its log when it fails. */
+/** How long ffmpeg may go without reporting progress before it counts as stuck. */
+const STALL_MS = 120_000;
+
+/**
+ * Runs ffmpeg with `args`; throws `media_error` with the end of its log when it fails, runs
+ * longer than `timeoutMs`, or reports no progress for `stallMs` (a wedged filter graph).
+ */
 export async function runFfmpeg(
   ffmpeg: string,
   args: string[],
-  opts: { timeoutMs: number; onProgress?: (seconds: number) => void },
+  opts: { timeoutMs: number; stallMs?: number; onProgress?: (seconds: number) => void },
 ): Promise<void> {
   const child = new Deno.Command(ffmpeg, {
     args: ["-hide_banner", "-nostdin", "-loglevel", "error", "-progress", "pipe:1", "-y", ...args],
@@ -135,15 +141,22 @@ export async function runFfmpeg(
     stderr: "piped",
     stdin: "null",
   }).spawn();
-  const timer = setTimeout(() => {
+  let stopped: "timeout" | "stall" | undefined;
+  const stop = (why: "timeout" | "stall") => {
+    stopped ??= why;
     try {
       child.kill("SIGKILL");
     } catch { /* gone */ }
-  }, opts.timeoutMs);
+  };
+  const timer = setTimeout(() => stop("timeout"), opts.timeoutMs);
+  const stallMs = Math.min(opts.stallMs ?? STALL_MS, opts.timeoutMs);
+  let stall = setTimeout(() => stop("stall"), stallMs);
   const progress = (async () => {
     const decoder = new TextDecoder();
     let buffered = "";
     for await (const chunk of child.stdout) {
+      clearTimeout(stall);
+      stall = setTimeout(() => stop("stall"), stallMs);
       buffered += decoder.decode(chunk, { stream: true });
       const lines = buffered.split("\n");
       buffered = lines.pop() ?? "";
@@ -157,13 +170,16 @@ export async function runFfmpeg(
   const status = await child.status;
   clearTimeout(timer);
   await progress;
+  clearTimeout(stall);
   const log = (await errText).trim();
   if (!status.success) {
-    const timedOut = status.signal === "SIGKILL";
+    const seconds = (ms: number) => Number((ms / 1000).toFixed(1));
     throw new DraftcliError(
       "media_error",
-      timedOut
-        ? `ffmpeg took longer than ${Math.round(opts.timeoutMs / 1000)} s and was stopped`
+      stopped === "timeout"
+        ? `ffmpeg took longer than ${seconds(opts.timeoutMs)} s and was stopped`
+        : stopped === "stall"
+        ? `ffmpeg reported no progress for ${seconds(stallMs)} s and was stopped`
         : `ffmpeg failed: ${log.split("\n").slice(-3).join(" | ") || `exit ${status.code}`}`,
       { hint: "check that the draft's media files are readable; run with a smaller --height" },
     );

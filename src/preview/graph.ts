@@ -154,6 +154,17 @@ export interface GraphInputs {
   video?: boolean;
 }
 
+/**
+ * Audio filters that play sound at `speed`: `atempo` (pitch kept) within 0.5–2×, a plain
+ * resample (pitch shifted) outside it. ffmpeg 5's atempo asserts or stalls the whole mix for
+ * large factors, chained or not, so it is never asked for more than it handles.
+ */
+export function speedFilters(speed: number): string[] {
+  if (speed === 1) return [];
+  if (speed >= 0.5 && speed <= 2) return [`atempo=${speed}`];
+  return [`asetrate=${Math.max(1, Math.round(44100 * speed))}`, "aresample=44100"];
+}
+
 /** ffmpeg argv (inputs and filter graph, no output options) for a plan, and the output labels. */
 export function renderArgs(g: GraphInputs): { args: string[]; video?: string; audio?: string } {
   const { plan } = g;
@@ -176,16 +187,7 @@ export function renderArgs(g: GraphInputs): { args: string[]; video?: string; au
       "aresample=44100",
       "aformat=channel_layouts=stereo",
     ];
-    let speed = a.speed;
-    while (speed > 2) {
-      chain.push("atempo=2");
-      speed /= 2;
-    }
-    while (speed < 0.5) {
-      chain.push("atempo=0.5");
-      speed /= 0.5;
-    }
-    if (speed !== 1) chain.push(`atempo=${speed}`);
+    chain.push(...speedFilters(a.speed));
     if (a.volumeCurve) {
       chain.push(`volume='${curveExpr(a.volumeCurve, 0, (x) => String(x))}':eval=frame`);
     } else if (a.volume !== 1) chain.push(`volume=${a.volume}`);

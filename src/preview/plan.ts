@@ -313,6 +313,11 @@ export function planPreview(content: Json, draftDir: string): RenderPlan {
       for (const s of t.segments) plan.duration = Math.max(plan.duration, s.end);
     }
   }
+  for (const a of plan.audios) {
+    if (a.speed < 0.5 || a.speed > 2) {
+      note("sound faster than 2× or slower than 0.5× (pitch shifted)");
+    }
+  }
   plan.approximated = [...skipped].map(([what, n]) => `${what}: ${n}`);
   return plan;
 }

@@ -1,7 +1,7 @@
 /** The preview's pure parts: planning from draft JSON, curves, windows, ASS and SVG text. */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { materialFile, planPreview, valueAt } from "./plan.ts";
-import { curveExpr, proxyFormat, windowPlan } from "./graph.ts";
+import { curveExpr, proxyFormat, speedFilters, windowPlan } from "./graph.ts";
 import { assColor, captionsAss, tagColor } from "./ass.ts";
 import { timelineSvg } from "./timeline.ts";
 
@@ -176,4 +176,13 @@ Deno.test("timeline SVG names every track and segment", () => {
   for (const t of ["video 1", "audio 1", "text 1"]) assert(svg.includes(`>${t}<`), t);
   assert(svg.includes("Hi 世界"));
   assert(svg.includes('data-segment-id="s2"'));
+});
+
+Deno.test("speedFilters: atempo only within 0.5–2×, a resample beyond it", () => {
+  assertEquals(speedFilters(1), []);
+  assertEquals(speedFilters(2), ["atempo=2"]);
+  assertEquals(speedFilters(0.5), ["atempo=0.5"]);
+  assertEquals(speedFilters(43.8), ["asetrate=1931580", "aresample=44100"]);
+  assertEquals(speedFilters(0.1), ["asetrate=4410", "aresample=44100"]);
+  assertEquals(speedFilters(1e-9), ["asetrate=1", "aresample=44100"]);
 });
