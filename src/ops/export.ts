@@ -13,6 +13,9 @@ import { readKeyframes } from "../draft/keyframes.ts";
 import { maskForDisplay } from "../draft/masks.ts";
 import { fromPlaceholder, isAbsoluteAnyOs } from "../transfer/paths.ts";
 import { EASINGS, KEYFRAME_PROPERTIES } from "../draft/keyframes.ts";
+import { exportTextTrack, textRuns } from "./export_text.ts";
+import { type CatalogKind, findByResourceId } from "../catalogs/catalog.ts";
+import type { Edition } from "../editions/profiles.ts";
 
 /** Something of the draft the spec cannot carry. */
 export interface Unsupported {
@@ -65,47 +68,37 @@ function refsOf(doc: DraftDocument, segment: Segment): { list: string; material:
   return out;
 }
 
+/**
+ * The catalog name of a material (looked up by its resource id, so a draft saved in another UI
+ * language exports names `build` resolves), else the name the draft stores.
+ */
+export function catalogName(edition: Edition, kind: CatalogKind, material: Json): string {
+  for (const id of [material.resource_id, material.effect_id, material.id]) {
+    if (typeof id !== "string" || !id) continue;
+    const hit = findByResourceId(edition, kind, id);
+    if (hit) return hit.name;
+  }
+  return String(material.name);
+}
+
 /** Animation fields from a segment's material_animations. */
-function animationsOf(refs: { list: string; material: Json }[]): Item {
+function animationsOf(
+  edition: Edition,
+  refs: { list: string; material: Json }[],
+  target: "visual" | "text" = "visual",
+): Item {
   const out: Item = {};
   for (const r of refs) {
     if (r.list !== "material_animations") continue;
     for (const a of (r.material.animations ?? []) as Json[]) {
       const key = a.type === "in" ? "in" : a.type === "out" ? "out" : "loop";
-      out[`${key}Animation`] = String(a.name);
+      const kind = (target === "text"
+        ? { in: "text_intro", out: "text_outro", loop: "text_loop" }
+        : { in: "video_intro", out: "video_outro", loop: "video_group" })[key] as CatalogKind;
+      out[`${key}Animation`] = catalogName(edition, kind, a);
       out[`${key}AnimationDuration`] = Number(a.duration);
     }
   }
-  return out;
-}
-
-/** The text of a text material (its `content` JSON, else `base_content`). */
-export function textOf(material: Json): string {
-  try {
-    const c = JSON.parse(String(material.content));
-    if (typeof c?.text === "string") return c.text;
-  } catch { /* not JSON */ }
-  return String(material.base_content ?? material.content ?? "");
-}
-
-/** The captions add style flags of a text segment (from its first style run and clip). */
-function captionOptionsOf(material: Json, segment: Segment): Item {
-  const out: Item = {};
-  let first: Json | undefined;
-  try {
-    first = (JSON.parse(String(material.content))?.styles ?? [])[0];
-  } catch { /* not JSON */ }
-  if (material.font_size) out.fontSize = round(Number(material.font_size), 3);
-  if (first?.bold) out.bold = true;
-  if (first?.italic) out.italic = true;
-  if (first?.underline) out.underline = true;
-  if (/^#[0-9a-fA-F]{6}$/.test(String(material.text_color ?? ""))) {
-    out.textColor = String(material.text_color).toLowerCase();
-  }
-  if ([0, 1, 2].includes(Number(material.alignment))) out.alignment = Number(material.alignment);
-  const clip = clipOf(segment);
-  out.transformX = clip.transformX ?? 0;
-  out.transformY = clip.transformY ?? 0;
   return out;
 }
 
@@ -128,12 +121,14 @@ export function exportSpec(doc: DraftDocument): ExportedSpec {
   };
   let textTracks = 0;
   for (const track of doc.tracks) {
-    if (track.type === "text") textTracks++;
+    if (track.type === "text") {
+      exportTextSegments(doc, track, ++textTracks, skip, spec as Record<string, Item>, push);
+      continue;
+    }
     for (const segment of track.segments) {
-      exportSegment(doc, track, segment, textTracks, push, skip, spec as Record<string, Item>);
+      exportSegment(doc, track, segment, push, skip);
     }
   }
-  if (Array.isArray(spec.captionTracks)) spec.captionTracks = spec.captionTracks.filter(Boolean);
   return {
     spec,
     unsupported: [...unsupported].map(([kind, ids]) => ({ kind, count: ids.length, ids })),
@@ -144,10 +139,8 @@ function exportSegment(
   doc: DraftDocument,
   track: Track,
   segment: Segment,
-  textTrack: number,
   push: (key: string, item: Item) => void,
   skip: (kind: string, id: string) => void,
-  options: Record<string, Item>,
 ) {
   const found = doc.findMaterial(segment.material_id);
   const tr = segment.target_timerange;
@@ -165,9 +158,12 @@ function exportSegment(
       const common: Item = {
         ref,
         ...time,
-        ...animationsOf(refs),
+        ...animationsOf(doc.edition, refs),
         ...(transition
-          ? { transition: String(transition.name), transitionDuration: transition.duration }
+          ? {
+            transition: catalogName(doc.edition, "transitions", transition),
+            transitionDuration: transition.duration,
+          }
           : {}),
         ...clipOf(segment),
       };
@@ -189,12 +185,15 @@ function exportSegment(
       for (const r of refs) {
         if (r.list === "effects" && r.material.type === "filter") {
           push("filters", {
-            filterTitle: String(r.material.name),
+            filterTitle: catalogName(doc.edition, "filters", r.material),
             segmentRef: ref,
             intensity: round(Number(r.material.value ?? 1) * 100, 2),
           });
         } else if (r.list === "video_effects") {
-          push("effects", { effectTitle: String(r.material.name), segmentRef: ref });
+          push("effects", {
+            effectTitle: catalogName(doc.edition, "video_effects", r.material),
+            segmentRef: ref,
+          });
         } else if (r.list === "masks") {
           const m = maskForDisplay(r.material) as Item;
           const { name, ...geometry } = m;
@@ -227,28 +226,6 @@ function exportSegment(
       });
       break;
     }
-    case "text": {
-      if (list !== "texts" || material.type === "text_template") {
-        return skip(`text track ${list}/${material.type ?? "?"}`, segment.id);
-      }
-      const text = textOf(material);
-      if (!text) return skip("empty text", segment.id);
-      // The first text track is `captions`; each further one a `captionTracks` entry.
-      let holder: Item = options;
-      if (textTrack > 1) {
-        const tracks = (options.captionTracks ??= [] as unknown as Item) as unknown as Item[];
-        holder = tracks[textTrack - 2] ??= { captions: [] };
-      }
-      holder.captionOptions ??= captionOptionsOf(material, segment);
-      ((holder.captions ??= [] as unknown as Item) as unknown as Item[]).push({
-        ref,
-        text,
-        ...time,
-        ...animationsOf(refs),
-        ...(material.font_size ? { fontSize: round(Number(material.font_size), 3) } : {}),
-      });
-      break;
-    }
     case "sticker": {
       if (list !== "stickers" || !/^\d+$/.test(String(material.resource_id ?? ""))) {
         return skip(`sticker ${list}`, segment.id);
@@ -267,7 +244,10 @@ function exportSegment(
     }
     case "effect": {
       if (list !== "video_effects") return skip(`effect track ${list}`, segment.id);
-      push("effects", { effectTitle: String(material.name), ...time });
+      push("effects", {
+        effectTitle: catalogName(doc.edition, "video_effects", material),
+        ...time,
+      });
       break;
     }
     case "filter": {
@@ -275,7 +255,7 @@ function exportSegment(
         return skip(`filter track ${list}/${material.type ?? "?"}`, segment.id);
       }
       push("filters", {
-        filterTitle: String(material.name),
+        filterTitle: catalogName(doc.edition, "filters", material),
         ...time,
         intensity: round(Number(material.value ?? 1) * 100, 2),
       });
@@ -284,6 +264,16 @@ function exportSegment(
     default:
       return skip(`${track.type} track`, segment.id);
   }
+  exportKeyframes(segment, push, skip);
+}
+
+/** The keyframes of a segment (properties `keyframes add` cannot set are listed). */
+function exportKeyframes(
+  segment: Segment,
+  push: (key: string, item: Item) => void,
+  skip: (kind: string, id: string) => void,
+) {
+  const ref = segment.id;
   for (const k of readKeyframes(segment)) {
     if (!(KEYFRAME_PROPERTIES as readonly string[]).includes(k.property)) {
       skip(`keyframe ${k.propertyType}`, k.keyframeId);
@@ -297,6 +287,56 @@ function exportSegment(
       ...(k.easing !== "linear" && k.easing in EASINGS ? { easing: k.easing } : {}),
     });
   }
+}
+
+/**
+ * One text track as one `captions add` call (the first is `captions`, each further one a
+ * `captionTracks` entry); see export_text.ts for the style inversion.
+ */
+function exportTextSegments(
+  doc: DraftDocument,
+  track: Track,
+  textTrack: number,
+  skip: (kind: string, id: string) => void,
+  options: Record<string, Item>,
+  push: (key: string, item: Item) => void,
+) {
+  const kept: { segment: Segment; material: Json; refs: { list: string; material: Json }[] }[] = [];
+  for (const segment of track.segments) {
+    const found = doc.findMaterial(segment.material_id);
+    if (!found) {
+      skip("text segment without a known material", segment.id);
+      continue;
+    }
+    if (found.list !== "texts" || found.material.type === "text_template") {
+      skip(`text track ${found.list}/${found.material.type ?? "?"}`, segment.id);
+      continue;
+    }
+    if (!textRuns(found.material).text) {
+      skip("empty text", segment.id);
+      continue;
+    }
+    const refs = refsOf(doc, segment);
+    for (const r of refs) {
+      if (r.list === "effects" || r.list === "text_templates" || r.list === "video_effects") {
+        skip(`text ${r.list}/${r.material.type ?? "?"}`, segment.id);
+      }
+    }
+    kept.push({ segment, material: found.material, refs });
+  }
+  if (!kept.length) return;
+  const out = exportTextTrack(doc.edition, kept, skip);
+  out.captions.forEach((c, i) => Object.assign(c, animationsOf(doc.edition, kept[i].refs, "text")));
+  if (textTrack === 1 && !options.captions) {
+    options.captions = out.captions as unknown as Item;
+    options.captionOptions = out.captionOptions;
+  } else {
+    ((options.captionTracks ??= [] as unknown as Item) as unknown as Item[]).push({
+      captions: out.captions,
+      captionOptions: out.captionOptions,
+    });
+  }
+  for (const k of kept) exportKeyframes(k.segment, push, skip);
 }
 
 /** Runs `draft export`: `{draftId, spec, unsupported}`. */
