@@ -106,7 +106,7 @@ Deno.test("draft export: every editor-made sample exports a valid spec; encrypte
         (out.spec.effects ?? []).filter((x: Json) => !x.segmentRef).length +
         (out.spec.filters ?? []).filter((x: Json) => !x.segmentRef).length;
       const skipped = (out.unsupported as Json[])
-        .filter((u) => !u.kind.startsWith("keyframe"))
+        .filter((u) => u.scope === "item")
         .reduce((n, u) => n + u.count, 0);
       assertEquals(items + skipped, segments, `${e.name}: ${JSON.stringify(out.unsupported)}`);
     }

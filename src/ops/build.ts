@@ -392,6 +392,16 @@ function applyAll(
       ...plans.filters,
       items: plans.filters.items.map(target) as typeof plans.filters.items,
     }, warn)) ?? [];
+  // Track-level effects and filters make segments too: their refs name them in the output.
+  for (const k of ["effects", "filters"] as const) {
+    (spec[k] ?? []).forEach((x, i) => {
+      const id = made[k][i]?.segmentId;
+      const ref: unknown = x.ref;
+      if (typeof ref === "string" && x.segmentRef === undefined && typeof id === "string") {
+        refs[ref] ??= id;
+      }
+    });
+  }
   made.keyframes = attempt(sink, () =>
     applyKeyframes(
       doc,

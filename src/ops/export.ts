@@ -17,12 +17,20 @@ import { exportTextTrack, textRuns } from "./export_text.ts";
 import { type CatalogKind, findByResourceId } from "../catalogs/catalog.ts";
 import type { Edition } from "../editions/profiles.ts";
 
-/** Something of the draft the spec cannot carry. */
+/**
+ * Something of the draft the spec cannot carry. `scope` "item": these segments are not in the
+ * spec at all; "part": they are, without this aspect (e.g. a non-default shadow rebuilt as the
+ * default one, a keyframe on a property `keyframes add` cannot set).
+ */
 export interface Unsupported {
   kind: string;
+  scope: "item" | "part";
   count: number;
   ids: string[];
 }
+
+/** Records an unsupported aspect of a segment (or keyframe) by id. */
+type Skip = (kind: string, id: string, scope?: "item" | "part") => void;
 
 /** An exported draft: the spec and what it leaves out. */
 export interface ExportedSpec {
@@ -102,15 +110,42 @@ function animationsOf(
   return out;
 }
 
+/**
+ * Whether `build` would lay these segments out on the same tracks: it puts each item, in start
+ * order, on the first track of its kind where it overlaps nothing.
+ */
+function packsTheSame(tracks: Track[]): boolean {
+  const source = tracks.map((t) => t.segments).filter((l) => l.length);
+  const all = source.flat().sort((a, b) => a.target_timerange.start - b.target_timerange.start);
+  const packed: Segment[][] = [];
+  const end = (s: Segment) => s.target_timerange.start + s.target_timerange.duration;
+  for (const seg of all) {
+    const fits = packed.find((l) =>
+      l.every((o) => end(o) <= seg.target_timerange.start || end(seg) <= o.target_timerange.start)
+    );
+    if (fits) fits.push(seg);
+    else packed.push([seg]);
+  }
+  const ids = (l: Segment[][]) =>
+    JSON.stringify(
+      l.map((t) =>
+        [...t].sort((a, b) => a.target_timerange.start - b.target_timerange.start).map((s) => s.id)
+      ),
+    );
+  return ids(packed) === ids(source);
+}
+
 /** The `build` spec of a draft (pure: reads only the document). */
 export function exportSpec(doc: DraftDocument): ExportedSpec {
   const spec: Record<string, Item[] | Item> = {};
   const push = (key: string, item: Item) => ((spec[key] ??= []) as Item[]).push(item);
-  const unsupported = new Map<string, string[]>();
-  const skip = (kind: string, id: string) => {
-    const ids = unsupported.get(kind) ?? [];
-    ids.push(id);
-    unsupported.set(kind, ids);
+  const unsupported = new Map<string, Unsupported>();
+  const skip: Skip = (kind, id, scope = "item") => {
+    const key = `${scope}:${kind}`;
+    const u = unsupported.get(key) ?? { kind, scope, count: 0, ids: [] };
+    if (!u.ids.includes(id)) u.ids.push(id);
+    u.count = u.ids.length;
+    unsupported.set(key, u);
   };
   spec.draft = {
     ...(doc.meta.draft_name ? { name: String(doc.meta.draft_name) } : {}),
@@ -129,9 +164,19 @@ export function exportSpec(doc: DraftDocument): ExportedSpec {
       exportSegment(doc, track, segment, push, skip);
     }
   }
+  for (const type of ["audio", "effect", "filter", "sticker"]) {
+    const tracks = doc.tracks.filter((t) => t.type === type);
+    if (!packsTheSame(tracks)) {
+      for (const t of tracks) {
+        for (const seg of t.segments) {
+          skip(`${type} track layout (build puts ${type}s on the fewest tracks)`, seg.id, "part");
+        }
+      }
+    }
+  }
   return {
     spec,
-    unsupported: [...unsupported].map(([kind, ids]) => ({ kind, count: ids.length, ids })),
+    unsupported: [...unsupported.values()],
   };
 }
 
@@ -140,7 +185,7 @@ function exportSegment(
   track: Track,
   segment: Segment,
   push: (key: string, item: Item) => void,
-  skip: (kind: string, id: string) => void,
+  skip: Skip,
 ) {
   const found = doc.findMaterial(segment.material_id);
   const tr = segment.target_timerange;
@@ -245,6 +290,7 @@ function exportSegment(
     case "effect": {
       if (list !== "video_effects") return skip(`effect track ${list}`, segment.id);
       push("effects", {
+        ref,
         effectTitle: catalogName(doc.edition, "video_effects", material),
         ...time,
       });
@@ -255,6 +301,7 @@ function exportSegment(
         return skip(`filter track ${list}/${material.type ?? "?"}`, segment.id);
       }
       push("filters", {
+        ref,
         filterTitle: catalogName(doc.edition, "filters", material),
         ...time,
         intensity: round(Number(material.value ?? 1) * 100, 2),
@@ -271,12 +318,12 @@ function exportSegment(
 function exportKeyframes(
   segment: Segment,
   push: (key: string, item: Item) => void,
-  skip: (kind: string, id: string) => void,
+  skip: Skip,
 ) {
   const ref = segment.id;
   for (const k of readKeyframes(segment)) {
     if (!(KEYFRAME_PROPERTIES as readonly string[]).includes(k.property)) {
-      skip(`keyframe ${k.propertyType}`, k.keyframeId);
+      skip(`keyframe ${k.propertyType}`, k.keyframeId, "part");
       continue;
     }
     push("keyframes", {
@@ -297,7 +344,7 @@ function exportTextSegments(
   doc: DraftDocument,
   track: Track,
   textTrack: number,
-  skip: (kind: string, id: string) => void,
+  skip: Skip,
   options: Record<string, Item>,
   push: (key: string, item: Item) => void,
 ) {
@@ -319,13 +366,13 @@ function exportTextSegments(
     const refs = refsOf(doc, segment);
     for (const r of refs) {
       if (r.list === "effects" || r.list === "text_templates" || r.list === "video_effects") {
-        skip(`text ${r.list}/${r.material.type ?? "?"}`, segment.id);
+        skip(`text ${r.list}/${r.material.type ?? "?"}`, segment.id, "part");
       }
     }
     kept.push({ segment, material: found.material, refs });
   }
   if (!kept.length) return;
-  const out = exportTextTrack(doc.edition, kept, skip);
+  const out = exportTextTrack(doc.edition, kept, (k, id) => skip(k, id, "part"));
   out.captions.forEach((c, i) => Object.assign(c, animationsOf(doc.edition, kept[i].refs, "text")));
   if (textTrack === 1 && !options.captions) {
     options.captions = out.captions as unknown as Item;
