@@ -135,6 +135,50 @@ function packsTheSame(tracks: Track[]): boolean {
   return ids(packed) === ids(source);
 }
 
+/** The audio effect of a segment (the spec takes one; more are listed as unsupported). */
+function audioEffectOf(
+  edition: Edition,
+  refs: { list: string; material: Json }[],
+  id: string,
+  skip: Skip,
+): Item {
+  const effects = refs.filter((r) => r.list === "audio_effects");
+  if (effects.length > 1) skip("audio segment with several audio effects", id, "part");
+  return effects.length
+    ? { audioEffect: catalogName(edition, "audio_effects", effects[0].material) }
+    : {};
+}
+
+/** Video/photo segment settings the spec has no field for (flip, crop, reverse, speed curve…). */
+function unexpressedVisual(
+  segment: Segment,
+  material: Json,
+  refs: { list: string; material: Json }[],
+  skip: Skip,
+) {
+  const flip = ((segment.clip as Json | null)?.flip ?? {}) as Json;
+  if (flip.horizontal === true || flip.vertical === true) {
+    skip("flipped video or image", segment.id, "part");
+  }
+  if (segment.reverse === true) skip("reversed video", segment.id, "part");
+  const crop = (material.crop ?? {}) as Json;
+  const corners = [crop.upper_left_x, crop.upper_left_y, crop.lower_right_x, crop.lower_right_y];
+  if (corners.some((v, i) => v !== undefined && Number(v) !== [0, 0, 1, 1][i])) {
+    skip("cropped video or image", segment.id, "part");
+  }
+  for (const r of refs) {
+    if (r.list === "speeds" && r.material.curve_speed) skip("speed curve", segment.id, "part");
+    if (
+      r.list === "canvases" &&
+      (r.material.type !== "canvas_color" || r.material.color || Number(r.material.blur ?? 0))
+    ) {
+      skip("background canvas (colour, blur or image)", segment.id, "part");
+    }
+    if (r.list === "mix_modes") skip("blend mode", segment.id, "part");
+    if (r.list === "chromas") skip("chroma key", segment.id, "part");
+  }
+}
+
 /** The `build` spec of a draft (pure: reads only the document). */
 export function exportSpec(doc: DraftDocument): ExportedSpec {
   const spec: Record<string, Item[] | Item> = {};
@@ -199,6 +243,7 @@ function exportSegment(
       if (list !== "videos" || (material.type !== "photo" && material.type !== "video")) {
         return skip(`video track ${list}/${material.type ?? "?"}`, segment.id);
       }
+      unexpressedVisual(segment, material, refs, skip);
       const transition = refs.find((r) => r.list === "transitions")?.material;
       const common: Item = {
         ref,
@@ -268,6 +313,7 @@ function exportSegment(
           : {}),
         ...(fade?.fade_in_duration ? { fadeInDuration: fade.fade_in_duration } : {}),
         ...(fade?.fade_out_duration ? { fadeOutDuration: fade.fade_out_duration } : {}),
+        ...audioEffectOf(doc.edition, refs, segment.id, skip),
       });
       break;
     }

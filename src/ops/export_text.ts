@@ -281,6 +281,8 @@ export function exportTextTrack(
     return { segment, material, text, runs: mergeRuns(runs) };
   });
   const first = parsed[0];
+  // A track-wide flag that cannot say something concerns every caption of the track.
+  const skipAll = (kind: string) => parsed.forEach((p) => skip(kind, p.segment.id));
   const firstStyle = first.runs[0]?.style ?? materialStyle(first.material);
   const fixed = fixedOf(firstStyle);
   const m0 = first.material;
@@ -306,29 +308,34 @@ export function exportTextTrack(
   const globalAlpha = r6(Number(m0.global_alpha ?? 1));
   if (globalAlpha !== 1 || fixed.alpha !== 1) {
     opts.alpha = globalAlpha !== 1 ? globalAlpha : fixed.alpha;
-    if (globalAlpha !== 1 && fixed.alpha !== 1 && globalAlpha !== fixed.alpha) {
-      skip("text opacity on both the letters and the whole text", first.segment.id);
+    // The alpha flag sets both the letters' and the whole text's opacity.
+    if (globalAlpha !== fixed.alpha) {
+      skipAll("text opacity differing between the letters and the whole text");
     }
   }
   if (fixed.font.startsWith("id:")) {
     const name = catalogFont(edition, fixed.font.slice(3));
     const path = String(firstStyleFontPath(m0) ?? "");
     if (name) opts.font = name;
-    else if (path) opts.font = path;
-    else skip("text font not in the fonts catalog", first.segment.id);
+    else {
+      if (path) opts.font = path;
+      skipAll(
+        `text font not in the fonts catalog (${path ? "exported as its file" : "dropped"})`,
+      );
+    }
   } else if (fixed.font.startsWith("path:")) opts.font = fixed.font.slice(5);
   const align = Number(m0.alignment ?? 1);
   if ([0, 1, 2].includes(align)) opts.alignment = align;
-  else skip(`text alignment ${align}`, first.segment.id);
+  else skipAll(`text alignment ${align}`);
   const clip0 = (first.segment.clip ?? {}) as Json;
   opts.transformX = r6(Number((clip0.transform as Json)?.x ?? 0));
   opts.transformY = r6(Number((clip0.transform as Json)?.y ?? 0));
   if (fixed.stroke) {
     opts.borderColor = fixed.stroke.color;
     opts.borderWidth = r6(Math.min(100, fixed.stroke.width * 500));
-    if (fixed.stroke.alpha !== 1) skip("text outline opacity", first.segment.id);
-    if (fixed.stroke.count > 1) skip("text with several outlines", first.segment.id);
-    if (fixed.stroke.width > 0.2) skip("text outline wider than 100", first.segment.id);
+    if (fixed.stroke.alpha !== 1) skipAll("text outline opacity");
+    if (fixed.stroke.count > 1) skipAll("text with several outlines");
+    if (fixed.stroke.width > 0.2) skipAll("text outline wider than 100");
   }
   const letter = r6(Number(m0.letter_spacing ?? 0) / 0.05);
   const line = r6((Number(m0.line_spacing ?? 0.02) - 0.02) / 0.05);
@@ -339,7 +346,7 @@ export function exportTextTrack(
     opts.backgroundColor = bg.color;
     if (bg.alpha !== 1) opts.backgroundAlpha = bg.alpha;
     if (bg.round) opts.backgroundRound = bg.round;
-    if (!bg.defaultBox) skip("text background size or offset", first.segment.id);
+    if (!bg.defaultBox) skipAll("text background size or offset");
   }
   if (fixed.shadow) {
     opts.shadow = true;
@@ -350,10 +357,7 @@ export function exportTextTrack(
       s.color !== d.color || !near(s.alpha, d.alpha) || !near(s.angle, d.angle) ||
       !near(s.distance, d.distance) || !near(s.diffuse, d.diffuse)
     ) {
-      skip(
-        "text shadow other than the default (colour, opacity, angle, distance, blur)",
-        first.segment.id,
-      );
+      skipAll("text shadow other than the default (colour, opacity, angle, distance, blur)");
     }
   }
 
