@@ -58,8 +58,9 @@ export const draftExportCommand = defineCommand({
   summary: "print the build spec of a draft (its items as 'draftcli build' takes them)",
   description: "Works on draftcli's drafts and on plaintext drafts made in the editor. Every " +
     "segment becomes an item whose ref is its segment id. What the spec cannot express " +
-    "(text templates, compound clips, unknown material kinds, a second text track …) is listed " +
-    "under 'unsupported' with counts and ids. Prints {draftId, spec, unsupported}; " +
+    "(text templates, compound clips, unknown material kinds, text scale, non-default shadows …) " +
+    "is listed under 'unsupported' as {kind, scope: item|part, count, ids}. Caption styles come " +
+    "back as captionOptions and keyword highlights. Prints {draftId, spec, unsupported}; " +
     "'draftcli build' of the spec rebuilds the draft as a new one.",
   positionals: ["draftId"],
   input: z.object({ draftId: draftIdSchema }).strict(),
