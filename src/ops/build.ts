@@ -25,14 +25,8 @@ import { applyAutoTransitions } from "./transitions.ts";
 import { resolveField } from "./names.ts";
 import { maskEntry } from "./targets.ts";
 import { CaptionStyle } from "../schema/caption_style.ts";
-import { type MediaRequest, resolveBatch } from "./media.ts";
-import {
-  createDraft,
-  locateDraft,
-  mutateDraft,
-  peekEdition,
-  registerDraft,
-} from "../store/drafts.ts";
+import { type MediaRequest, resolveBatch, writeWithMedia } from "./media.ts";
+import { locateDraft, peekEdition } from "../store/drafts.ts";
 import { chooseEditor } from "../store/detect.ts";
 import { currentOs } from "../store/home.ts";
 import { maskWarning } from "../draft/masks.ts";
@@ -294,7 +288,7 @@ export async function buildDraft(ctx: CommandContext, raw: unknown, opts: BuildO
     ...imageRequests(plans.images),
     ...audioRequests(plans.audios),
   ];
-  const resolve = (folder: string) =>
+  const resolveIn = (folder: string) =>
     resolveBatch(folder, requests, {
       env: ctx.env,
       maxDownloadBytes: config.maxDownloadBytes,
@@ -306,59 +300,36 @@ export async function buildDraft(ctx: CommandContext, raw: unknown, opts: BuildO
     doc.normalise();
     return out;
   };
-  const done = (doc: DraftDocument, created: boolean, out: ReturnType<typeof apply>) => ({
-    draftId: doc.draftId,
-    filePath: doc.dir,
-    created,
-    ...out,
-    duration: doc.duration,
-  });
-
-  if (dir) {
-    // Into an existing draft: one journaled commit under its lock.
-    const batch = await resolve(dir);
-    try {
-      return await mutateDraft(roots, dir.split(/[\\/]/).pop()!, (doc) =>
-        Promise.resolve({
-          result: done(doc, false, apply(doc, batch.byUrl)),
-          staged: batch.staged,
-          files: [batch.cacheFile],
-        }), { warn: ctx.warn });
-    } finally {
-      await batch.cleanup();
-    }
-  }
-  // A new draft: assembled out of sight and written once; a failure leaves no folder.
-  const c = choice!;
   const d = spec.draft;
-  let out: ReturnType<typeof apply> | undefined;
-  const doc = await createDraft({
-    root: c.root,
-    name: d?.name,
-    width: d?.width ?? 1080,
-    height: d?.height ?? 1920,
-    fps: d?.fps ?? 30,
-    edition: c.edition,
-    profile: c.profile,
-    stamp: c.stamp,
-    platformOverride: c.platformOverride,
-    newVersionOverride: c.newVersionOverride,
-    os,
-    fill: async (doc, folder) => {
-      const batch = await resolve(folder);
-      try {
-        out = apply(doc, batch.byUrl);
-      } catch (err) {
-        await batch.cleanup();
-        throw err;
-      }
-      return { staged: batch.staged, files: [batch.cacheFile], cleanup: batch.cleanup };
+  // No --into: chooseEditor succeeded (its failure was thrown with the spec's problems).
+  const c = choice!;
+  const made = await writeWithMedia(
+    dir ? { existing: { roots, dir } } : {
+      create: {
+        root: c.root,
+        name: d?.name,
+        width: d?.width ?? 1080,
+        height: d?.height ?? 1920,
+        fps: d?.fps ?? 30,
+        edition: c.edition,
+        profile: c.profile,
+        stamp: c.stamp,
+        platformOverride: c.platformOverride,
+        newVersionOverride: c.newVersionOverride,
+        os,
+      },
     },
-  });
-  await registerDraft(doc.dir, { os, warn: ctx.warn }, doc).catch((err) =>
-    ctx.warn(`the draft was built but not registered in the editor's index: ${err.message}`)
+    resolveIn,
+    apply,
+    ctx.warn,
   );
-  return done(doc, true, out!);
+  return {
+    draftId: made.draftId,
+    filePath: made.dir,
+    created: made.created,
+    ...made.out,
+    duration: made.duration,
+  };
 }
 
 /** Builds every list into `doc` in dependency order; problems of each list go to `sink`. */

@@ -15,11 +15,17 @@ import {
   spreadEvenly,
   timeCaptionsByLength,
 } from "../easy/timing.ts";
-import { createDraft, locateDraft, mutateDraft, registerDraft } from "../store/drafts.ts";
+import { locateDraft } from "../store/drafts.ts";
 import { findProfile } from "../editions/profiles.ts";
 import { currentOs } from "../store/home.ts";
 import { installedEditions } from "../store/roots.ts";
-import { expectKind, type MediaRequest, resolveBatch } from "./media.ts";
+import {
+  expectKind,
+  type MediaRequest,
+  type MediaWriteTarget,
+  resolveBatch,
+  writeWithMedia,
+} from "./media.ts";
 import {
   buildAudioSegment,
   buildTextSegment,
@@ -125,14 +131,14 @@ export async function draftEasy(ctx: CommandContext, input: DraftEasy) {
   const requests: MediaRequest[] = [{ url: audioUrl, index: 0, field: "byAudio" }];
   imageRefs.forEach((url, i) => requests.push({ url, index: i, field: `images[${i}]` }));
   if (videoRef) requests.push({ url: videoRef, index: 0, field: "videoUrl" });
-  const resolve = (folder: string) =>
+  const resolveIn = (folder: string) =>
     resolveBatch(folder, requests, {
       env: ctx.env,
       maxDownloadBytes: config.maxDownloadBytes,
       placement: input.media ?? config.media,
     });
   /** Builds into `doc` from resolved media; returns the counts. */
-  const fill = (doc: DraftDocument, byUrl: Awaited<ReturnType<typeof resolve>>["byUrl"]) => {
+  const fill = (doc: DraftDocument, byUrl: Awaited<ReturnType<typeof resolveIn>>["byUrl"]) => {
     const audio = byUrl.get(audioUrl)!;
     expectKind(audio, ["audio", "video"], "byAudio", "pass an audio file");
     const counts = build(doc, input, {
@@ -146,59 +152,35 @@ export async function draftEasy(ctx: CommandContext, input: DraftEasy) {
     doc.normalise();
     return counts;
   };
-  const done = (doc: DraftDocument, created: boolean, counts: ReturnType<typeof fill>) => ({
-    draftId: doc.draftId,
-    filePath: doc.dir,
-    created,
-    duration: doc.duration,
-    counts,
-    message: "ok", // as cutcli's SDK returns it
-  });
-
+  let target: MediaWriteTarget;
   if (input.draftId) {
-    // An existing draft: one journaled commit under its lock.
     const roots = await ctx.searchRoots();
-    const dir = await locateDraft(roots, input.draftId);
-    const batch = await resolve(dir);
-    try {
-      return await mutateDraft(roots, dir.split(/[\\/]/).pop()!, (doc) =>
-        Promise.resolve({
-          result: done(doc, false, fill(doc, batch.byUrl)),
-          staged: batch.staged,
-          files: [batch.cacheFile],
-        }), { warn: ctx.warn });
-    } finally {
-      await batch.cleanup();
-    }
+    target = { existing: { roots, dir: await locateDraft(roots, input.draftId) } };
+  } else {
+    const edition = input.editor ?? config.editor ??
+      (await installedEditions({ env: ctx.env, config }))[0] ?? "jianying";
+    target = {
+      create: {
+        root: await ctx.draftsDir(edition),
+        name: input.name,
+        width: input.width,
+        height: input.height,
+        fps: 30,
+        edition,
+        profile: findProfile(edition, config.editorVersion),
+        os: currentOs(),
+      },
+    };
   }
-  // A new draft: assembled out of sight and written once; a failure leaves no folder.
-  const edition = input.editor ?? config.editor ??
-    (await installedEditions({ env: ctx.env, config }))[0] ?? "jianying";
-  let counts: ReturnType<typeof fill> | undefined;
-  const doc = await createDraft({
-    root: await ctx.draftsDir(edition),
-    name: input.name,
-    width: input.width,
-    height: input.height,
-    fps: 30,
-    edition,
-    profile: findProfile(edition, config.editorVersion),
-    os: currentOs(),
-    fill: async (doc, folder) => {
-      const batch = await resolve(folder);
-      try {
-        counts = fill(doc, batch.byUrl);
-      } catch (err) {
-        await batch.cleanup();
-        throw err;
-      }
-      return { staged: batch.staged, files: [batch.cacheFile], cleanup: batch.cleanup };
-    },
-  });
-  await registerDraft(doc.dir, { os: currentOs(), warn: ctx.warn }, doc).catch((err) =>
-    ctx.warn(`the draft was made but not registered in the editor's index: ${err.message}`)
-  );
-  return done(doc, true, counts!);
+  const made = await writeWithMedia(target, resolveIn, fill, ctx.warn);
+  return {
+    draftId: made.draftId,
+    filePath: made.dir,
+    created: made.created,
+    duration: made.duration,
+    counts: made.out,
+    message: "ok", // as cutcli's SDK returns it
+  };
 }
 
 function build(
