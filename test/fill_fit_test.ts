@@ -76,7 +76,7 @@ async function fill(w: TempWorld, source: string, args: string[]) {
  * Paths (id-keyed) where the copy differs from the source, minus the bookkeeping every save
  * changes and minus the source folder's path rewritten to the copy's.
  */
-async function changes(w: TempWorld, sourceDir: string, copyDir: string, filled: Json) {
+async function changes(sourceDir: string, copyDir: string, filled: Json) {
   const text = await Deno.readTextFile(`${sourceDir}/draft_content.json`);
   const source = JSON.parse(text.replaceAll(sourceDir, copyDir));
   return jsonDiff(source, filled, { byId: true })
@@ -197,7 +197,7 @@ Deno.test("draft fill --fit on a draftcli draft: loop, stretch, extend; errors w
       });
       assertEquals(fades, [[500_000, 0], [0, 0], [0, 400_000]]);
       // Besides the new pieces and their companions, only the replaced items changed.
-      const changed = await changes(w, dir, out.filePath, filled);
+      const changed = await changes(dir, out.filePath, filled);
       const pieceIds = [...video.pieces.slice(1), ...audio.pieces.slice(1)];
       const newIds = new Set([
         ...pieceIds,
@@ -234,7 +234,7 @@ Deno.test("draft fill --fit on a draftcli draft: loop, stretch, extend; errors w
         assertEquals(s.speed, 0.375);
         assertEquals(speedOf(filled, s).speed, 0.375);
       }
-      const changed = await changes(w, dir, out.filePath, filled);
+      const changed = await changes(dir, out.filePath, filled);
       const stray = changed.filter((p) =>
         !/^\/tracks\/[^/]+\/segments\/[^/]+\/(speed|source_timerange\/duration)$/.test(p) &&
         !/^\/materials\/speeds\/[^/]+\/speed$/.test(p) &&
@@ -261,7 +261,7 @@ Deno.test("draft fill --fit on a draftcli draft: loop, stretch, extend; errors w
         .find((m: Json) => m.animations).animations;
       const outAnim = anim.find((a: Json) => a.type === "out");
       assertEquals(outAnim.start + outAnim.duration, 1_500_000);
-      const changed = await changes(w, dir, out.filePath, filled);
+      const changed = await changes(dir, out.filePath, filled);
       const stray = changed.filter((p) =>
         !/^\/tracks\/[^/]+\/segments\/[^/]+\/(target_timerange|source_timerange)\/duration$/
           .test(p) &&
@@ -333,7 +333,7 @@ Deno.test("draft fill --fit on an editor-made draft (CapCut 7.8): each mode, the
           return [p, ...s.extra_material_refs];
         }),
       );
-      const changed = await changes(w, sourceDir, out.filePath, filled);
+      const changed = await changes(sourceDir, out.filePath, filled);
       const stray = changed.filter((p) =>
         !p.split("/").some((x) => newIds.has(x)) && !allowed(p) &&
         !new RegExp(
@@ -363,7 +363,7 @@ Deno.test("draft fill --fit on an editor-made draft (CapCut 7.8): each mode, the
       assertEquals(s.source_timerange, { start: 0, duration: 6_000_000 });
       assertEquals(s.speed, 6_000_000 / 38_800_000);
       assertEquals(speedOf(filled, s).speed, s.speed);
-      const changed = await changes(w, sourceDir, out.filePath, filled);
+      const changed = await changes(sourceDir, out.filePath, filled);
       const stray = changed.filter((p) =>
         !allowed(p) && !/^\/materials\/speeds\/[^/]+\/speed$/.test(p) &&
         !new RegExp(
@@ -385,7 +385,7 @@ Deno.test("draft fill --fit on an editor-made draft (CapCut 7.8): each mode, the
       const s = segs(filled).find((x) => x.id === aSeg.id);
       assertEquals(s.target_timerange, { start: aSeg.target_timerange.start, duration: 1_000_000 });
       assertEquals(s.source_timerange, { start: 0, duration: 1_000_000 });
-      const changed = await changes(w, sourceDir, out.filePath, filled);
+      const changed = await changes(sourceDir, out.filePath, filled);
       assertEquals(
         changed.filter((p) =>
           !allowed(p) &&
