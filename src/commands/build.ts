@@ -91,13 +91,12 @@ export const draftFillCommand = defineCommand({
     ),
     allowMissing: z.boolean().default(false).describe("warn instead of failing on unmatched keys"),
     fit: z.enum(FIT_MODES).optional().describe(
-      "how a new video/audio of another length fits each segment that plays it. Absent: the " +
-        "segment keeps its timeline length and plays the start of the file (a longer file is " +
-        "trimmed, a shorter one is an error). loop: the segment keeps its length and the file " +
-        "repeats as consecutive segments (in animation on the first, out animation and " +
-        "transition on the last). stretch: the whole file plays at speed = file length / " +
-        "segment length (0.1–100). extend: the segment becomes as long as the file (at its " +
-        "speed); later segments do not move, an overlap is an error. Ignored for photos",
+      "how a video/audio of another length fits each segment playing it. Absent: segment and " +
+        "source range stay (a longer file is trimmed, a too-short one is an error). loop: the " +
+        "file repeats as back-to-back segments (in animation on the first, out animation and " +
+        "transition on the last). stretch: the whole file at speed = file / segment length " +
+        "(0.1–100). extend: the segment becomes the file's length; later segments stay put, " +
+        "an overlap is an error. Ignored for photos",
     ),
     mediaPlacement: mediaPlacement,
   }).strict(),
