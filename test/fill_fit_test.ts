@@ -62,6 +62,13 @@ const end = (r: Json) => r.start + r.duration;
 const MEDIA_FIELDS =
   /^\/materials\/(videos|audios)\/[^/]+\/(path|material_name|name|duration|local_material_id|width|height|has_audio)$/;
 
+/** `draft validate`'s report. */
+async function validate(w: TempWorld, draftId: string): Promise<Json> {
+  const v = await runCli(["draft", "validate", draftId], { env: w.env });
+  assert(v.json, v.stderr);
+  return v.json;
+}
+
 /** Fills `source` into a new draft; returns the result and the source/copy JSON. */
 async function fill(w: TempWorld, source: string, args: string[]) {
   const r = await runCli(["draft", "fill", source, "--name", `f${crypto.randomUUID()}`, ...args], {
@@ -69,7 +76,16 @@ async function fill(w: TempWorld, source: string, args: string[]) {
   });
   assertEquals(r.code, 0, r.stderr);
   const out = r.json as Json;
-  return { out, stderr: r.stderr, filled: await read(out.filePath) };
+  const report = await validate(w, out.draftId);
+  // No new problem. The editor-made sample comes without its media files and without
+  // draft_meta_info.json (the fixture keeps draft_content.json only): the copy's fresh meta
+  // registers only the new files, so untouched media show as missing or unregistered there.
+  const known = new Set((await validate(w, source)).errors.map((e: Json) => e.message));
+  const errors = report.errors.filter((e: Json) =>
+    !/missing|media|dangling_local_material/i.test(e.code) && !known.has(e.message)
+  );
+  assertEquals(errors, [], JSON.stringify(report.errors));
+  return { out, stderr: r.stderr, filled: await read(out.filePath), report };
 }
 
 /**
@@ -155,7 +171,8 @@ Deno.test("draft fill --fit on a draftcli draft: loop, stretch, extend; errors w
 
     // loop: 1.5 + 1.5 + 1.0 s passes sharing the material, each with its own companions.
     {
-      const { out, filled } = await fill(w, id, ["--media", mediaMap, "--fit", "loop"]);
+      const { out, filled, report } = await fill(w, id, ["--media", mediaMap, "--fit", "loop"]);
+      assertEquals([report.ok, report.errors], [true, []]);
       const video = out.fitted.find((f: Json) => f.segmentId === refs.v);
       assertEquals(video.pieces.length, 3);
       assertEquals(video.pieces[0], refs.v);
@@ -226,7 +243,8 @@ Deno.test("draft fill --fit on a draftcli draft: loop, stretch, extend; errors w
 
     // stretch: the whole file in the same 4 s, speed and speed material 1.5 / 4.
     {
-      const { out, filled } = await fill(w, id, ["--media", mediaMap, "--fit", "stretch"]);
+      const { out, filled, report } = await fill(w, id, ["--media", mediaMap, "--fit", "stretch"]);
+      assertEquals([report.ok, report.errors], [true, []]);
       for (const ref of [refs.v, refs.a]) {
         const s = segs(filled).find((x) => x.id === ref);
         assertEquals(s.target_timerange, { start: 0, duration: 4_000_000 });
