@@ -464,3 +464,31 @@ Deno.test("draft fill --fit reaches MCP: the draft_fill tool lists the modes and
     await w.cleanup();
   }
 });
+
+Deno.test("draft fill --fit: a photo has no length, so --fit leaves it as a plain replacement", async () => {
+  const w = await tempWorld();
+  try {
+    const base = new URL("./fixtures/real-drafts/capcut7.9-base/", import.meta.url).pathname;
+    await cp(base, `${w.draftsDir}/photo`, { recursive: true });
+    const source = await read(`${w.draftsDir}/photo`);
+    for (const fit of ["loop", "stretch", "extend"]) {
+      const { out, filled } = await fill(w, "photo", [
+        "--media",
+        JSON.stringify({ "BG.png": fixture("image.png") }),
+        "--fit",
+        fit,
+      ]);
+      assertEquals([out.replaced.media, out.fitted], [1, []]);
+      assertEquals(
+        segs(filled).map((s) => s.target_timerange),
+        segs(source).map((s) => s.target_timerange),
+      );
+      assertEquals(
+        segs(filled).map((s) => s.source_timerange),
+        segs(source).map((s) => s.source_timerange),
+      );
+    }
+  } finally {
+    await w.cleanup();
+  }
+});
