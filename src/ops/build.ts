@@ -264,7 +264,7 @@ export async function buildDraft(ctx: CommandContext, raw: unknown, opts: BuildO
   const os = currentOs();
   let edition: Edition;
   let choice: Awaited<ReturnType<typeof chooseEditor>> | undefined;
-  let roots = await ctx.searchRoots();
+  const roots = await ctx.searchRoots();
   let dir: string | undefined;
   if (opts.into) {
     dir = await locateDraft(roots, opts.into);
@@ -289,64 +289,76 @@ export async function buildDraft(ctx: CommandContext, raw: unknown, opts: BuildO
   const plans = planAll(spec, edition, sink, ctx.warn);
   sink.throwIfAny("build spec");
 
-  let created = false;
-  if (!dir) {
-    const c = choice!;
-    const d = spec.draft;
-    const doc = await createDraft({
-      root: c.root,
-      name: d?.name,
-      width: d?.width ?? 1080,
-      height: d?.height ?? 1920,
-      fps: d?.fps ?? 30,
-      edition: c.edition,
-      profile: c.profile,
-      stamp: c.stamp,
-      platformOverride: c.platformOverride,
-      newVersionOverride: c.newVersionOverride,
-      os,
-    });
-    dir = doc.dir;
-    created = true;
-    roots = [c.root];
-  }
-  const draftId = dir.split(/[\\/]/).pop()!;
-  try {
-    const requests: MediaRequest[] = [
-      ...videoRequests(plans.videos),
-      ...imageRequests(plans.images),
-      ...audioRequests(plans.audios),
-    ];
-    const batch = await resolveBatch(dir, requests, {
+  const requests: MediaRequest[] = [
+    ...videoRequests(plans.videos),
+    ...imageRequests(plans.images),
+    ...audioRequests(plans.audios),
+  ];
+  const resolve = (folder: string) =>
+    resolveBatch(folder, requests, {
       env: ctx.env,
       maxDownloadBytes: config.maxDownloadBytes,
       placement: opts.media ?? config.media,
     });
-    let result;
+  const apply = (doc: DraftDocument, byUrl: Parameters<typeof applyImages>[2]) => {
+    const out = applyAll(doc, spec, plans, refTable, byUrl, ctx.warn, sink);
+    sink.throwIfAny("build spec");
+    doc.normalise();
+    return out;
+  };
+  const done = (doc: DraftDocument, created: boolean, out: ReturnType<typeof apply>) => ({
+    draftId: doc.draftId,
+    filePath: doc.dir,
+    created,
+    ...out,
+    duration: doc.duration,
+  });
+
+  if (dir) {
+    // Into an existing draft: one journaled commit under its lock.
+    const batch = await resolve(dir);
     try {
-      result = await mutateDraft(roots, draftId, (doc) => {
-        const out = applyAll(doc, spec, plans, refTable, batch.byUrl, ctx.warn, sink);
-        sink.throwIfAny("build spec");
-        doc.normalise();
-        return Promise.resolve({
-          result: { draftId, filePath: dir!, created, ...out, duration: doc.duration },
+      return await mutateDraft(roots, dir.split(/[\\/]/).pop()!, (doc) =>
+        Promise.resolve({
+          result: done(doc, false, apply(doc, batch.byUrl)),
           staged: batch.staged,
           files: [batch.cacheFile],
-        });
-      }, { warn: ctx.warn });
+        }), { warn: ctx.warn });
     } finally {
       await batch.cleanup();
     }
-    if (created) {
-      await registerDraft(dir, { os, warn: ctx.warn }).catch((err) =>
-        ctx.warn(`the draft was built but not registered in the editor's index: ${err.message}`)
-      );
-    }
-    return result;
-  } catch (err) {
-    if (created) await Deno.remove(dir, { recursive: true }).catch(() => {});
-    throw err;
   }
+  // A new draft: assembled out of sight and written once; a failure leaves no folder.
+  const c = choice!;
+  const d = spec.draft;
+  let out: ReturnType<typeof apply> | undefined;
+  const doc = await createDraft({
+    root: c.root,
+    name: d?.name,
+    width: d?.width ?? 1080,
+    height: d?.height ?? 1920,
+    fps: d?.fps ?? 30,
+    edition: c.edition,
+    profile: c.profile,
+    stamp: c.stamp,
+    platformOverride: c.platformOverride,
+    newVersionOverride: c.newVersionOverride,
+    os,
+    fill: async (doc, folder) => {
+      const batch = await resolve(folder);
+      try {
+        out = apply(doc, batch.byUrl);
+      } catch (err) {
+        await batch.cleanup();
+        throw err;
+      }
+      return { staged: batch.staged, files: [batch.cacheFile], cleanup: batch.cleanup };
+    },
+  });
+  await registerDraft(doc.dir, { os, warn: ctx.warn }, doc).catch((err) =>
+    ctx.warn(`the draft was built but not registered in the editor's index: ${err.message}`)
+  );
+  return done(doc, true, out!);
 }
 
 /** Builds every list into `doc` in dependency order; problems of each list go to `sink`. */
