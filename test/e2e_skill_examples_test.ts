@@ -61,7 +61,7 @@ Deno.test("extractExamples splits one-line command blocks, keeps scripts whole, 
     "Run `draftcli draft list` or `draftcli draft info <draftId>` or `draftcli x ID`.",
     "### `draftcli editors`",
     "```bash\ndraftcli a\ndraftcli b\n```",
-    "```bash\nD=$(draftcli c | jq -r .x)\ndraftcli d \"$D\"\n```",
+    '```bash\nD=$(draftcli c | jq -r .x)\ndraftcli d "$D"\n```',
     '```json\n{"a":1}\n```',
   ].join("\n");
   assertEquals(extractExamples("f.md", md).map((e) => e.text), [
@@ -73,22 +73,25 @@ Deno.test("extractExamples splits one-line command blocks, keeps scripts whole, 
 });
 
 /** What an example prints on success: JSON, other text, or nothing (redirected to a file). */
-function expectedOutput(text: string): "json" | "text" | "none" {
+function expectedOutput(text: string): "json" | "json*" | "text" | "none" {
   const last = text.split("\n").filter((l) => l.trim()).at(-1) ?? "";
   if (/>\s*\S+\s*$/.test(last)) return "none";
+  // A jq filter may select nothing (`.errors[]` of a valid draft).
+  if (/\| jq '[^']*\[\]'$/.test(last)) return "json*";
   if (/jq -r\b/.test(last) || /^draftcli (docs|completions)\b/.test(last)) return "text";
   return "json";
 }
 
 /** A fixture to stand in for a media or data path the examples name, chosen by extension. */
-function standIn(path: string): string | undefined {
+function standIn(path: string, longVideo: string): string | undefined {
   const ext = path.slice(path.lastIndexOf(".") + 1).toLowerCase();
   const byExt: Record<string, string> = {
     jpg: "image.jpg",
     png: "image.png",
-    mp4: "video.mp4",
+    mp4: "",
     mp3: "audio.mp3",
   };
+  if (ext === "mp4") return longVideo;
   return byExt[ext] && fixture(byExt[ext]);
 }
 
@@ -101,8 +104,11 @@ Deno.test("every example in SKILL.md and references/*.md runs as written", async
   const examples = Object.entries(files).flatMap(([f, t]) => extractExamples(f, t));
   const world = await tempWorld();
   const served = `${world.root}/served`;
+  let origin = "";
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
     await req.body?.cancel();
+    // An upload answers like a file host: where the file can be fetched.
+    if (req.method === "POST") return Response.json({ url: `${origin}/abc.zip` });
     if (req.method !== "GET") return new Response("ok");
     const name = new URL(req.url).pathname.split("/").at(-1)!;
     try {
@@ -111,7 +117,7 @@ Deno.test("every example in SKILL.md and references/*.md runs as written", async
       return new Response("not found", { status: 404 });
     }
   });
-  const origin = `http://127.0.0.1:${server.addr.port}`;
+  origin = `http://127.0.0.1:${server.addr.port}`;
   try {
     const env = world.env;
     const work = `${world.root}/work`;
@@ -133,18 +139,29 @@ Deno.test("every example in SKILL.md and references/*.md runs as written", async
       s.replaceAll(/https:\/\/[a-z0-9.-]*(example\.com|amazonaws\.com)/g, origin)
         .replaceAll("file:///abs/", `file://${abs}/`)
         .replaceAll(/(^|[\s'"])\/abs\//g, `$1${abs}/`);
+    // Examples cut seconds out of a clip: a real 10 s video (the fixtures are 1 s long).
+    const clip = `${world.root}/clip.mp4`;
+    const ff = await new Deno.Command("ffmpeg", {
+      args: [
+        ...["-v", "error", "-f", "lavfi", "-i", "testsrc=size=160x90:rate=10:duration=10"],
+        ...["-f", "lavfi", "-i", "sine=duration=10", "-shortest", "-pix_fmt", "yuv420p", clip],
+      ],
+      stdout: "null",
+      stderr: "piped",
+    }).output();
+    assertEquals(ff.code, 0, new TextDecoder().decode(ff.stderr));
     const all = examples.map((e) => e.text).join("\n");
     for (const m of all.matchAll(/\/abs\/([\w./-]+)/g)) {
-      const src = standIn(m[1]);
+      const src = standIn(m[1], clip);
       if (!src) continue;
       await Deno.mkdir(`${abs}/${m[1]}`.replace(/\/[^/]+$/, ""), { recursive: true });
       await Deno.copyFile(src, `${abs}/${m[1]}`);
     }
     for (const m of all.matchAll(/https:\/\/[\w.-]+\/([\w.-]+\.(?:jpg|png|mp3|mp4))/g)) {
-      await Deno.copyFile(standIn(m[1])!, `${served}/${m[1]}`);
+      await Deno.copyFile(standIn(m[1], clip)!, `${served}/${m[1]}`);
     }
     for (const m of all.matchAll(/\.\/([\w-]+\.(?:jpg|png|mp3|mp4))/g)) {
-      await Deno.copyFile(standIn(m[1])!, `${work}/${m[1]}`);
+      await Deno.copyFile(standIn(m[1], clip)!, `${work}/${m[1]}`);
     }
     await Deno.writeTextFile(`${work}/v.srt`, "1\n00:00:00,000 --> 00:00:01,500\nHello\n");
     await Deno.writeTextFile(
@@ -157,7 +174,10 @@ Deno.test("every example in SKILL.md and references/*.md runs as written", async
     );
     await Deno.writeTextFile(
       `${work}/spec.json`,
-      JSON.stringify({ draft: { name: "From spec" }, captions: [{ text: "Hi", start: 0, end: 1000000 }] }),
+      JSON.stringify({
+        draft: { name: "From spec" },
+        captions: [{ text: "Hi", start: 0, end: 1000000 }],
+      }),
     );
     const slideshow = await Deno.readTextFile(
       new URL("../examples/build-slideshow.json", import.meta.url),
@@ -170,6 +190,7 @@ Deno.test("every example in SKILL.md and references/*.md runs as written", async
       slideshow.replaceAll("file:///tmp/draftcli-example/", `file://${abs}/`),
     );
 
+    await Deno.copyFile(fixture("image.jpg"), `${abs}/cover.jpg`);
     // A fresh draft per example: an image, a video, an audio and a caption.
     const json = async (argv: string[]) => {
       const r = await runCli(argv, { env, cwd: work });
@@ -177,13 +198,27 @@ Deno.test("every example in SKILL.md and references/*.md runs as written", async
       return r.json as Record<string, unknown>;
     };
     const fresh = async (n: number) => {
-      const built = await json(["build", JSON.stringify({
-        draft: { name: `Example ${n}` },
-        images: [{ ref: "img", imageUrl: `file://${fixture("image.jpg")}`, start: 0, end: 3000000 }],
-        videos: [{ ref: "vid", videoUrl: `file://${fixture("video.mp4")}`, start: 0, end: 1000000 }],
-        audios: [{ ref: "aud", audioUrl: `file://${fixture("audio.mp3")}`, start: 0, end: 1000000 }],
-        captions: [{ text: "Episode 1", start: 0, end: 2000000 }],
-      })]);
+      const built = await json([
+        "build",
+        JSON.stringify({
+          draft: { name: `Example ${n}` },
+          images: [
+            { ref: "img", imageUrl: `file://${abs}/cover.jpg`, start: 0, end: 3000000 },
+            { imageUrl: `file://${fixture("image.png")}`, start: 3000000, end: 6000000 },
+          ],
+          videos: [
+            { ref: "vid", videoUrl: `file://${clip}`, start: 0, end: 2000000 },
+            { videoUrl: `file://${clip}`, start: 2000000, end: 4000000 },
+          ],
+          audios: [{
+            ref: "aud",
+            audioUrl: `file://${fixture("audio.mp3")}`,
+            start: 0,
+            end: 1000000,
+          }],
+          captions: [{ text: "Episode 1", start: 0, end: 2000000 }],
+        }),
+      ]);
       const refs = built.refs as Record<string, string>;
       return { ID: built.draftId as string, SEG: refs.img, VIDEO: refs.vid, AUDIO: refs.aud };
     };
@@ -213,7 +248,7 @@ Deno.test("every example in SKILL.md and references/*.md runs as written", async
       const stderr = new TextDecoder().decode(out.stderr).trim();
       const want = expectedOutput(ex.text);
       let problem = out.code !== 0 ? `exit ${out.code}` : "";
-      if (!problem && want === "json") {
+      if (!problem && (want === "json" || (want === "json*" && stdout))) {
         // A script may print several JSON documents (one per command): each line group parses.
         try {
           for (const doc of stdout.split(/\n(?=[{[])/)) JSON.parse(doc);
@@ -225,7 +260,9 @@ Deno.test("every example in SKILL.md and references/*.md runs as written", async
       if (!problem && want === "text" && !stdout) problem = "no output";
       if (problem) {
         failures.push(
-          `[${ex.file}] ${ex.text}\n  → ${problem}: ${stderr.slice(0, 400)} ${stdout.slice(0, 200)}`,
+          `[${ex.file}] ${ex.text}\n  → ${problem}: ${stderr.slice(0, 400)} ${
+            stdout.slice(0, 200)
+          }`,
         );
       }
     }

@@ -147,7 +147,7 @@ export const draftInfo = defineCommand({
     '"materialSummary":{videos,images,audios,texts,stickers,effects},"createdAt","modifiedAt".',
   positionals: ["draftId"],
   input: z.object({ draftId: draftIdSchema }).strict(),
-  examples: ["draft info $ID"],
+  examples: ['draft info "$ID"'],
   async run(input, ctx) {
     return (await summary()).summarise(
       await (await drafts()).readDraft(await ctx.searchRoots(), input.draftId),
