@@ -8,7 +8,7 @@
  */
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { loadAllSpecs } from "../src/commands/registry.ts";
-import { renderSkill, renderSkillReferences } from "../src/setup/skill.ts";
+import { renderSkillReferences } from "../src/setup/skill.ts";
 import { cliCommand, fixture, runCli, tempWorld } from "./helpers/cli.ts";
 
 /** One runnable example: where it is shown and its text as written there. */
@@ -96,12 +96,6 @@ function standIn(path: string, longVideo: string): string | undefined {
 }
 
 Deno.test("every example in SKILL.md and references/*.md runs as written", async () => {
-  const specs = await loadAllSpecs();
-  const files: Record<string, string> = {
-    "SKILL.md": renderSkill(specs),
-    ...renderSkillReferences(specs),
-  };
-  const examples = Object.entries(files).flatMap(([f, t]) => extractExamples(f, t));
   const world = await tempWorld();
   const served = `${world.root}/served`;
   let origin = "";
@@ -119,6 +113,19 @@ Deno.test("every example in SKILL.md and references/*.md runs as written", async
   });
   origin = `http://127.0.0.1:${server.addr.port}`;
   try {
+    // The skill folder exactly as `setup` installs it, read back from the world's HOME.
+    const installed = await runCli(["setup", "claude"], { env: world.env });
+    assertEquals(installed.code, 0, installed.stderr);
+    const skillDir = `${world.home}/.claude/skills/draftcli`;
+    const files: Record<string, string> = {};
+    files["SKILL.md"] = await Deno.readTextFile(`${skillDir}/SKILL.md`);
+    for await (const e of Deno.readDir(`${skillDir}/references`)) {
+      files[`references/${e.name}`] = await Deno.readTextFile(`${skillDir}/references/${e.name}`);
+    }
+    // Every file the generator makes is installed (and so read here).
+    const refs = Object.keys(renderSkillReferences(await loadAllSpecs()));
+    assertEquals(Object.keys(files).sort(), ["SKILL.md", ...refs].sort());
+    const examples = Object.entries(files).flatMap(([f, t]) => extractExamples(f, t));
     const env = world.env;
     const work = `${world.root}/work`;
     const abs = `${world.root}/abs`;
@@ -191,7 +198,8 @@ Deno.test("every example in SKILL.md and references/*.md runs as written", async
     );
 
     await Deno.copyFile(fixture("image.jpg"), `${abs}/cover.jpg`);
-    // A fresh draft per example: an image, a video, an audio and a caption.
+    // A fresh draft per example: images, videos, an audio and a caption. The space in its name
+    // (and so in its id, the folder name) catches examples that leave "$ID" unquoted.
     const json = async (argv: string[]) => {
       const r = await runCli(argv, { env, cwd: work });
       if (r.code !== 0) throw new Error(`${argv.join(" ")}: ${r.stderr}`);
