@@ -1,6 +1,6 @@
 /** `draftcli build`: a whole video from one spec, every problem at once, nothing half-written. */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { runCli, snapshotDir, tempWorld } from "./helpers/cli.ts";
+import { fixture, runCli, snapshotDir, tempWorld } from "./helpers/cli.ts";
 import { checkDraft } from "./helpers/draft_check.ts";
 import { everyKindSpec } from "./helpers/build_spec.ts";
 
@@ -147,6 +147,51 @@ Deno.test("examples/: the README's build specs run as documented", async () => {
       "captions[0].inAnimation",
     ]);
   } finally {
+    await w.cleanup();
+  }
+});
+
+Deno.test("build: a new draft appears only when complete (nothing visible while media download)", async () => {
+  const w = await tempWorld();
+  let release!: () => void;
+  const held = new Promise<void>((r) => release = r);
+  let asked!: () => void;
+  const requested = new Promise<void>((r) => asked = r);
+  const png = await Deno.readFile(fixture("image.png"));
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, async () => {
+    asked();
+    await held;
+    return new Response(png, { headers: { "content-type": "image/png" } });
+  });
+  try {
+    const spec = {
+      draft: { name: "held" },
+      images: [{ imageUrl: `http://127.0.0.1:${server.addr.port}/a.png`, start: 0, end: 1e6 }],
+      captions: [{ text: "hello", start: 0, end: 1e6 }],
+    };
+    const building = runCli(["build", JSON.stringify(spec)], { env: w.env });
+    await requested;
+    // The download is under way: the drafts folder shows no draft, not even an empty one.
+    const visible = (await Array.fromAsync(Deno.readDir(w.draftsDir)))
+      .filter((e) => !e.name.startsWith("."));
+    assertEquals(visible.map((e) => e.name), []);
+    release();
+    const r = await building;
+    assertEquals(r.code, 0, r.stderr);
+    const out = r.json as Json;
+    assertEquals(out.filePath, `${w.draftsDir}/held`);
+    const meta = JSON.parse(await Deno.readTextFile(`${out.filePath}/draft_meta_info.json`));
+    assertEquals(out.draftId, meta.draft_id, "the draft's id, as draft create prints it");
+    assertEquals(meta.draft_fold_path, out.filePath);
+    assertEquals((await Array.fromAsync(Deno.readDir(w.draftsDir))).map((e) => e.name), ["held"]);
+    const check = await checkDraft(out.filePath);
+    assertEquals(check.problems, []);
+    assertEquals(check.leftovers, []);
+    const images = (await runCli(["images", "list", out.draftId], { env: w.env })).json as Json[];
+    assertEquals(images.length, 1);
+  } finally {
+    release();
+    await server.shutdown();
     await w.cleanup();
   }
 });

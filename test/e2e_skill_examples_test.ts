@@ -197,7 +197,9 @@ Deno.test("every example in SKILL.md and references/*.md runs as written", async
       slideshow.replaceAll("file:///tmp/draftcli-example/", `file://${abs}/`),
     );
 
+    // The media the fill examples replace, by file name.
     await Deno.copyFile(fixture("image.jpg"), `${abs}/cover.jpg`);
+    await Deno.copyFile(clip, `${abs}/intro.mp4`);
     // A fresh draft per example: images, videos, an audio and a caption. The space in its name
     // (and so in its id, the folder name) catches examples that leave "$ID" unquoted.
     const json = async (argv: string[]) => {
@@ -215,7 +217,7 @@ Deno.test("every example in SKILL.md and references/*.md runs as written", async
             { imageUrl: `file://${fixture("image.png")}`, start: 3000000, end: 6000000 },
           ],
           videos: [
-            { ref: "vid", videoUrl: `file://${clip}`, start: 0, end: 2000000 },
+            { ref: "vid", videoUrl: `file://${abs}/intro.mp4`, start: 0, end: 2000000 },
             { videoUrl: `file://${clip}`, start: 2000000, end: 4000000 },
           ],
           audios: [{

@@ -2,21 +2,12 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { cp } from "node:fs/promises";
 import { fixture, runCli, snapshotDir, tempWorld } from "./helpers/cli.ts";
+import { jsonDiff as diff } from "./helpers/json_diff.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = any;
 
 const SAMPLE = new URL("./fixtures/real-drafts/capcut7.9-base/", import.meta.url).pathname;
-
-/** Every leaf path where two JSON trees differ. */
-function diff(a: Json, b: Json, path = "", out: string[] = []): string[] {
-  if (a && b && typeof a === "object" && typeof b === "object") {
-    for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) {
-      diff(a[k], b[k], `${path}/${k}`, out);
-    }
-  } else if (a !== b) out.push(path);
-  return out;
-}
 
 Deno.test("draft fill: replaces exactly the named text and media in a copy; the source is untouched", async () => {
   const w = await tempWorld();

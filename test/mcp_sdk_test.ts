@@ -15,6 +15,7 @@ type Json = Record<string, unknown>;
 interface ToolInfo {
   name: string;
   inputSchema: { type: string; properties?: Json };
+  description?: string;
   outputSchema?: { type: string };
   annotations?: Record<string, boolean>;
 }
@@ -70,6 +71,16 @@ Deno.test("mcp: a session driven by the official SDK client", async () => {
     assertEquals(byName.get("images_add")!.annotations!.openWorldHint, true, "takes URLs");
     assertEquals(byName.get("draft_delete")!.annotations!.destructiveHint, true);
     assertEquals(byName.get("draft_list")!.outputSchema?.type, "object", "array output declared");
+    // tools/list stays small: one-line descriptions, the detail one docs call away.
+    for (const t of tools) {
+      const topic = /Details: docs \{"topic":"([^"]+)"\}$/.exec(t.description ?? "")?.[1];
+      assert((t.description ?? "").length <= 200, `${t.name}: ${t.description}`);
+      if (!topic) continue;
+      assertEquals(topic, t.name);
+      const docs = await client.callTool({ name: "docs", arguments: { topic } });
+      const page = (docs.content as { text: string }[])[0].text;
+      assert(!docs.isError && page.includes(t.description!.split(". Details:")[0]), page);
+    }
 
     const created = await client.callTool({ name: "draft_create", arguments: { name: "sdk" } });
     assert(!created.isError, JSON.stringify(created));
@@ -100,7 +111,12 @@ Deno.test("mcp: a session driven by the official SDK client", async () => {
         outcomes[t.name] = "error";
       } else {
         outcomes[t.name] = "ok";
-        if (Array.isArray(JSON.parse(text))) {
+        if (t.name === "docs") {
+          assert(
+            text.startsWith("# draftcli"),
+            `docs answers with the manual: ${text.slice(0, 80)}`,
+          );
+        } else if (Array.isArray(JSON.parse(text))) {
           assert(Array.isArray((r.structuredContent as Json)?.items), `${t.name}: {items}`);
         }
       }

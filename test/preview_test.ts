@@ -6,7 +6,15 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { StdioClient } from "./support/mcp_client.ts";
-import { cliCommand, fileUrl, fixture, runCli, type TempWorld, tempWorld } from "./helpers/cli.ts";
+import {
+  cliCommand,
+  fileUrl,
+  fixture,
+  runCli,
+  runOk,
+  type TempWorld,
+  tempWorld,
+} from "./helpers/cli.ts";
 import { findCaptionFont } from "../src/preview/render.ts";
 
 // deno-lint-ignore no-explicit-any
@@ -50,11 +58,7 @@ async function makeDraft(w: TempWorld): Promise<string> {
     `${media}/blue.png`,
   ]);
   await ffmpeg(["-f", "lavfi", "-i", "sine=f=440:d=4", `${media}/tone.wav`]);
-  const run = async (args: string[]) => {
-    const r = await runCli(args, { env: w.env });
-    assertEquals(r.code, 0, r.stderr);
-    return r.json as Json;
-  };
+  const run = (args: string[]) => runOk(w, args);
   const id = (await run(["draft", "create", "--width", "1280", "--height", "720"])).draftId;
   await run([
     "images",
@@ -276,11 +280,7 @@ Deno.test({
         "yuv420p",
         `${media}/mute.mp4`,
       ]);
-      const run = async (args: string[]) => {
-        const r = await runCli(args, { env: w.env });
-        assertEquals(r.code, 0, r.stderr);
-        return r.json as Json;
-      };
+      const run = (args: string[]) => runOk(w, args);
       const id = (await run(["draft", "create", "--width", "640", "--height", "360"])).draftId;
       await run([
         "videos",
@@ -341,11 +341,7 @@ Deno.test({
         "1",
         `${media}/r.png`,
       ]);
-      const run = async (args: string[]) => {
-        const r = await runCli(args, { env: w.env });
-        assertEquals(r.code, 0, r.stderr);
-        return r.json as Json;
-      };
+      const run = (args: string[]) => runOk(w, args);
       const id = (await run(["draft", "create", "--width", "640", "--height", "360"])).draftId;
       const added = await run([
         "images",
@@ -405,11 +401,7 @@ Deno.test({
         ]);
       }
       await ffmpeg(["-f", "lavfi", "-i", "sine=f=440:d=12", `${media}/tone.wav`]);
-      const run = async (args: string[]) => {
-        const r = await runCli(args, { env: w.env });
-        assertEquals(r.code, 0, r.stderr);
-        return r.json as Json;
-      };
+      const run = (args: string[]) => runOk(w, args);
       const id = (await run(["draft", "create", "--width", "640", "--height", "360"])).draftId;
       await run([
         "images",
@@ -509,11 +501,7 @@ Deno.test({
     const w = await tempWorld();
     try {
       // The repository's 1 s clip (8 kHz sound) and 1 s wav: the mix that wedged ffmpeg 5.
-      const run = async (args: string[]) => {
-        const r = await runCli(args, { env: w.env });
-        assertEquals(r.code, 0, r.stderr);
-        return r.json as Json;
-      };
+      const run = (args: string[]) => runOk(w, args);
       const id = (await run(["draft", "create"])).draftId;
       const clip = { videoUrl: fileUrl(fixture("video.mp4")), start: 0, end: 1_000_000 };
       await run(["videos", "add", id, "--video-infos", JSON.stringify([clip, clip])]);

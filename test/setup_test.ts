@@ -88,7 +88,7 @@ async function fakeCli(h: Home, agent: "claude" | "openclaw"): Promise<string> {
   const path = `${h.bin}/${agent}`;
   await Deno.writeTextFile(
     path,
-    `#!/bin/sh\nexec "${Deno.execPath()}" run --quiet --allow-all "${FAKE_CLI}" ${agent} "$@"\n`,
+    `#!/bin/sh\nexec "${Deno.execPath()}" run --quiet --no-config --no-lock --cached-only --allow-all "${FAKE_CLI}" ${agent} "$@"\n`,
   );
   await Deno.chmod(path, 0o755);
   return path;
@@ -510,7 +510,8 @@ Deno.test("setup --mcp uses the claude and openclaw CLIs when they are on PATH",
     assertEquals(pick(un, "claude", "mcp").action, "removed");
     assertEquals(pick(un, "openclaw", "mcp").action, "removed");
     const calls = (await log()).map((l) => JSON.parse(l).slice(0, 3).join(" "));
-    assertEquals(calls.slice(2), ["claude mcp remove", "openclaw mcp unset"]);
+    // (A failed fake CLI shows in the results' notes.)
+    assertEquals(calls.slice(2), ["claude mcp remove", "openclaw mcp unset"], JSON.stringify(un));
     assertEquals(JSON.parse((await h.read(".claude.json"))!).mcpServers, {});
   } finally {
     await h.cleanup();

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { defineCommand } from "./spec.ts";
 import { draftIdSchema, mediaPlacement } from "../schema/common.ts";
+import { FIT_MODES } from "../draft/fit_modes.ts";
 
 /** `build`. */
 export const buildCommand = defineCommand({
@@ -75,10 +76,11 @@ export const draftFillCommand = defineCommand({
   summary: "copy a draft (e.g. one made in the editor) and replace texts and media in the copy",
   description: "Texts are matched by their exact current text or by text segment id and keep " +
     "their style, animations and keyframes; media by material name, the old file's base name " +
-    "or material id; the new file is probed and must cover what the segments use of the old " +
-    "one (their timeline lengths stay). Every other field is kept. A key that matches nothing " +
+    "or material id; the new file is probed and fitted to each segment that plays it (--fit). " +
+    "Every other field is kept. A key that matches nothing " +
     "is an error listing the keys that would (--allow-missing: a warning). The source draft is " +
-    "never modified. Prints {draftId, filePath, name, sourceDraftId, replaced: {texts, media}}.",
+    "never modified. Prints {draftId, filePath, name, sourceDraftId, replaced: {texts, media}} (+ fitted: " +
+    "[{segmentId, fit, duration, speed, pieces}] with --fit).",
   positionals: ["source"],
   input: z.object({
     source: draftIdSchema.describe("id of the draft to copy"),
@@ -88,11 +90,20 @@ export const draftFillCommand = defineCommand({
       '{"material name, file name or material id": "new file path or URL"}',
     ),
     allowMissing: z.boolean().default(false).describe("warn instead of failing on unmatched keys"),
+    fit: z.enum(FIT_MODES).optional().describe(
+      "how a video/audio of another length fits each segment playing it. Absent: segment and " +
+        "source range stay (a longer file is trimmed, a too-short one is an error). loop: the " +
+        "file repeats as back-to-back segments (in animation on the first, out animation and " +
+        "transition on the last). stretch: the whole file at speed = file / segment length " +
+        "(0.1–100). extend: the segment becomes the file's length; later segments stay put, " +
+        "an overlap is an error. Ignored for photos",
+    ),
     mediaPlacement: mediaPlacement,
   }).strict(),
   mutates: true,
   examples: [
     `draft fill "$ID" --name "Episode 2" --texts '{"Episode 1":"Episode 2"}' --media '{"cover.jpg":"/abs/cover2.jpg"}'`,
+    `draft fill "$ID" --name "Episode 2" --media '{"intro.mp4":"/abs/short-intro.mp4"}' --fit loop`,
   ],
   run: async (input, ctx) =>
     (await import("../ops/fill.ts")).fillDraft(ctx, input.source, {
@@ -101,6 +112,7 @@ export const draftFillCommand = defineCommand({
       media: input.media,
       allowMissing: input.allowMissing,
       placement: input.mediaPlacement,
+      fit: input.fit,
     }),
 });
 

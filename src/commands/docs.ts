@@ -23,7 +23,6 @@ export function makeDocsCommands(getSpecs: SpecSource): AnyCommandSpec[] {
       ),
     }).strict(),
     examples: ["docs", "docs units", "docs images", "docs 'captions add'", "docs errors"],
-    mcp: false,
     run: async (input) => {
       const { renderDocs } = await import("../setup/skill.ts");
       return renderDocs(await getSpecs(), input.topic);

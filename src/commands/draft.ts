@@ -55,7 +55,7 @@ export const draftCreate = defineCommand({
     });
     let index: string;
     try {
-      index = (await (await drafts()).registerDraft(doc.dir, { os, warn: ctx.warn })).action;
+      index = (await (await drafts()).registerDraft(doc.dir, { os, warn: ctx.warn }, doc)).action;
     } catch (err) {
       ctx.warn(
         `the draft was created but not registered in the editor's index: ${(err as Error).message}`,

@@ -120,9 +120,9 @@ Deno.test("cli: draft import of a file gets a new id in the drafts folder", asyn
   assertEquals(r.code, 0, r.err);
   const id = r.json.draftId as string;
   assert(isUuid(id) && id !== fx.draftId, id);
-  assertEquals(r.json.filePath, join(root2, id));
+  assertEquals(r.json.filePath, join(root2, "Copy"), "named after the draft");
   assertEquals([r.json.name, r.json.editor], ["Copy", "capcut"]);
-  const doc = JSON.parse(await Deno.readTextFile(join(root2, id, "draft_content.json")));
+  const doc = JSON.parse(await Deno.readTextFile(join(r.json.filePath, "draft_content.json")));
   assertEquals(await Deno.readFile(doc.materials.videos[0].path), fx.photoBytes);
   const missing = await cli(["draft", "import", join(base, "nope.zip")], env);
   assertEquals([missing.code, missing.error?.code], [2, "invalid_input"]);
@@ -141,7 +141,12 @@ Deno.test("cli: draft import from a URL, and the maxZipBytes cap", async () => {
       DRAFTCLI_DRAFTS_DIR: root2,
     });
     assertEquals(r.code, 0, r.err);
-    assert(await Deno.stat(join(root2, r.json.draftId as string, "draft_info.json")));
+    assert(await Deno.stat(join(r.json.filePath as string, "draft_info.json")));
+    const listed = await cli(["draft", "info", r.json.draftId as string], {
+      ...env,
+      DRAFTCLI_DRAFTS_DIR: root2,
+    });
+    assertEquals(listed.code, 0, listed.err);
     await Deno.writeTextFile(env.DRAFTCLI_CONFIG, JSON.stringify({ maxZipBytes: 1000 }));
     const capped = await cli(["draft", "import", `${url}/d.zip?sig=${SIG}`], {
       ...env,

@@ -81,15 +81,3 @@ export function replaceMedia(doc: DraftDocument, slot: MediaSlot, media: MediaFa
   const localId = registerLocalMedia(doc, media);
   if ("local_material_id" in m) m.local_material_id = localId;
 }
-
-/** The longest stretch of the file any segment of `materialId` uses (source start + length). */
-export function sourceNeeded(doc: DraftDocument, materialId: string): number {
-  let need = 0;
-  for (const track of doc.tracks) {
-    for (const s of track.segments) {
-      if (s.material_id !== materialId || !s.source_timerange) continue;
-      need = Math.max(need, s.source_timerange.start + s.source_timerange.duration);
-    }
-  }
-  return need;
-}

@@ -49,9 +49,18 @@ export function exposedSpecs(specs: readonly AnyCommandSpec[]): AnyCommandSpec[]
   return specs.filter((s) => s.mcp !== false);
 }
 
+/**
+ * The short description `tools/list` carries: the summary, and where the command has more to
+ * say, where to read it (the `docs` tool) — tools/list is loaded whole into the model's context.
+ */
+export function toolDescription(spec: AnyCommandSpec): string {
+  if (!spec.description) return spec.summary;
+  return `${spec.summary}. Details: docs {"topic":"${toolName(spec)}"}`;
+}
+
 /** The tool definition of one command. */
 export function toolFor(spec: AnyCommandSpec): McpTool {
-  const description = spec.description ? `${spec.summary}\n\n${spec.description}` : spec.summary;
+  const description = toolDescription(spec);
   const schema = toJsonSchema(spec.input);
   // MCP requires an object schema at the top; zod objects always give one.
   const inputSchema: JsonSchema = { ...schema, type: "object" };
@@ -131,7 +140,12 @@ export async function callTool(
     payload = isPlainObject(e.output) ? { ...e.output, error: body } : { error: body };
     isError = true;
   }
-  const text = payload === undefined ? "null" : JSON.stringify(payload);
+  // Text commands (docs) answer with their text as is; everything else is JSON.
+  const text = typeof payload === "string"
+    ? payload
+    : payload === undefined
+    ? "null"
+    : JSON.stringify(payload);
   const result: McpToolResult = { content: [{ type: "text", text }] };
   if (!isError && spec.images) {
     for (const path of spec.images(payload)) {

@@ -25,14 +25,8 @@ import { applyAutoTransitions } from "./transitions.ts";
 import { resolveField } from "./names.ts";
 import { maskEntry } from "./targets.ts";
 import { CaptionStyle } from "../schema/caption_style.ts";
-import { type MediaRequest, resolveBatch } from "./media.ts";
-import {
-  createDraft,
-  locateDraft,
-  mutateDraft,
-  peekEdition,
-  registerDraft,
-} from "../store/drafts.ts";
+import { type MediaRequest, resolveBatch, writeWithMedia } from "./media.ts";
+import { locateDraft, peekEdition } from "../store/drafts.ts";
 import { chooseEditor } from "../store/detect.ts";
 import { currentOs } from "../store/home.ts";
 import { maskWarning } from "../draft/masks.ts";
@@ -264,7 +258,7 @@ export async function buildDraft(ctx: CommandContext, raw: unknown, opts: BuildO
   const os = currentOs();
   let edition: Edition;
   let choice: Awaited<ReturnType<typeof chooseEditor>> | undefined;
-  let roots = await ctx.searchRoots();
+  const roots = await ctx.searchRoots();
   let dir: string | undefined;
   if (opts.into) {
     dir = await locateDraft(roots, opts.into);
@@ -289,64 +283,53 @@ export async function buildDraft(ctx: CommandContext, raw: unknown, opts: BuildO
   const plans = planAll(spec, edition, sink, ctx.warn);
   sink.throwIfAny("build spec");
 
-  let created = false;
-  if (!dir) {
-    const c = choice!;
-    const d = spec.draft;
-    const doc = await createDraft({
-      root: c.root,
-      name: d?.name,
-      width: d?.width ?? 1080,
-      height: d?.height ?? 1920,
-      fps: d?.fps ?? 30,
-      edition: c.edition,
-      profile: c.profile,
-      stamp: c.stamp,
-      platformOverride: c.platformOverride,
-      newVersionOverride: c.newVersionOverride,
-      os,
-    });
-    dir = doc.dir;
-    created = true;
-    roots = [c.root];
-  }
-  const draftId = dir.split(/[\\/]/).pop()!;
-  try {
-    const requests: MediaRequest[] = [
-      ...videoRequests(plans.videos),
-      ...imageRequests(plans.images),
-      ...audioRequests(plans.audios),
-    ];
-    const batch = await resolveBatch(dir, requests, {
+  const requests: MediaRequest[] = [
+    ...videoRequests(plans.videos),
+    ...imageRequests(plans.images),
+    ...audioRequests(plans.audios),
+  ];
+  const resolveIn = (folder: string) =>
+    resolveBatch(folder, requests, {
       env: ctx.env,
       maxDownloadBytes: config.maxDownloadBytes,
       placement: opts.media ?? config.media,
     });
-    let result;
-    try {
-      result = await mutateDraft(roots, draftId, (doc) => {
-        const out = applyAll(doc, spec, plans, refTable, batch.byUrl, ctx.warn, sink);
-        sink.throwIfAny("build spec");
-        doc.normalise();
-        return Promise.resolve({
-          result: { draftId, filePath: dir!, created, ...out, duration: doc.duration },
-          staged: batch.staged,
-          files: [batch.cacheFile],
-        });
-      }, { warn: ctx.warn });
-    } finally {
-      await batch.cleanup();
-    }
-    if (created) {
-      await registerDraft(dir, { os, warn: ctx.warn }).catch((err) =>
-        ctx.warn(`the draft was built but not registered in the editor's index: ${err.message}`)
-      );
-    }
-    return result;
-  } catch (err) {
-    if (created) await Deno.remove(dir, { recursive: true }).catch(() => {});
-    throw err;
-  }
+  const apply = (doc: DraftDocument, byUrl: Parameters<typeof applyImages>[2]) => {
+    const out = applyAll(doc, spec, plans, refTable, byUrl, ctx.warn, sink);
+    sink.throwIfAny("build spec");
+    doc.normalise();
+    return out;
+  };
+  const d = spec.draft;
+  // No --into: chooseEditor succeeded (its failure was thrown with the spec's problems).
+  const c = choice!;
+  const made = await writeWithMedia(
+    dir ? { existing: { roots, dir } } : {
+      create: {
+        root: c.root,
+        name: d?.name,
+        width: d?.width ?? 1080,
+        height: d?.height ?? 1920,
+        fps: d?.fps ?? 30,
+        edition: c.edition,
+        profile: c.profile,
+        stamp: c.stamp,
+        platformOverride: c.platformOverride,
+        newVersionOverride: c.newVersionOverride,
+        os,
+      },
+    },
+    resolveIn,
+    apply,
+    ctx.warn,
+  );
+  return {
+    draftId: made.draftId,
+    filePath: made.dir,
+    created: made.created,
+    ...made.out,
+    duration: made.duration,
+  };
 }
 
 /** Builds every list into `doc` in dependency order; problems of each list go to `sink`. */

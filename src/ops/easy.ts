@@ -15,11 +15,17 @@ import {
   spreadEvenly,
   timeCaptionsByLength,
 } from "../easy/timing.ts";
-import { createDraft, locateDraft, mutateDraft, peekEdition } from "../store/drafts.ts";
+import { locateDraft } from "../store/drafts.ts";
 import { findProfile } from "../editions/profiles.ts";
 import { currentOs } from "../store/home.ts";
 import { installedEditions } from "../store/roots.ts";
-import { expectKind, type MediaRequest, resolveBatch } from "./media.ts";
+import {
+  expectKind,
+  type MediaRequest,
+  type MediaWriteTarget,
+  resolveBatch,
+  writeWithMedia,
+} from "./media.ts";
 import {
   buildAudioSegment,
   buildTextSegment,
@@ -121,76 +127,60 @@ export async function draftEasy(ctx: CommandContext, input: DraftEasy) {
   const videoRef = input.videoUrl ? toMediaUrl(input.videoUrl) : undefined;
   const audioUrl = toMediaUrl(audioRef);
 
-  // Target draft: existing, or a new one (removed again if anything later fails).
   const config = await ctx.config();
-  let dir: string;
-  let created = false;
-  let roots = await ctx.searchRoots();
-  if (input.draftId) {
-    dir = await locateDraft(roots, input.draftId);
-  } else {
-    const edition = input.editor ?? config.editor ??
-      (await installedEditions({ env: ctx.env, config }))[0] ?? "jianying";
-    const root = await ctx.draftsDir(edition);
-    const doc = await createDraft({
-      root,
-      name: input.name,
-      width: input.width,
-      height: input.height,
-      fps: 30,
-      edition,
-      profile: findProfile(edition, config.editorVersion),
-      os: currentOs(),
-    });
-    dir = doc.dir;
-    created = true;
-    roots = [root];
-  }
-  const folderName = dir.split(/[\\/]/).pop()!;
-  try {
-    const edition = await peekEdition(dir);
-    const style = baseStyle(edition, input, ctx.warn);
-    const requests: MediaRequest[] = [{ url: audioUrl, index: 0, field: "byAudio" }];
-    imageRefs.forEach((url, i) => requests.push({ url, index: i, field: `images[${i}]` }));
-    if (videoRef) requests.push({ url: videoRef, index: 0, field: "videoUrl" });
-    const batch = await resolveBatch(dir, requests, {
+  const requests: MediaRequest[] = [{ url: audioUrl, index: 0, field: "byAudio" }];
+  imageRefs.forEach((url, i) => requests.push({ url, index: i, field: `images[${i}]` }));
+  if (videoRef) requests.push({ url: videoRef, index: 0, field: "videoUrl" });
+  const resolveIn = (folder: string) =>
+    resolveBatch(folder, requests, {
       env: ctx.env,
       maxDownloadBytes: config.maxDownloadBytes,
       placement: input.media ?? config.media,
     });
-    try {
-      const audio = batch.byUrl.get(audioUrl)!;
-      expectKind(audio, ["audio", "video"], "byAudio", "pass an audio file");
-      return await mutateDraft(roots, folderName, (doc) => {
-        const counts = build(doc, input, {
-          audio,
-          images: imageRefs.map((u) => batch.byUrl.get(u)!),
-          video: videoRef ? batch.byUrl.get(videoRef) : undefined,
-          captions,
-          style,
-          warn: ctx.warn,
-        });
-        doc.normalise();
-        return Promise.resolve({
-          result: {
-            draftId: doc.draftId,
-            filePath: dir,
-            created,
-            duration: doc.duration,
-            counts,
-            message: "ok", // as cutcli's SDK returns it
-          },
-          staged: batch.staged,
-          files: [batch.cacheFile],
-        });
-      }, { warn: ctx.warn });
-    } finally {
-      await batch.cleanup();
-    }
-  } catch (err) {
-    if (created) await Deno.remove(dir, { recursive: true }).catch(() => {});
-    throw err;
+  /** Builds into `doc` from resolved media; returns the counts. */
+  const fill = (doc: DraftDocument, byUrl: Awaited<ReturnType<typeof resolveIn>>["byUrl"]) => {
+    const audio = byUrl.get(audioUrl)!;
+    expectKind(audio, ["audio", "video"], "byAudio", "pass an audio file");
+    const counts = build(doc, input, {
+      audio,
+      images: imageRefs.map((u) => byUrl.get(u)!),
+      video: videoRef ? byUrl.get(videoRef) : undefined,
+      captions,
+      style: baseStyle(doc.edition, input, ctx.warn),
+      warn: ctx.warn,
+    });
+    doc.normalise();
+    return counts;
+  };
+  let target: MediaWriteTarget;
+  if (input.draftId) {
+    const roots = await ctx.searchRoots();
+    target = { existing: { roots, dir: await locateDraft(roots, input.draftId) } };
+  } else {
+    const edition = input.editor ?? config.editor ??
+      (await installedEditions({ env: ctx.env, config }))[0] ?? "jianying";
+    target = {
+      create: {
+        root: await ctx.draftsDir(edition),
+        name: input.name,
+        width: input.width,
+        height: input.height,
+        fps: 30,
+        edition,
+        profile: findProfile(edition, config.editorVersion),
+        os: currentOs(),
+      },
+    };
   }
+  const made = await writeWithMedia(target, resolveIn, fill, ctx.warn);
+  return {
+    draftId: made.draftId,
+    filePath: made.dir,
+    created: made.created,
+    duration: made.duration,
+    counts: made.out,
+    message: "ok", // as cutcli's SDK returns it
+  };
 }
 
 function build(

@@ -2,7 +2,7 @@
  * `draft fill`: copies a draft (editor-made or not) and, in the copy only, replaces texts
  * (matched by their exact text or segment id) and media (matched by material name, file base
  * name or material id). Every key is checked against the source before the copy is made; a new
- * file is probed and must cover what the segments use of the old one.
+ * video/audio is probed and fitted to each segment that plays it (`fit`: trim by default).
  */
 import type { CommandContext } from "./context.ts";
 import { DraftcliError } from "../errors.ts";
@@ -12,14 +12,8 @@ import { toMediaUrl } from "./easy.ts";
 import { mutateDraft, readDraft, registerDraft } from "../store/drafts.ts";
 import { duplicateDraft } from "../store/manage.ts";
 import type { DraftDocument } from "../draft/document.ts";
-import {
-  type MediaSlot,
-  mediaSlots,
-  replaceMedia,
-  replaceText,
-  sourceNeeded,
-  textSlots,
-} from "../draft/fill.ts";
+import { type MediaSlot, mediaSlots, replaceMedia, replaceText, textSlots } from "../draft/fill.ts";
+import { type FitMode, type FitOutcome, fitSegment } from "../draft/fit.ts";
 import type { MediaPlacement } from "../media/place.ts";
 
 /** Options of `draft fill`. */
@@ -31,6 +25,8 @@ export interface FillOptions {
   media?: Record<string, string>;
   allowMissing?: boolean;
   placement?: MediaPlacement;
+  /** how a video/audio of another length fits its segments (absent: trim, error if short) */
+  fit?: FitMode;
 }
 
 const textMatches = (doc: DraftDocument, key: string) =>
@@ -65,8 +61,18 @@ function checkKeys(doc: DraftDocument, opts: FillOptions, warn: (m: string) => v
   return { texts, media };
 }
 
-/** Puts the new file into one media slot, keeping every segment's timeline length. */
-function fillMedia(doc: DraftDocument, slot: MediaSlot, file: ResolvedFile, path: string) {
+/**
+ * Puts the new file into one media slot and fits every segment that plays it (see
+ * src/draft/fit.ts); photos have no length, so `fit` does not apply to them.
+ */
+function fillMedia(
+  doc: DraftDocument,
+  slot: MediaSlot,
+  file: ResolvedFile,
+  path: string,
+  fit: FitMode | undefined,
+  warn: (m: string) => void,
+): FitOutcome[] {
   const type = String(slot.material.type);
   if (type === "photo") {
     expectKind(file, ["image"], path, "replace a photo with an image file");
@@ -75,18 +81,19 @@ function fillMedia(doc: DraftDocument, slot: MediaSlot, file: ResolvedFile, path
   } else {
     expectKind(file, ["audio", "video"], path, "replace an audio with an audio file");
   }
+  const outcomes: FitOutcome[] = [];
   if (type !== "photo") {
-    const need = sourceNeeded(doc, String(slot.material.id));
-    const frame = 1e6 / doc.fps;
-    if (need > file.durationUs + frame) {
-      throw new DraftcliError(
-        "media_error",
-        `${path}: ${file.fileName} is ${file.durationUs} µs long; the draft uses ${need} µs of it`,
-        { path, hint: "pass a file at least as long as the one it replaces uses" },
-      );
+    const id = String(slot.material.id);
+    const uses = doc.tracks.flatMap((track) =>
+      track.segments.filter((s) => s.material_id === id).map((segment) => ({ track, segment }))
+    );
+    const facts = { durationUs: file.durationUs, fileName: file.fileName, path };
+    for (const { track, segment } of uses) {
+      outcomes.push(fitSegment(doc, track, segment, facts, fit, warn));
     }
   }
   replaceMedia(doc, slot, file);
+  return outcomes;
 }
 
 /** Runs `draft fill`; returns `{draftId, filePath, sourceDraftId, replaced}`. */
@@ -128,15 +135,16 @@ export async function fillDraft(ctx: CommandContext, source: string, opts: FillO
           }
         }
         let media = 0;
+        const fitted: FitOutcome[] = [];
         for (const key of keys.media) {
           const file = batch.byUrl.get(urls.get(key)!)!;
           for (const slot of mediaMatches(doc, key)) {
-            fillMedia(doc, slot, file, `media.${key}`);
+            fitted.push(...fillMedia(doc, slot, file, `media.${key}`, opts.fit, ctx.warn));
             media++;
           }
         }
         return Promise.resolve({
-          result: { texts, media },
+          result: { counts: { texts, media }, fitted },
           staged: batch.staged,
           files: [batch.cacheFile],
         });
@@ -152,7 +160,8 @@ export async function fillDraft(ctx: CommandContext, source: string, opts: FillO
       filePath: copy.dir,
       name: copy.name,
       sourceDraftId: copy.sourceDraftId,
-      replaced,
+      replaced: replaced.counts,
+      ...(opts.fit ? { fitted: replaced.fitted } : {}),
     };
   } catch (err) {
     await Deno.remove(copy.dir, { recursive: true }).catch(() => {});

@@ -3,7 +3,7 @@
  * private staging folder, probes every file (cached per draft), warns where the caller's facts
  * disagree with the file.
  */
-import { isAbsolute, join, relative } from "node:path";
+import { basename, isAbsolute, join, relative } from "node:path";
 import { resolveMedia } from "../media/resolve.ts";
 import { ProbeCache } from "../media/probe_cache.ts";
 import type { MediaFacts } from "../draft/build.ts";
@@ -11,7 +11,7 @@ import type { StagedFile } from "../store/drafts.ts";
 import { STATE_DIR } from "../store/drafts.ts";
 import { readJsonIfExists } from "../store/atomic.ts";
 import { DraftcliError } from "../errors.ts";
-import { mutateDraft } from "../store/drafts.ts";
+import { createDraft, mutateDraft, type NewDraftOptions, registerDraft } from "../store/drafts.ts";
 import type { DraftDocument, Segment, Track } from "../draft/document.ts";
 import { attachTransition, type TransitionEntry } from "../draft/transitions.ts";
 import { makeStagingDir } from "../store/txn.ts";
@@ -230,4 +230,71 @@ export function settleTrackIndexes(
 ): void {
   const tracks = doc.tracksOf(type);
   for (const c of created) c.trackIndex = tracks.findIndex((t) => t.id === c.trackId);
+}
+
+/** Where `writeWithMedia` writes: into an existing draft folder, or a new draft. */
+export type MediaWriteTarget =
+  | { existing: { roots: string[]; dir: string } }
+  | { create: Omit<NewDraftOptions, "fill"> };
+
+/** What `writeWithMedia` made: the builder's output and the draft as written. */
+export interface MediaWrite<T> {
+  out: T;
+  draftId: string;
+  dir: string;
+  duration: number;
+  created: boolean;
+}
+
+/**
+ * Resolves a command's media for its target draft, runs `build` on the document, and writes it
+ * once: an existing draft in one journaled commit under its lock; a new draft assembled in its
+ * hidden folder (media placed there) and renamed into place, then registered in the editor's
+ * index. A failure anywhere leaves the existing draft unchanged, or no new folder at all.
+ */
+export async function writeWithMedia<T>(
+  target: MediaWriteTarget,
+  resolve: (folder: string) => Promise<ResolvedBatch>,
+  build: (doc: DraftDocument, byUrl: Map<string, ResolvedFile>) => T,
+  warn: (message: string) => void,
+): Promise<MediaWrite<T>> {
+  const made = (doc: DraftDocument, out: T, created: boolean): MediaWrite<T> => ({
+    out,
+    draftId: doc.draftId,
+    dir: doc.dir,
+    duration: doc.duration,
+    created,
+  });
+  if ("existing" in target) {
+    const { roots, dir } = target.existing;
+    const batch = await resolve(dir);
+    try {
+      return await mutateDraft(roots, basename(dir), (doc) =>
+        Promise.resolve({
+          result: made(doc, build(doc, batch.byUrl), false),
+          staged: batch.staged,
+          files: [batch.cacheFile],
+        }), { warn });
+    } finally {
+      await batch.cleanup();
+    }
+  }
+  let out: T | undefined;
+  const doc = await createDraft({
+    ...target.create,
+    fill: async (doc, folder) => {
+      const batch = await resolve(folder);
+      try {
+        out = build(doc, batch.byUrl);
+      } catch (err) {
+        await batch.cleanup();
+        throw err;
+      }
+      return { staged: batch.staged, files: [batch.cacheFile], cleanup: batch.cleanup };
+    },
+  });
+  await registerDraft(doc.dir, { os: target.create.os, warn }, doc).catch((err) =>
+    warn(`the draft was made but not registered in the editor's index: ${err.message}`)
+  );
+  return made(doc, out as T, true);
 }

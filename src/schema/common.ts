@@ -1,5 +1,6 @@
 /** Field schemas shared by several input types (units: µs, normalised positions, #rrggbb). */
 import { z } from "zod";
+import { MAX_SPEED, MIN_SPEED } from "../draft/fit_modes.ts";
 
 /** Largest time accepted: 24 hours in µs. */
 export const MAX_TIME_US = 86_400_000_000;
@@ -48,7 +49,7 @@ export const alpha = z.number().min(0).max(1);
 export const volume = z.number().min(0).max(10);
 
 /** Playback speed factor. */
-export const speed = z.number().min(0.1).max(100);
+export const speed = z.number().min(MIN_SPEED).max(MAX_SPEED);
 
 /** Canvas transform fields of visual items. */
 export const transformFields = {

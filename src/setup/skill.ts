@@ -252,7 +252,8 @@ const SECTIONS: Section[] = [
         "If `draftcli mcp` is registered as an MCP server (`draftcli setup <agent> --mcp`), each",
         `command is also a tool named by its words joined with \`_\` (\`${sample.join(" ")}\` →`,
         `\`${sample.join("_")}\`), taking the same JSON fields. Tool errors carry the same`,
-        '`{"error": …}` object with `isError: true`.',
+        '`{"error": …}` object with `isError: true`. Tool descriptions are one line; the `docs`',
+        'tool gives the full page of a command (`{"topic": "captions_add"}`).',
       ].join("\n");
     },
   },
@@ -424,8 +425,12 @@ export function renderDocs(
   }
   const t = topic.trim().toLowerCase().replace(/[_\s]+/g, " ");
   const section = SECTIONS.find((s) => s.id === t || s.aliases.includes(t));
-  if (section) return section.render(specs, opts) + "\n";
   const command = specs.find((s) => s.name.join(" ") === t);
+  // A topic that is both (`build`): the section, then the command's page.
+  if (section) {
+    return [section.render(specs, opts), ...(command ? [renderCommand(command)] : [])]
+      .join("\n\n") + "\n";
+  }
   if (command) return renderCommand(command) + "\n";
   if (specs.some((s) => s.name[0] === t)) return renderCommands(specs, t) + "\n";
   const near = closest(t, docTopics(specs), 3);

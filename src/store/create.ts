@@ -1,7 +1,7 @@
 /**
  * Creating a new draft folder: built under a temporary name, then renamed into place.
  */
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import {
   type Edition,
   EDITION_FACTS,
@@ -19,7 +19,8 @@ import type { TxnData } from "./txn.ts";
 import { decodeBase64 } from "./base64.ts";
 import type { OsName } from "./home.ts";
 import { type DraftState, exists, STATE_DIR } from "./locate.ts";
-import { draftFileEntries, nowUs } from "./draft_files.ts";
+import { draftFileEntries, materialsSize, nowUs } from "./draft_files.ts";
+import type { StagedFile } from "./commit.ts";
 import { uniqueDraftFolder } from "./folder_name.ts";
 
 /** Options for a new draft. */
@@ -41,6 +42,22 @@ export interface NewDraftOptions {
   platformOverride?: Json;
   newVersionOverride?: string;
   os: OsName;
+  /**
+   * Builds the draft's contents before it appears: gets the document and the hidden folder it
+   * is assembled in (media placed there move with it) and returns what else the folder gets.
+   * The draft is then written once, complete, and renamed into place; a failure leaves nothing.
+   */
+  fill?: (doc: DraftDocument, folder: string) => Promise<NewDraftExtras | void>;
+}
+
+/** What a `fill` adds to a new draft's folder besides the document. */
+export interface NewDraftExtras {
+  /** Files to move into the folder (paths inside the folder being assembled). */
+  staged?: StagedFile[];
+  /** Further files to write (paths inside the folder being assembled). */
+  files?: { path: string; data: string }[];
+  /** Run once the staged files have moved (removes a staging folder). */
+  cleanup?: () => Promise<void>;
 }
 
 /** A half-built draft folder (`.<id>.creating`) older than this is a crash leftover. */
@@ -66,17 +83,17 @@ export async function sweepCreating(root: string, maxAgeMs = CREATING_MAX_AGE_MS
   }
 }
 
-/** Creates a new draft folder (built under a temp name, then renamed into place). */
-export async function createDraft(
-  opts: NewDraftOptions,
-  attempt = 0,
-): Promise<DraftDocument> {
+/**
+ * Creates a new draft folder: assembled under a hidden temp name (with what `opts.fill` builds
+ * into it), written once, then renamed into place.
+ */
+export async function createDraft(opts: NewDraftOptions): Promise<DraftDocument> {
   await Deno.mkdir(opts.root, { recursive: true });
   await sweepCreating(opts.root);
   const draftId = newId();
   const name = opts.name ?? defaultName();
   // The folder is named after the draft, as the editors name theirs; the id lives in the meta.
-  const dir = await uniqueDraftFolder(opts.root, name, draftId);
+  let dir = await uniqueDraftFolder(opts.root, name, draftId);
   const { content, meta } = skeletonFor(opts.profile);
   content.id = newId();
   content.fps = opts.fps;
@@ -106,14 +123,16 @@ export async function createDraft(
   meta.draft_cover = "draft_cover.jpg";
   meta.tm_draft_create = created;
   meta.tm_draft_modified = created;
-  const doc = new DraftDocument({
-    dir,
-    draftId,
-    edition: opts.edition,
-    profile: opts.profile,
-    content,
-    meta,
-  });
+  const docAt = (dir: string) =>
+    new DraftDocument({
+      dir,
+      draftId,
+      edition: opts.edition,
+      profile: opts.profile,
+      content,
+      meta,
+    });
+  let doc = docAt(dir);
   const temp = join(opts.root, `.${draftId}.creating`);
   try {
     await Deno.mkdir(join(temp, "resources"), { recursive: true });
@@ -134,27 +153,52 @@ export async function createDraft(
       markers: opts.platformOverride ? "detected" : stamp.source,
     };
     await Deno.writeTextFile(join(temp, STATE_DIR, "state.json"), JSON.stringify(state));
-    // A new draft is small: its timeline pieces are joined once for all copies.
-    const joined = new Map<TxnData, string>();
-    for (const e of draftFileEntries(doc, temp)) {
-      const data = (e as { data: TxnData }).data;
-      if (typeof data === "string") await Deno.writeTextFile(e.path, data);
-      else if (data instanceof Uint8Array) await Deno.writeFile(e.path, data);
-      else {
-        if (!joined.has(data)) joined.set(data, [...data.chunks].join(""));
-        await Deno.writeTextFile(e.path, joined.get(data)!);
+    const extras = opts.fill ? await opts.fill(doc, temp) : undefined;
+    try {
+      for (const s of extras?.staged ?? []) {
+        if (await exists(s.to)) continue; // same bytes under two URLs: moved once
+        await Deno.mkdir(dirname(s.to), { recursive: true });
+        await Deno.rename(s.from, s.to);
+      }
+    } finally {
+      await extras?.cleanup?.();
+    }
+    for (const f of extras?.files ?? []) await Deno.writeTextFile(f.path, f.data);
+    const key = "draft_timeline_materials_size_";
+    const size = await materialsSize(doc, [], temp);
+    if (size !== undefined && key in meta) meta[key] = size;
+    for (let attempt = 0;; attempt++) {
+      await writeDraftFiles(doc, temp);
+      try {
+        await Deno.rename(temp, dir);
+        break;
+      } catch (err) {
+        // Another process took the folder name meanwhile: move in under the next free name.
+        if (attempt >= 20 || !(await exists(dir))) throw err;
+        dir = await uniqueDraftFolder(opts.root, name, draftId);
+        doc = docAt(dir);
       }
     }
-    await Deno.rename(temp, dir);
   } catch (err) {
     await Deno.remove(temp, { recursive: true }).catch(() => {});
-    // Another process took the folder name meanwhile: build again under the next free name.
-    if (attempt < 20 && await exists(dir)) {
-      return await createDraft({ ...opts, name }, attempt + 1);
-    }
     throw err;
   }
   return doc;
+}
+
+/** Writes every file the document is stored as into `folder` (a new draft: no journal). */
+async function writeDraftFiles(doc: DraftDocument, folder: string): Promise<void> {
+  // The timeline's pieces are joined once for all its copies.
+  const joined = new Map<TxnData, string>();
+  for (const e of draftFileEntries(doc, folder)) {
+    const data = (e as { data: TxnData }).data;
+    if (typeof data === "string") await Deno.writeTextFile(e.path, data);
+    else if (data instanceof Uint8Array) await Deno.writeFile(e.path, data);
+    else {
+      if (!joined.has(data)) joined.set(data, [...data.chunks].join(""));
+      await Deno.writeTextFile(e.path, joined.get(data)!);
+    }
+  }
 }
 
 function defaultName(): string {

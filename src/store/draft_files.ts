@@ -79,17 +79,20 @@ export function draftFileEntries(
 
 const PLACEHOLDER = /^##_draftpath_placeholder_[^#]*_##/;
 
-/** Bytes of the distinct local media files the timeline uses (missing files count 0). */
-/** Bytes of the local media the timeline uses; undefined when some file is not on this machine. */
+/**
+ * Bytes of the local media the timeline uses; undefined when some file is not on this machine.
+ * Draft-folder paths are looked up in `folder` (default: the draft's own).
+ */
 export async function materialsSize(
   doc: DraftDocument,
   staged: StagedFile[] = [],
+  folder: string = doc.dir,
 ): Promise<number | undefined> {
   const pending = new Map(staged.map((s) => [s.to, s.from]));
   const paths = new Set<string>();
   for (const list of ["videos", "audios"]) {
     for (const m of doc.materials(list)) {
-      if (typeof m.path === "string" && m.path) paths.add(m.path.replace(PLACEHOLDER, doc.dir));
+      if (typeof m.path === "string" && m.path) paths.add(m.path.replace(PLACEHOLDER, folder));
     }
   }
   let total = 0;

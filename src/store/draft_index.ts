@@ -54,15 +54,16 @@ export async function indexDraft(
 /**
  * Registers a draft folder in its root's editor index (`root_meta_info.json`): adds or refreshes
  * its entry. A missing index is created only where the edition's rules say so (CapCut), and only
- * when the drafts folder holds no other draft. For `draft create` and `draft import`; takes the
- * draft lock, then the root lock.
+ * when the drafts folder holds no other draft. For new, imported and copied drafts; takes the
+ * draft lock, then the root lock. `loaded`: the draft as just written (spares reading it again).
  */
 export async function registerDraft(
   dir: string,
   opts: RegisterOptions = {},
+  loaded?: DraftDocument,
 ): Promise<IndexOutcome> {
   return await withDraftLock(dir, async () => {
-    const doc = await loadDraft(dir);
+    const doc = loaded ?? await loadDraft(dir);
     // A new index would list only this draft; where the folder already holds other drafts, an
     // editor that lists indexed drafts only would hide them, so none is created then.
     const create = EDITION_FACTS[doc.edition].rootIndex.createIfMissing &&

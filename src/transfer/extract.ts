@@ -16,6 +16,7 @@ import {
   PROFILES,
 } from "../editions/profiles.ts";
 import { checkDraftId, type DraftState, STATE_DIR } from "../store/drafts.ts";
+import { uniqueDraftFolder } from "../store/folder_name.ts";
 import { TMP_SUFFIX } from "../store/atomic.ts";
 import { loadCrc32 } from "./crc32.ts";
 import { exists, nowUs } from "../files.ts";
@@ -407,7 +408,7 @@ function concat(chunks: Uint8Array[]): Uint8Array {
 }
 
 /**
- * Unpacks `zipPath` as a new draft `<draftsRoot>/<newId>`. Placeholder media paths become
+ * Unpacks `zipPath` as a new draft `<draftsRoot>/<its name>` (made unique). Placeholder media paths become
  * absolute paths into the new folder (draftcli's own tools read `path` as a file path; the
  * editors accept both forms); meta gets the new id, folder, root, name and fresh times; and
  * `.draftcli/state.json` records the edition (from the zip's comment, else `platform`).
@@ -419,12 +420,6 @@ export async function extractDraftZip(
 ): Promise<ExtractResult> {
   checkDraftId(opts.newId);
   const root = resolve(draftsRoot);
-  const target = join(root, opts.newId);
-  if (await exists(target)) {
-    throw new DraftcliError("invalid_input", `a draft folder ${target} already exists`, {
-      hint: "import again to get a fresh id",
-    });
-  }
   const zip = await Deno.open(zipPath, { read: true }).catch((err) => {
     throw new DraftcliError("invalid_input", `cannot open ${zipPath}: ${(err as Error).message}`, {
       path: zipPath,
@@ -461,6 +456,19 @@ export async function extractDraftZip(
     }
     zip.close();
 
+    const metaFile = join(temp, "draft_meta_info.json");
+    let meta: Json = {};
+    let metaOk = true;
+    if (await exists(metaFile)) {
+      const parsed = await readJsonObject(metaFile);
+      if (parsed) meta = parsed;
+      else metaOk = false;
+    }
+    const name = opts.name ??
+      (typeof meta.draft_name === "string" && meta.draft_name ? meta.draft_name : opts.newId);
+    // Named after the draft, as the editors name their folders (the id lives in the meta).
+    const target = await uniqueDraftFolder(root, name, opts.newId);
+
     const warnings: string[] = [];
     const finalPath = (rel: string) => join(target, ...rel.split("/")).replaceAll("\\", "/");
     const toAbsolute = (path: string) => {
@@ -494,17 +502,7 @@ export async function extractDraftZip(
     const primary = timelines.get("draft_content.json") ?? timelines.get("draft_info.json") ??
       timelines.get("template-2.tmp");
 
-    const metaFile = join(temp, "draft_meta_info.json");
-    let meta: Json = {};
-    let metaOk = true;
-    if (await exists(metaFile)) {
-      const parsed = await readJsonObject(metaFile);
-      if (parsed) meta = parsed;
-      else metaOk = false;
-    }
     rewritePaths(undefined, meta, toAbsolute);
-    const name = opts.name ??
-      (typeof meta.draft_name === "string" && meta.draft_name ? meta.draft_name : opts.newId);
     const now = nowUs();
     meta.draft_id = opts.newId;
     meta.draft_name = name;
@@ -529,8 +527,8 @@ export async function extractDraftZip(
     await Deno.mkdir(join(temp, STATE_DIR), { recursive: true });
     await Deno.writeTextFile(join(temp, STATE_DIR, "state.json"), JSON.stringify(state));
     if (await exists(target)) {
-      throw new DraftcliError("invalid_input", `a draft folder ${target} already exists`, {
-        hint: "import again to get a fresh id",
+      throw new DraftcliError("invalid_input", `a draft folder ${target} appeared meanwhile`, {
+        hint: "import again: the next free folder name is taken",
       });
     }
     await Deno.rename(temp, target);

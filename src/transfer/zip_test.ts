@@ -11,6 +11,7 @@ import { makeFixtureDraft, randomBytes, snapshot } from "../../test/helpers/tran
 
 const LIMITS = { maxBytes: 50 * 1024 * 1024, maxEntries: 1000 };
 const NEW_ID = "9F9F9F9F-AAAA-4BBB-8CCC-DDDDEEEEFFFF";
+const NEW_ID_2 = "9F9F9F9F-AAAA-4BBB-8CCC-DDDDEEEE0002";
 
 function sha256(bytes: Uint8Array): string {
   return createHash("sha256").update(bytes).digest("hex");
@@ -94,12 +95,12 @@ Deno.test("zip → import: new id, absolute paths that exist, meta and state upd
   const root2 = join(base, "other-drafts");
   const res = await extractDraftZip(zipPath, root2, { ...LIMITS, newId: NEW_ID, name: "Moved" });
 
-  const dir = join(root2, NEW_ID);
+  const dir = join(root2, "Moved"); // named after the draft, as the editors name folders
   assertEquals(res.dir, dir);
   assertEquals(res.draftId, NEW_ID);
   assertEquals(res.edition, "capcut");
   assertEquals(res.missing, [fx.missingPath]);
-  assertEquals(await Array.fromAsync(Deno.readDir(root2), (e) => e.name), [NEW_ID]);
+  assertEquals(await Array.fromAsync(Deno.readDir(root2), (e) => e.name), ["Moved"]);
   for (const t of ["draft_content.json", "draft_info.json", "Timelines/T1/draft_info.json"]) {
     const doc = JSON.parse(await Deno.readTextFile(join(dir, t)));
     const photo = doc.materials.videos[0].path as string;
@@ -125,11 +126,14 @@ Deno.test("zip → import: new id, absolute paths that exist, meta and state upd
   // draftcli's own loader accepts the imported folder.
   const doc = await loadDraft(dir);
   assertEquals([doc.edition, doc.draftId], ["capcut", NEW_ID]);
-  // A second import of the same zip under another id works too; the same id is refused.
-  await rejects(
-    extractDraftZip(zipPath, root2, { ...LIMITS, newId: NEW_ID }),
-    (e: DraftcliError) => e.code === "invalid_input" && /already exists/.test(e.message),
-  );
+  // A second import under the same name gets the next free folder name.
+  const again = await extractDraftZip(zipPath, root2, {
+    ...LIMITS,
+    newId: NEW_ID_2,
+    name: "Moved",
+  });
+  assertEquals(again.dir, join(root2, "Moved (2)"));
+  assertEquals((await loadDraft(again.dir)).draftId, NEW_ID_2);
 });
 
 /** Replaces every occurrence of the bytes of `from` with `to` (same length). */

@@ -135,6 +135,14 @@ export async function runCli(args: string[], opts: CliOptions = {}): Promise<Cli
   return { code: out.code, stdout, stderr, json, error };
 }
 
+/** Runs draftcli in `w`, fails the test unless it exits 0, and returns its JSON output. */
+export async function runOk(w: { env: Record<string, string> }, args: string[]) {
+  const r = await runCli(args, { env: w.env });
+  if (r.code !== 0) throw new Error(`draftcli ${args.join(" ")} exited ${r.code}: ${r.stderr}`);
+  // deno-lint-ignore no-explicit-any
+  return r.json as Record<string, any>;
+}
+
 /** A temporary world: a drafts dir and a HOME, removed afterwards. */
 export interface TempWorld {
   root: string;
