@@ -28,7 +28,7 @@ export const buildCommand = defineCommand({
   examples: [
     `build '{"draft":{"name":"Demo"},"images":[{"ref":"a","imageUrl":"file:///abs/a.jpg","start":0,"end":3000000,"inAnimation":"渐显"}],"keyframes":[{"segmentRef":"a","property":"uniform_scale","offset":0,"value":1.2}]}'`,
     "build @examples/build-slideshow.json",
-    "build --into $ID @more.json",
+    'build --into "$ID" @more.json',
   ],
   run: async (input, ctx) =>
     (await import("../ops/build.ts")).buildDraft(ctx, input.spec, {
@@ -65,7 +65,7 @@ export const draftExportCommand = defineCommand({
     "'draftcli build' of the spec rebuilds the draft as a new one.",
   positionals: ["draftId"],
   input: z.object({ draftId: draftIdSchema }).strict(),
-  examples: ["draft export $ID", "draft export $ID | jq .spec > spec.json"],
+  examples: ['draft export "$ID"', 'draft export "$ID" | jq .spec > spec.json'],
   run: async (input, ctx) => (await import("../ops/export.ts")).exportDraft(ctx, input.draftId),
 });
 
@@ -103,8 +103,8 @@ export const draftFillCommand = defineCommand({
   }).strict(),
   mutates: true,
   examples: [
-    `draft fill $ID --name "Episode 2" --texts '{"Episode 1":"Episode 2"}' --media '{"cover.jpg":"/abs/cover2.jpg"}'`,
-    `draft fill $ID --name "Episode 2" --media '{"intro.mp4":"/abs/short-intro.mp4"}' --fit loop`,
+    `draft fill "$ID" --name "Episode 2" --texts '{"Episode 1":"Episode 2"}' --media '{"cover.jpg":"/abs/cover2.jpg"}'`,
+    `draft fill "$ID" --name "Episode 2" --media '{"intro.mp4":"/abs/short-intro.mp4"}' --fit loop`,
   ],
   run: async (input, ctx) =>
     (await import("../ops/fill.ts")).fillDraft(ctx, input.source, {

@@ -147,7 +147,7 @@ export const draftInfo = defineCommand({
     '"materialSummary":{videos,images,audios,texts,stickers,effects},"createdAt","modifiedAt".',
   positionals: ["draftId"],
   input: z.object({ draftId: draftIdSchema }).strict(),
-  examples: ["draft info 7B1F0C2E-5A44-4B8E-9C3D-2B6F1A9E0C11"],
+  examples: ['draft info "$ID"'],
   async run(input, ctx) {
     return (await summary()).summarise(
       await (await drafts()).readDraft(await ctx.searchRoots(), input.draftId),

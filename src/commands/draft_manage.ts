@@ -25,7 +25,7 @@ export const draftDelete = defineCommand({
   }).strict(),
   mutates: true,
   destructive: true,
-  examples: ["draft delete 7B1F0C2E-5A44-4B8E-9C3D-2B6F1A9E0C11 --yes"],
+  examples: ['draft delete "$ID" --yes'],
   async run(input, ctx) {
     const roots = await ctx.searchRoots();
     if (!input.yes) {
@@ -55,7 +55,7 @@ export const draftRename = defineCommand({
   mutates: true,
   destructive: true,
   idempotent: true,
-  examples: ["draft rename 7B1F0C2E-5A44-4B8E-9C3D-2B6F1A9E0C11 --name 'Final cut'"],
+  examples: ["draft rename \"$ID\" --name 'Final cut'"],
   async run(input, ctx) {
     const done = await renameDraft(await ctx.searchRoots(), input.draftId, input.name);
     await registerDraft(done.dir, { warn: ctx.warn });
@@ -81,7 +81,7 @@ export const draftDuplicate = defineCommand({
     name: draftName.optional().describe("name of the copy (default: '<name> copy')"),
   }).strict(),
   mutates: true,
-  examples: ["draft duplicate 7B1F0C2E-5A44-4B8E-9C3D-2B6F1A9E0C11 --name 'Version B'"],
+  examples: ["draft duplicate \"$ID\" --name 'Version B'"],
   async run(input, ctx) {
     const done = await duplicateDraft(await ctx.searchRoots(), input.draftId, {
       name: input.name,

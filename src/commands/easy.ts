@@ -18,7 +18,7 @@ export const draftEasyCommand = defineCommand({
   examples: [
     `draft easy --by-audio ./voice.mp3 --captions '["第一句话。","Second line!"]' --images '["./a.jpg","./b.jpg"]' --text "My title"`,
     "draft easy --by-audio https://example.com/v.mp3 --srt ./v.srt --img-url ./cover.png",
-    "draft easy $ID --audio-url file:///abs/voice.mp3 --video-url ./loop.mp4",
+    'draft easy "$ID" --audio-url file:///abs/voice.mp3 --video-url ./loop.mp4',
   ],
   run: async (input, ctx) => (await ops()).draftEasy(ctx, input),
 });

@@ -27,8 +27,8 @@ export const effectsAdd = defineCommand({
   output: addOutput("effectIds"),
   mutates: true,
   examples: [
-    `effects add $ID --effect-infos '[{"effectTitle":"70s","start":0,"end":3000000,"params":{"speed":60}}]'`,
-    `effects add $ID --effect-infos '[{"effectTitle":"1998","segmentId":"<id from videos list>"}]'`,
+    `effects add "$ID" --effect-infos '[{"effectTitle":"70s","start":0,"end":3000000,"params":{"speed":60}}]'`,
+    `effects add "$ID" --effect-infos "[{\\"effectTitle\\":\\"1998\\",\\"segmentId\\":\\"$VIDEO\\"}]"`,
   ],
   run: async (input, ctx) => (await ops()).addEffects(ctx, input.draftId, input.effectInfos),
 });
@@ -57,7 +57,7 @@ export const filtersAdd = defineCommand({
   output: addOutput("effectIds"),
   mutates: true,
   examples: [
-    `filters add $ID --filter-infos '[{"filterTitle":"ABG","start":0,"end":5000000,"intensity":80}]'`,
+    `filters add "$ID" --filter-infos '[{"filterTitle":"ABG","start":0,"end":5000000,"intensity":80}]'`,
   ],
   run: async (input, ctx) => (await ops()).addFilters(ctx, input.draftId, input.filterInfos),
 });

@@ -24,8 +24,8 @@ export const keyframesAdd = defineCommand({
   }).strict(),
   mutates: true,
   examples: [
-    `keyframes add $ID --keyframes "[{\\"segmentId\\":\\"$SEG\\",\\"property\\":\\"position_x\\",\\"offset\\":0,\\"value\\":-0.5},{\\"segmentId\\":\\"$SEG\\",\\"property\\":\\"position_x\\",\\"offset\\":2000000,\\"value\\":0.5}]"`,
-    `keyframes add $ID --keyframes "[{\\"segmentId\\":\\"$AUDIO\\",\\"property\\":\\"volume\\",\\"offset\\":0,\\"value\\":0}]"`,
+    `keyframes add "$ID" --keyframes "[{\\"segmentId\\":\\"$SEG\\",\\"property\\":\\"position_x\\",\\"offset\\":0,\\"value\\":-0.5},{\\"segmentId\\":\\"$SEG\\",\\"property\\":\\"position_x\\",\\"offset\\":2000000,\\"value\\":0.5}]"`,
+    `keyframes add "$ID" --keyframes "[{\\"segmentId\\":\\"$AUDIO\\",\\"property\\":\\"volume\\",\\"offset\\":0,\\"value\\":0}]"`,
   ],
   run: async (input, ctx) => (await ops()).addKeyframes(ctx, input.draftId, input.keyframes),
 });
@@ -42,7 +42,7 @@ export const keyframesList = defineCommand({
     draftId: draftIdSchema,
     segmentId: z.string().min(1).max(200).describe("segment id"),
   }).strict(),
-  examples: ["keyframes list $ID --segment-id $SEG"],
+  examples: ['keyframes list "$ID" --segment-id "$SEG"'],
   run: async (input, ctx) => (await ops()).listKeyframes(ctx, input.draftId, input.segmentId),
 });
 

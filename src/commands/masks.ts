@@ -23,8 +23,8 @@ export const masksAdd = defineCommand({
   }).strict(),
   mutates: true,
   examples: [
-    "masks add $ID --segment-ids ID1,ID2 --name circle --height 0.6 --feather 20",
-    "masks add $ID --segment-ids ID1 --name 矩形 --width 0.8 --height 0.5 --round-corner 30 --invert",
+    'masks add "$ID" --segment-ids "$SEG,$VIDEO" --name circle --height 0.6 --feather 20',
+    'masks add "$ID" --segment-ids "$SEG" --name 矩形 --width 0.8 --height 0.5 --round-corner 30 --invert',
   ],
   run: async (input, ctx) => {
     const { draftId, segmentIds, name, ...geometry } = input;
@@ -43,7 +43,7 @@ export const masksList = defineCommand({
       "only the mask of this segment (an empty list when it has none)",
     ),
   }).strict(),
-  examples: ["masks list $ID", "masks list $ID --segment-id SEG_ID"],
+  examples: ['masks list "$ID"', 'masks list "$ID" --segment-id "$SEG"'],
   run: async (input, ctx) => (await ops()).listMasks(ctx, input.draftId, input.segmentId),
 });
 

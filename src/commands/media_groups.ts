@@ -22,8 +22,8 @@ export const imagesAdd = defineCommand({
   output: addOutput("imageIds"),
   mutates: true,
   examples: [
-    `images add $ID --image-infos '[{"imageUrl":"file:///abs/a.jpg","start":0,"end":3000000,"inAnimation":"渐显"}]'`,
-    "images add $ID --image-infos @images.json",
+    `images add "$ID" --image-infos '[{"imageUrl":"file:///abs/a.jpg","start":0,"end":3000000,"inAnimation":"渐显"}]'`,
+    'images add "$ID" --image-infos @images.json',
   ],
   run: async (input, ctx) => {
     const { addImages } = await import("../ops/images.ts");
@@ -56,7 +56,7 @@ export const audiosAdd = defineCommand({
   output: addOutput("audioIds"),
   mutates: true,
   examples: [
-    `audios add $ID --audio-infos '[{"audioUrl":"file:///abs/bgm.mp3","start":0,"end":10000000,"volume":0.5}]'`,
+    `audios add "$ID" --audio-infos '[{"audioUrl":"file:///abs/bgm.mp3","start":0,"end":10000000,"volume":0.5}]'`,
   ],
   run: async (input, ctx) =>
     (await import("../ops/audios.ts")).addAudios(ctx, input.draftId, input.audioInfos, {
@@ -86,7 +86,7 @@ export const captionsAdd = defineCommand({
   output: addOutput("textIds"),
   mutates: true,
   examples: [
-    `captions add $ID --captions '[{"text":"Hello 世界","start":0,"end":2000000,"keyword":"世界","keywordColor":"#ffde00"}]' --font-size 10 --bold`,
+    `captions add "$ID" --captions '[{"text":"Hello 世界","start":0,"end":2000000,"keyword":"世界","keywordColor":"#ffde00"}]' --font-size 10 --bold`,
   ],
   run: async (input, ctx) => {
     const { addCaptions } = await import("../ops/captions.ts");

@@ -31,9 +31,9 @@ export const previewCommand = defineCommand({
     ),
   }).strict(),
   examples: [
-    "preview $ID",
-    "preview $ID --at 1500000 --out ./pv",
-    "preview $ID --height 360 --sheet-every 5",
+    'preview "$ID"',
+    'preview "$ID" --at 1500000 --out ./pv',
+    'preview "$ID" --height 360 --sheet-every 5',
   ],
   images: (result) => {
     const r = result as { frame?: string; sheet?: string };

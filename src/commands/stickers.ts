@@ -20,7 +20,7 @@ export const stickerAdd = defineCommand({
   ),
   mutates: true,
   examples: [
-    "sticker add $ID --sticker-id 7213186475432824123 --start 0 --end 2000000 --scale 0.5",
+    'sticker add "$ID" --sticker-id 7213186475432824123 --start 0 --end 2000000 --scale 0.5',
   ],
   run: async (input, ctx) => {
     const { draftId, ...req } = input;

@@ -86,7 +86,7 @@ export const draftZip = defineCommand({
       "zip file to write, or an existing folder to put <draftId>.zip in (default: ./<draftId>.zip)",
     ),
   }).strict(),
-  examples: ["draft zip 7B1F0C2E-5A44-4B8E-9C3D-2B6F1A9E0C11 --output ~/Desktop/promo.zip"],
+  examples: ['draft zip "$ID" --output ~/Desktop/promo.zip'],
   mutates: true,
   async run(input, ctx) {
     let out = resolve(input.output ?? `${input.draftId}.zip`);
@@ -133,8 +133,8 @@ export const draftUpload = defineCommand({
     ),
   }).strict(),
   examples: [
-    "draft upload 7B1F0C2E-5A44-4B8E-9C3D-2B6F1A9E0C11 --to 'https://bucket.s3.amazonaws.com/d.zip?X-Amz-Signature=…'",
-    "draft upload 7B1F0C2E-5A44-4B8E-9C3D-2B6F1A9E0C11 --zip ./d.zip --to https://files.example.com/upload",
+    "draft upload \"$ID\" --to 'https://bucket.s3.amazonaws.com/d.zip?X-Amz-Signature=…'",
+    'draft upload "$ID" --zip ./d.zip --to https://files.example.com/upload',
   ],
   mutates: true,
   async run(input, ctx) {

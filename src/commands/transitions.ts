@@ -27,8 +27,8 @@ export const transitionsAdd = defineCommand({
   }).strict(),
   mutates: true,
   examples: [
-    "transitions add $ID --auto fade --duration 500000",
-    "transitions add $ID --auto 叠化 --track-index 1",
+    'transitions add "$ID" --auto fade --duration 500000',
+    'transitions add "$ID" --auto 叠化 --track-index 1',
   ],
   run: async (input, ctx) =>
     (await ops()).addAutoTransitions(ctx, input.draftId, {

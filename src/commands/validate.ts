@@ -21,7 +21,7 @@ export const draftValidate = defineCommand({
     "for draft_meta_info.json.\n\nChecks:\n" + checkList,
   positionals: ["draftId"],
   input: z.object({ draftId: draftIdSchema }).strict(),
-  examples: ["draft validate $ID", "draft validate $ID | jq '.errors[]'"],
+  examples: ['draft validate "$ID"', "draft validate \"$ID\" | jq '.errors[]'"],
   run: async (input, ctx) => (await ops()).validateDraftById(ctx, input.draftId),
 });
 

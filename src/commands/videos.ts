@@ -27,8 +27,8 @@ export const videosAdd = defineCommand({
   output: addOutput("videoIds"),
   mutates: true,
   examples: [
-    `videos add $ID --video-infos '[{"videoUrl":"file:///abs/a.mp4","start":0,"end":3000000,"sourceStart":1000000,"volume":0.5}]'`,
-    `videos add $ID --video-infos '[{"videoUrl":"file:///abs/b.mp4","start":0,"end":2000000,"speed":2,"mask":"circle","transformX":0.5}]' --alpha 0.8`,
+    `videos add "$ID" --video-infos '[{"videoUrl":"file:///abs/a.mp4","start":0,"end":3000000,"sourceStart":1000000,"volume":0.5}]'`,
+    `videos add "$ID" --video-infos '[{"videoUrl":"file:///abs/b.mp4","start":0,"end":2000000,"speed":2,"mask":"circle","transformX":0.5}]' --alpha 0.8`,
   ],
   run: async (input, ctx) =>
     (await ops()).addVideos(ctx, input.draftId, input.videoInfos, {
