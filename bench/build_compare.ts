@@ -8,6 +8,7 @@
  * Run: deno run -A bench/build_compare.ts [--runs N] [--per-item N]
  */
 import { fileURLToPath } from "node:url";
+import { denoDir } from "./deno_dir.ts";
 
 const args = Deno.args;
 const flag = (name: string) => {
@@ -56,9 +57,12 @@ async function cli(env: Record<string, string>, argv: string[], stdin?: string) 
   return JSON.parse(new TextDecoder().decode(out.stdout));
 }
 
+/** A fresh HOME must not move the module cache (every run would start cold). */
+const DENO_DIR = await denoDir();
+
 async function timed(fn: (env: Record<string, string>) => Promise<void>): Promise<number> {
   const root = await Deno.makeTempDir({ prefix: "draftcli-build-bench-" });
-  const env = { HOME: root, DRAFTCLI_DRAFTS_DIR: `${root}/drafts` };
+  const env = { HOME: root, DRAFTCLI_DRAFTS_DIR: `${root}/drafts`, DENO_DIR };
   const t = performance.now();
   try {
     await fn(env);

@@ -25,13 +25,6 @@ const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
 const PERMS = ["--allow-read", "--allow-write", "--allow-env", "--allow-net", "--allow-run"];
 const N = 1000;
 
-/** Deno's cache folder (a scratch HOME would otherwise give the subprocess an empty one). */
-async function denoDir(): Promise<string> {
-  const out = await new Deno.Command(Deno.execPath(), { args: ["info", "--json"], stdout: "piped" })
-    .output();
-  return JSON.parse(new TextDecoder().decode(out.stdout)).denoDir;
-}
-
 const work = await Deno.makeTempDir({ prefix: "draftcli-peer-" });
 const png = await Deno.readFile(new URL("../test/fixtures/image.png", import.meta.url));
 const pics: string[] = [];
@@ -70,6 +63,7 @@ for i in range(len(sys.argv) - 3):
 script.save()
 `,
 );
+import { denoDir } from "./deno_dir.ts";
 
 async function timed(cmd: string, cmdArgs: string[], env: Record<string, string>) {
   const t0 = performance.now();

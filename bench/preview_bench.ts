@@ -9,6 +9,7 @@
  * Run: deno run -A bench/preview_bench.ts [--runs N] [--height 640]. Figures go into notes.
  */
 import { fileURLToPath } from "node:url";
+import { denoDir } from "./deno_dir.ts";
 
 const args = Deno.args;
 const flag = (name: string, fallback: string) => {
@@ -19,7 +20,13 @@ const RUNS = Number(flag("--runs", "3"));
 const HEIGHT = flag("--height", "640");
 const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
 const work = await Deno.makeTempDir({ prefix: "draftcli-preview-bench-" });
-const env = { DRAFTCLI_DRAFTS_DIR: `${work}/drafts`, NO_COLOR: "1", HOME: work };
+// A scratch HOME keeps the caller's config out; DENO_DIR keeps Deno's module cache.
+const env = {
+  DRAFTCLI_DRAFTS_DIR: `${work}/drafts`,
+  NO_COLOR: "1",
+  HOME: work,
+  DENO_DIR: await denoDir(),
+};
 
 async function run(cmd: string, argv: string[]): Promise<{ out: string; err: string }> {
   const o = await new Deno.Command(cmd, { args: argv, env, stdout: "piped", stderr: "piped" })

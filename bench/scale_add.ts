@@ -14,6 +14,7 @@ import { addCaptions } from "../src/ops/captions.ts";
 import { createDraft } from "../src/store/drafts.ts";
 import { findProfile } from "../src/editions/profiles.ts";
 import { CaptionStyle } from "../src/schema/caption_style.ts";
+import { denoDir } from "./deno_dir.ts";
 
 const args = Deno.args;
 const flag = (name: string) => {
@@ -24,13 +25,6 @@ const SIZES = (flag("--sizes") ?? "1000,10000,50000").split(",").map(Number);
 const RUNS = Number(flag("--runs") ?? 3);
 const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
 const PERMS = ["--allow-read", "--allow-write", "--allow-env", "--allow-net", "--allow-run"];
-
-/** Deno's cache folder (a scratch HOME would otherwise give the subprocess an empty one). */
-async function denoDir(): Promise<string> {
-  const out = await new Deno.Command(Deno.execPath(), { args: ["info", "--json"], stdout: "piped" })
-    .output();
-  return JSON.parse(new TextDecoder().decode(out.stdout)).denoDir;
-}
 
 const root = await Deno.makeTempDir({ prefix: "draftcli-scale-add-" });
 const drafts = `${root}/drafts`;
