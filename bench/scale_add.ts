@@ -106,7 +106,7 @@ for (const size of SIZES) {
   }
   const snapshot = `${root}/base-${size}`;
   await copyDir(
-    flag("--from") ? `${flag("--from")}/${size}` : `${drafts}/${base.draftId}`,
+    flag("--from") ? `${flag("--from")}/${size}` : base.dir,
     snapshot,
   );
   const mb = (await Deno.stat(`${snapshot}/draft_content.json`)).size / 1e6;

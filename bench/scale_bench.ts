@@ -57,7 +57,8 @@ async function newDraft(): Promise<string> {
     profile: findProfile("jianying"),
     os: "linux",
   });
-  return doc.draftId;
+  // Its folder's name: it names the draft in commands and is where copies of it go.
+  return doc.dir.split("/").pop()!;
 }
 
 async function add(kind: Kind, id: string, n: number, offset: number) {
