@@ -1,8 +1,10 @@
 /**
  * Small file helpers every layer uses (one copy each): existence, positioned reads, SHA-256 of
- * a file, and the wall clock in microseconds (the unit of draft timestamps).
+ * a file, the wall clock in microseconds (the unit of draft timestamps), and a working folder
+ * for subprocesses.
  */
 import { createHash } from "node:crypto";
+import { tmpdir } from "node:os";
 
 /** Does the path exist (file, folder or link; links are not followed)? */
 export async function exists(path: string): Promise<boolean> {
@@ -48,4 +50,18 @@ export async function sha256File(path: string): Promise<string> {
 /** Now, in microseconds since the epoch (draft timestamps such as tm_draft_modified). */
 export function nowUs(): number {
   return Date.now() * 1000;
+}
+
+/**
+ * The working folder to start a subprocess in: undefined (inherit) while this process's own
+ * exists, else the system temp folder. A long-lived `draftcli mcp` whose folder is removed
+ * meanwhile could otherwise start no subprocess at all ("failed resolving cwd").
+ */
+export function subprocessCwd(): string | undefined {
+  try {
+    Deno.cwd();
+    return undefined;
+  } catch {
+    return tmpdir();
+  }
 }

@@ -459,20 +459,25 @@ Deno.test({
 });
 
 Deno.test({
-  name: "the MCP preview tool returns the frame as an image block next to the JSON",
+  name:
+    "the MCP preview tool returns the frame as an image block, also after its folder is removed",
   ignore,
   async fn() {
     const w = await tempWorld();
     const { cmd, args } = cliCommand();
     try {
       const id = await makeDraft(w);
-      const client = new StdioClient(cmd, [...args, "mcp"], w.env);
+      // The agent started the server in a folder that is gone by the time preview runs ffmpeg.
+      const started = `${w.root}/agent-workdir`;
+      await Deno.mkdir(started);
+      const client = new StdioClient(cmd, [...args, "mcp"], w.env, started);
       try {
         await client.request("initialize", {
           protocolVersion: "2025-06-18",
           capabilities: {},
           clientInfo: { name: "test", version: "0" },
         });
+        await Deno.remove(started);
         const call = await client.request("tools/call", {
           name: "preview",
           arguments: { draftId: id, at: 1_000_000, out: `${w.root}/mcp` },

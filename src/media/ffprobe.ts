@@ -3,6 +3,7 @@
  * subprocess with an argv array, parses its JSON and maps it onto MediaInfo.
  */
 import { DraftcliError } from "../errors.ts";
+import { subprocessCwd } from "../files.ts";
 import { readHead, sniff, SNIFF_BYTES } from "./sniff.ts";
 import { mediaError, type MediaInfo, secondsToUs } from "./types.ts";
 
@@ -44,6 +45,7 @@ export async function ffprobeAvailable(opts: FfprobeOptions = {}): Promise<boole
     const out = await new Deno.Command(opts.ffprobePath ?? ffprobeBinary(opts.env), {
       args: ["-version"],
       stdin: "null",
+      cwd: subprocessCwd(),
       stdout: "null",
       stderr: "null",
       signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
@@ -190,6 +192,7 @@ export async function ffprobeFile(path: string, opts: FfprobeOptions = {}): Prom
     result = await new Deno.Command(bin, {
       args,
       stdin: "null",
+      cwd: subprocessCwd(),
       stdout: "piped",
       stderr: "piped",
       signal: AbortSignal.timeout(timeoutMs),

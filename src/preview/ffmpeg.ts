@@ -4,6 +4,7 @@
  * Every run is an argv array (no shell) with a time limit.
  */
 import { DraftcliError } from "../errors.ts";
+import { subprocessCwd } from "../files.ts";
 
 /** Where ffmpeg was found, and its version line. */
 export interface FfmpegInfo {
@@ -26,6 +27,7 @@ async function versionOf(path: string): Promise<string | undefined> {
       stdout: "piped",
       stderr: "null",
       stdin: "null",
+      cwd: subprocessCwd(),
     }).output();
     if (!out.success) return undefined;
     return new TextDecoder().decode(out.stdout).split("\n")[0].trim();
@@ -115,6 +117,7 @@ export async function decodes(
       stdout: "null",
       stderr: "null",
       stdin: "null",
+      cwd: subprocessCwd(),
       signal: AbortSignal.timeout(timeoutMs),
     }).output();
     return out.success;
@@ -140,6 +143,7 @@ export async function runFfmpeg(
     stdout: "piped",
     stderr: "piped",
     stdin: "null",
+    cwd: subprocessCwd(),
   }).spawn();
   let stopped: "timeout" | "stall" | undefined;
   const stop = (why: "timeout" | "stall") => {

@@ -10,12 +10,16 @@ export class StdioClient {
   #stderr: Promise<string>;
   #nextId = 1;
 
+  /**
+   * `cwd` defaults to the repository: never this process's working folder, which an in-process
+   * test running in parallel may have moved into a folder it deletes while the server runs.
+   */
   constructor(cmd: string, args: string[], env: Record<string, string>, cwd?: string) {
     this.child = new Deno.Command(cmd, {
       args,
       env,
       clearEnv: true,
-      cwd,
+      cwd: cwd ?? new URL("../../", import.meta.url).pathname,
       stdin: "piped",
       stdout: "piped",
       stderr: "piped",
