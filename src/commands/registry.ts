@@ -9,7 +9,6 @@
  */
 import type { AnyCommandSpec } from "./spec.ts";
 import { COMMAND_TABLE, type CommandEntry } from "./table.ts";
-import { withRequestId } from "./request_id.ts";
 
 export { COMMAND_TABLE, type CommandEntry };
 
@@ -62,18 +61,21 @@ export async function loadSpec(entry: CommandEntry): Promise<AnyCommandSpec> {
   if (!spec) {
     throw new Error(`registry: '${key}' is not in group ${entry.group}; run deno task gen`);
   }
-  return withIdempotency(spec);
+  return await withIdempotency(spec);
 }
 
 /** Every spec, in help order (loads every group). */
 export async function loadAllSpecs(): Promise<AnyCommandSpec[]> {
   const groups = await Promise.all(Object.values(GROUPS).map((load) => load()));
-  return groups.flat().map(withIdempotency);
+  return await Promise.all(groups.flat().map(withIdempotency));
 }
 
-/** Add commands (`<group> add <draftId>`) take `--request-id`: a retry is a no-op. */
-function withIdempotency(spec: AnyCommandSpec): AnyCommandSpec {
-  return spec.name.at(-1) === "add" && spec.positionals?.[0] === "draftId"
-    ? withRequestId(spec)
-    : spec;
+/**
+ * Add commands (`<group> add <draftId>`) take `--request-id`: a retry is a no-op. Its module
+ * (and zod with it) loads only for such a command: `--version` and other commands skip it.
+ */
+async function withIdempotency(spec: AnyCommandSpec): Promise<AnyCommandSpec> {
+  if (spec.name.at(-1) !== "add" || spec.positionals?.[0] !== "draftId") return spec;
+  const { withRequestId } = await import("./request_id.ts");
+  return withRequestId(spec);
 }
