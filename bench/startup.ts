@@ -11,6 +11,7 @@
  */
 import { fileURLToPath } from "node:url";
 import { V8_FLAGS } from "../scripts/compile.ts";
+import { SOURCE_RUN_FLAGS } from "../src/commands/setup.ts";
 
 const args = Deno.args;
 const flag = (name: string) => {
@@ -32,7 +33,7 @@ await Deno.writeTextFile(empty, "");
 const env = { DRAFTCLI_DRAFTS_DIR: drafts, NO_COLOR: "1" };
 
 const deno = Deno.execPath();
-const cli = BIN ?? `${deno} run -q ${PERMS}${V8} ${MAIN}`;
+const cli = BIN ?? `${deno} run -q ${SOURCE_RUN_FLAGS.join(" ")} ${PERMS}${V8} ${MAIN}`;
 
 function split(cmd: string): string[] {
   return cmd.split(" ").filter(Boolean);
@@ -186,7 +187,9 @@ if (await hasHyperfine()) {
 
 const bare = medians[cases[0].name];
 console.log(
-  `start-up, median of ${RUNS} runs (${BIN ? `binary ${BIN}` : `deno run${V8} main.ts`}):`,
+  `start-up, median of ${RUNS} runs (${
+    BIN ? `binary ${BIN}` : `deno run ${SOURCE_RUN_FLAGS.join(" ")}${V8} main.ts`
+  }):`,
 );
 for (const c of cases) {
   const m = medians[c.name];

@@ -131,3 +131,18 @@ Deno.test("writeSums writes sha256sum-format lines sorted by name", async () => 
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("lazy dynamic imports are a source-run flag only: deno compile must embed them all", async () => {
+  const config = JSON.parse(
+    await Deno.readTextFile(new URL("../deno.json", import.meta.url)),
+  ) as { unstable?: string[]; tasks: Record<string, string> };
+  // Deno skips dynamic dependencies in code-only graphs when this is on; the binary's graph
+  // must hold every command module, so the config (which compile reads) never sets it.
+  assertEquals((config.unstable ?? []).includes("lazy-dynamic-imports"), false);
+  const { SOURCE_RUN_FLAGS } = await import("../src/commands/setup.ts");
+  for (const flag of SOURCE_RUN_FLAGS) {
+    assertMatch(config.tasks.cli, new RegExp(`^deno run ${flag} `), "deno task cli has it");
+  }
+  const dry = await runCompile(["--dry-run"]);
+  assertEquals(dry.stdout.includes("lazy-dynamic-imports"), false, dry.stdout);
+});

@@ -12,6 +12,7 @@ Deno.test("selfCommand: compiled binary, draftcli on PATH, or this checkout's ma
   assertEquals(selfCommand("/usr/bin/deno", "/usr/local/bin/draftcli"), ["draftcli"]);
   const fromSource = selfCommand("/usr/bin/deno");
   assertEquals(fromSource.slice(0, 2), ["/usr/bin/deno", "run"]);
+  assert(fromSource.includes("--unstable-lazy-dynamic-imports"), fromSource.join(" "));
   const main = fromSource.at(-1)!;
   assert(isAbsolute(main) && main.endsWith("main.ts"), main);
   assert(Deno.statSync(main).isFile);

@@ -14,6 +14,13 @@ export function isCompiled(execPath: string = Deno.execPath()): boolean {
   return !/^deno(\.exe)?$/i.test(basename(execPath));
 }
 
+/**
+ * Flags of a run from source (as `deno task cli` has them): load string-literal dynamic imports
+ * when they run, instead of walking every module they can reach before `main.ts` starts. Only
+ * for `deno run`: `deno compile` must embed all of them, so deno.json does not set it.
+ */
+export const SOURCE_RUN_FLAGS = ["--unstable-lazy-dynamic-imports"] as const;
+
 /** Permissions a source run needs (the same as `deno task cli`). */
 const SOURCE_PERMS = [
   "--allow-read",
@@ -42,6 +49,7 @@ export function selfCommand(
     execPath,
     "run",
     "--quiet",
+    ...SOURCE_RUN_FLAGS,
     ...SOURCE_PERMS,
     "--config",
     fromFileUrl(config),

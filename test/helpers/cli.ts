@@ -3,6 +3,7 @@
  * named by DRAFTCLI_BIN. Every end-to-end test goes through here.
  */
 import { fileURLToPath as fromFileUrl } from "node:url";
+import { SOURCE_RUN_FLAGS } from "../../src/commands/setup.ts";
 
 const MAIN = fromFileUrl(new URL("../../main.ts", import.meta.url));
 /** The project config, named explicitly so runs work from any working directory. */
@@ -40,7 +41,10 @@ export interface CliOptions {
 export function cliCommand(): { cmd: string; args: string[] } {
   const bin = Deno.env.get("DRAFTCLI_BIN");
   if (bin) return { cmd: bin, args: [] };
-  return { cmd: Deno.execPath(), args: ["run", "-q", "--config", CONFIG, ...PERMS, MAIN] };
+  return {
+    cmd: Deno.execPath(),
+    args: ["run", "-q", ...SOURCE_RUN_FLAGS, "--config", CONFIG, ...PERMS, MAIN],
+  };
 }
 
 /** Caller variables that locate tools or reach the network, never draftcli settings. */
