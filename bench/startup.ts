@@ -12,6 +12,7 @@
 import { fileURLToPath } from "node:url";
 import { V8_FLAGS } from "../scripts/compile.ts";
 import { SOURCE_RUN_FLAGS } from "../src/commands/setup.ts";
+import { PERMISSIONS } from "../src/version.ts";
 
 const args = Deno.args;
 const flag = (name: string) => {
@@ -21,7 +22,7 @@ const flag = (name: string) => {
 const RUNS = Number(flag("--runs") ?? 20);
 const BIN = flag("--bin") ?? Deno.env.get("DRAFTCLI_BIN");
 const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
-const PERMS = "--allow-read --allow-write --allow-env --allow-net --allow-run --allow-sys";
+const PERMS = PERMISSIONS.join(" ");
 // `deno run` gets the V8 flags the release binaries have baked in (scripts/compile.ts), unless
 // --no-v8-flags; the bare runtime runs without them either way.
 const V8 = args.includes("--no-v8-flags") ? "" : ` --v8-flags=${V8_FLAGS.join(",")}`;

@@ -9,6 +9,10 @@
  *   --dry-run          print the commands and the checksum file that would be written; run nothing
  */
 import { fileURLToPath } from "node:url";
+import { PERMISSIONS } from "../src/version.ts";
+
+/** Permissions baked into every binary (defined beside the version: source runs use them too). */
+export { PERMISSIONS };
 
 /** Every target a release ships a binary for. */
 export const TARGETS = [
@@ -21,25 +25,6 @@ export const TARGETS = [
 
 /** One release target triple. */
 export type Target = typeof TARGETS[number];
-
-/**
- * Permissions baked into every binary. A compiled binary never prompts, so each one it needs
- * must be granted here:
- * - read / write: drafts folders, media files, the config file, atomic writes and the lock file;
- * - env: HOME / USERPROFILE / LOCALAPPDATA for the config and drafts locations, DRAFTCLI_*;
- * - net: downloading remote media and uploading;
- * - run: ffprobe (media probing fallback) and the agent CLIs that `setup` registers with;
- * - sys: OS and home directory detection (default drafts folders per OS).
- * Nothing is passed to `--include`: all data is embedded through static JSON imports.
- */
-export const PERMISSIONS = [
-  "--allow-read",
-  "--allow-write",
-  "--allow-env",
-  "--allow-net",
-  "--allow-run",
-  "--allow-sys",
-] as const;
 
 /**
  * V8 flags baked into every binary. `--min-semi-space-size=16` (MiB) starts the young generation

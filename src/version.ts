@@ -6,3 +6,23 @@ export const VERSION: string = denoJson.version;
 
 /** The build target triple, e.g. "x86_64-unknown-linux-gnu" (Deno's own target). */
 export const TARGET: string = Deno.build.target;
+
+/**
+ * Permissions draftcli runs with: baked into every binary (scripts/compile.ts) and passed by every
+ * run from source (`setup`'s source command, the tests). A compiled binary never prompts, so each
+ * one it needs must be granted here:
+ * - read / write: drafts folders, media files, the config file, atomic writes and the lock file;
+ * - env: HOME / USERPROFILE / LOCALAPPDATA for the config and drafts locations, DRAFTCLI_*;
+ * - net: downloading remote media and uploading;
+ * - run: ffprobe (media probing fallback) and the agent CLIs that `setup` registers with;
+ * - sys: OS and home directory detection (default drafts folders per OS).
+ * Nothing is passed to `--include`: all data is embedded through static JSON imports.
+ */
+export const PERMISSIONS = [
+  "--allow-read",
+  "--allow-write",
+  "--allow-env",
+  "--allow-net",
+  "--allow-run",
+  "--allow-sys",
+] as const;

@@ -8,6 +8,7 @@ import { basename } from "../setup/path.ts";
 import { z } from "zod";
 import { AGENTS } from "../setup/paths.ts";
 import { type AnyCommandSpec, defineCommand, type SpecSource } from "./spec.ts";
+import { PERMISSIONS } from "../version.ts";
 
 /** True in a `deno compile` binary (the running executable is not `deno` itself). */
 export function isCompiled(execPath: string = Deno.execPath()): boolean {
@@ -20,16 +21,6 @@ export function isCompiled(execPath: string = Deno.execPath()): boolean {
  * for `deno run`: `deno compile` must embed all of them, so deno.json does not set it.
  */
 export const SOURCE_RUN_FLAGS = ["--unstable-lazy-dynamic-imports"] as const;
-
-/** Permissions a source run needs (the same as `deno task cli`). */
-const SOURCE_PERMS = [
-  "--allow-read",
-  "--allow-write",
-  "--allow-env",
-  "--allow-net",
-  "--allow-run",
-  "--allow-sys",
-];
 
 /**
  * The argv that starts draftcli for an MCP client: the absolute path of the running binary when
@@ -50,7 +41,7 @@ export function selfCommand(
     "run",
     "--quiet",
     ...SOURCE_RUN_FLAGS,
-    ...SOURCE_PERMS,
+    ...PERMISSIONS,
     "--config",
     fromFileUrl(config),
     fromFileUrl(main),

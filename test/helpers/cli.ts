@@ -3,21 +3,10 @@
  * named by DRAFTCLI_BIN. Every end-to-end test goes through here.
  */
 import { fileURLToPath as fromFileUrl } from "node:url";
-import { SOURCE_RUN_FLAGS } from "../../src/commands/setup.ts";
+import { selfCommand } from "../../src/commands/setup.ts";
 
-const MAIN = fromFileUrl(new URL("../../main.ts", import.meta.url));
-/** The project config, named explicitly so runs work from any working directory. */
-const CONFIG = fromFileUrl(new URL("../../deno.json", import.meta.url));
 /** The repository root: the default working directory of a run. */
 const REPO = fromFileUrl(new URL("../../", import.meta.url));
-const PERMS = [
-  "--allow-read",
-  "--allow-write",
-  "--allow-env",
-  "--allow-net",
-  "--allow-run",
-  "--allow-sys",
-];
 
 /** Result of one CLI run. */
 export interface CliResult {
@@ -41,10 +30,9 @@ export interface CliOptions {
 export function cliCommand(): { cmd: string; args: string[] } {
   const bin = Deno.env.get("DRAFTCLI_BIN");
   if (bin) return { cmd: bin, args: [] };
-  return {
-    cmd: Deno.execPath(),
-    args: ["run", "-q", ...SOURCE_RUN_FLAGS, "--config", CONFIG, ...PERMS, MAIN],
-  };
+  // The same source command `setup --mcp` registers from a checkout.
+  const [cmd, ...args] = selfCommand(Deno.execPath());
+  return { cmd, args };
 }
 
 /** Caller variables that locate tools or reach the network, never draftcli settings. */
