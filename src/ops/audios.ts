@@ -5,8 +5,10 @@ import type { CommandContext } from "./context.ts";
 import type { MediaPlacement } from "../media/place.ts";
 import { locateDraft, peekEdition, readDraft } from "../store/drafts.ts";
 import {
+  checkFadesFit,
   expectKind,
   type MediaRequest,
+  mediaRequests,
   mutateWithMedia,
   type ResolvedFile,
   settleTrackIndexes,
@@ -62,11 +64,7 @@ export function planAudios(
 
 /** The media URLs an audio batch needs resolved. */
 export function audioRequests(plan: AudiosPlan): MediaRequest[] {
-  return plan.items.map((it, i) => ({
-    url: it.audioUrl,
-    index: i,
-    field: `${plan.field}[${i}].audioUrl`,
-  }));
+  return mediaRequests(plan.items, plan.field, "audioUrl");
 }
 
 /** Builds and places an audio batch in an in-memory draft; returns the created items. */
@@ -129,12 +127,7 @@ export function applyAudios(
     }
     const fadeIn = it.fadeInDuration ?? 0;
     const fadeOut = it.fadeOutDuration ?? 0;
-    if (fadeIn + fadeOut > target.duration) {
-      throw new DraftcliError("invalid_input", `${field}: fades are longer than the item`, {
-        path: `${field}.fadeInDuration`,
-        hint: "fadeInDuration + fadeOutDuration must not exceed end - start",
-      });
-    }
+    checkFadesFit(field, fadeIn, fadeOut, target.duration);
     const seg = buildAudioSegment(doc, {
       media: { ...media, kind: "audio" },
       target,

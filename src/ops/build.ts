@@ -25,7 +25,7 @@ import { applyAutoTransitions } from "./transitions.ts";
 import { resolveField } from "./names.ts";
 import { maskEntry } from "./targets.ts";
 import { CaptionStyle } from "../schema/caption_style.ts";
-import { type MediaRequest, resolveBatch, writeWithMedia } from "./media.ts";
+import { type MediaRequest, writeWithMedia } from "./media.ts";
 import { locateDraft, peekEdition } from "../store/drafts.ts";
 import { chooseEditor } from "../store/detect.ts";
 import { currentOs } from "../store/home.ts";
@@ -288,12 +288,6 @@ export async function buildDraft(ctx: CommandContext, raw: unknown, opts: BuildO
     ...imageRequests(plans.images),
     ...audioRequests(plans.audios),
   ];
-  const resolveIn = (folder: string) =>
-    resolveBatch(folder, requests, {
-      env: ctx.env,
-      maxDownloadBytes: config.maxDownloadBytes,
-      placement: opts.media ?? config.media,
-    });
   const apply = (doc: DraftDocument, byUrl: Parameters<typeof applyImages>[2]) => {
     const out = applyAll(doc, spec, plans, refTable, byUrl, ctx.warn, sink);
     sink.throwIfAny("build spec");
@@ -304,6 +298,7 @@ export async function buildDraft(ctx: CommandContext, raw: unknown, opts: BuildO
   // No --into: chooseEditor succeeded (its failure was thrown with the spec's problems).
   const c = choice!;
   const made = await writeWithMedia(
+    ctx,
     dir ? { existing: { roots, dir } } : {
       create: {
         root: c.root,
@@ -319,9 +314,9 @@ export async function buildDraft(ctx: CommandContext, raw: unknown, opts: BuildO
         os,
       },
     },
-    resolveIn,
+    requests,
     apply,
-    ctx.warn,
+    opts.media,
   );
   return {
     draftId: made.draftId,

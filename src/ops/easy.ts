@@ -23,7 +23,7 @@ import {
   expectKind,
   type MediaRequest,
   type MediaWriteTarget,
-  resolveBatch,
+  type ResolvedFile,
   writeWithMedia,
 } from "./media.ts";
 import {
@@ -131,14 +131,8 @@ export async function draftEasy(ctx: CommandContext, input: DraftEasy) {
   const requests: MediaRequest[] = [{ url: audioUrl, index: 0, field: "byAudio" }];
   imageRefs.forEach((url, i) => requests.push({ url, index: i, field: `images[${i}]` }));
   if (videoRef) requests.push({ url: videoRef, index: 0, field: "videoUrl" });
-  const resolveIn = (folder: string) =>
-    resolveBatch(folder, requests, {
-      env: ctx.env,
-      maxDownloadBytes: config.maxDownloadBytes,
-      placement: input.media ?? config.media,
-    });
   /** Builds into `doc` from resolved media; returns the counts. */
-  const fill = (doc: DraftDocument, byUrl: Awaited<ReturnType<typeof resolveIn>>["byUrl"]) => {
+  const fill = (doc: DraftDocument, byUrl: Map<string, ResolvedFile>) => {
     const audio = byUrl.get(audioUrl)!;
     expectKind(audio, ["audio", "video"], "byAudio", "pass an audio file");
     const counts = build(doc, input, {
@@ -172,7 +166,7 @@ export async function draftEasy(ctx: CommandContext, input: DraftEasy) {
       },
     };
   }
-  const made = await writeWithMedia(target, resolveIn, fill, ctx.warn);
+  const made = await writeWithMedia(ctx, target, requests, fill, input.media);
   return {
     draftId: made.draftId,
     filePath: made.dir,

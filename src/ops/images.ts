@@ -8,6 +8,7 @@ import {
   attachItemTransitions,
   expectKind,
   type MediaRequest,
+  mediaRequests,
   mutateWithMedia,
   type ResolvedFile,
   settleTrackIndexes,
@@ -57,11 +58,7 @@ export function planImages(
 
 /** The media URLs an images batch needs resolved. */
 export function imageRequests(plan: ImagesPlan): MediaRequest[] {
-  return plan.items.map((it, i) => ({
-    url: it.imageUrl,
-    index: i,
-    field: `${plan.field}[${i}].imageUrl`,
-  }));
+  return mediaRequests(plan.items, plan.field, "imageUrl");
 }
 
 /** Builds and places an images batch in an in-memory draft; returns the created items. */

@@ -130,6 +130,25 @@ function isInside(path: string, dir: string): boolean {
   return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel);
 }
 
+/** The media URLs a batch needs resolved: each item's `key`, named `<field>[i].<key>`. */
+export function mediaRequests<T>(
+  items: readonly T[],
+  field: string,
+  key: keyof T & string,
+): MediaRequest[] {
+  return items.map((it, i) => ({ url: String(it[key]), index: i, field: `${field}[${i}].${key}` }));
+}
+
+/** Refuses fades that together outlast their item (`field` names the item). */
+export function checkFadesFit(field: string, fadeIn: number, fadeOut: number, durationUs: number) {
+  if (fadeIn + fadeOut > durationUs) {
+    throw new DraftcliError("invalid_input", `${field}: fades are longer than the item`, {
+      path: `${field}.fadeInDuration`,
+      hint: "fadeInDuration + fadeOutDuration must not exceed end - start",
+    });
+  }
+}
+
 /** Refuses a file of the wrong kind for a command, naming the item. */
 export function expectKind(
   file: ResolvedFile,
@@ -171,28 +190,41 @@ export function warnMismatch(
   }
 }
 
+/** What the media-writing helpers need of a command's context. */
+export interface MediaContext {
+  env: Record<string, string | undefined>;
+  config(): Promise<{ maxDownloadBytes?: number; media?: MediaPlacement }>;
+  warn(message: string): void;
+}
+
+/** `resolveBatch` for the draft folder `dir` with the caller's download cap and placement. */
+async function resolveFor(
+  ctx: MediaContext,
+  dir: string,
+  requests: MediaRequest[],
+  placement?: MediaPlacement,
+): Promise<ResolvedBatch> {
+  const config = await ctx.config();
+  return await resolveBatch(dir, requests, {
+    env: ctx.env,
+    maxDownloadBytes: config.maxDownloadBytes,
+    placement: placement ?? config.media,
+  });
+}
+
 /**
  * The common shape of a media-adding command: resolve every URL first (downloads, probes),
  * then build into the draft under its lock and commit once, moving downloads into resources/
  * and saving the probe cache with the same commit.
  */
 export async function mutateWithMedia<T>(
-  ctx: {
-    env: Record<string, string | undefined>;
-    config(): Promise<{ maxDownloadBytes?: number; media?: MediaPlacement }>;
-    warn(message: string): void;
-  },
+  ctx: MediaContext,
   target: { roots: string[]; draftId: string; dir: string },
   requests: MediaRequest[],
   build: (doc: DraftDocument, media: Map<string, ResolvedFile>) => T,
   placement?: MediaPlacement,
 ): Promise<T> {
-  const config = await ctx.config();
-  const batch = await resolveBatch(target.dir, requests, {
-    env: ctx.env,
-    maxDownloadBytes: config.maxDownloadBytes,
-    placement: placement ?? config.media,
-  });
+  const batch = await resolveFor(ctx, target.dir, requests, placement);
   try {
     return await mutateDraft(target.roots, target.draftId, (doc) =>
       Promise.resolve({
@@ -248,15 +280,16 @@ export interface MediaWrite<T> {
 
 /**
  * Resolves a command's media for its target draft, runs `build` on the document, and writes it
- * once: an existing draft in one journaled commit under its lock; a new draft assembled in its
- * hidden folder (media placed there) and renamed into place, then registered in the editor's
- * index. A failure anywhere leaves the existing draft unchanged, or no new folder at all.
+ * once: an existing draft through `mutateWithMedia`; a new draft assembled in its hidden folder
+ * (media placed there) and renamed into place, then registered in the editor's index. A failure
+ * anywhere leaves the existing draft unchanged, or no new folder at all.
  */
 export async function writeWithMedia<T>(
+  ctx: MediaContext,
   target: MediaWriteTarget,
-  resolve: (folder: string) => Promise<ResolvedBatch>,
+  requests: MediaRequest[],
   build: (doc: DraftDocument, byUrl: Map<string, ResolvedFile>) => T,
-  warn: (message: string) => void,
+  placement?: MediaPlacement,
 ): Promise<MediaWrite<T>> {
   const made = (doc: DraftDocument, out: T, created: boolean): MediaWrite<T> => ({
     out,
@@ -267,23 +300,19 @@ export async function writeWithMedia<T>(
   });
   if ("existing" in target) {
     const { roots, dir } = target.existing;
-    const batch = await resolve(dir);
-    try {
-      return await mutateDraft(roots, basename(dir), (doc) =>
-        Promise.resolve({
-          result: made(doc, build(doc, batch.byUrl), false),
-          staged: batch.staged,
-          files: [batch.cacheFile],
-        }), { warn });
-    } finally {
-      await batch.cleanup();
-    }
+    return await mutateWithMedia(
+      ctx,
+      { roots, draftId: basename(dir), dir },
+      requests,
+      (doc, byUrl) => made(doc, build(doc, byUrl), false),
+      placement,
+    );
   }
   let out: T | undefined;
   const doc = await createDraft({
     ...target.create,
     fill: async (doc, folder) => {
-      const batch = await resolve(folder);
+      const batch = await resolveFor(ctx, folder, requests, placement);
       try {
         out = build(doc, batch.byUrl);
       } catch (err) {
@@ -293,8 +322,8 @@ export async function writeWithMedia<T>(
       return { staged: batch.staged, files: [batch.cacheFile], cleanup: batch.cleanup };
     },
   });
-  await registerDraft(doc.dir, { os: target.create.os, warn }, doc).catch((err) =>
-    warn(`the draft was made but not registered in the editor's index: ${err.message}`)
+  await registerDraft(doc.dir, { os: target.create.os, warn: ctx.warn }, doc).catch((err) =>
+    ctx.warn(`the draft was made but not registered in the editor's index: ${err.message}`)
   );
   return made(doc, out as T, true);
 }

@@ -6,8 +6,10 @@ import type { MediaPlacement } from "../media/place.ts";
 import { locateDraft, peekEdition, readDraft } from "../store/drafts.ts";
 import {
   attachItemTransitions,
+  checkFadesFit,
   expectKind,
   type MediaRequest,
+  mediaRequests,
   mutateWithMedia,
   type ResolvedFile,
   settleTrackIndexes,
@@ -66,11 +68,7 @@ export function planVideos(
 
 /** The media URLs a video batch needs resolved. */
 export function videoRequests(plan: VideosPlan): MediaRequest[] {
-  return plan.items.map((it, i) => ({
-    url: it.videoUrl,
-    index: i,
-    field: `${plan.field}[${i}].videoUrl`,
-  }));
+  return mediaRequests(plan.items, plan.field, "videoUrl");
 }
 
 /** Builds and places a video batch in an in-memory draft; returns the created items. */
@@ -143,12 +141,7 @@ export function applyVideos(
         },
       );
     }
-    if (fadeIn + fadeOut > target.duration) {
-      throw new DraftcliError("invalid_input", `${field}: fades are longer than the item`, {
-        path: `${field}.fadeInDuration`,
-        hint: "fadeInDuration + fadeOutDuration must not exceed end - start",
-      });
-    }
+    checkFadesFit(field, fadeIn, fadeOut, target.duration);
     const seg = buildVisualSegment(doc, {
       media: { ...media, kind: "video" },
       target,
