@@ -204,6 +204,20 @@ export function planPreview(content: Json, draftDir: string): RenderPlan {
       const scale = (clip.scale ?? {}) as Json;
       const layer = (LAYER_BASE[type] ?? 1000) + trackIndex;
       let label = type;
+      // The sound of this segment (a video's own, or an audio's with its fades).
+      const sound = (file: string, label: string, fade?: Json) => ({
+        segmentId: String(seg.id),
+        file,
+        label,
+        start,
+        duration,
+        sourceStart: num(source.start),
+        speed: num(seg.speed, 1) || 1,
+        volume: num(seg.volume, 1),
+        fadeIn: num(fade?.fade_in_duration),
+        fadeOut: num(fade?.fade_out_duration),
+        volumeCurve: curveOf(seg, "KFTypeVolume"),
+      });
       if (type === "video" && mat?.list === "videos") {
         const m = mat.m;
         const kind = m.type === "photo" ? "image" : "video";
@@ -251,38 +265,14 @@ export function planPreview(content: Json, draftDir: string): RenderPlan {
           layer,
         });
         if (kind === "video" && num(seg.volume, 1) > 0) {
-          plan.audios.push({
-            segmentId: String(seg.id),
-            file,
-            label,
-            start,
-            duration,
-            sourceStart: num(source.start),
-            speed: num(seg.speed, 1) || 1,
-            volume: num(seg.volume, 1),
-            fadeIn: 0,
-            fadeOut: 0,
-            volumeCurve: curveOf(seg, "KFTypeVolume"),
-          });
+          plan.audios.push(sound(file, label));
         }
       } else if (type === "audio" && mat?.list === "audios") {
         const m = mat.m;
         const file = materialFile(String(m.path ?? ""), draftDir);
         label = String(m.name || baseName(file));
         const fade = refs.find((r) => r.list === "audio_fades")?.m;
-        plan.audios.push({
-          segmentId: String(seg.id),
-          file,
-          label,
-          start,
-          duration,
-          sourceStart: num(source.start),
-          speed: num(seg.speed, 1) || 1,
-          volume: num(seg.volume, 1),
-          fadeIn: num(fade?.fade_in_duration),
-          fadeOut: num(fade?.fade_out_duration),
-          volumeCurve: curveOf(seg, "KFTypeVolume"),
-        });
+        plan.audios.push(sound(file, label, fade));
         if (refs.some((r) => r.list === "audio_effects")) note("audio effects (not applied)");
       } else if (type === "text" && mat?.list === "texts") {
         const caption = captionOf(mat.m, seg, start, duration, layer);
