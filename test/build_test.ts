@@ -195,3 +195,24 @@ Deno.test("build: a new draft appears only when complete (nothing visible while 
     await w.cleanup();
   }
 });
+
+Deno.test("build: a ref given twice is reported at each later use, captionTracks included", async () => {
+  const w = await tempWorld();
+  try {
+    const before = await snapshotDir(w.root);
+    const spec = everyKindSpec();
+    spec.images[1].ref = spec.images[0].ref;
+    spec.captionTracks = [{ captions: [{ text: "x", start: 0, end: 1_000_000, ref: "a" }] }];
+    const r = await runCli(["build", JSON.stringify(spec)], { env: w.env });
+    assertEquals(r.code, 2, r.stderr);
+    const problems = (r.json as Json).problems as Json[];
+    const dup = problems.filter((p) => /is already the ref of/.test(p.message));
+    assertEquals(dup.map((p) => p.path).sort(), [
+      "captionTracks[0].captions[0].ref",
+      "images[1].ref",
+    ]);
+    assertEquals(await snapshotDir(w.root), before);
+  } finally {
+    await w.cleanup();
+  }
+});

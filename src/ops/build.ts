@@ -130,36 +130,22 @@ function collectRefs(
   brokenRefs = new Map<string, string>(),
 ): RefTable {
   const refs: RefTable = new Map();
-  for (const kind of SEGMENT_KINDS) {
-    (spec[kind] ?? []).forEach((item: { ref?: string }, index: number) => {
-      if (item.ref === undefined) return;
-      const seen = refs.get(item.ref);
-      if (seen) {
-        sink.add(
-          new DraftcliError(
-            "invalid_input",
-            `${kind}[${index}].ref: '${item.ref}' is already the ref of ${seen.kind}[${seen.index}]`,
-            { path: `${kind}[${index}].ref`, hint: "give every item its own ref" },
-          ),
-        );
-      } else refs.set(item.ref, { kind, index });
-    });
-  }
+  const take = (kind: string) => (item: { ref?: string }, index: number) => {
+    if (item.ref === undefined) return;
+    const seen = refs.get(item.ref);
+    if (seen) {
+      sink.add(
+        new DraftcliError(
+          "invalid_input",
+          `${kind}[${index}].ref: '${item.ref}' is already the ref of ${seen.kind}[${seen.index}]`,
+          { path: `${kind}[${index}].ref`, hint: "give every item its own ref" },
+        ),
+      );
+    } else refs.set(item.ref, { kind, index });
+  };
+  for (const kind of SEGMENT_KINDS) (spec[kind] ?? []).forEach(take(kind));
   (spec.captionTracks ?? []).forEach((t, k) =>
-    t.captions.forEach((item, index) => {
-      if (item.ref === undefined) return;
-      const kind = `captionTracks[${k}].captions`;
-      const seen = refs.get(item.ref);
-      if (seen) {
-        sink.add(
-          new DraftcliError(
-            "invalid_input",
-            `${kind}[${index}].ref: '${item.ref}' is already the ref of ${seen.kind}[${seen.index}]`,
-            { path: `${kind}[${index}].ref`, hint: "give every item its own ref" },
-          ),
-        );
-      } else refs.set(item.ref, { kind, index });
-    })
+    t.captions.forEach(take(`captionTracks[${k}].captions`))
   );
   const check = (kind: string, visual: boolean) => (item: { segmentRef?: string }, i: number) => {
     if (item.segmentRef === undefined) return;
