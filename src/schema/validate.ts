@@ -20,23 +20,34 @@ export function formatPath(path: readonly PropertyKey[]): string {
  */
 export function wellFormed(value: unknown): unknown {
   if (typeof value === "string") return value.toWellFormed();
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    const v = stack.pop();
-    if (!v || typeof v !== "object") continue;
-    const obj = v as Record<string, unknown>;
+  eachObject(value, (obj) => {
     for (const key of Object.keys(obj)) {
       const item = obj[key];
-      if (typeof item === "string") {
-        if (!item.isWellFormed()) obj[key] = item.toWellFormed();
-      } else if (item && typeof item === "object") stack.push(item);
+      if (typeof item === "string" && !item.isWellFormed()) obj[key] = item.toWellFormed();
       if (!key.isWellFormed()) {
         obj[key.toWellFormed()] = obj[key];
         delete obj[key];
       }
     }
-  }
+  });
   return value;
+}
+
+/**
+ * Calls `visit` on every object and array inside `value`, the value itself first, each before
+ * its children (so what `visit` removes is not walked). Iterative: any depth.
+ */
+function eachObject(value: unknown, visit: (obj: Record<string, unknown>) => void): void {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (!v || typeof v !== "object") continue;
+    const obj = v as Record<string, unknown>;
+    visit(obj);
+    for (const key of Object.keys(obj)) {
+      if (obj[key] && typeof obj[key] === "object") stack.push(obj[key]);
+    }
+  }
 }
 
 /** A comment key: one `_` then anything but `_` (`__proto__` and other dunder keys stay). */
@@ -47,16 +58,10 @@ const COMMENT_KEY = /^_(?!_)/;
  * `_comment` that templates carry next to the real fields. No input field begins with `_`.
  */
 export function dropCommentKeys(value: unknown): unknown {
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    const v = stack.pop();
-    if (!v || typeof v !== "object") continue;
-    const obj = v as Record<string, unknown>;
-    for (const key of Object.keys(obj)) {
-      if (!Array.isArray(obj) && COMMENT_KEY.test(key)) delete obj[key];
-      else if (obj[key] && typeof obj[key] === "object") stack.push(obj[key]);
-    }
-  }
+  eachObject(value, (obj) => {
+    if (Array.isArray(obj)) return;
+    for (const key of Object.keys(obj)) if (COMMENT_KEY.test(key)) delete obj[key];
+  });
   return value;
 }
 
