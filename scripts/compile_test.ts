@@ -143,6 +143,8 @@ Deno.test("lazy dynamic imports are a source-run flag only: deno compile must em
   for (const flag of SOURCE_RUN_FLAGS) {
     assertMatch(config.tasks.cli, new RegExp(`^deno run ${flag} `), "deno task cli has it");
   }
+  // `deno task cli` grants what the binaries are granted (it cannot import the list).
+  for (const perm of PERMISSIONS) assertEquals(config.tasks.cli.includes(` ${perm} `), true, perm);
   const dry = await runCompile(["--dry-run"]);
   assertEquals(dry.stdout.includes("lazy-dynamic-imports"), false, dry.stdout);
 });
