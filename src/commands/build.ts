@@ -3,6 +3,24 @@ import { z } from "zod";
 import { defineCommand } from "./spec.ts";
 import { draftIdSchema, mediaPlacement } from "../schema/common.ts";
 import { FIT_MODES } from "../draft/fit_modes.ts";
+import * as run from "./run/build.ts";
+
+/** Input of `build`. */
+export const BuildInput = z.object({
+  spec: z.record(z.string(), z.unknown()).describe(
+    "the spec: inline JSON, @file.json, or - for stdin (schema: 'draftcli schema build')",
+  ),
+  into: draftIdSchema.optional().describe("add to this existing draft instead of a new one"),
+  media: mediaPlacement,
+}).strict();
+
+/** Input of `schema`. */
+export const SchemaInput = z.object({
+  of: z.enum(["build"]).default("build").describe("which input: build"),
+}).strict();
+
+/** Input of `draft export`. */
+export const DraftExportInput = z.object({ draftId: draftIdSchema }).strict();
 
 /** `build`. */
 export const buildCommand = defineCommand({
@@ -17,24 +35,14 @@ export const buildCommand = defineCommand({
     "{draftId, filePath, created, refs: {ref: segmentId}, counts, duration}. Full schema: " +
     "'draftcli schema build'.",
   positionals: ["spec"],
-  input: z.object({
-    spec: z.record(z.string(), z.unknown()).describe(
-      "the spec: inline JSON, @file.json, or - for stdin (schema: 'draftcli schema build')",
-    ),
-    into: draftIdSchema.optional().describe("add to this existing draft instead of a new one"),
-    media: mediaPlacement,
-  }).strict(),
+  input: BuildInput,
   mutates: true,
   examples: [
     `build '{"draft":{"name":"Demo"},"images":[{"ref":"a","imageUrl":"file:///abs/a.jpg","start":0,"end":3000000,"inAnimation":"渐显"}],"keyframes":[{"segmentRef":"a","property":"uniform_scale","offset":0,"value":1.2}]}'`,
     "build @examples/build-slideshow.json",
     'build --into "$ID" @more.json',
   ],
-  run: async (input, ctx) =>
-    (await import("../ops/build.ts")).buildDraft(ctx, input.spec, {
-      into: input.into,
-      media: input.media,
-    }),
+  run: run.build,
 });
 
 /** `schema`. */
@@ -42,15 +50,9 @@ export const schemaCommand = defineCommand({
   name: ["schema"],
   summary: "print the JSON Schema of a structured input (build: the spec of 'draftcli build')",
   positionals: ["of"],
-  input: z.object({
-    of: z.enum(["build"]).default("build").describe("which input: build"),
-  }).strict(),
+  input: SchemaInput,
   examples: ["schema build"],
-  run: async () => {
-    const { BuildSpec } = await import("../schema/build.ts");
-    const { toJsonSchema } = await import("../schema/json_schema.ts");
-    return toJsonSchema(BuildSpec);
-  },
+  run: run.schema,
 });
 
 /** `draft export`. */
@@ -64,12 +66,32 @@ export const draftExportCommand = defineCommand({
     "back as captionOptions and keyword highlights. Prints {draftId, spec, unsupported}; " +
     "'draftcli build' of the spec rebuilds the draft as a new one.",
   positionals: ["draftId"],
-  input: z.object({ draftId: draftIdSchema }).strict(),
+  input: DraftExportInput,
   examples: ['draft export "$ID"', 'draft export "$ID" | jq .spec > spec.json'],
-  run: async (input, ctx) => (await import("../ops/export.ts")).exportDraft(ctx, input.draftId),
+  run: run.draftExport,
 });
 
 const stringMap = z.record(z.string().min(1).max(5000), z.string().min(1).max(5000));
+
+/** Input of `draft fill`. */
+export const DraftFillInput = z.object({
+  source: draftIdSchema.describe("id of the draft to copy"),
+  name: z.string().min(1).max(200).optional().describe("name of the copy"),
+  texts: stringMap.optional().describe('{"current text or segment id": "new text"}'),
+  media: stringMap.optional().describe(
+    '{"material name, file name or material id": "new file path or URL"}',
+  ),
+  allowMissing: z.boolean().default(false).describe("warn instead of failing on unmatched keys"),
+  fit: z.enum(FIT_MODES).optional().describe(
+    "how a video/audio of another length fits each segment playing it. Absent: segment and " +
+      "source range stay (a longer file is trimmed, a too-short one is an error). loop: the " +
+      "file repeats as back-to-back segments (in animation on the first, out animation and " +
+      "transition on the last). stretch: the whole file at speed = file / segment length " +
+      "(0.1–100). extend: the segment becomes the file's length; later segments stay put, " +
+      "an overlap is an error. Ignored for photos",
+  ),
+  mediaPlacement: mediaPlacement,
+}).strict();
 
 /** `draft fill`. */
 export const draftFillCommand = defineCommand({
@@ -83,38 +105,13 @@ export const draftFillCommand = defineCommand({
     "never modified. Prints {draftId, filePath, name, sourceDraftId, replaced: {texts, media}} (+ fitted: " +
     "[{segmentId, fit, duration, speed, pieces}] with --fit).",
   positionals: ["source"],
-  input: z.object({
-    source: draftIdSchema.describe("id of the draft to copy"),
-    name: z.string().min(1).max(200).optional().describe("name of the copy"),
-    texts: stringMap.optional().describe('{"current text or segment id": "new text"}'),
-    media: stringMap.optional().describe(
-      '{"material name, file name or material id": "new file path or URL"}',
-    ),
-    allowMissing: z.boolean().default(false).describe("warn instead of failing on unmatched keys"),
-    fit: z.enum(FIT_MODES).optional().describe(
-      "how a video/audio of another length fits each segment playing it. Absent: segment and " +
-        "source range stay (a longer file is trimmed, a too-short one is an error). loop: the " +
-        "file repeats as back-to-back segments (in animation on the first, out animation and " +
-        "transition on the last). stretch: the whole file at speed = file / segment length " +
-        "(0.1–100). extend: the segment becomes the file's length; later segments stay put, " +
-        "an overlap is an error. Ignored for photos",
-    ),
-    mediaPlacement: mediaPlacement,
-  }).strict(),
+  input: DraftFillInput,
   mutates: true,
   examples: [
     `draft fill "$ID" --name "Episode 2" --texts '{"Episode 1":"Episode 2"}' --media '{"cover.jpg":"/abs/cover2.jpg"}'`,
     `draft fill "$ID" --name "Episode 2" --media '{"intro.mp4":"/abs/short-intro.mp4"}' --fit loop`,
   ],
-  run: async (input, ctx) =>
-    (await import("../ops/fill.ts")).fillDraft(ctx, input.source, {
-      name: input.name,
-      texts: input.texts,
-      media: input.media,
-      allowMissing: input.allowMissing,
-      placement: input.mediaPlacement,
-      fit: input.fit,
-    }),
+  run: run.draftFill,
 });
 
 /** The `build`, `schema`, `draft export` and `draft fill` commands. */

@@ -1,9 +1,7 @@
 /** `draft easy`: a whole draft from one audio in one command. */
 import { defineCommand } from "./spec.ts";
 import { DraftEasyInput } from "../schema/easy.ts";
-
-/** The operations behind these commands, loaded only when one runs. */
-const ops = () => import("../ops/easy.ts");
+import * as run from "./run/easy.ts";
 
 /** `draft easy`. */
 export const draftEasyCommand = defineCommand({
@@ -20,5 +18,5 @@ export const draftEasyCommand = defineCommand({
     "draft easy --by-audio https://example.com/v.mp3 --srt ./v.srt --img-url ./cover.png",
     'draft easy "$ID" --audio-url file:///abs/voice.mp3 --video-url ./loop.mp4',
   ],
-  run: async (input, ctx) => (await ops()).draftEasy(ctx, input),
+  run: run.draftEasy,
 });
