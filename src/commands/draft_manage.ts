@@ -3,12 +3,27 @@ import { z } from "zod";
 import { defineCommand } from "./spec.ts";
 import { draftIdSchema } from "../schema/common.ts";
 import { DraftCreateInput } from "../schema/draft.ts";
-import { locateDraft } from "../store/drafts.ts";
-import { deleteDraft, duplicateDraft, renameDraft } from "../store/manage.ts";
-import { registerDraft, unregisterDraft } from "../store/drafts.ts";
-import { DraftcliError } from "../errors.ts";
+import * as run from "./run/draft_manage.ts";
 
 const draftName = DraftCreateInput.shape.name.unwrap();
+
+/** Input of `draft delete`. */
+export const DraftDeleteInput = z.object({
+  draftId: draftIdSchema,
+  yes: z.boolean().default(false).describe("confirm the deletion (required)"),
+}).strict();
+
+/** Input of `draft rename`. */
+export const DraftRenameInput = z.object({
+  draftId: draftIdSchema,
+  name: draftName.describe("new name shown in the editor's draft list"),
+}).strict();
+
+/** Input of `draft duplicate`. */
+export const DraftDuplicateInput = z.object({
+  draftId: draftIdSchema,
+  name: draftName.optional().describe("name of the copy (default: '<name> copy')"),
+}).strict();
 
 /** `draft delete`. */
 export const draftDelete = defineCommand({
@@ -19,27 +34,11 @@ export const draftDelete = defineCommand({
     "A draft that is a link inside the drafts folder loses only the link. Output: " +
     '{"draftId","filePath","deleted":true}.',
   positionals: ["draftId"],
-  input: z.object({
-    draftId: draftIdSchema,
-    yes: z.boolean().default(false).describe("confirm the deletion (required)"),
-  }).strict(),
+  input: DraftDeleteInput,
   mutates: true,
   destructive: true,
   examples: ['draft delete "$ID" --yes'],
-  async run(input, ctx) {
-    const roots = await ctx.searchRoots();
-    if (!input.yes) {
-      const dir = await locateDraft(roots, input.draftId);
-      throw new DraftcliError(
-        "usage",
-        `draft delete removes ${dir} and everything in it; it cannot be undone`,
-        { hint: `add --yes to confirm: draftcli draft delete ${input.draftId} --yes`, path: "yes" },
-      );
-    }
-    const done = await deleteDraft(roots, input.draftId);
-    await unregisterDraft(done.dir, { warn: ctx.warn });
-    return { draftId: done.draftId, filePath: done.dir, deleted: true };
-  },
+  run: run.draftDelete,
 });
 
 /** `draft rename`. */
@@ -48,24 +47,12 @@ export const draftRename = defineCommand({
   summary: "change the name the editor shows for a draft (the folder keeps its name)",
   description: 'Output: {"draftId","filePath","name","previousName"}.',
   positionals: ["draftId"],
-  input: z.object({
-    draftId: draftIdSchema,
-    name: draftName.describe("new name shown in the editor's draft list"),
-  }).strict(),
+  input: DraftRenameInput,
   mutates: true,
   destructive: true,
   idempotent: true,
   examples: ["draft rename \"$ID\" --name 'Final cut'"],
-  async run(input, ctx) {
-    const done = await renameDraft(await ctx.searchRoots(), input.draftId, input.name);
-    await registerDraft(done.dir, { warn: ctx.warn });
-    return {
-      draftId: done.draftId,
-      filePath: done.dir,
-      name: done.name,
-      previousName: done.previousName,
-    };
-  },
+  run: run.draftRename,
 });
 
 /** `draft duplicate`. */
@@ -76,24 +63,10 @@ export const draftDuplicate = defineCommand({
     "'<name> copy') and new times; media downloaded into the draft are copied with it and " +
     'the copy refers to its own copies. Output: {"draftId","filePath","name","sourceDraftId"}.',
   positionals: ["draftId"],
-  input: z.object({
-    draftId: draftIdSchema,
-    name: draftName.optional().describe("name of the copy (default: '<name> copy')"),
-  }).strict(),
+  input: DraftDuplicateInput,
   mutates: true,
   examples: ["draft duplicate \"$ID\" --name 'Version B'"],
-  async run(input, ctx) {
-    const done = await duplicateDraft(await ctx.searchRoots(), input.draftId, {
-      name: input.name,
-    });
-    await registerDraft(done.dir, { warn: ctx.warn });
-    return {
-      draftId: done.draftId,
-      filePath: done.dir,
-      name: done.name,
-      sourceDraftId: done.sourceDraftId,
-    };
-  },
+  run: run.draftDuplicate,
 });
 
 /** The draft management commands. */

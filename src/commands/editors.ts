@@ -1,29 +1,10 @@
 /** `editors`: the version profiles, what is detected on this machine, and the support matrix. */
 import { z } from "zod";
 import { defineCommand } from "./spec.ts";
-import { type AppDraftMarkers, chooseEditor } from "../store/detect.ts";
-import {
-  EDITION_FACTS,
-  EVIDENCE_MEANING,
-  KNOWN_BUILDS,
-  PROFILES,
-  supportMatrix,
-} from "../editions/profiles.ts";
-import { currentOs } from "../store/home.ts";
+import * as run from "./run/editors.ts";
 
-function draftView(d: AppDraftMarkers | undefined) {
-  if (!d) return null;
-  return {
-    name: d.name,
-    filePath: d.dir,
-    modified: new Date(d.modified).toISOString(),
-    encrypted: d.encrypted,
-    appVersion: d.appVersion ?? null,
-    newVersion: d.newVersion ?? null,
-    os: d.os ?? null,
-    profile: d.profile,
-  };
-}
+/** Input of `editors`: none. */
+export const EditorsInput = z.object({}).strict();
 
 /** `editors`. */
 export const editors = defineCommand({
@@ -36,57 +17,9 @@ export const editors = defineCommand({
     "and why. 'detected' lists per editor its default drafts folder, whether it exists, the " +
     "folder new drafts go to, and the newest draft the editor app saved there (drafts made by " +
     "draftcli are skipped).",
-  input: z.object({}).strict(),
+  input: EditorsInput,
   examples: ["editors --pretty"],
-  async run(_input, ctx) {
-    const config = await ctx.config();
-    const os = currentOs();
-    const choice = await chooseEditor(
-      { env: ctx.env, config, os },
-      { rootFor: (edition) => ctx.draftsDir(edition) },
-    );
-    const { findFfmpeg } = await import("../preview/ffmpeg.ts");
-    const ffmpeg = await findFfmpeg(ctx.env, config.ffmpeg);
-    return {
-      os,
-      ffmpeg: ffmpeg ?? null,
-      config: { editor: config.editor ?? null, editorVersion: config.editorVersion ?? null },
-      newDrafts: {
-        editor: choice.edition,
-        profile: choice.profile.id,
-        appVersion: choice.platformOverride?.app_version ?? choice.stamp.appVersion,
-        newVersion: choice.newVersionOverride ?? choice.stamp.newVersion,
-        markers: choice.markers,
-        draftsDir: choice.root,
-        chosenBy: choice.why,
-      },
-      detected: choice.detections.map((d) => ({
-        editor: d.edition,
-        defaultDraftsDir: d.defaultRoot ?? null,
-        installed: d.installed,
-        draftsDir: d.root,
-        newestAppDraft: draftView(d.newestAppDraft),
-      })),
-      profiles: PROFILES.map((p) => ({
-        id: p.id,
-        editor: p.edition,
-        label: p.label,
-        majors: [p.minMajor, p.maxMajor],
-        appVersion: p.appVersion,
-        newVersion: p.newVersion,
-        timelineFiles: p.timelineFiles,
-        timelinesFolder: p.timelinesFolder,
-        maskList: p.maskList,
-        checkFlags: EDITION_FACTS[p.edition].checkFlags,
-        editorIndex: EDITION_FACTS[p.edition].rootIndex,
-        evidence: p.evidence,
-        notes: p.notes,
-      })),
-      supportMatrix: supportMatrix(),
-      knownBuilds: KNOWN_BUILDS,
-      evidence: EVIDENCE_MEANING,
-    };
-  },
+  run: run.editors,
 });
 
 /** All `editors` commands. */

@@ -3,9 +3,10 @@ import { z } from "zod";
 import { defineCommand } from "./spec.ts";
 import { draftIdSchema } from "../schema/common.ts";
 import { CHECKS } from "../draft/validate.ts";
+import * as run from "./run/validate.ts";
 
-/** The operations behind these commands, loaded only when one runs. */
-const ops = () => import("../ops/validate.ts");
+/** Input of `draft validate`. */
+export const DraftValidateInput = z.object({ draftId: draftIdSchema }).strict();
 
 const checkList = Object.entries(CHECKS)
   .map(([code, c]) => `  ${code} (${c.level}): ${c.summary}`)
@@ -20,9 +21,9 @@ export const draftValidate = defineCommand({
     "is printed on stdout either way. path is a JSON path in the timeline, or <file>#<path> " +
     "for draft_meta_info.json.\n\nChecks:\n" + checkList,
   positionals: ["draftId"],
-  input: z.object({ draftId: draftIdSchema }).strict(),
+  input: DraftValidateInput,
   examples: ['draft validate "$ID"', "draft validate \"$ID\" | jq '.errors[]'"],
-  run: async (input, ctx) => (await ops()).validateDraftById(ctx, input.draftId),
+  run: run.draftValidate,
 });
 
 /** Validation commands. */

@@ -1,0 +1,65 @@
+/** Handlers of `draft delete`, `draft rename` and `draft duplicate`, free of zod at run time. */
+import type { z } from "zod";
+import type { CommandContext } from "../../ops/context.ts";
+import type { DraftDeleteInput, DraftDuplicateInput, DraftRenameInput } from "../draft_manage.ts";
+import { locateDraft } from "../../store/locate.ts";
+import { DraftcliError } from "../../errors.ts";
+
+/** Modules behind these commands, loaded only when one runs. */
+const drafts = () => import("../../store/drafts.ts");
+const manage = () => import("../../store/manage.ts");
+
+/** `draft delete`. */
+export async function draftDelete(
+  input: z.infer<typeof DraftDeleteInput>,
+  ctx: CommandContext,
+): Promise<unknown> {
+  const roots = await ctx.searchRoots();
+  if (!input.yes) {
+    const dir = await locateDraft(roots, input.draftId);
+    throw new DraftcliError(
+      "usage",
+      `draft delete removes ${dir} and everything in it; it cannot be undone`,
+      { hint: `add --yes to confirm: draftcli draft delete ${input.draftId} --yes`, path: "yes" },
+    );
+  }
+  const done = await (await manage()).deleteDraft(roots, input.draftId);
+  await (await drafts()).unregisterDraft(done.dir, { warn: ctx.warn });
+  return { draftId: done.draftId, filePath: done.dir, deleted: true };
+}
+
+/** `draft rename`. */
+export async function draftRename(
+  input: z.infer<typeof DraftRenameInput>,
+  ctx: CommandContext,
+): Promise<unknown> {
+  const done = await (await manage()).renameDraft(
+    await ctx.searchRoots(),
+    input.draftId,
+    input.name,
+  );
+  await (await drafts()).registerDraft(done.dir, { warn: ctx.warn });
+  return {
+    draftId: done.draftId,
+    filePath: done.dir,
+    name: done.name,
+    previousName: done.previousName,
+  };
+}
+
+/** `draft duplicate`. */
+export async function draftDuplicate(
+  input: z.infer<typeof DraftDuplicateInput>,
+  ctx: CommandContext,
+): Promise<unknown> {
+  const done = await (await manage()).duplicateDraft(await ctx.searchRoots(), input.draftId, {
+    name: input.name,
+  });
+  await (await drafts()).registerDraft(done.dir, { warn: ctx.warn });
+  return {
+    draftId: done.draftId,
+    filePath: done.dir,
+    name: done.name,
+    sourceDraftId: done.sourceDraftId,
+  };
+}

@@ -1,0 +1,82 @@
+/** Handler of `editors`, free of zod at run time. */
+import type { z } from "zod";
+import type { CommandContext } from "../../ops/context.ts";
+import type { EditorsInput } from "../editors.ts";
+import type { AppDraftMarkers } from "../../store/detect.ts";
+import {
+  EDITION_FACTS,
+  EVIDENCE_MEANING,
+  KNOWN_BUILDS,
+  PROFILES,
+  supportMatrix,
+} from "../../editions/profiles.ts";
+import { currentOs } from "../../store/home.ts";
+
+/** What `editors` shows of an app-saved draft (null when there is none). */
+function draftView(d: AppDraftMarkers | undefined) {
+  if (!d) return null;
+  return {
+    name: d.name,
+    filePath: d.dir,
+    modified: new Date(d.modified).toISOString(),
+    encrypted: d.encrypted,
+    appVersion: d.appVersion ?? null,
+    newVersion: d.newVersion ?? null,
+    os: d.os ?? null,
+    profile: d.profile,
+  };
+}
+
+/** `editors`. */
+export async function editors(
+  _input: z.infer<typeof EditorsInput>,
+  ctx: CommandContext,
+): Promise<unknown> {
+  const config = await ctx.config();
+  const os = currentOs();
+  const choice = await (await import("../../store/detect.ts")).chooseEditor(
+    { env: ctx.env, config, os },
+    { rootFor: (edition) => ctx.draftsDir(edition) },
+  );
+  const { findFfmpeg } = await import("../../preview/ffmpeg.ts");
+  const ffmpeg = await findFfmpeg(ctx.env, config.ffmpeg);
+  return {
+    os,
+    ffmpeg: ffmpeg ?? null,
+    config: { editor: config.editor ?? null, editorVersion: config.editorVersion ?? null },
+    newDrafts: {
+      editor: choice.edition,
+      profile: choice.profile.id,
+      appVersion: choice.platformOverride?.app_version ?? choice.stamp.appVersion,
+      newVersion: choice.newVersionOverride ?? choice.stamp.newVersion,
+      markers: choice.markers,
+      draftsDir: choice.root,
+      chosenBy: choice.why,
+    },
+    detected: choice.detections.map((d) => ({
+      editor: d.edition,
+      defaultDraftsDir: d.defaultRoot ?? null,
+      installed: d.installed,
+      draftsDir: d.root,
+      newestAppDraft: draftView(d.newestAppDraft),
+    })),
+    profiles: PROFILES.map((p) => ({
+      id: p.id,
+      editor: p.edition,
+      label: p.label,
+      majors: [p.minMajor, p.maxMajor],
+      appVersion: p.appVersion,
+      newVersion: p.newVersion,
+      timelineFiles: p.timelineFiles,
+      timelinesFolder: p.timelinesFolder,
+      maskList: p.maskList,
+      checkFlags: EDITION_FACTS[p.edition].checkFlags,
+      editorIndex: EDITION_FACTS[p.edition].rootIndex,
+      evidence: p.evidence,
+      notes: p.notes,
+    })),
+    supportMatrix: supportMatrix(),
+    knownBuilds: KNOWN_BUILDS,
+    evidence: EVIDENCE_MEANING,
+  };
+}

@@ -1,0 +1,217 @@
+/** Handlers of `draft zip`, `draft upload` and `draft import`, free of zod at run time. */
+import type { z } from "zod";
+import { basename, join, resolve, sep } from "node:path";
+import type { CommandContext } from "../../ops/context.ts";
+import type { DraftImportInput, DraftUploadInput, DraftZipInput } from "../transfer.ts";
+import { DraftcliError } from "../../errors.ts";
+import { sha256File } from "../../files.ts";
+import { locateDraft, STATE_DIR } from "../../store/locate.ts";
+import { withLock } from "../../store/lock.ts";
+import { recover } from "../../store/txn.ts";
+import { newId } from "../../draft/ids.ts";
+import { DEFAULT_MAX_ZIP_BYTES, MAX_ZIP_ENTRIES } from "../../transfer/limits.ts";
+import type { PortableZipResult } from "../../transfer/zip.ts";
+
+/** A progress line on stderr when it is a terminal (else nothing). */
+function progressPrinter(label: string): ((done: number, total: number) => void) | undefined {
+  let tty = false;
+  try {
+    tty = Deno.stderr.isTerminal();
+  } catch { /* no stderr */ }
+  if (!tty) return undefined;
+  const enc = new TextEncoder();
+  let last = 0;
+  return (done, total) => {
+    const now = Date.now();
+    const finished = total > 0 && done >= total;
+    if (!finished && now - last < 200) return;
+    last = now;
+    const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
+    const pct = total > 0 ? ` ${Math.floor((done / total) * 100)}%` : "";
+    const of = total > 0 ? `/${mb(total)}` : "";
+    const text = `\r${label}${pct} (${mb(done)}${of} MB)${finished ? "\n" : ""}`;
+    try {
+      Deno.stderr.writeSync(enc.encode(text));
+    } catch { /* ignore */ }
+  };
+}
+
+/** Zips a draft under its lock (after finishing any interrupted commit). */
+async function zipDraft(
+  ctx: CommandContext,
+  draftId: string,
+  outPath: string,
+): Promise<PortableZipResult> {
+  const dir = await locateDraft(await ctx.searchRoots(), draftId);
+  if (resolve(outPath).startsWith(resolve(dir) + sep)) {
+    throw new DraftcliError("invalid_input", "the zip cannot be written inside the draft folder", {
+      hint: "pass --output with a path outside the draft",
+      path: "output",
+    });
+  }
+  const { buildPortableZip } = await import("../../transfer/zip.ts");
+  const build = () =>
+    buildPortableZip(dir, outPath, { draftId, onProgress: progressPrinter(`zipping ${draftId}`) });
+  const stateDir = join(dir, STATE_DIR);
+  try {
+    await Deno.mkdir(stateDir, { recursive: true });
+  } catch {
+    return await build(); // read-only draft folder: nobody can be writing it through draftcli
+  }
+  const result = await withLock(join(stateDir, "lock"), async () => {
+    await recover(stateDir, [dir]);
+    return await build();
+  });
+  for (const m of result.missing) ctx.warn(`media not found, left as is: ${m}`);
+  return result;
+}
+
+/** `draft zip`. */
+export async function draftZip(
+  input: z.infer<typeof DraftZipInput>,
+  ctx: CommandContext,
+): Promise<unknown> {
+  let out = resolve(input.output ?? `${input.draftId}.zip`);
+  if (await Deno.stat(out).then((s) => s.isDirectory, () => false)) {
+    out = join(out, `${input.draftId}.zip`);
+  }
+  const r = await zipDraft(ctx, input.draftId, out);
+  return {
+    draftId: input.draftId,
+    zipPath: r.zipPath,
+    size: r.size,
+    sha256: r.sha256,
+    files: r.files,
+    mediaCopied: r.media.length,
+    missingMedia: r.missing,
+    message: "ok", // as cutcli prints it
+  };
+}
+
+/** `draft upload`. */
+export async function draftUpload(
+  input: z.infer<typeof DraftUploadInput>,
+  ctx: CommandContext,
+): Promise<unknown> {
+  const config = await ctx.config();
+  const target = input.to ?? ctx.env.DRAFTCLI_UPLOAD_URL ?? config.uploadUrl;
+  if (!target) {
+    throw new DraftcliError("usage", "no upload target: pass --to <url>", {
+      hint: "or configure one: draftcli config set uploadUrl <url> (or set DRAFTCLI_UPLOAD_URL)",
+      path: "to",
+    });
+  }
+  const token = input.token ?? ctx.env.DRAFTCLI_UPLOAD_TOKEN ?? config.uploadToken;
+  let zipPath: string;
+  let tempDir: string | undefined;
+  let size: number;
+  let sha256: string;
+  if (input.zip) {
+    zipPath = resolve(input.zip);
+    const st = await Deno.stat(zipPath).catch(() => undefined);
+    if (!st?.isFile) {
+      throw new DraftcliError("invalid_input", `no zip file at ${zipPath}`, { path: "zip" });
+    }
+    size = st.size;
+    sha256 = await sha256File(zipPath);
+  } else {
+    // In the caller's TMPDIR (the context's env, so in-process callers keep it in their world).
+    tempDir = await Deno.makeTempDir({
+      prefix: "draftcli-upload-",
+      dir: ctx.env.TMPDIR || undefined,
+    });
+    zipPath = join(tempDir, `${input.draftId}.zip`);
+    try {
+      const r = await zipDraft(ctx, input.draftId, zipPath);
+      size = r.size;
+      sha256 = r.sha256;
+    } catch (err) {
+      await Deno.remove(tempDir, { recursive: true }).catch(() => {});
+      throw err;
+    }
+  }
+  const { fillDownloadUrl, uploadFile } = await import("../../transfer/upload.ts");
+  const template = input.downloadUrl ?? config.downloadUrl;
+  const downloadUrl = template
+    ? fillDownloadUrl(template, { name: basename(zipPath), draftId: input.draftId, sha256 })
+    : undefined;
+  let result;
+  try {
+    result = await uploadFile(zipPath, target, {
+      method: input.method,
+      token,
+      downloadUrl,
+      onProgress: progressPrinter(`uploading ${basename(zipPath)}`),
+    });
+  } catch (err) {
+    if (tempDir && err instanceof DraftcliError) {
+      throw new DraftcliError(err.code, err.message, {
+        hint: `${err.hint ?? "try again"}; the zip is kept: retry with --zip ${zipPath}`,
+        path: err.path,
+      });
+    }
+    throw err;
+  }
+  if (tempDir) await Deno.remove(tempDir, { recursive: true }).catch(() => {});
+  return {
+    draftId: input.draftId,
+    ...(tempDir ? {} : { zipPath }),
+    size,
+    sha256,
+    downloadUrl: result.downloadUrl,
+    method: result.method,
+    attempts: result.attempts,
+  };
+}
+
+/** `draft import`. */
+export async function draftImport(
+  input: z.infer<typeof DraftImportInput>,
+  ctx: CommandContext,
+): Promise<unknown> {
+  const config = await ctx.config();
+  const maxBytes = config.maxZipBytes ?? DEFAULT_MAX_ZIP_BYTES;
+  const limits = { maxBytes, maxEntries: MAX_ZIP_ENTRIES };
+  let zipPath = resolve(input.source);
+  let tempDir: string | undefined;
+  try {
+    if (/^https?:\/\//i.test(input.source)) {
+      tempDir = await Deno.makeTempDir({
+        prefix: "draftcli-import-",
+        dir: ctx.env.TMPDIR || undefined,
+      });
+      zipPath = join(tempDir, "download.zip");
+      const { downloadToFile } = await import("../../transfer/download.ts");
+      await downloadToFile(input.source, zipPath, {
+        maxBytes,
+        onProgress: progressPrinter("downloading"),
+      });
+    } else if (!(await Deno.stat(zipPath).then((s) => s.isFile, () => false))) {
+      throw new DraftcliError("invalid_input", `no zip file at ${zipPath}`, {
+        hint: "pass a .zip made by 'draftcli draft zip', or an http(s) URL",
+        path: "source",
+      });
+    }
+    const { extractDraftZip, peekZipEdition } = await import("../../transfer/zip.ts");
+    const edition = await peekZipEdition(zipPath, limits);
+    const root = await ctx.draftsDir(edition);
+    const r = await extractDraftZip(zipPath, root, {
+      ...limits,
+      newId: newId(),
+      name: input.name,
+    });
+    for (const w of r.warnings) ctx.warn(w);
+    for (const m of r.missing) ctx.warn(`media not found on this machine: ${m}`);
+    await (await import("../../store/drafts.ts")).registerDraft(r.dir, { warn: ctx.warn });
+    return {
+      draftId: r.draftId,
+      filePath: r.dir,
+      name: r.name,
+      editor: r.edition,
+      files: r.files,
+      missingMedia: r.missing,
+    };
+  } finally {
+    if (tempDir) await Deno.remove(tempDir, { recursive: true }).catch(() => {});
+  }
+}
