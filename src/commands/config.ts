@@ -1,7 +1,7 @@
 /** `config` commands: show, set-dir, set. */
 import { z } from "zod";
 import { defineCommand } from "./spec.ts";
-import { ConfigSchema } from "../store/config.ts";
+import { ConfigSchema } from "../store/config_schema.ts";
 import * as run from "./run/config.ts";
 
 const KEYS = Object.keys(ConfigSchema.shape) as (keyof typeof ConfigSchema.shape)[];

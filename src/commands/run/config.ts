@@ -3,12 +3,10 @@ import type { z } from "zod";
 import { resolve } from "node:path";
 import type { CommandContext } from "../../ops/context.ts";
 import type { ConfigSetDirInput, ConfigSetInput, ConfigShowInput } from "../config.ts";
+import { redactConfig, updateConfig } from "../../store/config.ts";
 import { configPath } from "../../store/home.ts";
 import { DraftcliError } from "../../errors.ts";
 import { parseDecimal } from "../../text/decimal.ts";
-
-/** The config file's reading and writing (its schema is zod), loaded only when one runs. */
-const store = () => import("../../store/config.ts");
 
 /** `config show`. */
 export async function configShow(
@@ -18,7 +16,7 @@ export async function configShow(
   const config = await ctx.config();
   return {
     path: configPath(ctx.env),
-    config: (await store()).redactConfig(config),
+    config: redactConfig(config),
     draftsDir: await ctx.draftsDir(),
     searchRoots: await ctx.searchRoots(),
   };
@@ -31,10 +29,7 @@ export async function configSetDir(
 ): Promise<unknown> {
   const dir = resolve(input.path);
   await Deno.mkdir(dir, { recursive: true });
-  const { path } = await (await store()).updateConfig(
-    ctx.env,
-    (config) => ({ ...config, draftsDir: dir }),
-  );
+  const { path } = await updateConfig(ctx.env, (config) => ({ ...config, draftsDir: dir }));
   return { path, draftsDir: dir };
 }
 
@@ -43,7 +38,8 @@ export async function configSet(
   input: z.infer<typeof ConfigSetInput>,
   ctx: CommandContext,
 ): Promise<unknown> {
-  const { ConfigSchema, redactConfig, updateConfig } = await store();
+  // The keys and the check of the new config come from the zod schema: loaded only here.
+  const { ConfigSchema } = await import("../../store/config_schema.ts");
   const keys = Object.keys(ConfigSchema.shape);
   if (!keys.includes(input.key)) {
     throw new DraftcliError("invalid_input", `unknown config key '${input.key}'`, {

@@ -2,12 +2,9 @@
 import type { z } from "zod";
 import type { CommandContext } from "../../ops/context.ts";
 import type { DraftDeleteInput, DraftDuplicateInput, DraftRenameInput } from "../draft_manage.ts";
-import { locateDraft } from "../../store/locate.ts";
+import { locateDraft, registerDraft, unregisterDraft } from "../../store/drafts.ts";
+import { deleteDraft, duplicateDraft, renameDraft } from "../../store/manage.ts";
 import { DraftcliError } from "../../errors.ts";
-
-/** Modules behind these commands, loaded only when one runs. */
-const drafts = () => import("../../store/drafts.ts");
-const manage = () => import("../../store/manage.ts");
 
 /** `draft delete`. */
 export async function draftDelete(
@@ -23,8 +20,8 @@ export async function draftDelete(
       { hint: `add --yes to confirm: draftcli draft delete ${input.draftId} --yes`, path: "yes" },
     );
   }
-  const done = await (await manage()).deleteDraft(roots, input.draftId);
-  await (await drafts()).unregisterDraft(done.dir, { warn: ctx.warn });
+  const done = await deleteDraft(roots, input.draftId);
+  await unregisterDraft(done.dir, { warn: ctx.warn });
   return { draftId: done.draftId, filePath: done.dir, deleted: true };
 }
 
@@ -33,12 +30,12 @@ export async function draftRename(
   input: z.infer<typeof DraftRenameInput>,
   ctx: CommandContext,
 ): Promise<unknown> {
-  const done = await (await manage()).renameDraft(
+  const done = await renameDraft(
     await ctx.searchRoots(),
     input.draftId,
     input.name,
   );
-  await (await drafts()).registerDraft(done.dir, { warn: ctx.warn });
+  await registerDraft(done.dir, { warn: ctx.warn });
   return {
     draftId: done.draftId,
     filePath: done.dir,
@@ -52,10 +49,10 @@ export async function draftDuplicate(
   input: z.infer<typeof DraftDuplicateInput>,
   ctx: CommandContext,
 ): Promise<unknown> {
-  const done = await (await manage()).duplicateDraft(await ctx.searchRoots(), input.draftId, {
+  const done = await duplicateDraft(await ctx.searchRoots(), input.draftId, {
     name: input.name,
   });
-  await (await drafts()).registerDraft(done.dir, { warn: ctx.warn });
+  await registerDraft(done.dir, { warn: ctx.warn });
   return {
     draftId: done.draftId,
     filePath: done.dir,

@@ -2,7 +2,7 @@
 import type { z } from "zod";
 import type { CommandContext } from "../../ops/context.ts";
 import type { EditorsInput } from "../editors.ts";
-import type { AppDraftMarkers } from "../../store/detect.ts";
+import { type AppDraftMarkers, chooseEditor } from "../../store/detect.ts";
 import {
   EDITION_FACTS,
   EVIDENCE_MEANING,
@@ -34,7 +34,7 @@ export async function editors(
 ): Promise<unknown> {
   const config = await ctx.config();
   const os = currentOs();
-  const choice = await (await import("../../store/detect.ts")).chooseEditor(
+  const choice = await chooseEditor(
     { env: ctx.env, config, os },
     { rootFor: (edition) => ctx.draftsDir(edition) },
   );

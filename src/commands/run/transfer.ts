@@ -5,7 +5,7 @@ import type { CommandContext } from "../../ops/context.ts";
 import type { DraftImportInput, DraftUploadInput, DraftZipInput } from "../transfer.ts";
 import { DraftcliError } from "../../errors.ts";
 import { sha256File } from "../../files.ts";
-import { locateDraft, STATE_DIR } from "../../store/locate.ts";
+import { locateDraft, registerDraft, STATE_DIR } from "../../store/drafts.ts";
 import { withLock } from "../../store/lock.ts";
 import { recover } from "../../store/txn.ts";
 import { newId } from "../../draft/ids.ts";
@@ -202,7 +202,7 @@ export async function draftImport(
     });
     for (const w of r.warnings) ctx.warn(w);
     for (const m of r.missing) ctx.warn(`media not found on this machine: ${m}`);
-    await (await import("../../store/drafts.ts")).registerDraft(r.dir, { warn: ctx.warn });
+    await registerDraft(r.dir, { warn: ctx.warn });
     return {
       draftId: r.draftId,
       filePath: r.dir,
