@@ -1,6 +1,6 @@
 /** Handlers of the `config` commands (show, set-dir, set), free of zod at run time. */
 import type { z } from "zod";
-import { resolve } from "node:path";
+import { resolve } from "../../path.ts";
 import type { CommandContext } from "../../ops/context.ts";
 import type { ConfigSetDirInput, ConfigSetInput, ConfigShowInput } from "../config.ts";
 import { redactConfig, updateConfig } from "../../store/config.ts";

@@ -1,6 +1,6 @@
 /** Handlers of `draft zip`, `draft upload` and `draft import`, free of zod at run time. */
 import type { z } from "zod";
-import { basename, join, resolve, sep } from "node:path";
+import { basename, join, resolve, sep } from "../../path.ts";
 import type { CommandContext } from "../../ops/context.ts";
 import type { DraftImportInput, DraftUploadInput, DraftZipInput } from "../transfer.ts";
 import { DraftcliError } from "../../errors.ts";
