@@ -2,16 +2,7 @@
 import type { z } from "zod";
 import { DraftcliError } from "../errors.ts";
 import { aliasesOf } from "./json_schema.ts";
-
-/** Formats a zod issue path as `imageInfos[2].end`. */
-export function formatPath(path: readonly PropertyKey[]): string {
-  let out = "";
-  for (const key of path) {
-    if (typeof key === "number") out += `[${key}]`;
-    else out += out ? `.${String(key)}` : String(key);
-  }
-  return out;
-}
+import { formatPath } from "../text/key_path.ts";
 
 /**
  * Makes every string of a parsed JSON value well-formed UTF-16, in place: lone surrogates
