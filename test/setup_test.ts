@@ -13,6 +13,7 @@ import {
 import JSON5 from "json5";
 import { parse as tomlParse } from "smol-toml";
 import { parseCommandArgs } from "../src/cli/args.ts";
+import { specShape } from "../src/commands/shape.ts";
 import { toKebab } from "../src/commands/names.ts";
 import { makeSetupCommand } from "../src/commands/setup.ts";
 import { type JsonSchema, toJsonSchema } from "../src/schema/json_schema.ts";
@@ -556,7 +557,7 @@ Deno.test("setup command: argv parses into the input and runs against $HOME", as
   try {
     const spec = makeSetupCommand(() => toySpecs);
     const raw = await parseCommandArgs(
-      spec,
+      specShape(spec),
       ["codex", "--dry-run", "--mcp"],
       () => Promise.resolve(""),
     );

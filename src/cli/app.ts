@@ -9,14 +9,14 @@
  */
 import { DraftcliError, toDraftcliError } from "../errors.ts";
 import { TARGET, VERSION } from "../version.ts";
-import { COMMAND_TABLE, findEntry, loadSpec } from "../commands/registry.ts";
+import { COMMAND_TABLE, type CommandEntry, findEntry, loadSpec } from "../commands/registry.ts";
 import {
   findGlobalFlag,
   GLOBAL_FLAGS,
   type GlobalOptions,
   takeGlobal,
 } from "../commands/globals.ts";
-import type { AnyCommandSpec, CommandContext } from "../commands/spec.ts";
+import type { CommandContext } from "../commands/spec.ts";
 import { closest } from "../text/closest.ts";
 import { redactText } from "../text/redact.ts";
 
@@ -81,16 +81,15 @@ export async function runApp(argv: string[], io: AppIO): Promise<number> {
     const { entry, used } = findEntry(words);
     if (!entry) return await noCommand(words, rest, globals, io);
 
-    const spec = await loadSpec(entry);
     const { parseCommandArgs } = await import("./args.ts");
-    const raw = await parseCommandArgs(spec, rest.slice(used), io.readStdin, globals);
+    const raw = await parseCommandArgs(entry, rest.slice(used), io.readStdin, globals);
     pretty = globals.pretty;
     if (globals.help) {
-      const { commandHelp } = await import("./help.ts");
+      const [spec, { commandHelp }] = await Promise.all([loadSpec(entry), import("./help.ts")]);
       io.stdout(commandHelp(spec) + "\n");
       return 0;
     }
-    const result = await runSpec(spec, raw, globals, io);
+    const result = await runEntry(entry, raw, globals, io);
     try {
       if (typeof result === "string") {
         // Text results (docs, completion scripts) are printed as they are, not as JSON.
@@ -99,7 +98,7 @@ export async function runApp(argv: string[], io: AppIO): Promise<number> {
         io.stdout(JSON.stringify(result, null, pretty ? 2 : undefined) + "\n");
       }
     } catch (err) {
-      if (spec.mutates) throw savedButNotPrinted(spec.name.join(" "), err);
+      if (entry.mutates) throw savedButNotPrinted(entry.name.join(" "), err);
       throw err;
     }
     return 0;
@@ -116,18 +115,21 @@ export async function runApp(argv: string[], io: AppIO): Promise<number> {
   }
 }
 
-/** Validates the raw input with the command's schema and runs it. */
-async function runSpec(
-  spec: AnyCommandSpec,
+/**
+ * Runs one command: through its fast validator and handler when it has them (no zod loaded),
+ * else (or when the fast validator refuses the input) through its spec's zod schema, which
+ * words the error. Under DRAFTCLI_CHECK_FAST=1 (the test suite) both paths must agree.
+ */
+async function runEntry(
+  entry: CommandEntry,
   raw: Record<string, unknown>,
   globals: GlobalOptions,
   io: AppIO,
 ): Promise<unknown> {
-  const [{ validate }, { makeContext }] = await Promise.all([
-    import("../schema/validate.ts"),
+  const [{ makeContext }, { runFast }] = await Promise.all([
     import("../commands/context.ts"),
+    import("../commands/fast_run.ts"),
   ]);
-  const input = validate(spec.input, raw);
   const env = globals.envFile === undefined
     ? io.env
     : { ...(await import("./env_file.ts")).readEnvFile(globals.envFile), ...io.env };
@@ -141,7 +143,53 @@ async function runSpec(
     const serve = io.serveMcp;
     ctx.serveMcp = () => serve(ctx);
   }
+  const checking = Boolean(io.env.DRAFTCLI_CHECK_FAST);
+  const original = checking ? structuredClone(raw) : undefined;
+  const fast = await runFast(
+    entry,
+    raw,
+    ctx,
+    checking ? (input) => crossCheck(entry, original, input) : undefined,
+  );
+  if (fast.ran) return fast.result;
+  const [spec, { validate }] = await Promise.all([
+    loadSpec(entry),
+    import("../schema/validate.ts"),
+  ]);
+  const input = validate(spec.input, raw);
+  if (checking && entry.fast && entry.exact) {
+    throw new DraftcliError(
+      "internal",
+      `fast validator of '${entry.name.join(" ")}' refused ` +
+        `input that zod accepts: ${JSON.stringify(original).slice(0, 500)}`,
+    );
+  }
   return await spec.run(input, ctx);
+}
+
+/** DRAFTCLI_CHECK_FAST: the zod path must parse `raw` to the fast validator's `input`. */
+async function crossCheck(entry: CommandEntry, raw: unknown, input: unknown): Promise<void> {
+  const [spec, { validate }] = await Promise.all([
+    loadSpec(entry),
+    import("../schema/validate.ts"),
+  ]);
+  let expected: string;
+  try {
+    expected = JSON.stringify(validate(spec.input, raw));
+  } catch (err) {
+    throw new DraftcliError(
+      "internal",
+      `fast validator of '${entry.name.join(" ")}' accepted ` +
+        `input that zod refuses (${(err as Error).message}): ${JSON.stringify(raw).slice(0, 300)}`,
+    );
+  }
+  if (expected !== JSON.stringify(input)) {
+    throw new DraftcliError(
+      "internal",
+      `fast validator of '${entry.name.join(" ")}' differs ` +
+        `from zod: ${JSON.stringify(input).slice(0, 300)} vs ${expected.slice(0, 300)}`,
+    );
+  }
 }
 
 /**

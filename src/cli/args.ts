@@ -1,11 +1,10 @@
 /**
- * Turns argv words into a command's input object, guided by the input types of its zod schema:
- * numbers and booleans are coerced, array/object options read JSON (inline, @file, @-).
- * Validation proper is left to zod.
+ * Turns argv words into a command's input object, guided by the input types of its fields (the
+ * command's shape, from the generated table): numbers and booleans are coerced, array/object
+ * options read JSON (inline, @file, @-). Validation proper comes after.
  */
 import { DraftcliError } from "../errors.ts";
-import { fieldAliases, fieldTypes } from "../schema/json_schema.ts";
-import type { AnyCommandSpec } from "../commands/spec.ts";
+import type { CommandShape } from "../commands/shape.ts";
 import { toCamel, toKebab } from "../commands/names.ts";
 import { findGlobalFlag, type GlobalOptions, takeGlobal } from "../commands/globals.ts";
 import { parseJsonText, readJsonText } from "./json_input.ts";
@@ -18,14 +17,14 @@ import { parseDecimal } from "../text/decimal.ts";
  * a word that is the value of an option always belongs to that option, and `--` ends options.
  */
 export async function parseCommandArgs(
-  spec: AnyCommandSpec,
+  spec: CommandShape,
   words: string[],
   readStdin: () => Promise<string>,
   globals: GlobalOptions = { pretty: false, help: false, version: false },
 ): Promise<Record<string, unknown>> {
-  const props = fieldTypes(spec.input);
-  const aliases = fieldAliases(spec.input);
-  const positionals = spec.positionals ?? [];
+  const props = spec.fields;
+  const aliases = spec.aliases;
+  const positionals = spec.positionals;
   const input: Record<string, unknown> = {};
   const loose: string[] = [];
   let stdinUsed = false;

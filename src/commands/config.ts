@@ -2,7 +2,8 @@
 import { z } from "zod";
 import { resolve } from "node:path";
 import { defineCommand } from "./spec.ts";
-import { ConfigSchema, redactConfig, updateConfig } from "../store/config.ts";
+import { redactConfig, updateConfig } from "../store/config.ts";
+import { ConfigSchema } from "../store/config_schema.ts";
 import { configPath } from "../store/home.ts";
 import { DraftcliError } from "../errors.ts";
 import { validate } from "../schema/validate.ts";

@@ -9,3 +9,14 @@ export function toKebab(name: string): string {
 export function toCamel(flag: string): string {
   return flag.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 }
+
+/**
+ * The name of a command's handler in src/commands/run/: the camelCase of its words
+ * (`captions add` → `captionsAdd`, `query audio-duration` → `queryAudioDuration`).
+ */
+export function handlerName(words: readonly string[]): string {
+  return words.map((w, i) => {
+    const camel = toCamel(w);
+    return i === 0 ? camel : camel.charAt(0).toUpperCase() + camel.slice(1);
+  }).join("");
+}

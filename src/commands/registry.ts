@@ -7,7 +7,8 @@
  * zod schemas and specs) is imported only when one of its commands is asked for, through the
  * literal `import()` of `GROUPS` (literal specifiers are embedded by `deno compile`).
  */
-import type { AnyCommandSpec } from "./spec.ts";
+import type { AnyCommandSpec, CommandContext } from "./spec.ts";
+import type { FastInput } from "../schema/fast.ts";
 import { COMMAND_TABLE, type CommandEntry } from "./table.ts";
 
 export { COMMAND_TABLE, type CommandEntry };
@@ -38,6 +39,45 @@ export const GROUPS = {
 
 /** A group's key in GROUPS. */
 export type GroupName = keyof typeof GROUPS;
+
+/** A group's generated fast validators (src/commands/fast/<group>.ts). */
+type FastModule = { FAST: Record<string, FastInput> };
+
+/**
+ * Each group's fast validators, generated from its zod schemas by `deno task gen`: the CLI
+ * validates with them without loading zod (see src/schema/fast.ts).
+ */
+export const FAST_INPUTS = {
+  draft: () => import("./fast/draft.ts"),
+  easy: () => import("./fast/easy.ts"),
+  build: () => import("./fast/build.ts"),
+  transfer: () => import("./fast/transfer.ts"),
+  draftManage: () => import("./fast/draftManage.ts"),
+  validate: () => import("./fast/validate.ts"),
+  media: () => import("./fast/media.ts"),
+  videos: () => import("./fast/videos.ts"),
+  keyframes: () => import("./fast/keyframes.ts"),
+  transitions: () => import("./fast/transitions.ts"),
+  effects: () => import("./fast/effects.ts"),
+  stickers: () => import("./fast/stickers.ts"),
+  masks: () => import("./fast/masks.ts"),
+  config: () => import("./fast/config.ts"),
+  editors: () => import("./fast/editors.ts"),
+  query: () => import("./fast/query.ts"),
+  docs: () => import("./fast/docs.ts"),
+  setup: () => import("./fast/setup.ts"),
+  preview: () => import("./fast/preview.ts"),
+  mcp: () => import("./fast/mcp.ts"),
+} satisfies Record<GroupName, () => Promise<FastModule>>;
+
+/** A command's handler: its spec's `run`. */
+export type Handler = (input: never, ctx: CommandContext) => Promise<unknown>;
+
+/**
+ * Each group's handlers: the `run` of its commands, in a module that loads no zod
+ * (src/commands/run/<module>.ts, one export per command named by `handlerName`).
+ */
+export const RUNNERS: Partial<Record<GroupName, () => Promise<Record<string, unknown>>>> = {};
 
 /** The entry whose words are the longest prefix of `words`, and how many words it used. */
 export function findEntry(words: readonly string[]): { entry?: CommandEntry; used: number } {
@@ -74,7 +114,7 @@ export async function loadAllSpecs(): Promise<AnyCommandSpec[]> {
  * Add commands (`<group> add <draftId>`) take `--request-id`: a retry is a no-op. Its module
  * (and zod with it) loads only for such a command: `--version` and other commands skip it.
  */
-async function withIdempotency(spec: AnyCommandSpec): Promise<AnyCommandSpec> {
+export async function withIdempotency(spec: AnyCommandSpec): Promise<AnyCommandSpec> {
   if (spec.name.at(-1) !== "add" || spec.positionals?.[0] !== "draftId") return spec;
   const { withRequestId } = await import("./request_id.ts");
   return withRequestId(spec);

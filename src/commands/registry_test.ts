@@ -1,11 +1,13 @@
 /** The registry: the generated table matches the specs, and each command loads from its group. */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { renderTable } from "../../scripts/gen_table.ts";
+import { renderAll } from "../../scripts/gen_table.ts";
 import { COMMAND_TABLE, findEntry, loadAllSpecs, loadSpec } from "./registry.ts";
 
-Deno.test("table.ts is what 'deno task gen' writes for the current specs", async () => {
-  const current = await Deno.readTextFile(new URL("./table.ts", import.meta.url));
-  assertEquals(current, await renderTable(), "src/commands/table.ts is stale: run deno task gen");
+Deno.test("the table and fast validators are what 'deno task gen' writes now", async () => {
+  for (const [path, text] of await renderAll()) {
+    const current = await Deno.readTextFile(new URL(`../${path}`, import.meta.url));
+    assertEquals(current, text, `src/${path} is stale: run deno task gen`);
+  }
 });
 
 Deno.test("every table entry loads its own spec; names are unique", async () => {

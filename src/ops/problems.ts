@@ -4,7 +4,7 @@
  */
 import type { z } from "zod";
 import { DraftcliError, type ErrorBody } from "../errors.ts";
-import { formatPath } from "../text/key_path.ts";
+import { formatPath } from "../schema/clean.ts";
 
 /** A list of problems found so far. */
 export class Problems {

@@ -13,7 +13,9 @@ import {
   stickerFields,
   VideoInfo,
 } from "./visual_items.ts";
-import { checkKeyframeValue, keyframeFields } from "./keyframes.ts";
+import { keyframeFields } from "./keyframes.ts";
+import { checkKeyframeValue, notBothTargets, oneTarget } from "./rules.ts";
+import { superRefineWith } from "./refine.ts";
 import { captionStyleFields } from "./caption_style.ts";
 import { DraftCreateInput } from "./draft.ts";
 import { durationUs, endAfterStart, endAfterStartError } from "./common.ts";
@@ -29,43 +31,35 @@ const segmentRef = z.string().min(1).max(200).describe(
   "the ref of an item of this spec whose segment this targets (instead of segmentId)",
 );
 
-/** Exactly one of segmentId and segmentRef (for items that must target a segment). */
-function oneTarget(v: { segmentId?: string; segmentRef?: string }, ctx: z.RefinementCtx) {
-  if ((v.segmentId === undefined) === (v.segmentRef === undefined)) {
-    ctx.addIssue({
-      code: "custom",
-      message: "give exactly one of segmentId and segmentRef",
-      path: ["segmentRef"],
-    });
-  }
-}
-
 /** One keyframe: `keyframes add`'s item, with segmentRef as an alternative to segmentId. */
-export const BuildKeyframe = z.object({
-  segmentId: segmentIdSchema.optional().describe("segment id of an existing segment (--into)"),
-  segmentRef: segmentRef.optional(),
-  ...keyframeFields,
-}).strict().superRefine(checkKeyframeValue).superRefine(oneTarget);
+export const BuildKeyframe = superRefineWith(
+  superRefineWith(
+    z.object({
+      segmentId: segmentIdSchema.optional().describe("segment id of an existing segment (--into)"),
+      segmentRef: segmentRef.optional(),
+      ...keyframeFields,
+    }).strict(),
+    checkKeyframeValue,
+  ),
+  oneTarget,
+);
 
 /** One mask: `masks add`'s fields, on the segment(s) named by segmentRef or segmentIds. */
-export const BuildMask = z.object({
-  segmentRef: segmentRef.optional(),
-  segmentId: segmentIdSchema.optional().describe("segment id of an existing segment (--into)"),
-  ...maskFields,
-}).strict().superRefine(oneTarget);
+export const BuildMask = superRefineWith(
+  z.object({
+    segmentRef: segmentRef.optional(),
+    segmentId: segmentIdSchema.optional().describe("segment id of an existing segment (--into)"),
+    ...maskFields,
+  }).strict(),
+  oneTarget,
+);
 
 /** Effects and filters: track-level, or on a segment by segmentId or segmentRef. */
 function segmentBound<T extends z.ZodObject>(schema: T) {
-  return schema.safeExtend({ ...ref, segmentRef: segmentRef.optional() }).superRefine((v, ctx) => {
-    const x = v as { segmentId?: string; segmentRef?: string; start?: number; end?: number };
-    if (x.segmentRef !== undefined && x.segmentId !== undefined) {
-      ctx.addIssue({
-        code: "custom",
-        message: "give segmentId or segmentRef, not both",
-        path: ["segmentRef"],
-      });
-    }
-  });
+  return superRefineWith(
+    schema.safeExtend({ ...ref, segmentRef: segmentRef.optional() }),
+    notBothTargets,
+  );
 }
 
 /** The spec of `draftcli build`. */

@@ -1,6 +1,7 @@
 /** Field schemas shared by several input types (units: µs, normalised positions, #rrggbb). */
 import { z } from "zod";
 import { MAX_SPEED, MIN_SPEED } from "../draft/fit_modes.ts";
+import { END_AFTER_START_MESSAGE, endAfterStart, isMediaLocation } from "./rules.ts";
 
 /** Largest time accepted: 24 hours in µs. */
 export const MAX_TIME_US = 86_400_000_000;
@@ -26,7 +27,7 @@ export const draftIdSchema = z.string().min(1, "must not be empty").max(200).des
  * to the caller's working folder). Other URL schemes are refused.
  */
 export const mediaUrl = z.string().trim().min(1, "must not be empty").max(8192).refine(
-  (s) => /^(file:\/\/|https?:\/\/)/i.test(s) || !/^[A-Za-z][A-Za-z0-9+.-]+:/.test(s),
+  isMediaLocation,
   "must be a file path, a file:// URL or an http(s):// URL",
 );
 
@@ -65,13 +66,7 @@ export const transformFields = {
   alpha: alpha.optional().describe("opacity 0..1"),
 };
 
-/** Refinement: `end` must be after `start`. */
-export function endAfterStart(v: { start: number; end: number }): boolean {
-  return v.end > v.start;
-}
-
-/** The message of endAfterStart. */
-export const END_AFTER_START_MESSAGE = "end must be greater than start";
+export { END_AFTER_START_MESSAGE, endAfterStart };
 
 /**
  * The refine options for endAfterStart. A getter, because zod's refine() rewrites the options

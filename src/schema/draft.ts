@@ -1,11 +1,12 @@
 /** Input schemas of the `draft` commands. */
 import { z } from "zod";
+import { isDraftName } from "./rules.ts";
 
 /** Options of `draft create`. */
 export const DraftCreateInput = z.object({
   width: z.number().int().min(16).max(16384).default(1080).describe("canvas width in px"),
   height: z.number().int().min(16).max(16384).default(1920).describe("canvas height in px"),
-  name: z.string().min(1).max(200).refine((s) => !/[\\/:*?"<>|\0]/.test(s), {
+  name: z.string().min(1).max(200).refine(isDraftName, {
     message: 'must not contain \\ / : * ? " < > | characters',
   }).optional().describe("name shown in the editor's draft list"),
   fps: z.union([z.literal(24), z.literal(25), z.literal(30), z.literal(50), z.literal(60)])

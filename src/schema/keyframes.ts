@@ -2,6 +2,8 @@
 import { z } from "zod";
 import { timeUs } from "./common.ts";
 import { EASINGS, KEYFRAME_PROPERTIES, PROPERTY_INFO } from "../draft/keyframes.ts";
+import { checkKeyframeValue } from "./rules.ts";
+import { superRefineWith } from "./refine.ts";
 
 const easingNames = Object.keys(EASINGS) as [keyof typeof EASINGS, ...(keyof typeof EASINGS)[]];
 
@@ -17,29 +19,13 @@ export const keyframeFields = {
   ),
 };
 
-/** Checks a keyframe's value against its property's range. */
-export function checkKeyframeValue(
-  v: { property: keyof typeof PROPERTY_INFO; value: number },
-  ctx: z.RefinementCtx,
-) {
-  const info = PROPERTY_INFO[v.property];
-  if (!info) return;
-  const low = info.minExclusive ? v.value <= info.min : v.value < info.min;
-  if (low || v.value > info.max) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["value"],
-      message: `${v.property} must be ${
-        info.minExclusive ? ">" : ">="
-      } ${info.min} and <= ${info.max} (${info.unit})`,
-    });
-  }
-}
-
 /** One keyframe of `keyframes add`. */
-export const KeyframeInfo = z.object({
-  segmentId: z.string().min(1).max(200).describe(
-    "segment id (from 'images list', 'audios list', 'captions list' …)",
-  ),
-  ...keyframeFields,
-}).strict().superRefine(checkKeyframeValue);
+export const KeyframeInfo = superRefineWith(
+  z.object({
+    segmentId: z.string().min(1).max(200).describe(
+      "segment id (from 'images list', 'audios list', 'captions list' …)",
+    ),
+    ...keyframeFields,
+  }).strict(),
+  checkKeyframeValue,
+);

@@ -5,7 +5,6 @@
 import { z } from "zod";
 import {
   durationUs,
-  END_AFTER_START_MESSAGE,
   endAfterStart,
   endAfterStartError,
   mediaUrl,
@@ -18,6 +17,8 @@ import {
   volume,
 } from "./common.ts";
 import { transitionFields, visualAnimationFields } from "./media_items.ts";
+import { effectTargeted, filterTargeted, isSegmentIdList } from "./rules.ts";
+import { superRefineWith } from "./refine.ts";
 
 /** A mask shape name (catalog name or English alias). */
 export const maskName = z.string().min(1).max(100).describe(
@@ -61,59 +62,6 @@ const catalogId = z.string().regex(
 /** A segment id as printed by the add/list commands. */
 export const segmentIdSchema = z.string().min(1, "must not be empty").max(200);
 
-interface Targeted {
-  start?: number;
-  end?: number;
-  segmentId?: string;
-  /** `build` specs only: the ref of a spec item whose segment this targets. */
-  segmentRef?: string;
-}
-
-/**
- * Checks an effect/filter item: exactly one of the two naming fields, and either a segment to
- * attach to (no times: it lasts the whole segment) or a time range on a track.
- */
-function checkTargeted<T extends Targeted>(
-  titleKey: keyof T & string,
-  idKey: keyof T & string,
-) {
-  return (v: T, ctx: z.RefinementCtx) => {
-    const hasTitle = v[titleKey] !== undefined;
-    const hasId = v[idKey] !== undefined;
-    if (hasTitle === hasId) {
-      ctx.addIssue({
-        code: "custom",
-        message: `give exactly one of ${titleKey} and ${idKey}`,
-        path: [hasTitle ? idKey : titleKey],
-      });
-    }
-    if (v.segmentId !== undefined || v.segmentRef !== undefined) {
-      for (const k of ["start", "end"] as const) {
-        if (v[k] !== undefined) {
-          ctx.addIssue({
-            code: "custom",
-            message: `${k} does not apply with segmentId (the item lasts the whole segment)`,
-            path: [k],
-          });
-        }
-      }
-      return;
-    }
-    for (const k of ["start", "end"] as const) {
-      if (v[k] === undefined) {
-        ctx.addIssue({
-          code: "custom",
-          message: `${k} is required unless segmentId is given`,
-          path: [k],
-        });
-      }
-    }
-    if (v.start !== undefined && v.end !== undefined && v.end <= v.start) {
-      ctx.addIssue({ code: "custom", message: END_AFTER_START_MESSAGE, path: ["end"] });
-    }
-  };
-}
-
 const targetFields = {
   start: timeUs.optional().describe("start on the timeline µs (track-level items)"),
   end: timeUs.optional().describe("end on the timeline µs, > start (track-level items)"),
@@ -123,30 +71,36 @@ const targetFields = {
 };
 
 /** One effect of `effects add`. */
-export const EffectInfo = z.object({
-  effectTitle: z.string().min(1).max(200).optional().describe(
-    "effect name from the video_effects catalog, e.g. 1998 / 70s",
-  ),
-  effectId: catalogId.optional().describe("or the effect's catalog resource id / effect id"),
-  category: z.enum(["scene", "character"]).optional().describe(
-    "scene (画面特效) or character (人物特效); picks between effects of the same name",
-  ),
-  ...targetFields,
-  params: z.record(z.string().min(1).max(100), z.number().min(0).max(100)).optional().describe(
-    'parameter values 0..100 by name, e.g. {"speed": 60} or {"effects_adjust_speed": 60}; ' +
-      "others keep their defaults",
-  ),
-}).strict().superRefine(checkTargeted("effectTitle", "effectId"));
+export const EffectInfo = superRefineWith(
+  z.object({
+    effectTitle: z.string().min(1).max(200).optional().describe(
+      "effect name from the video_effects catalog, e.g. 1998 / 70s",
+    ),
+    effectId: catalogId.optional().describe("or the effect's catalog resource id / effect id"),
+    category: z.enum(["scene", "character"]).optional().describe(
+      "scene (画面特效) or character (人物特效); picks between effects of the same name",
+    ),
+    ...targetFields,
+    params: z.record(z.string().min(1).max(100), z.number().min(0).max(100)).optional().describe(
+      'parameter values 0..100 by name, e.g. {"speed": 60} or {"effects_adjust_speed": 60}; ' +
+        "others keep their defaults",
+    ),
+  }).strict(),
+  effectTargeted,
+);
 
 /** One filter of `filters add`. */
-export const FilterInfo = z.object({
-  filterTitle: z.string().min(1).max(200).optional().describe(
-    "filter name from the filters catalog",
-  ),
-  filterId: catalogId.optional().describe("or the filter's catalog resource id"),
-  ...targetFields,
-  intensity: z.number().min(0).max(100).optional().describe("strength 0..100 (default 100)"),
-}).strict().superRefine(checkTargeted("filterTitle", "filterId"));
+export const FilterInfo = superRefineWith(
+  z.object({
+    filterTitle: z.string().min(1).max(200).optional().describe(
+      "filter name from the filters catalog",
+    ),
+    filterId: catalogId.optional().describe("or the filter's catalog resource id"),
+    ...targetFields,
+    intensity: z.number().min(0).max(100).optional().describe("strength 0..100 (default 100)"),
+  }).strict(),
+  filterTargeted,
+);
 
 /** A sticker resource id: digits only (from the editor's sticker library). */
 export const stickerId = z.string().regex(
@@ -167,7 +121,7 @@ export const stickerFields = {
 
 /** Comma-separated segment ids (`a,b,c`). */
 export const segmentIdList = z.string().min(1).max(20000).refine(
-  (s) => s.split(",").every((p) => p.trim().length > 0),
+  isSegmentIdList,
   "must be segment ids separated by commas, e.g. ID1,ID2",
 ).describe("segment ids separated by commas (see 'videos list' / 'images list')");
 

@@ -1,32 +1,18 @@
-/** The user config file (`draftcli config …`): JSON with a few known keys. */
-import { z } from "zod";
+/**
+ * The user config file (`draftcli config …`): JSON with a few known keys (config_schema.ts),
+ * checked on load by the validator generated from that schema (config_fast.ts), without zod.
+ */
 import { DraftcliError } from "../errors.ts";
 import { configPath } from "./home.ts";
 import { readJsonIfExists, writeFileAtomic } from "./atomic.ts";
 import { redactUrl } from "../text/redact.ts";
 import { withLock } from "./lock.ts";
 import { dirname } from "node:path";
+import type { Config } from "./config_schema.ts";
+import { FAIL } from "../schema/fast.ts";
+import { ConfigFile } from "./config_fast.ts";
 
-/** Known config keys and their types; unknown keys are refused. */
-export const ConfigSchema = z.object({
-  draftsDir: z.string().min(1).optional().describe("drafts folder (absolute path)"),
-  editor: z.enum(["jianying", "capcut"]).optional().describe("default editor for new drafts"),
-  editorVersion: z.string().optional().describe("default editor version profile"),
-  uploadUrl: z.string().optional().describe("default upload target URL"),
-  uploadToken: z.string().optional().describe("bearer token for uploads (never printed)"),
-  downloadUrl: z.string().optional().describe("download URL template for uploads"),
-  maxDownloadBytes: z.number().int().positive().optional().describe("download size cap"),
-  maxZipBytes: z.number().int().positive().optional().describe("zip import size cap"),
-  ffmpeg: z.string().min(1).optional().describe(
-    "ffmpeg binary for 'draftcli preview' (else $DRAFTCLI_FFMPEG, else PATH)",
-  ),
-  media: z.enum(["copy", "reference"]).optional().describe(
-    "local media: copy (default) places them in the draft folder, reference uses them in place",
-  ),
-}).strict();
-
-/** The parsed config. */
-export type Config = z.infer<typeof ConfigSchema>;
+export type { Config };
 
 /** Keys whose values are secrets: shown as "***" and never logged. */
 export const SECRET_KEYS: ReadonlySet<string> = new Set(["uploadToken"]);
@@ -43,6 +29,10 @@ export async function loadConfig(env: Record<string, string | undefined>): Promi
     });
   }
   if (raw === undefined) return {};
+  const fast = ConfigFile(raw);
+  if (fast !== FAIL) return fast as Config;
+  // The zod schema words what is wrong (loaded only then).
+  const { ConfigSchema } = await import("./config_schema.ts");
   const parsed = ConfigSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -1,0 +1,428 @@
+/**
+ * Renders the fast validators of one command group (src/commands/fast/<group>.ts) from the zod
+ * input schemas: plain functions that accept exactly what zod accepts and return what zod's
+ * parse returns, so the CLI can validate without loading zod. What the generator cannot mirror
+ * (a transform, a refinement that is not a function of src/schema/rules.ts, a string format
+ * other than a pattern) becomes `return FAIL`, which sends that input to zod: slower, never
+ * wrong. `deno task gen` writes the files; `deno task gen --check` fails when they are stale.
+ */
+import type { AnyCommandSpec } from "../src/commands/spec.ts";
+import { aliasesOf } from "../src/schema/json_schema.ts";
+import { issueRuleOf } from "../src/schema/refine.ts";
+import * as rules from "../src/schema/rules.ts";
+import type { AliasTree } from "../src/schema/fast.ts";
+
+// deno-lint-ignore no-explicit-any
+type Def = { type: string; [key: string]: any };
+// deno-lint-ignore no-explicit-any
+type Schema = { _zod: { def: Def; optin?: string; optout?: string; [key: string]: any } };
+
+const RULE_NAMES = new Map<unknown, string>(
+  Object.entries(rules).filter(([, v]) => typeof v === "function").map(([k, v]) => [v, k]),
+);
+
+/** The source of one group's fast module, and what fell back to zod (for reports and tests). */
+export interface FastModule {
+  source: string;
+  /** Per command: the schema paths whose input always goes to zod. */
+  fallbacks: Record<string, string[]>;
+}
+
+/** Emits validator functions, sharing identical ones. */
+class Emitter {
+  #functions = new Map<string, string>(); // body → name
+  #lines: string[] = [];
+  #constants = new Map<string, string>(); // initialiser → name
+  fallbacks: string[] = [];
+
+  get lines(): string[] {
+    return [...this.#constants].map(([src, name]) => `const ${name} = ${src};`)
+      .concat(this.#lines);
+  }
+
+  #fn(body: string): string {
+    let name = this.#functions.get(body);
+    if (!name) {
+      name = `v${this.#functions.size}`;
+      this.#functions.set(body, name);
+      this.#lines.push(`function ${name}(v: any): any {\n${body}\n}`);
+    }
+    return name;
+  }
+
+  /** A module-level constant with this initialiser (shared), named `<prefix><n>`. */
+  #constant(prefix: string, src: string): string {
+    let name = this.#constants.get(src);
+    if (!name) {
+      name = `${prefix}${this.#constants.size}`;
+      this.#constants.set(src, name);
+    }
+    return name;
+  }
+
+  #regex(re: RegExp): string {
+    return this.#constant(
+      "re",
+      `new RegExp(${JSON.stringify(re.source)}, ${JSON.stringify(re.flags)})`,
+    );
+  }
+
+  #fail(path: string, why: string): string {
+    this.fallbacks.push(`${path || "(input)"}: ${why}`);
+    return this.#fn("  return FAIL;");
+  }
+
+  /** The name of a function validating `schema` (path: for fallback reports). */
+  emit(schema: Schema, path: string): string {
+    const def = schema._zod.def;
+    switch (def.type) {
+      case "optional": {
+        const inner = this.emit(def.innerType, path);
+        const defaulted = def.innerType._zod.optin === "defaulted";
+        return this.#fn(
+          defaulted ? `  return ${inner}(v);` : `  return v === undefined ? v : ${inner}(v);`,
+        );
+      }
+      case "nullable": {
+        const inner = this.emit(def.innerType, path);
+        return this.#fn(`  return v === null ? v : ${inner}(v);`);
+      }
+      case "default": {
+        const value = def.defaultValue;
+        if (value !== null && typeof value === "object" || typeof value === "function") {
+          return this.#fail(path, "default that is not a plain value");
+        }
+        const inner = this.emit(def.innerType, path);
+        const literal = value === undefined ? "undefined" : JSON.stringify(value);
+        return this.#fn(
+          `  if (v === undefined) return ${literal};\n  const y = ${inner}(v);\n` +
+            `  return y === undefined ? ${literal} : y;`,
+        );
+      }
+      case "string":
+        return this.#checked(schema, path, `  if (typeof v !== "string") return FAIL;`);
+      case "number":
+        return this.#checked(
+          schema,
+          path,
+          `  if (typeof v !== "number" || !Number.isFinite(v)) return FAIL;`,
+        );
+      case "boolean":
+        return this.#checked(schema, path, `  if (typeof v !== "boolean") return FAIL;`);
+      case "unknown":
+      case "any":
+        return this.#checked(schema, path, "");
+      case "literal": {
+        const values = (def.values as unknown[]).map(literalOf);
+        if (values.includes(undefined)) return this.#fail(path, "literal that is not JSON");
+        return this.#checked(
+          schema,
+          path,
+          `  if (!(${values.map((x) => `v === ${x}`).join(" || ")})) return FAIL;`,
+        );
+      }
+      case "enum": {
+        const values = Object.values(def.entries as Record<string, unknown>).map(literalOf);
+        if (values.includes(undefined)) return this.#fail(path, "enum value that is not JSON");
+        return this.#checked(
+          schema,
+          path,
+          `  if (!(${values.map((x) => `v === ${x}`).join(" || ")})) return FAIL;`,
+        );
+      }
+      case "array": {
+        const item = this.emit(def.element, `${path}[]`);
+        return this.#checked(
+          schema,
+          path,
+          [
+            "  if (!Array.isArray(v)) return FAIL;",
+            "  const out: any[] = [];",
+            "  for (const x of v) {",
+            `    const y = ${item}(x);`,
+            "    if (y === FAIL) return FAIL;",
+            "    out.push(y);",
+            "  }",
+            "  v = out;",
+          ].join("\n"),
+        );
+      }
+      case "union": {
+        const options = (def.options as Schema[]).map((o, i) => this.emit(o, `${path}|${i}`));
+        return this.#checked(
+          schema,
+          path,
+          [
+            "  let y: any = FAIL;",
+            ...options.map((o) => `  if (y === FAIL) y = ${o}(v);`),
+            "  if (y === FAIL) return FAIL;",
+            "  v = y;",
+          ].join("\n"),
+        );
+      }
+      case "record": {
+        if (def.keyType._zod.values) return this.#fail(path, "record with a closed key set");
+        const key = this.emit(def.keyType, `${path}{key}`);
+        const value = this.emit(def.valueType, `${path}{}`);
+        return this.#checked(
+          schema,
+          path,
+          [
+            "  if (!isPlainObject(v)) return FAIL;",
+            "  const out: any = {};",
+            "  for (const k of Object.keys(v)) {",
+            '    if (k === "__proto__") continue;',
+            `    const kk = ${key}(k);`,
+            '    if (kk === FAIL || kk === "__proto__") return FAIL;',
+            `    const y = ${value}(v[k]);`,
+            "    if (y === FAIL) return FAIL;",
+            "    out[kk] = y;",
+            "  }",
+            "  v = out;",
+          ].join("\n"),
+        );
+      }
+      case "object":
+        return this.#object(schema, path);
+      default:
+        return this.#fail(path, `zod type '${def.type}'`);
+    }
+  }
+
+  #object(schema: Schema, path: string): string {
+    const def = schema._zod.def;
+    const shape = def.shape as Record<string, Schema>;
+    const keys = Object.keys(shape);
+    const body = [
+      "  if (!isObject(v)) return FAIL;",
+      "  const out: any = {};",
+    ];
+    if (keys.length) body.push("  let y: any;");
+    for (const key of keys) {
+      const field = shape[key];
+      const fn = this.emit(field, path ? `${path}.${key}` : key);
+      const k = JSON.stringify(key);
+      const optin = field._zod.optin;
+      const optout = field._zod.optout;
+      // Mirrors zod's handling of a present, an absent, and an undefined-valued key.
+      body.push(`  if (${k} in v) {`);
+      body.push(`    y = ${fn}(v[${k}]);`);
+      body.push("    if (y === FAIL) return FAIL;");
+      body.push(`    out[${k}] = y;`);
+      body.push("  } else {");
+      if (optout === "optional" && optin === "optional") {
+        body.push("    // absent and optional: no key");
+      } else {
+        body.push(`    y = ${fn}(undefined);`);
+        if (optin !== undefined && optout === "optional") {
+          body.push(`    if (y !== FAIL && y !== undefined) out[${k}] = y;`);
+        } else if (optin === undefined) {
+          body.push("    return FAIL;");
+        } else {
+          body.push("    if (y === FAIL) return FAIL;");
+          body.push(
+            optin === "defaulted" && optout !== "optional"
+              ? `    out[${k}] = y;`
+              : `    if (y !== undefined) out[${k}] = y;`,
+          );
+        }
+      }
+      body.push("  }");
+    }
+    const catchall = def.catchall as Schema | undefined;
+    if (catchall) {
+      const t = catchall._zod.def.type;
+      const setName = this.#constant("keys", `new Set<string>(${JSON.stringify(keys)})`);
+      if (t === "never") {
+        body.push(`  for (const k in v) if (!${setName}.has(k)) return FAIL;`);
+      } else if (t === "unknown" || t === "any") {
+        body.push(
+          `  for (const k in v) if (!${setName}.has(k) && k !== "__proto__") out[k] = v[k];`,
+        );
+      } else {
+        return this.#fail(path, `object catchall '${t}'`);
+      }
+    }
+    body.push("  v = out;");
+    return this.#checked(schema, path, body.join("\n"));
+  }
+
+  /** A type test (`head`, which may replace `v`), then the schema's checks in order. */
+  #checked(schema: Schema, path: string, head: string): string {
+    const lines = head ? [head] : [];
+    for (const check of (schema._zod.def.checks ?? []) as Schema[]) {
+      const line = this.#check(check);
+      if (line === undefined) {
+        return this.#fail(path, `check '${check._zod.def.check}' (${check._zod.def.format ?? ""})`);
+      }
+      lines.push(line);
+    }
+    lines.push("  return v;");
+    return this.#fn(lines.join("\n"));
+  }
+
+  /** One check as a line that returns FAIL or updates `v`, or undefined when not mirrored. */
+  #check(check: Schema): string | undefined {
+    const c = check._zod.def;
+    switch (c.check) {
+      case "min_length":
+        return `  if (v.length < ${c.minimum}) return FAIL;`;
+      case "max_length":
+        return `  if (v.length > ${c.maximum}) return FAIL;`;
+      case "length_equals":
+        return `  if (v.length !== ${c.length}) return FAIL;`;
+      case "greater_than":
+        return `  if (v ${c.inclusive ? "<" : "<="} ${numberLiteral(c.value)}) return FAIL;`;
+      case "less_than":
+        return `  if (v ${c.inclusive ? ">" : ">="} ${numberLiteral(c.value)}) return FAIL;`;
+      case "number_format":
+        return c.format === "safeint" ? "  if (!Number.isSafeInteger(v)) return FAIL;" : undefined;
+      case "string_format": {
+        if (c.format !== "regex" || !(c.pattern instanceof RegExp)) return undefined;
+        const re = this.#regex(c.pattern);
+        return `  ${re}.lastIndex = 0;\n  if (!${re}.test(v)) return FAIL;`;
+      }
+      case "overwrite": {
+        // Only zod's own trim() is mirrored (its function is `(input) => input.trim()`).
+        const src = String(c.tx).replace(/\s+/g, "");
+        return src === "(input)=>input.trim()" ? "  v = v.trim();" : undefined;
+      }
+      case "custom": {
+        const issueRule = issueRuleOf(check);
+        const name = RULE_NAMES.get(issueRule ?? c.fn);
+        if (!name) return undefined;
+        return issueRule
+          ? `  if (reports(R.${name}, v)) return FAIL;`
+          : `  if (!R.${name}(v)) return FAIL;`;
+      }
+      default:
+        return undefined;
+    }
+  }
+}
+
+function literalOf(x: unknown): string | undefined {
+  if (typeof x === "number") return numberLiteral(x);
+  if (typeof x === "string" || typeof x === "boolean" || x === null) return JSON.stringify(x);
+  return undefined;
+}
+
+function numberLiteral(x: number): string {
+  return Number.isFinite(x) ? String(x) : x > 0 ? "Infinity" : x < 0 ? "-Infinity" : "NaN";
+}
+
+/** Unwraps optional, default, nullable and pipe input as renameAliases does. */
+function unwrap(schema: Schema): Schema {
+  let s = schema;
+  for (let i = 0; i < 20 && s?._zod?.def; i++) {
+    const def = s._zod.def;
+    if (def.innerType) s = def.innerType;
+    else if (def.type === "pipe" && def.in) s = def.in;
+    else break;
+  }
+  return s;
+}
+
+/** Where aliases may stand in inputs of `schema`, or null when nowhere. */
+export function aliasTree(schema: Schema, depth = 0): AliasTree | null {
+  if (depth > 32) return null;
+  const s = unwrap(schema);
+  const def = s?._zod?.def;
+  if (!def) return null;
+  if (def.type === "array") {
+    const items = aliasTree(def.element, depth + 1);
+    return items ? { items } : null;
+  }
+  if (def.type === "union") {
+    const options = (def.options as Schema[]).map((o) => aliasTree(o, depth + 1));
+    return options.some(Boolean) ? { options: options.map((o) => o ?? { fields: [] }) } : null;
+  }
+  if (def.type === "object") {
+    const fields: [string, string[], AliasTree | null][] = [];
+    for (const [key, field] of Object.entries(def.shape as Record<string, Schema>)) {
+      // deno-lint-ignore no-explicit-any
+      const aliases = [...aliasesOf(field as any)];
+      const inner = aliasTree(field, depth + 1);
+      if (aliases.length || inner) fields.push([key, aliases, inner]);
+    }
+    return fields.length ? { fields } : null;
+  }
+  return null;
+}
+
+/**
+ * A module of named fast validators (e.g. the config file's), importing the runtime from
+ * `schemaDir` (the path of src/schema/ relative to the module).
+ */
+export function renderValidators(
+  schemas: Record<string, unknown>,
+  schemaDir: string,
+  doc: string,
+): FastModule {
+  const emitter = new Emitter();
+  const entries: string[] = [];
+  const fallbacks: Record<string, string[]> = {};
+  for (const [name, schema] of Object.entries(schemas)) {
+    emitter.fallbacks = [];
+    const fn = emitter.emit(schema as Schema, "");
+    fallbacks[name] = emitter.fallbacks;
+    entries.push(`/** ${name}, without zod: the parsed value, or FAIL. */`);
+    entries.push(`export const ${name}: FastValidator = ${fn};`);
+  }
+  return { source: moduleText(emitter, schemaDir, doc, entries, "FastValidator"), fallbacks };
+}
+
+function moduleText(
+  emitter: Emitter,
+  schemaDir: string,
+  doc: string,
+  exports: string[],
+  type: string,
+): string {
+  const code = emitter.lines.join("\n");
+  const used = ["FAIL", "isObject", "isPlainObject", "reports"].filter((n) =>
+    n === "FAIL" || code.includes(`${n}(`)
+  );
+  return [
+    "// Generated by scripts/gen_table.ts from the zod schemas (deno task gen). Do not edit.",
+    "// deno-lint-ignore-file no-explicit-any",
+    `/** ${doc} */`,
+    ...(code.includes("R.") ? [`import * as R from "${schemaDir}/rules.ts";`] : []),
+    `import { ${used.join(", ")}, type ${type} } from "${schemaDir}/fast.ts";`,
+    "",
+    code,
+    "",
+    ...exports,
+    "",
+  ].join("\n");
+}
+
+/** The fast module of one group's specs (the specs as the registry serves them). */
+export function renderFastModule(specs: readonly AnyCommandSpec[]): FastModule {
+  const emitter = new Emitter();
+  const entries: string[] = [];
+  const fallbacks: Record<string, string[]> = {};
+  for (const spec of specs) {
+    const name = spec.name.join(" ");
+    emitter.fallbacks = [];
+    const fn = emitter.emit(spec.input as unknown as Schema, "");
+    fallbacks[name] = emitter.fallbacks;
+    const tree = aliasTree(spec.input as unknown as Schema);
+    entries.push(
+      `  ${JSON.stringify(name)}: { validate: ${fn}, aliases: ${JSON.stringify(tree)} },`,
+    );
+  }
+  const source = moduleText(
+    emitter,
+    "../../schema",
+    "Fast validators of this group's inputs: same result as the zod schemas, without zod.",
+    [
+      "/** Each command's fast input handling, by command name. */",
+      "export const FAST: Record<string, FastInput> = {",
+      ...entries,
+      "};",
+    ],
+    "FastInput",
+  );
+  return { source, fallbacks };
+}

@@ -1,0 +1,47 @@
+/**
+ * Runs a command without loading zod or its spec: the generated fast validator of its group
+ * (src/commands/fast/) checks the input, and its handler (src/commands/run/) runs it. Input the
+ * fast validator refuses is left to the caller's zod path, which words the error.
+ */
+import { FAST_INPUTS, type GroupName, type Handler, RUNNERS } from "./registry.ts";
+import type { CommandEntry } from "./table.ts";
+import type { CommandContext } from "./spec.ts";
+import { handlerName } from "./names.ts";
+import { dropCommentKeys, wellFormed } from "../schema/clean.ts";
+import { FAIL, renameByTree } from "../schema/fast.ts";
+
+/** The outcome of `runFast`: the command's result, or that the input needs zod. */
+export type FastOutcome = { ran: true; result: unknown } | { ran: false };
+
+/**
+ * Validates `raw` (cleaned and alias-renamed in place, as zod's path does) with the entry's
+ * fast validator and, when it passes, runs the handler (through the request-id record when the
+ * command takes `requestId`). `check`, when given, is called with the parsed input first (the
+ * cross-check against zod under DRAFTCLI_CHECK_FAST).
+ */
+export async function runFast(
+  entry: CommandEntry,
+  raw: Record<string, unknown>,
+  ctx: CommandContext,
+  check?: (input: unknown) => Promise<void>,
+): Promise<FastOutcome> {
+  const group = entry.group as GroupName;
+  const runners = RUNNERS[group];
+  if (!entry.fast || !runners) return { ran: false };
+  const name = entry.name.join(" ");
+  const [{ FAST }, handlers] = await Promise.all([FAST_INPUTS[group](), runners()]);
+  const fast = FAST[name];
+  const run = handlers[handlerName(entry.name)] as Handler | undefined;
+  if (!fast || !run) return { ran: false };
+  const cleaned = dropCommentKeys(wellFormed(raw));
+  if (fast.aliases) renameByTree(fast.aliases, cleaned);
+  const input = fast.validate(cleaned);
+  if (input === FAIL) return { ran: false };
+  await check?.(input);
+  if (!("requestId" in entry.fields)) return { ran: true, result: await run(input as never, ctx) };
+  const { runOnce } = await import("./idempotency.ts");
+  return {
+    ran: true,
+    result: await runOnce(name, input as Record<string, unknown>, ctx, run),
+  };
+}
