@@ -7,16 +7,13 @@ import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/stric
 import { fileURLToPath } from "node:url";
 import { fileUrl, fixture, hermeticEnv, runOk, tempWorld } from "./helpers/cli.ts";
 import { loadAllSpecs } from "../src/commands/registry.ts";
+import { handlerName } from "../src/commands/names.ts";
 import { validate } from "../src/schema/validate.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = Record<string, any>;
 
 const CHILD = fileURLToPath(new URL("./helpers/hot_handler.ts", import.meta.url));
-
-/** camelCase of a command's words, the handler's export name (`sticker add` → stickerAdd). */
-const handlerName = (words: string[]) =>
-  words.join("-").replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 
 Deno.test("add/list handlers and preview run without loading zod, and list like the CLI", async () => {
   const specs = await loadAllSpecs();
