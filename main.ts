@@ -2,7 +2,6 @@
  * draftcli entry point: wires the process to the command-line front, and gives it the MCP
  * front-end for `draftcli mcp` (the two fronts never import each other).
  */
-import { fileURLToPath } from "node:url";
 import { runApp } from "./src/cli/app.ts";
 
 const encoder = new TextEncoder();
@@ -23,8 +22,8 @@ if (import.meta.main) {
   // the caller was in INIT_CWD, which relative paths (media, @file.json, --output) mean. Only
   // then: an INIT_CWD inherited from some other tool must not move a plain run.
   const initCwd = Deno.env.get("INIT_CWD");
-  if (initCwd && import.meta.url.startsWith("file:")) {
-    const here = fileURLToPath(new URL(".", import.meta.url));
+  const here = import.meta.dirname; // undefined unless this file is on disk
+  if (initCwd && here !== undefined) {
     try {
       if (Deno.realPathSync(Deno.cwd()) === Deno.realPathSync(here)) Deno.chdir(initCwd);
     } catch { /* a stale INIT_CWD or an unreadable folder: keep the current folder */ }

@@ -10,7 +10,7 @@ import type { AnyCommandSpec } from "../src/commands/spec.ts";
 import { aliasesOf } from "../src/schema/json_schema.ts";
 import { issueRuleOf } from "../src/schema/refine.ts";
 import * as rules from "../src/schema/rules.ts";
-import type { AliasTree } from "../src/schema/fast.ts";
+import type { AliasTree } from "../src/fast_input.ts";
 
 // deno-lint-ignore no-explicit-any
 type Def = { type: string; [key: string]: any };
@@ -369,12 +369,17 @@ export function renderValidators(
     entries.push(`/** ${name}, without zod: the parsed value, or FAIL. */`);
     entries.push(`export const ${name}: FastValidator = ${fn};`);
   }
-  return { source: moduleText(emitter, schemaDir, doc, entries, "FastValidator"), fallbacks };
+  const runtime = `${schemaDir}/../fast_input.ts`.replace("/schema/../", "/");
+  return {
+    source: moduleText(emitter, schemaDir, runtime, doc, entries, "FastValidator"),
+    fallbacks,
+  };
 }
 
 function moduleText(
   emitter: Emitter,
   schemaDir: string,
+  runtime: string,
   doc: string,
   exports: string[],
   type: string,
@@ -388,7 +393,7 @@ function moduleText(
     "// deno-lint-ignore-file no-explicit-any",
     `/** ${doc} */`,
     ...(code.includes("R.") ? [`import * as R from "${schemaDir}/rules.ts";`] : []),
-    `import { ${used.join(", ")}, type ${type} } from "${schemaDir}/fast.ts";`,
+    `import { ${used.join(", ")}, type ${type} } from "${runtime}";`,
     "",
     code,
     "",
@@ -415,6 +420,7 @@ export function renderFastModule(specs: readonly AnyCommandSpec[]): FastModule {
   const source = moduleText(
     emitter,
     "../../schema",
+    "../../fast_input.ts",
     "Fast validators of this group's inputs: same result as the zod schemas, without zod.",
     [
       "/** Each command's fast input handling, by command name. */",

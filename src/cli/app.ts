@@ -143,8 +143,9 @@ async function runEntry(
     const serve = io.serveMcp;
     ctx.serveMcp = () => serve(ctx);
   }
-  const checking = Boolean(io.env.DRAFTCLI_CHECK_FAST);
-  const original = checking ? structuredClone(raw) : undefined;
+  // An input too deeply nested to copy (hostile input) is not cross-checked.
+  const original = io.env.DRAFTCLI_CHECK_FAST && entry.fast ? copyOf(raw) : undefined;
+  const checking = original !== undefined;
   const fast = await runFast(
     entry,
     raw,
@@ -165,6 +166,15 @@ async function runEntry(
     );
   }
   return await spec.run(input, ctx);
+}
+
+/** A deep copy of `value`, or undefined when it is too deeply nested to copy. */
+function copyOf(value: unknown): unknown {
+  try {
+    return structuredClone(value);
+  } catch {
+    return undefined;
+  }
 }
 
 /** DRAFTCLI_CHECK_FAST: the zod path must parse `raw` to the fast validator's `input`. */

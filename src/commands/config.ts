@@ -1,6 +1,6 @@
 /** `config` commands: show, set-dir, set. */
 import { z } from "zod";
-import { resolve } from "node:path";
+import { resolve } from "../path.ts";
 import { defineCommand } from "./spec.ts";
 import { redactConfig, updateConfig } from "../store/config.ts";
 import { ConfigSchema } from "../store/config_schema.ts";

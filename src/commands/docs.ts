@@ -1,14 +1,34 @@
 /**
  * `draftcli docs [topic]` (the offline manual) and `draftcli completions <shell>`. Both print
  * text, not JSON, and both read the whole registry at run time (a `SpecSource`, so tests can
- * pass a toy registry).
+ * pass a toy registry). Their handlers are in run/docs.ts.
  */
 import { z } from "zod";
-import { type AnyCommandSpec, defineCommand, type SpecSource } from "./spec.ts";
+import {
+  type AnyCommandSpec,
+  type CommandContext,
+  defineCommand,
+  type SpecSource,
+} from "./spec.ts";
 import { SHELLS } from "./completions.ts";
+import * as run from "./run/docs.ts";
 
-/** Builds `docs` and `completions` over the registry returned by `getSpecs`. */
-export function makeDocsCommands(getSpecs: SpecSource): AnyCommandSpec[] {
+/** The `docs` command's input. */
+export const DocsInput = z.object({
+  topic: z.string().max(100).optional().describe(
+    "section, command group or command (default: everything)",
+  ),
+}).strict();
+
+/** The `completions` command's input. */
+export const CompletionsInput = z.object({ shell: z.enum(SHELLS).describe("bash, zsh or fish") })
+  .strict();
+
+/**
+ * Builds `docs` and `completions` over the registry returned by `getSpecs` (default: the whole
+ * registry, with the handlers of run/docs.ts as they are).
+ */
+export function makeDocsCommands(getSpecs?: SpecSource): AnyCommandSpec[] {
   const docs = defineCommand({
     name: ["docs"],
     summary: "print the manual (Markdown): units, coordinates, every command, recipes, exit codes",
@@ -17,16 +37,11 @@ export function makeDocsCommands(getSpecs: SpecSource): AnyCommandSpec[] {
       "commands, recipes, mcp, a command group (images) or one command ('images add' in " +
       "quotes, or images_add). Prints Markdown text, not JSON.",
     positionals: ["topic"],
-    input: z.object({
-      topic: z.string().max(100).optional().describe(
-        "section, command group or command (default: everything)",
-      ),
-    }).strict(),
+    input: DocsInput,
     examples: ["docs", "docs units", "docs images", "docs 'captions add'", "docs errors"],
-    run: async (input) => {
-      const { renderDocs } = await import("../setup/skill.ts");
-      return renderDocs(await getSpecs(), input.topic);
-    },
+    run: getSpecs
+      ? (input: z.infer<typeof DocsInput>, ctx: CommandContext) => run.docs(input, ctx, getSpecs)
+      : run.docs,
   });
   const completions = defineCommand({
     name: ["completions"],
@@ -37,18 +52,16 @@ export function makeDocsCommands(getSpecs: SpecSource): AnyCommandSpec[] {
       "'draftcli completions fish > ~/.config/fish/completions/draftcli.fish'. Prints the " +
       "script, not JSON.",
     positionals: ["shell"],
-    input: z.object({ shell: z.enum(SHELLS).describe("bash, zsh or fish") }).strict(),
+    input: CompletionsInput,
     examples: ["completions bash", "completions fish > ~/.config/fish/completions/draftcli.fish"],
     mcp: false,
-    run: async (input) => {
-      const { completionScript } = await import("./completions.ts");
-      return completionScript(input.shell, await getSpecs());
-    },
+    run: getSpecs
+      ? (input: z.infer<typeof CompletionsInput>, ctx: CommandContext) =>
+        run.completions(input, ctx, getSpecs)
+      : run.completions,
   });
   return [docs, completions];
 }
 
 /** `docs` and `completions` over the whole registry. */
-export const docsCommands: AnyCommandSpec[] = makeDocsCommands(async () =>
-  (await import("./registry.ts")).loadAllSpecs()
-);
+export const docsCommands: AnyCommandSpec[] = makeDocsCommands();

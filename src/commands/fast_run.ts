@@ -8,7 +8,7 @@ import type { CommandEntry } from "./table.ts";
 import type { CommandContext } from "./spec.ts";
 import { handlerName } from "./names.ts";
 import { dropCommentKeys, wellFormed } from "../schema/clean.ts";
-import { FAIL, renameByTree } from "../schema/fast.ts";
+import { FAIL, renameByTree } from "../fast_input.ts";
 
 /** The outcome of `runFast`: the command's result, or that the input needs zod. */
 export type FastOutcome = { ran: true; result: unknown } | { ran: false };

@@ -7,7 +7,7 @@ import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/stric
 import { FAST_INPUTS, type GroupName, GROUPS, withIdempotency } from "./registry.ts";
 import { COMMAND_TABLE } from "./table.ts";
 import { dropCommentKeys, wellFormed } from "../schema/clean.ts";
-import { FAIL, renameByTree } from "../schema/fast.ts";
+import { FAIL, renameByTree } from "../fast_input.ts";
 import { aliasesOf } from "../schema/json_schema.ts";
 import { renameAliases } from "../schema/validate.ts";
 

@@ -6,7 +6,7 @@
  * under the draft's lock, so two concurrent retries do not both apply; a crash between the
  * commit and the record (a few ms) still leaves a retry able to apply twice.
  */
-import { join } from "node:path";
+import { join } from "../path.ts";
 import type { CommandContext } from "../ops/context.ts";
 import { DraftcliError } from "../errors.ts";
 

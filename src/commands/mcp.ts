@@ -7,8 +7,11 @@
  * `undefined` result (stdout belongs to the JSON-RPC stream).
  */
 import { z } from "zod";
-import { DraftcliError } from "../errors.ts";
 import { type AnyCommandSpec, defineCommand } from "./spec.ts";
+import * as run from "./run/mcp.ts";
+
+/** The `mcp` command's input: none. */
+export const McpInput = z.strictObject({});
 
 /** The `mcp` command. */
 export const mcpCommand = defineCommand({
@@ -18,25 +21,11 @@ export const mcpCommand = defineCommand({
     "2024-11-05 to 2026-07-28) until stdin closes. Tool names are the command words joined " +
     "with '_' (images add → images_add) and take the same JSON fields as the command. " +
     "Register it with 'draftcli setup <agent> --mcp'.",
-  input: z.strictObject({}),
+  input: McpInput,
   examples: ["mcp", "setup claude --mcp"],
   mutates: false,
   mcp: false,
-  async run(_input, ctx) {
-    if (!ctx.serveMcp) {
-      throw new DraftcliError("usage", "this front-end cannot start the MCP server", {
-        hint: "run 'draftcli mcp' from a shell or an agent's MCP configuration",
-      });
-    }
-    if (Deno.stdin.isTerminal()) {
-      ctx.warn(
-        "draftcli mcp speaks MCP (JSON-RPC) on stdin/stdout and is meant to be started by an " +
-          "agent; press Ctrl-D to stop. Register it with 'draftcli setup <agent> --mcp'.",
-      );
-    }
-    await ctx.serveMcp();
-    return undefined;
-  },
+  run: run.mcp,
 });
 
 /** The MCP commands (just `mcp`). */

@@ -8,7 +8,7 @@
  * literal `import()` of `GROUPS` (literal specifiers are embedded by `deno compile`).
  */
 import type { AnyCommandSpec, CommandContext } from "./spec.ts";
-import type { FastInput } from "../schema/fast.ts";
+import type { FastInput } from "../fast_input.ts";
 import { COMMAND_TABLE, type CommandEntry } from "./table.ts";
 
 export { COMMAND_TABLE, type CommandEntry };
@@ -45,7 +45,7 @@ type FastModule = { FAST: Record<string, FastInput> };
 
 /**
  * Each group's fast validators, generated from its zod schemas by `deno task gen`: the CLI
- * validates with them without loading zod (see src/schema/fast.ts).
+ * validates with them without loading zod (see src/fast_input.ts).
  */
 export const FAST_INPUTS = {
   draft: () => import("./fast/draft.ts"),

@@ -1,54 +1,23 @@
 /**
  * `draftcli setup <claude|cursor|openclaw|codex|all>`: installs the generated skill (and with
  * --mcp the MCP server entry) for coding agents. The skill describes every command, so the
- * registry is read at run time through a `SpecSource` (tests pass a toy registry).
+ * registry is read at run time through a `SpecSource` (tests pass a toy registry). The handler
+ * is in run/setup.ts; how draftcli starts itself is in src/setup/self_command.ts.
  */
-import { fileURLToPath as fromFileUrl } from "node:url";
-import { basename } from "../setup/path.ts";
 import { z } from "zod";
 import { AGENTS } from "../setup/paths.ts";
-import { type AnyCommandSpec, defineCommand, type SpecSource } from "./spec.ts";
-import { PERMISSIONS } from "../version.ts";
+import {
+  type AnyCommandSpec,
+  type CommandContext,
+  defineCommand,
+  type SpecSource,
+} from "./spec.ts";
+import * as run from "./run/setup.ts";
 
-/** True in a `deno compile` binary (the running executable is not `deno` itself). */
-export function isCompiled(execPath: string = Deno.execPath()): boolean {
-  return !/^deno(\.exe)?$/i.test(basename(execPath));
-}
+export { isCompiled, selfCommand, SOURCE_RUN_FLAGS } from "../setup/self_command.ts";
 
-/**
- * Flags of a run from source (as `deno task cli` has them): load string-literal dynamic imports
- * when they run, instead of walking every module they can reach before `main.ts` starts. Only
- * for `deno run`: `deno compile` must embed all of them, so deno.json does not set it.
- */
-export const SOURCE_RUN_FLAGS = ["--unstable-lazy-dynamic-imports"] as const;
-
-/**
- * The argv that starts draftcli for an MCP client: the absolute path of the running binary when
- * compiled; from source, `draftcli` when one is on PATH (`draftcliOnPath`), else the exact
- * `deno run … main.ts` of this checkout, with absolute paths, so the entry really starts.
- */
-export function selfCommand(
-  execPath: string = Deno.execPath(),
-  draftcliOnPath?: string,
-): string[] {
-  if (isCompiled(execPath)) return [execPath];
-  if (draftcliOnPath) return ["draftcli"];
-  const main = new URL("../../main.ts", import.meta.url);
-  const config = new URL("../../deno.json", import.meta.url);
-  if (main.protocol !== "file:") return ["draftcli"];
-  return [
-    execPath,
-    "run",
-    "--quiet",
-    ...SOURCE_RUN_FLAGS,
-    ...PERMISSIONS,
-    "--config",
-    fromFileUrl(config),
-    fromFileUrl(main),
-  ];
-}
-
-const input = z.strictObject({
+/** The `setup` command's input. */
+export const SetupInput = z.strictObject({
   target: z.enum([...AGENTS, "all"]).describe(
     "agent to set up: claude (Claude Code), cursor, openclaw, codex (and other agents reading " +
       "~/.agents/skills), or all",
@@ -65,8 +34,11 @@ const input = z.strictObject({
   ),
 });
 
-/** Builds the `setup` command over the registry `getSpecs` returns (read at run time). */
-export function makeSetupCommand(getSpecs: SpecSource): AnyCommandSpec {
+/**
+ * Builds the `setup` command over the registry `getSpecs` returns (read at run time; default: the
+ * whole registry, with the handler of run/setup.ts as it is).
+ */
+export function makeSetupCommand(getSpecs?: SpecSource): AnyCommandSpec {
   return defineCommand({
     name: ["setup"],
     summary: "Install the draftcli skill (and optionally the MCP server) for coding agents",
@@ -78,7 +50,7 @@ export function makeSetupCommand(getSpecs: SpecSource): AnyCommandSpec {
       "left alone and files you edited are kept unless --force. Output: " +
       '{"ok","dryRun","results":[{"target","kind","path","action",…}]}.',
     positionals: ["target"],
-    input,
+    input: SetupInput,
     examples: [
       "setup all",
       "setup claude --mcp",
@@ -87,35 +59,11 @@ export function makeSetupCommand(getSpecs: SpecSource): AnyCommandSpec {
     ],
     mutates: true,
     mcp: false,
-    async run(args, ctx) {
-      const { findOnPath, runArgv, runSetup } = await import("../setup/setup.ts");
-      const host = { env: ctx.env, os: Deno.build.os };
-      const execPath = Deno.execPath();
-      const onPath = isCompiled(execPath) ? undefined : await findOnPath("draftcli", host);
-      const report = await runSetup({
-        targets: args.target === "all" ? AGENTS : [args.target],
-        specs: await getSpecs(),
-        host,
-        force: args.force,
-        dryRun: args.dryRun,
-        mcp: args.mcp,
-        uninstall: args.uninstall,
-        command: selfCommand(execPath, onPath),
-        executable: isCompiled(execPath) ? execPath : undefined,
-        findExecutable: (name) => findOnPath(name, host),
-        run: (argv) => runArgv(argv, ctx.env),
-      });
-      for (const r of report.results) {
-        if (r.action === "kept" || r.action === "failed") {
-          ctx.warn(`${r.target}: ${r.path}: ${r.action}: ${r.note ?? r.error?.message ?? ""}`);
-        }
-      }
-      return report;
-    },
+    run: getSpecs
+      ? (args: z.infer<typeof SetupInput>, ctx: CommandContext) => run.setup(args, ctx, getSpecs)
+      : run.setup,
   });
 }
 
 /** `setup` over the whole registry. */
-export const setupCommands: AnyCommandSpec[] = [
-  makeSetupCommand(async () => (await import("./registry.ts")).loadAllSpecs()),
-];
+export const setupCommands: AnyCommandSpec[] = [makeSetupCommand()];

@@ -1,6 +1,6 @@
 /** `draft zip`, `draft upload`, `draft import`: moving drafts between machines. */
 import { z } from "zod";
-import { basename, join, resolve, sep } from "node:path";
+import { basename, join, resolve, sep } from "../path.ts";
 import { type CommandContext, defineCommand } from "./spec.ts";
 import { draftIdSchema } from "../schema/common.ts";
 import { DraftcliError } from "../errors.ts";

@@ -6,7 +6,7 @@
  * warnings are what they repair or tolerate, or what only matters on another machine. The checks
  * live in src/draft/checks/ by job; this module runs them.
  */
-import { dirname, join } from "node:path";
+import { dirname, join } from "../path.ts";
 import type { DraftDocument } from "./document.ts";
 import {
   Collector,

@@ -6,7 +6,7 @@
  * by anything the URL or the server says (path, Content-Disposition). Messages show URLs with
  * their credentials masked (`redactUrl`).
  */
-import { join } from "node:path";
+import { join } from "../path.ts";
 import { DraftcliError } from "../errors.ts";
 import { sniff, SNIFF_BYTES } from "./sniff.ts";
 import { redactText, redactUrl } from "../text/redact.ts";

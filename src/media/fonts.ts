@@ -3,7 +3,7 @@
  * names a font file declares (its OpenType `name` table; TrueType, OpenType and collections).
  * Synchronous and read-only; only consulted when a font name is not in the editor's catalog.
  */
-import { join } from "node:path";
+import { join } from "../path.ts";
 import type { OsName } from "../store/home.ts";
 
 /** Font file extensions the editors import. */

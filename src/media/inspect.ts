@@ -3,7 +3,7 @@
  * it is; an http(s) URL is downloaded into a fresh temp folder that is removed afterwards,
  * whatever happens.
  */
-import { join } from "node:path";
+import { join } from "../path.ts";
 import { DraftcliError } from "../errors.ts";
 import { resolveMedia } from "./resolve.ts";
 import type { ProbeOptions } from "./probe.ts";

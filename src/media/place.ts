@@ -5,7 +5,7 @@
  * copy (never a symlink: sandboxed editors do not follow links out of their folders). The draft
  * writer moves staged files into `resources/` when it commits.
  */
-import { join } from "node:path";
+import { join } from "../path.ts";
 
 /** Where local media go: into the draft folder (default), or referenced where they are. */
 export type MediaPlacement = "copy" | "reference";

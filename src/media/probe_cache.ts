@@ -3,7 +3,7 @@
  * command on the same files does not probe them again. It is plain JSON: the draft writer
  * persists it inside the draft (`.draftcli/probe-cache.json`) as part of its atomic write.
  */
-import { isAbsolute, resolve } from "node:path";
+import { isAbsolute, resolve } from "../path.ts";
 import { probeFile, type ProbeOptions } from "./probe.ts";
 import type { MediaInfo } from "./types.ts";
 

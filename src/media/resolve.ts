@@ -3,7 +3,7 @@
  * are referenced where they are, http(s) URLs are downloaded into the staging folder (the draft
  * writer moves them into the draft's resources folder when it commits).
  */
-import { isAbsolute, normalize, resolve } from "node:path";
+import { isAbsolute, normalize, resolve } from "../path.ts";
 import { DraftcliError } from "../errors.ts";
 import { redactUrl } from "../text/redact.ts";
 import { downloadAll, type DownloadOptions, type DownloadResult } from "./download.ts";

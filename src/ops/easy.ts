@@ -2,7 +2,7 @@
  * `draft easy`: one command from an audio (plus captions, images, a video, a title) to a full
  * draft. Everything is validated and resolved first, then written in one commit.
  */
-import { resolve } from "node:path";
+import { resolve } from "../path.ts";
 import { pathToFileURL } from "node:url";
 import type { CommandContext } from "./context.ts";
 import type { DraftEasy } from "../schema/easy.ts";

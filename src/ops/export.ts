@@ -3,7 +3,7 @@
  * loaded document; every segment becomes an item whose `ref` is its segment id, and what the spec
  * cannot express is listed under `unsupported` (kind, count, ids), never dropped silently.
  */
-import { join } from "node:path";
+import { join } from "../path.ts";
 import { pathToFileURL } from "node:url";
 import type { CommandContext } from "./context.ts";
 import type { DraftDocument, Segment, Track } from "../draft/document.ts";

@@ -5,7 +5,7 @@
  * the file's absolute path with `/` separators. Unknown names fail with the closest catalog and
  * installed names.
  */
-import { isAbsolute, resolve } from "node:path";
+import { isAbsolute, resolve } from "../path.ts";
 import { resolveField } from "./names.ts";
 import type { Edition } from "../editions/profiles.ts";
 import type { FontRef } from "../draft/text_content.ts";

@@ -3,7 +3,7 @@
  * private staging folder, probes every file (cached per draft), warns where the caller's facts
  * disagree with the file.
  */
-import { basename, isAbsolute, join, relative } from "node:path";
+import { basename, isAbsolute, join, relative } from "../path.ts";
 import { resolveMedia } from "../media/resolve.ts";
 import { ProbeCache } from "../media/probe_cache.ts";
 import type { MediaFacts } from "../draft/build.ts";

@@ -1,5 +1,5 @@
 /** `draft validate`: checks a draft folder and reports what the editors would choke on. */
-import { join } from "node:path";
+import { join } from "../path.ts";
 import type { CommandContext } from "./context.ts";
 import { readDraft } from "../store/drafts.ts";
 import { diskFolderReader } from "../store/folder_reader.ts";

@@ -3,7 +3,7 @@
  * or one frame. Plans the render (plan.ts), marks missing media as labelled placeholders, writes
  * the captions' ASS file, runs ffmpeg (graph.ts) and reports what was approximated.
  */
-import { dirname, join } from "node:path";
+import { dirname, join } from "../path.ts";
 import type { Json } from "../editions/profiles.ts";
 import { decodes, type FfmpegInfo, runFfmpeg } from "./ffmpeg.ts";
 import { planPreview, type RenderPlan } from "./plan.ts";

@@ -5,11 +5,9 @@
  * written once. A rule that reports issues takes an `IssueSink` (zod's refinement context fits).
  */
 import { PROPERTY_INFO } from "../draft/keyframes.ts";
+import type { IssueSink } from "../fast_input.ts";
 
-/** Where a multi-issue rule reports problems: zod's refinement context, or a fast validator's. */
-export interface IssueSink {
-  addIssue(issue: { code: "custom"; message: string; path: PropertyKey[] }): void;
-}
+export type { IssueSink };
 
 /** The message of endAfterStart. */
 export const END_AFTER_START_MESSAGE = "end must be greater than start";

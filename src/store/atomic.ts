@@ -1,5 +1,5 @@
 /** Atomic file writes: write a temp file beside the target, flush it, rename it over. */
-import { dirname } from "node:path";
+import { dirname } from "../path.ts";
 
 /** Suffix of temp files (cleaned up by recovery if a process dies mid-write). */
 export const TMP_SUFFIX = ".draftcli-tmp";

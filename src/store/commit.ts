@@ -2,7 +2,7 @@
  * Committing a draft: one atomic multi-file commit of every file the draft is written as,
  * staged media included, then the editor's index entry refreshed.
  */
-import { join } from "node:path";
+import { join } from "../path.ts";
 import type { DraftDocument } from "../draft/document.ts";
 import { commitFiles, type TxnEntry } from "./txn.ts";
 import type { OsName } from "./home.ts";

@@ -7,9 +7,9 @@ import { configPath } from "./home.ts";
 import { readJsonIfExists, writeFileAtomic } from "./atomic.ts";
 import { redactUrl } from "../text/redact.ts";
 import { withLock } from "./lock.ts";
-import { dirname } from "node:path";
+import { dirname } from "../path.ts";
 import type { Config } from "./config_schema.ts";
-import { FAIL } from "../schema/fast.ts";
+import { FAIL } from "../fast_input.ts";
 import { ConfigFile } from "./config_fast.ts";
 
 export type { Config };

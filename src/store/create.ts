@@ -1,7 +1,7 @@
 /**
  * Creating a new draft folder: built under a temporary name, then renamed into place.
  */
-import { dirname, join } from "node:path";
+import { dirname, join } from "../path.ts";
 import {
   type Edition,
   EDITION_FACTS,

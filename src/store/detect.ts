@@ -4,7 +4,7 @@
  * (drafts made by draftcli are skipped), whose version markers a new draft copies. OS and
  * environment are parameters, so every layout is testable anywhere.
  */
-import { basename, dirname, join } from "node:path";
+import { basename, dirname, join } from "../path.ts";
 import {
   appVersionFor,
   DEVICE_KEYS,

@@ -2,7 +2,7 @@
  * The files a draft is written as: meta synced with the timeline, the timeline copies the
  * profile asks for (one serialisation for all), meta info and settings, and the media size.
  */
-import { dirname, join } from "node:path";
+import { dirname, join } from "../path.ts";
 import { type Json, timelineTargets as profileTimelineTargets } from "../editions/profiles.ts";
 import type { DraftDocument } from "../draft/document.ts";
 import type { TxnEntry } from "./txn.ts";

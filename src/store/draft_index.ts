@@ -1,7 +1,7 @@
 /**
  * Indexing: a draft's entry in its drafts root's editor index (`root_meta_info.json`).
  */
-import { basename, dirname, join } from "node:path";
+import { basename, dirname, join } from "../path.ts";
 import {
   EDITION_FACTS,
   PRIMARY_TIMELINE_FILES,

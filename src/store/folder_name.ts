@@ -2,7 +2,7 @@
  * Draft folder names the way the editors make them: the draft's name, made safe on Windows,
  * macOS and Linux and unique in its drafts folder.
  */
-import { join } from "node:path";
+import { join } from "../path.ts";
 
 /** Longest folder name draftcli makes (in UTF-16 units; well below every file system's 255). */
 export const MAX_FOLDER_NAME = 100;

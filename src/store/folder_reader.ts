@@ -1,5 +1,5 @@
 /** The real file system as the draft checker sees it (src/draft/checks/context.ts). */
-import { join } from "node:path";
+import { join } from "../path.ts";
 import type { FolderReader } from "../draft/validate.ts";
 
 async function isFile(path: string): Promise<boolean> {

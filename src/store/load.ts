@@ -2,7 +2,7 @@
  * Loading a draft: its timeline files, the newest one parsed (encrypted or foreign files
  * refused), after finishing any interrupted commit; the draft lock around reads and writes.
  */
-import { basename, join } from "node:path";
+import { basename, join } from "../path.ts";
 import { DraftcliError } from "../errors.ts";
 import {
   type Edition,

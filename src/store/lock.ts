@@ -246,6 +246,27 @@ function describeOwner(owner: Partial<OwnerInfo> | undefined): string {
 }
 
 /**
+ * Calls `beat` every `ms` until the returned stop function is called. Its clock is
+ * `Atomics.waitAsync`, not setInterval: Deno's timers load a part of its Node layer on first use
+ * (milliseconds of every command's start-up), and a pending wait neither keeps the process alive
+ * nor outlives `stop`.
+ */
+function heartbeat(beat: () => void, ms: number): () => void {
+  const cell = new Int32Array(new SharedArrayBuffer(4));
+  (async () => {
+    for (;;) {
+      const wait = Atomics.waitAsync(cell, 0, 0, ms);
+      if (!wait.async || (await wait.value) !== "timed-out") return;
+      beat();
+    }
+  })();
+  return () => {
+    Atomics.store(cell, 0, 1);
+    Atomics.notify(cell, 0);
+  };
+}
+
+/**
  * Runs `fn` while holding the lock file at `path`. Waits (with backoff) while another live
  * process holds it, breaks stale locks, and throws `locked` (exit 6) after the timeout.
  */
@@ -286,12 +307,11 @@ export async function withLock<T>(
     }
   }
   const lock = held;
-  const beat = setInterval(() => void lock.touch(), heartbeatMs);
-  Deno.unrefTimer(beat);
+  const stop = heartbeat(() => void lock.touch(), heartbeatMs);
   try {
     return await fn();
   } finally {
-    clearInterval(beat);
+    stop();
     await lock.release();
   }
 }

@@ -5,7 +5,7 @@
  * Each function returns the folders it touched, so callers can keep the editor's own draft
  * index (e.g. root_meta_info.json) in step.
  */
-import { dirname, join } from "node:path";
+import { dirname, join } from "../path.ts";
 import { DraftcliError } from "../errors.ts";
 import type { Json } from "../editions/profiles.ts";
 import { newId } from "../draft/ids.ts";

@@ -4,7 +4,7 @@
  * which draftcli upserts entries into — backed up first, written atomically, under a root lock,
  * never overwritten when it cannot be parsed.
  */
-import { join, resolve } from "node:path";
+import { join, resolve } from "../path.ts";
 import { type Edition, EDITION_FACTS, EDITIONS } from "../editions/profiles.ts";
 import { indexPathStyle, type Json, ROOT_INDEX_ENTRY_DEFAULTS } from "../editions/profiles.ts";
 import type { Config } from "./config.ts";

@@ -5,7 +5,7 @@
  * bombs), and the draft is built under a hidden temp folder that is renamed into place only
  * when complete — a failure leaves nothing behind.
  */
-import { dirname, join, resolve, sep } from "node:path";
+import { dirname, join, resolve, sep } from "../path.ts";
 import { Inflate } from "fflate";
 import { DraftcliError } from "../errors.ts";
 import {

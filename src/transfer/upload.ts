@@ -8,7 +8,7 @@
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import type { ClientRequest, IncomingMessage } from "node:http";
-import { basename } from "node:path";
+import { basename } from "../path.ts";
 import { DraftcliError } from "../errors.ts";
 import { isSecretParam } from "../text/redact.ts";
 import {

@@ -3,7 +3,7 @@
  * uses, all paths rewritten to the draft-folder placeholder, so the zip opens on another
  * machine; the draft on disk is never changed. `extractDraftZip` (extract.ts) is the way back.
  */
-import { basename, dirname, extname, join, resolve, sep } from "node:path";
+import { basename, dirname, extname, join, resolve, sep } from "../path.ts";
 import { DraftcliError } from "../errors.ts";
 import { sha256File } from "../files.ts";
 import type { Json } from "../editions/profiles.ts";

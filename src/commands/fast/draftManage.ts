@@ -2,7 +2,7 @@
 // deno-lint-ignore-file no-explicit-any
 /** Fast validators of this group's inputs: same result as the zod schemas, without zod. */
 import * as R from "../../schema/rules.ts";
-import { FAIL, isObject, type FastInput } from "../../schema/fast.ts";
+import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
 
 const keys0 = new Set<string>(["draftId","yes"]);
 const keys1 = new Set<string>(["draftId","name"]);

@@ -2,7 +2,7 @@
 // deno-lint-ignore-file no-explicit-any
 /** Fast validators of this group's inputs: same result as the zod schemas, without zod. */
 import * as R from "../../schema/rules.ts";
-import { FAIL, isObject, isPlainObject, reports, type FastInput } from "../../schema/fast.ts";
+import { FAIL, isObject, isPlainObject, reports, type FastInput } from "../../fast_input.ts";
 
 const re0 = new RegExp("^(\\d{1,30}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$", "");
 const keys1 = new Set<string>(["effectTitle","effectId","category","start","end","segmentId","params"]);

@@ -2,7 +2,7 @@
 // deno-lint-ignore-file no-explicit-any
 /** Fast validators of this group's inputs: same result as the zod schemas, without zod. */
 import * as R from "../../schema/rules.ts";
-import { FAIL, isObject, type FastInput } from "../../schema/fast.ts";
+import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
 
 const re0 = new RegExp("^\\d{1,30}$", "");
 const keys1 = new Set<string>(["draftId","stickerId","start","end","scale","transformX","transformY","rotation","requestId"]);

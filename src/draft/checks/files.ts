@@ -1,5 +1,5 @@
 /** Checks of the draft's files: meta in sync, timeline copies equal, media present. */
-import { join, normalize, resolve } from "node:path";
+import { join, normalize, resolve } from "../../path.ts";
 import type { DraftDocument } from "../document.ts";
 import { type Context, listOf, PLACEHOLDER } from "./context.ts";
 import { jsonEqual } from "../structure.ts";

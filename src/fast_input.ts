@@ -4,7 +4,11 @@
  * zod's parse would, or `FAIL`; on `FAIL` the CLI validates with zod, which produces the error
  * (or, where the fast validator is more cautious than zod, the value).
  */
-import type { IssueSink } from "./rules.ts";
+
+/** Where a multi-issue rule reports problems: zod's refinement context, or a fast validator's. */
+export interface IssueSink {
+  addIssue(issue: { code: "custom"; message: string; path: PropertyKey[] }): void;
+}
 
 /** Returned by a fast validator for input it does not accept. */
 export const FAIL: unique symbol = Symbol("fast validation failed");
