@@ -4,11 +4,22 @@ import { defineCommand } from "./spec.ts";
 import { addOutput } from "../schema/add_output.ts";
 import { draftIdSchema } from "../schema/common.ts";
 import { EffectInfo, FilterInfo } from "../schema/visual_items.ts";
+import * as run from "./run/effects.ts";
 
-/** The operations behind these commands, loaded only when one runs. */
-const ops = () => import("../ops/effects.ts");
+/** Input of the `list` commands: just the draft. */
+export const ListInput = z.object({ draftId: draftIdSchema }).strict();
 
-const listInput = z.object({ draftId: draftIdSchema }).strict();
+/** Input of `effects add`. */
+export const EffectsAddInput = z.object({
+  draftId: draftIdSchema,
+  effectInfos: z.array(EffectInfo).min(1).max(10000).describe("effects to add"),
+}).strict();
+
+/** Input of `filters add`. */
+export const FiltersAddInput = z.object({
+  draftId: draftIdSchema,
+  filterInfos: z.array(FilterInfo).min(1).max(10000).describe("filters to add"),
+}).strict();
 
 /** `effects add`. */
 export const effectsAdd = defineCommand({
@@ -20,17 +31,14 @@ export const effectsAdd = defineCommand({
     "applies to everything below it; with segmentId it applies to that video/photo segment " +
     "for its whole length. params take 0..100 per parameter name.",
   positionals: ["draftId"],
-  input: z.object({
-    draftId: draftIdSchema,
-    effectInfos: z.array(EffectInfo).min(1).max(10000).describe("effects to add"),
-  }).strict(),
+  input: EffectsAddInput,
   output: addOutput("effectIds"),
   mutates: true,
   examples: [
     `effects add "$ID" --effect-infos '[{"effectTitle":"70s","start":0,"end":3000000,"params":{"speed":60}}]'`,
     `effects add "$ID" --effect-infos "[{\\"effectTitle\\":\\"1998\\",\\"segmentId\\":\\"$VIDEO\\"}]"`,
   ],
-  run: async (input, ctx) => (await ops()).addEffects(ctx, input.draftId, input.effectInfos),
+  run: run.effectsAdd,
 });
 
 /** `effects list`. */
@@ -38,8 +46,8 @@ export const effectsList = defineCommand({
   name: ["effects", "list"],
   summary: "list track-level and clip-attached video effects",
   positionals: ["draftId"],
-  input: listInput,
-  run: async (input, ctx) => (await ops()).listEffects(ctx, input.draftId),
+  input: ListInput,
+  run: run.effectsList,
 });
 
 /** `filters add`. */
@@ -50,16 +58,13 @@ export const filtersAdd = defineCommand({
     "Names come from the filters catalog of the draft's editor. A clip keeps one filter: a " +
     "second one replaces the first (with a warning).",
   positionals: ["draftId"],
-  input: z.object({
-    draftId: draftIdSchema,
-    filterInfos: z.array(FilterInfo).min(1).max(10000).describe("filters to add"),
-  }).strict(),
+  input: FiltersAddInput,
   output: addOutput("effectIds"),
   mutates: true,
   examples: [
     `filters add "$ID" --filter-infos '[{"filterTitle":"ABG","start":0,"end":5000000,"intensity":80}]'`,
   ],
-  run: async (input, ctx) => (await ops()).addFilters(ctx, input.draftId, input.filterInfos),
+  run: run.filtersAdd,
 });
 
 /** `filters list`. */
@@ -67,8 +72,8 @@ export const filtersList = defineCommand({
   name: ["filters", "list"],
   summary: "list track-level and clip-attached filters",
   positionals: ["draftId"],
-  input: listInput,
-  run: async (input, ctx) => (await ops()).listFilters(ctx, input.draftId),
+  input: ListInput,
+  run: run.filtersList,
 });
 
 /** The `effects` and `filters` commands. */

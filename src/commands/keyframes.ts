@@ -3,9 +3,19 @@ import { z } from "zod";
 import { defineCommand } from "./spec.ts";
 import { draftIdSchema } from "../schema/common.ts";
 import { KeyframeInfo } from "../schema/keyframes.ts";
+import * as run from "./run/keyframes.ts";
 
-/** The operations behind these commands, loaded only when one runs. */
-const ops = () => import("../ops/keyframes.ts");
+/** Input of `keyframes add`. */
+export const KeyframesAddInput = z.object({
+  draftId: draftIdSchema,
+  keyframes: z.array(KeyframeInfo).min(1).max(10000).describe("keyframes to set"),
+}).strict();
+
+/** Input of `keyframes list`. */
+export const KeyframesListInput = z.object({
+  draftId: draftIdSchema,
+  segmentId: z.string().min(1).max(200).describe("segment id"),
+}).strict();
 
 /** `keyframes add`. */
 export const keyframesAdd = defineCommand({
@@ -18,16 +28,13 @@ export const keyframesAdd = defineCommand({
     "only); volume to audio and video segments. scale_x / scale_y turn the uniform-scale lock " +
     "off; uniform_scale writes the same value to the X and Y scale lists.",
   positionals: ["draftId"],
-  input: z.object({
-    draftId: draftIdSchema,
-    keyframes: z.array(KeyframeInfo).min(1).max(10000).describe("keyframes to set"),
-  }).strict(),
+  input: KeyframesAddInput,
   mutates: true,
   examples: [
     `keyframes add "$ID" --keyframes "[{\\"segmentId\\":\\"$SEG\\",\\"property\\":\\"position_x\\",\\"offset\\":0,\\"value\\":-0.5},{\\"segmentId\\":\\"$SEG\\",\\"property\\":\\"position_x\\",\\"offset\\":2000000,\\"value\\":0.5}]"`,
     `keyframes add "$ID" --keyframes "[{\\"segmentId\\":\\"$AUDIO\\",\\"property\\":\\"volume\\",\\"offset\\":0,\\"value\\":0}]"`,
   ],
-  run: async (input, ctx) => (await ops()).addKeyframes(ctx, input.draftId, input.keyframes),
+  run: run.keyframesAdd,
 });
 
 /** `keyframes list`. */
@@ -38,12 +45,9 @@ export const keyframesList = defineCommand({
     '"keyframes":[{property,offset,value,…,timeOffset}]}; timeOffset repeats offset under ' +
     "cutcli's name.",
   positionals: ["draftId"],
-  input: z.object({
-    draftId: draftIdSchema,
-    segmentId: z.string().min(1).max(200).describe("segment id"),
-  }).strict(),
+  input: KeyframesListInput,
   examples: ['keyframes list "$ID" --segment-id "$SEG"'],
-  run: async (input, ctx) => (await ops()).listKeyframes(ctx, input.draftId, input.segmentId),
+  run: run.keyframesList,
 });
 
 /** All `keyframes` commands. */

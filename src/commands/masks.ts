@@ -3,9 +3,22 @@ import { z } from "zod";
 import { defineCommand } from "./spec.ts";
 import { draftIdSchema } from "../schema/common.ts";
 import { maskFields, segmentIdList } from "../schema/visual_items.ts";
+import * as run from "./run/masks.ts";
 
-/** The operations behind these commands, loaded only when one runs. */
-const ops = () => import("../ops/masks.ts");
+/** Input of `masks add`. */
+export const MasksAddInput = z.object({
+  draftId: draftIdSchema,
+  segmentIds: segmentIdList,
+  ...maskFields,
+}).strict();
+
+/** Input of `masks list`. */
+export const MasksListInput = z.object({
+  draftId: draftIdSchema,
+  segmentId: z.string().min(1).max(200).optional().describe(
+    "only the mask of this segment (an empty list when it has none)",
+  ),
+}).strict();
 
 /** `masks add`. */
 export const masksAdd = defineCommand({
@@ -16,20 +29,13 @@ export const masksAdd = defineCommand({
     "a warning names the version and the workaround (CapCut: no warning). Positions are " +
     "relative to the clip, not the canvas.",
   positionals: ["draftId"],
-  input: z.object({
-    draftId: draftIdSchema,
-    segmentIds: segmentIdList,
-    ...maskFields,
-  }).strict(),
+  input: MasksAddInput,
   mutates: true,
   examples: [
     'masks add "$ID" --segment-ids "$SEG,$VIDEO" --name circle --height 0.6 --feather 20',
     'masks add "$ID" --segment-ids "$SEG" --name 矩形 --width 0.8 --height 0.5 --round-corner 30 --invert',
   ],
-  run: async (input, ctx) => {
-    const { draftId, segmentIds, name, ...geometry } = input;
-    return (await ops()).addMasks(ctx, draftId, segmentIds, name, geometry);
-  },
+  run: run.masksAdd,
 });
 
 /** `masks list`. */
@@ -37,14 +43,9 @@ export const masksList = defineCommand({
   name: ["masks", "list"],
   summary: "list the masks on video/photo segments",
   positionals: ["draftId"],
-  input: z.object({
-    draftId: draftIdSchema,
-    segmentId: z.string().min(1).max(200).optional().describe(
-      "only the mask of this segment (an empty list when it has none)",
-    ),
-  }).strict(),
+  input: MasksListInput,
   examples: ['masks list "$ID"', 'masks list "$ID" --segment-id "$SEG"'],
-  run: async (input, ctx) => (await ops()).listMasks(ctx, input.draftId, input.segmentId),
+  run: run.masksList,
 });
 
 /** The `masks` commands. */

@@ -5,33 +5,46 @@ import { addOutput } from "../schema/add_output.ts";
 import { alpha, draftIdSchema, mediaPlacement } from "../schema/common.ts";
 import { AudioInfo, CaptionInfo, ImageInfo } from "../schema/media_items.ts";
 import { captionStyleFields } from "../schema/caption_style.ts";
+import * as run from "./run/media_groups.ts";
 
-const listInput = z.object({ draftId: draftIdSchema }).strict();
+/** Input of the `list` commands: just the draft. */
+export const ListInput = z.object({ draftId: draftIdSchema }).strict();
+
+/** Input of `images add`. */
+export const ImagesAddInput = z.object({
+  draftId: draftIdSchema,
+  imageInfos: z.array(ImageInfo).min(1).max(10000).describe("images to add"),
+  alpha: alpha.optional().describe("opacity 0..1 for every image of this call"),
+  media: mediaPlacement,
+}).strict();
+
+/** Input of `audios add`. */
+export const AudiosAddInput = z.object({
+  draftId: draftIdSchema,
+  audioInfos: z.array(AudioInfo).min(1).max(10000).describe("audio items to add"),
+  media: mediaPlacement,
+}).strict();
+
+/** Input of `captions add`. */
+export const CaptionsAddInput = z.object({
+  draftId: draftIdSchema,
+  captions: z.array(CaptionInfo).min(1).max(10000).describe("captions to add"),
+  ...captionStyleFields,
+}).strict();
 
 /** `images add`. */
 export const imagesAdd = defineCommand({
   name: ["images", "add"],
   summary: "add images as photo segments (first video track where they fit, else a new one)",
   positionals: ["draftId"],
-  input: z.object({
-    draftId: draftIdSchema,
-    imageInfos: z.array(ImageInfo).min(1).max(10000).describe("images to add"),
-    alpha: alpha.optional().describe("opacity 0..1 for every image of this call"),
-    media: mediaPlacement,
-  }).strict(),
+  input: ImagesAddInput,
   output: addOutput("imageIds"),
   mutates: true,
   examples: [
     `images add "$ID" --image-infos '[{"imageUrl":"file:///abs/a.jpg","start":0,"end":3000000,"inAnimation":"渐显"}]'`,
     'images add "$ID" --image-infos @images.json',
   ],
-  run: async (input, ctx) => {
-    const { addImages } = await import("../ops/images.ts");
-    return addImages(ctx, input.draftId, input.imageInfos, {
-      alpha: input.alpha,
-      media: input.media,
-    });
-  },
+  run: run.imagesAdd,
 });
 
 /** `images list`. */
@@ -39,8 +52,8 @@ export const imagesList = defineCommand({
   name: ["images", "list"],
   summary: "list photo segments with their ids and times",
   positionals: ["draftId"],
-  input: listInput,
-  run: async (input, ctx) => (await import("../ops/images.ts")).listImages(ctx, input.draftId),
+  input: ListInput,
+  run: run.imagesList,
 });
 
 /** `audios add`. */
@@ -48,20 +61,13 @@ export const audiosAdd = defineCommand({
   name: ["audios", "add"],
   summary: "add audio segments (first audio track where they fit, else a new one)",
   positionals: ["draftId"],
-  input: z.object({
-    draftId: draftIdSchema,
-    audioInfos: z.array(AudioInfo).min(1).max(10000).describe("audio items to add"),
-    media: mediaPlacement,
-  }).strict(),
+  input: AudiosAddInput,
   output: addOutput("audioIds"),
   mutates: true,
   examples: [
     `audios add "$ID" --audio-infos '[{"audioUrl":"file:///abs/bgm.mp3","start":0,"end":10000000,"volume":0.5}]'`,
   ],
-  run: async (input, ctx) =>
-    (await import("../ops/audios.ts")).addAudios(ctx, input.draftId, input.audioInfos, {
-      media: input.media,
-    }),
+  run: run.audiosAdd,
 });
 
 /** `audios list`. */
@@ -69,8 +75,8 @@ export const audiosList = defineCommand({
   name: ["audios", "list"],
   summary: "list audio segments with their ids and times",
   positionals: ["draftId"],
-  input: listInput,
-  run: async (input, ctx) => (await import("../ops/audios.ts")).listAudios(ctx, input.draftId),
+  input: ListInput,
+  run: run.audiosList,
 });
 
 /** `captions add`. */
@@ -78,21 +84,13 @@ export const captionsAdd = defineCommand({
   name: ["captions", "add"],
   summary: "add captions on a new text track (style flags apply to every caption of the call)",
   positionals: ["draftId"],
-  input: z.object({
-    draftId: draftIdSchema,
-    captions: z.array(CaptionInfo).min(1).max(10000).describe("captions to add"),
-    ...captionStyleFields,
-  }).strict(),
+  input: CaptionsAddInput,
   output: addOutput("textIds"),
   mutates: true,
   examples: [
     `captions add "$ID" --captions '[{"text":"Hello 世界","start":0,"end":2000000,"keyword":"世界","keywordColor":"#ffde00"}]' --font-size 10 --bold`,
   ],
-  run: async (input, ctx) => {
-    const { addCaptions } = await import("../ops/captions.ts");
-    const { draftId, captions, ...style } = input;
-    return addCaptions(ctx, draftId, captions, style);
-  },
+  run: run.captionsAdd,
 });
 
 /** `captions list`. */
@@ -100,8 +98,8 @@ export const captionsList = defineCommand({
   name: ["captions", "list"],
   summary: "list text segments with their ids, times and text",
   positionals: ["draftId"],
-  input: listInput,
-  run: async (input, ctx) => (await import("../ops/captions.ts")).listCaptions(ctx, input.draftId),
+  input: ListInput,
+  run: run.captionsList,
 });
 
 /** All media item commands. */

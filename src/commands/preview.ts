@@ -2,6 +2,22 @@
 import { z } from "zod";
 import { defineCommand } from "./spec.ts";
 import { draftIdSchema, timeUs } from "../schema/common.ts";
+import * as run from "./run/preview.ts";
+
+/** Input of `preview`. */
+export const PreviewInput = z.object({
+  draftId: draftIdSchema,
+  out: z.string().min(1).optional().describe(
+    "folder for the files (created; default: a new folder in the system temp dir)",
+  ),
+  at: timeUs.optional().describe("render only the frame at this time (µs) as a PNG"),
+  height: z.number().int().min(90).max(2160).default(640).describe(
+    "short side of the proxy in pixels",
+  ),
+  sheetEvery: z.number().min(0.1).max(3600).default(2).describe(
+    "contact sheet: one frame every this many seconds",
+  ),
+}).strict();
 
 /** `preview`. */
 export const previewCommand = defineCommand({
@@ -17,19 +33,7 @@ export const previewCommand = defineCommand({
     'Output: {"video","sheet","timeline","frame?","approximated":[…],"placeholders":[…],' +
     '"seconds","size"}; progress goes to stderr for renders over a second.',
   positionals: ["draftId"],
-  input: z.object({
-    draftId: draftIdSchema,
-    out: z.string().min(1).optional().describe(
-      "folder for the files (created; default: a new folder in the system temp dir)",
-    ),
-    at: timeUs.optional().describe("render only the frame at this time (µs) as a PNG"),
-    height: z.number().int().min(90).max(2160).default(640).describe(
-      "short side of the proxy in pixels",
-    ),
-    sheetEvery: z.number().min(0.1).max(3600).default(2).describe(
-      "contact sheet: one frame every this many seconds",
-    ),
-  }).strict(),
+  input: PreviewInput,
   examples: [
     'preview "$ID"',
     'preview "$ID" --at 1500000 --out ./pv',
@@ -39,34 +43,7 @@ export const previewCommand = defineCommand({
     const r = result as { frame?: string; sheet?: string };
     return r.frame ? [r.frame] : r.sheet ? [r.sheet] : [];
   },
-  async run(input, ctx) {
-    const [{ readDraft }, { requireFfmpeg }, { findCaptionFont, renderPreview }] = await Promise
-      .all([
-        import("../store/drafts.ts"),
-        import("../preview/ffmpeg.ts"),
-        import("../preview/render.ts"),
-      ]);
-    const config = await ctx.config();
-    const ffmpeg = await requireFfmpeg(ctx.env, config.ffmpeg);
-    const doc = await readDraft(await ctx.searchRoots(), input.draftId);
-    const outDir = input.out
-      ? (await import("node:path")).resolve(input.out)
-      : await Deno.makeTempDir({
-        // The caller's temp folder (the context's TMPDIR: MCP and tests pass their own).
-        dir: ctx.env.TMPDIR || undefined,
-        prefix: `draftcli-preview-${doc.draftId.slice(0, 8)}-`,
-      });
-    return await renderPreview(doc.content, doc.dir, {
-      outDir,
-      height: input.height,
-      sheetEvery: input.sheetEvery,
-      at: input.at,
-      ffmpeg,
-      font: await findCaptionFont(),
-      timeoutMs: 30 * 60_000,
-      progress: ctx.progress,
-    });
-  },
+  run: run.preview,
 });
 
 /** The `preview` commands. */

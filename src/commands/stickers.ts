@@ -3,9 +3,14 @@ import { z } from "zod";
 import { defineCommand } from "./spec.ts";
 import { draftIdSchema, endAfterStart, endAfterStartError } from "../schema/common.ts";
 import { stickerFields } from "../schema/visual_items.ts";
+import * as run from "./run/stickers.ts";
 
-/** The operations behind these commands, loaded only when one runs. */
-const ops = () => import("../ops/stickers.ts");
+/** Input of `sticker add`. */
+export const StickerAddInput = z.object({ draftId: draftIdSchema, ...stickerFields }).strict()
+  .refine(endAfterStart, endAfterStartError());
+
+/** Input of `sticker list`. */
+export const StickerListInput = z.object({ draftId: draftIdSchema }).strict();
 
 /** `sticker add`. */
 export const stickerAdd = defineCommand({
@@ -14,18 +19,12 @@ export const stickerAdd = defineCommand({
   description: "There is no sticker catalog: the id must come from the editor (e.g. a sticker's " +
     "resource_id in a draft saved by the editor). The editor downloads the sticker by id.",
   positionals: ["draftId"],
-  input: z.object({ draftId: draftIdSchema, ...stickerFields }).strict().refine(
-    endAfterStart,
-    endAfterStartError(),
-  ),
+  input: StickerAddInput,
   mutates: true,
   examples: [
     'sticker add "$ID" --sticker-id 7213186475432824123 --start 0 --end 2000000 --scale 0.5',
   ],
-  run: async (input, ctx) => {
-    const { draftId, ...req } = input;
-    return (await ops()).addSticker(ctx, draftId, req);
-  },
+  run: run.stickerAdd,
 });
 
 /** `sticker list`. */
@@ -33,8 +32,8 @@ export const stickerList = defineCommand({
   name: ["sticker", "list"],
   summary: "list sticker segments",
   positionals: ["draftId"],
-  input: z.object({ draftId: draftIdSchema }).strict(),
-  run: async (input, ctx) => (await ops()).listStickers(ctx, input.draftId),
+  input: StickerListInput,
+  run: run.stickerList,
 });
 
 /** The `sticker` commands. */

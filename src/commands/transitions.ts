@@ -2,9 +2,22 @@
 import { z } from "zod";
 import { defineCommand } from "./spec.ts";
 import { draftIdSchema, durationUs } from "../schema/common.ts";
+import * as run from "./run/transitions.ts";
 
-/** The operations behind these commands, loaded only when one runs. */
-const ops = () => import("../ops/transitions.ts");
+/** Input of `transitions add`. */
+export const TransitionsAddInput = z.object({
+  draftId: draftIdSchema,
+  auto: z.string().min(1).max(100).describe(
+    "transition name from the catalog, e.g. 叠化 / Mix, or fade",
+  ),
+  duration: durationUs.optional().describe("transition length µs (default: the catalog's)"),
+  trackIndex: z.number().int().min(0).max(1000).optional().describe(
+    "video track, 0-based (default 0 = the main track)",
+  ),
+}).strict();
+
+/** Input of `transitions list`. */
+export const TransitionsListInput = z.object({ draftId: draftIdSchema }).strict();
 
 /** `transitions add`. */
 export const transitionsAdd = defineCommand({
@@ -15,27 +28,13 @@ export const transitionsAdd = defineCommand({
     "{draftId, trackId, trackIndex, transition, resourceId, items:[{leftSegmentId, " +
     "rightSegmentId, duration, materialId}]}.",
   positionals: ["draftId"],
-  input: z.object({
-    draftId: draftIdSchema,
-    auto: z.string().min(1).max(100).describe(
-      "transition name from the catalog, e.g. 叠化 / Mix, or fade",
-    ),
-    duration: durationUs.optional().describe("transition length µs (default: the catalog's)"),
-    trackIndex: z.number().int().min(0).max(1000).optional().describe(
-      "video track, 0-based (default 0 = the main track)",
-    ),
-  }).strict(),
+  input: TransitionsAddInput,
   mutates: true,
   examples: [
     'transitions add "$ID" --auto fade --duration 500000',
     'transitions add "$ID" --auto 叠化 --track-index 1',
   ],
-  run: async (input, ctx) =>
-    (await ops()).addAutoTransitions(ctx, input.draftId, {
-      name: input.auto,
-      duration: input.duration,
-      trackIndex: input.trackIndex,
-    }),
+  run: run.transitionsAdd,
 });
 
 /** `transitions list`. */
@@ -43,8 +42,8 @@ export const transitionsList = defineCommand({
   name: ["transitions", "list"],
   summary: "list transitions with the segments they join",
   positionals: ["draftId"],
-  input: z.object({ draftId: draftIdSchema }).strict(),
-  run: async (input, ctx) => (await ops()).listDraftTransitions(ctx, input.draftId),
+  input: TransitionsListInput,
+  run: run.transitionsList,
 });
 
 /** All `transitions` commands. */

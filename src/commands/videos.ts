@@ -4,9 +4,18 @@ import { defineCommand } from "./spec.ts";
 import { addOutput } from "../schema/add_output.ts";
 import { alpha, draftIdSchema, mediaPlacement } from "../schema/common.ts";
 import { VideoInfo } from "../schema/visual_items.ts";
+import * as run from "./run/videos.ts";
 
-/** The operations behind these commands, loaded only when one runs. */
-const ops = () => import("../ops/videos.ts");
+/** Input of `videos add`. */
+export const VideosAddInput = z.object({
+  draftId: draftIdSchema,
+  videoInfos: z.array(VideoInfo).min(1).max(10000).describe("video clips to add"),
+  alpha: alpha.optional().describe("opacity 0..1 for every clip of this call"),
+  media: mediaPlacement,
+}).strict();
+
+/** Input of `videos list`. */
+export const VideosListInput = z.object({ draftId: draftIdSchema }).strict();
 
 /** `videos add`. */
 export const videosAdd = defineCommand({
@@ -18,23 +27,14 @@ export const videosAdd = defineCommand({
     "file. Animated GIFs are clips too. The file's own size and length win over width, height " +
     "and duration (with a warning).",
   positionals: ["draftId"],
-  input: z.object({
-    draftId: draftIdSchema,
-    videoInfos: z.array(VideoInfo).min(1).max(10000).describe("video clips to add"),
-    alpha: alpha.optional().describe("opacity 0..1 for every clip of this call"),
-    media: mediaPlacement,
-  }).strict(),
+  input: VideosAddInput,
   output: addOutput("videoIds"),
   mutates: true,
   examples: [
     `videos add "$ID" --video-infos '[{"videoUrl":"file:///abs/a.mp4","start":0,"end":3000000,"sourceStart":1000000,"volume":0.5}]'`,
     `videos add "$ID" --video-infos '[{"videoUrl":"file:///abs/b.mp4","start":0,"end":2000000,"speed":2,"mask":"circle","transformX":0.5}]' --alpha 0.8`,
   ],
-  run: async (input, ctx) =>
-    (await ops()).addVideos(ctx, input.draftId, input.videoInfos, {
-      alpha: input.alpha,
-      media: input.media,
-    }),
+  run: run.videosAdd,
 });
 
 /** `videos list`. */
@@ -42,8 +42,8 @@ export const videosList = defineCommand({
   name: ["videos", "list"],
   summary: "list video segments with their ids, times, source range and speed",
   positionals: ["draftId"],
-  input: z.object({ draftId: draftIdSchema }).strict(),
-  run: async (input, ctx) => (await ops()).listVideos(ctx, input.draftId),
+  input: VideosListInput,
+  run: run.videosList,
 });
 
 /** The `videos` commands. */
