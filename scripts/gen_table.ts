@@ -23,8 +23,7 @@ export async function renderAll(): Promise<Map<string, string>> {
   const rows: string[] = [];
   for (const [group, load] of Object.entries(GROUPS)) {
     const specs = await Promise.all((await load()).map(withIdempotency));
-    const runner = RUNNERS[group as keyof typeof RUNNERS];
-    const handlers = runner ? await runner() as Record<string, unknown> : {};
+    const handlers = await RUNNERS[group as keyof typeof RUNNERS]() as Record<string, unknown>;
     const fast = renderFastModule(specs);
     files.set(`commands/fast/${group}.ts`, fast.source);
     for (const spec of (await load())) {

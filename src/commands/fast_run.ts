@@ -26,12 +26,11 @@ export async function runFast(
   check?: (input: unknown) => Promise<void>,
 ): Promise<FastOutcome> {
   const group = entry.group as GroupName;
-  const runners = RUNNERS[group];
-  if (!entry.fast || !runners) return { ran: false };
+  if (!entry.fast) return { ran: false };
   const name = entry.name.join(" ");
-  const [{ FAST }, handlers] = await Promise.all([FAST_INPUTS[group](), runners()]);
+  const [{ FAST }, handlers] = await Promise.all([FAST_INPUTS[group](), RUNNERS[group]()]);
   const fast = FAST[name];
-  const run = handlers[handlerName(entry.name)] as Handler | undefined;
+  const run = (handlers as Record<string, unknown>)[handlerName(entry.name)] as Handler | undefined;
   if (!fast || !run) return { ran: false };
   const cleaned = dropCommentKeys(wellFormed(raw));
   if (fast.aliases) renameByTree(fast.aliases, cleaned);

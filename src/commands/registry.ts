@@ -77,7 +77,28 @@ export type Handler = (input: never, ctx: CommandContext) => Promise<unknown>;
  * Each group's handlers: the `run` of its commands, in a module that loads no zod
  * (src/commands/run/<module>.ts, one export per command named by `handlerName`).
  */
-export const RUNNERS: Partial<Record<GroupName, () => Promise<Record<string, unknown>>>> = {};
+export const RUNNERS = {
+  draft: () => import("./run/draft.ts"),
+  easy: () => import("./run/easy.ts"),
+  build: () => import("./run/build.ts"),
+  transfer: () => import("./run/transfer.ts"),
+  draftManage: () => import("./run/draft_manage.ts"),
+  validate: () => import("./run/validate.ts"),
+  media: () => import("./run/media_groups.ts"),
+  videos: () => import("./run/videos.ts"),
+  keyframes: () => import("./run/keyframes.ts"),
+  transitions: () => import("./run/transitions.ts"),
+  effects: () => import("./run/effects.ts"),
+  stickers: () => import("./run/stickers.ts"),
+  masks: () => import("./run/masks.ts"),
+  config: () => import("./run/config.ts"),
+  editors: () => import("./run/editors.ts"),
+  query: () => import("./run/query.ts"),
+  docs: () => import("./run/docs.ts"),
+  setup: () => import("./run/setup.ts"),
+  preview: () => import("./run/preview.ts"),
+  mcp: () => import("./run/mcp.ts"),
+} satisfies Record<GroupName, () => Promise<Record<string, unknown>>>;
 
 /** The entry whose words are the longest prefix of `words`, and how many words it used. */
 export function findEntry(words: readonly string[]): { entry?: CommandEntry; used: number } {

@@ -3,7 +3,7 @@
  * or one frame. Plans the render (plan.ts), marks missing media as labelled placeholders, writes
  * the captions' ASS file, runs ffmpeg (graph.ts) and reports what was approximated.
  */
-import { dirname, join } from "../path.ts";
+import { basename, dirname, join } from "../path.ts";
 import type { Json } from "../editions/profiles.ts";
 import { decodes, type FfmpegInfo, runFfmpeg } from "./ffmpeg.ts";
 import { planPreview, type RenderPlan } from "./plan.ts";
@@ -246,7 +246,9 @@ async function proxyVideo(
     sound,
   ], () => {});
   const list = join(scratch, "chunks.txt");
-  await Deno.writeTextFile(list, chunks.map(concatLine).join("\n") + "\n");
+  // The chunks sit beside the list, which names them relatively: the concat format cannot
+  // quote a line break, and the caller's --out folder may hold one.
+  await Deno.writeTextFile(list, chunks.map((c) => concatLine(basename(c))).join("\n") + "\n");
   await runFfmpeg(opts.ffmpeg.path, [
     "-f",
     "concat",

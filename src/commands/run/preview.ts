@@ -18,7 +18,7 @@ export async function preview(
   const ffmpeg = await requireFfmpeg(ctx.env, config.ffmpeg);
   const doc = await readDraft(await ctx.searchRoots(), input.draftId);
   const outDir = input.out
-    ? (await import("node:path")).resolve(input.out)
+    ? (await import("../../path.ts")).resolve(input.out)
     : await Deno.makeTempDir({
       // The caller's temp folder (the context's TMPDIR: MCP and tests pass their own).
       dir: ctx.env.TMPDIR || undefined,
