@@ -199,3 +199,29 @@ export function* stringifyChunks(
   }
   yield* walk(value, floats.trie, 0);
 }
+
+/** Timelines with fewer items than this are written as one string (see `timelinePieces`). */
+const SMALL_TIMELINE_ITEMS = 1000;
+
+/** Segments on all tracks plus entries in all material lists: a timeline's size, cheaply. */
+function itemCount(content: unknown): number {
+  const c = content as { tracks?: { segments?: unknown[] }[]; materials?: Record<string, unknown> };
+  let n = 0;
+  for (const t of c?.tracks ?? []) n += t?.segments?.length ?? 0;
+  for (const list of Object.values(c?.materials ?? {})) if (Array.isArray(list)) n += list.length;
+  return n;
+}
+
+/**
+ * The timeline's text in pieces for writing: one piece for a small timeline (one JSON.stringify
+ * is several times faster than the walk of `stringifyChunks` on a fresh process), else
+ * `stringifyChunks`' pieces, so a large timeline is never one string.
+ */
+export function timelinePieces(
+  content: unknown,
+  floats: FloatKeys = TIMELINE_FLOATS,
+): Iterable<string> {
+  return itemCount(content) < SMALL_TIMELINE_ITEMS
+    ? [stringifyWithFloats(content, floats)]
+    : stringifyChunks(content, floats);
+}

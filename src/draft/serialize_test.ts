@@ -1,5 +1,11 @@
 import { deepStrictEqual, equal } from "node:assert/strict";
-import { floatKeysOf, stringifyChunks, stringifyWithFloats, TIMELINE_FLOATS } from "./serialize.ts";
+import {
+  floatKeysOf,
+  stringifyChunks,
+  stringifyWithFloats,
+  TIMELINE_FLOATS,
+  timelinePieces,
+} from "./serialize.ts";
 import { floatPaths } from "./json_numbers.ts";
 
 Deno.test("stringifyWithFloats: integers at float keys get a decimal point, others unchanged", () => {
@@ -78,4 +84,20 @@ Deno.test("stringifyChunks: the pieces join to stringifyWithFloats' text", async
     }
   }
   equal(seen > 5, true);
+});
+
+Deno.test("timelinePieces: one piece for a small timeline, slices for a large one, same text", () => {
+  const trie = floatKeysOf(["tracks[].segments[].clip.scale.x", "alpha"], []);
+  const timeline = (n: number) => ({
+    tracks: [{
+      segments: Array.from({ length: n }, (_, i) => ({ clip: { scale: { x: i % 2 } } })),
+    }],
+    materials: { texts: Array.from({ length: n }, (_, i) => ({ alpha: i })) },
+  });
+  const small = timeline(10);
+  deepStrictEqual([...timelinePieces(small, trie)], [stringifyWithFloats(small, trie)]);
+  const large = timeline(600);
+  const pieces = [...timelinePieces(large, trie)];
+  equal(pieces.length > 1, true);
+  equal(pieces.join(""), stringifyWithFloats(large, trie));
 });

@@ -6,7 +6,7 @@ import { dirname, join } from "../path.ts";
 import { type Json, timelineTargets as profileTimelineTargets } from "../editions/profiles.ts";
 import type { DraftDocument } from "../draft/document.ts";
 import type { TxnEntry } from "./txn.ts";
-import { stringifyChunks } from "../draft/serialize.ts";
+import { timelinePieces } from "../draft/serialize.ts";
 import type { StagedFile } from "./commit.ts";
 import { mainTimelineId, presentNames } from "./load.ts";
 
@@ -63,9 +63,9 @@ export function draftFileEntries(
   timelinePaths?: string[],
 ): TxnEntry[] {
   syncMeta(doc);
-  // Serialised once, in pieces written as they come (never one string of the whole timeline);
+  // Serialised once, in pieces written as they come (a large timeline is never one string);
   // the other copies share the data object, so the commit copies the first file.
-  const text = { chunks: stringifyChunks(doc.content) };
+  const text = { chunks: timelinePieces(doc.content) };
   const paths = timelinePaths ??
     profileTimelineTargets(doc.profile).map((parts) => join(dir, ...parts));
   const entries: TxnEntry[] = paths.map((path) => ({ path, data: text }));
