@@ -17,7 +17,7 @@ export async function readJsonText(
   if (value.startsWith("@")) {
     const path = value.slice(1);
     try {
-      return { text: await Deno.readTextFile(path), source: { kind: "file", path } };
+      return { text: Deno.readTextFileSync(path), source: { kind: "file", path } };
     } catch (err) {
       const why = err instanceof Deno.errors.NotFound ? "no such file" : String(err);
       throw new DraftcliError("usage", `--${option}: cannot read ${path}: ${why}`, {

@@ -83,6 +83,7 @@ const PLACEHOLDER = /^##_draftpath_placeholder_[^#]*_##/;
  * Bytes of the local media the timeline uses; undefined when some file is not on this machine.
  * Draft-folder paths are looked up in `folder` (default: the draft's own).
  */
+// deno-lint-ignore require-await -- async API over sync I/O (cheaper per call)
 export async function materialsSize(
   doc: DraftDocument,
   staged: StagedFile[] = [],
@@ -98,7 +99,7 @@ export async function materialsSize(
   let total = 0;
   for (const p of paths) {
     try {
-      total += (await Deno.stat(pending.get(p) ?? p)).size;
+      total += (Deno.statSync(pending.get(p) ?? p)).size;
     } catch {
       return undefined;
     }

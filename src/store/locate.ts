@@ -2,6 +2,7 @@
  * Finding drafts: draft ids, a draft's folder among the drafts roots (refusing links that
  * lead out of it), the draft folders of a root, and a draft's edition read without the lock.
  */
+import { orUndefined } from "../best_effort.ts";
 import { basename, dirname, join, sep as SEPARATOR } from "../path.ts";
 import { DraftcliError } from "../errors.ts";
 import { type Edition, editionOfPlatform, type Json } from "../editions/profiles.ts";
@@ -126,16 +127,16 @@ async function draftFolderIn(
   const dir = join(root, name);
   let st: Deno.FileInfo;
   try {
-    st = await Deno.lstat(dir);
+    st = Deno.lstatSync(dir);
   } catch {
     return undefined;
   }
   if (st.isSymlink) {
     // A link is fine when it stays inside the drafts folder (the folder itself may be a link).
-    const real = await Deno.realPath(dir).catch(() => undefined);
+    const real = orUndefined(() => Deno.realPathSync(dir));
     if (real === undefined) return undefined; // dangling
-    const realRoot = await Deno.realPath(root);
-    if (!(await Deno.stat(real)).isDirectory) return undefined;
+    const realRoot = Deno.realPathSync(root);
+    if (!(Deno.statSync(real)).isDirectory) return undefined;
     if (!real.startsWith(realRoot + SEPARATOR)) {
       throw new DraftcliError(
         "invalid_input",
@@ -170,19 +171,20 @@ const DRAFT_ENTRIES = [
  * Refuses a draft folder whose own entries (state folder, resources, timeline files …) are
  * symbolic links leading outside it: writing through them would write outside the drafts folder.
  */
+// deno-lint-ignore require-await -- async API over sync I/O (cheaper per call)
 async function refuseEscapingLinks(dir: string, draftId: string): Promise<void> {
   let realDir: string | undefined;
   for (const name of DRAFT_ENTRIES) {
     const path = join(dir, name);
     let st: Deno.FileInfo;
     try {
-      st = await Deno.lstat(path);
+      st = Deno.lstatSync(path);
     } catch {
       continue;
     }
     if (!st.isSymlink) continue;
-    realDir ??= await Deno.realPath(dir);
-    const target = await Deno.realPath(path).catch(() => undefined);
+    realDir ??= Deno.realPathSync(dir);
+    const target = orUndefined(() => Deno.realPathSync(path));
     if (!target || !target.startsWith(realDir + SEPARATOR)) {
       throw new DraftcliError(
         "invalid_input",
@@ -193,9 +195,10 @@ async function refuseEscapingLinks(dir: string, draftId: string): Promise<void> 
   }
 }
 
+// deno-lint-ignore require-await -- async API over sync I/O (cheaper per call)
 export async function exists(path: string): Promise<boolean> {
   try {
-    await Deno.stat(path);
+    Deno.statSync(path);
     return true;
   } catch {
     return false;
@@ -203,11 +206,12 @@ export async function exists(path: string): Promise<boolean> {
 }
 
 /** Lists the draft folders in a root (newest first). */
+// deno-lint-ignore require-await -- async API over sync I/O (cheaper per call)
 export async function listDraftDirs(root: string): Promise<string[]> {
   const out: { dir: string; mtime: number }[] = [];
   let entries: Deno.DirEntry[];
   try {
-    entries = await Array.fromAsync(Deno.readDir(root));
+    entries = Array.from(Deno.readDirSync(root));
   } catch {
     return [];
   }
@@ -216,7 +220,7 @@ export async function listDraftDirs(root: string): Promise<string[]> {
     const dir = join(root, e.name);
     for (const n of ["draft_content.json", "draft_info.json"]) {
       try {
-        const st = await Deno.stat(join(dir, n));
+        const st = Deno.statSync(join(dir, n));
         out.push({ dir, mtime: st.mtime?.getTime() ?? 0 });
         break;
       } catch { /* next */ }
@@ -233,7 +237,7 @@ export async function peekEdition(dir: string): Promise<Edition> {
   if (state?.edition) return state.edition;
   for (const n of ["draft_content.json", "draft_info.json"]) {
     try {
-      const text = await Deno.readTextFile(join(dir, n));
+      const text = Deno.readTextFileSync(join(dir, n));
       const m = /"app_source"\s*:\s*"(\w+)"/.exec(text);
       const edition = m ? editionOfPlatform({ app_source: m[1] }) : undefined;
       if (edition) return edition;

@@ -20,6 +20,7 @@
  *   names that same file (device + inode), so a fresh lock taken in between is never removed;
  * - release: remove the file while still holding the OS lock, then close it.
  */
+import { ignoreErrors } from "../best_effort.ts";
 import { DraftcliError } from "../errors.ts";
 
 /** Options for acquiring a lock. */
@@ -72,21 +73,23 @@ function sameFile(a: Deno.FileInfo, b: Deno.FileInfo): boolean | undefined {
   return a.ino === b.ino && a.dev === b.dev;
 }
 
+// deno-lint-ignore require-await -- async API over sync I/O (cheaper per call)
 async function statPath(path: string): Promise<Deno.FileInfo | undefined> {
   try {
-    return await Deno.stat(path);
+    return Deno.statSync(path);
   } catch {
     return undefined;
   }
 }
 
+// deno-lint-ignore require-await -- async API over sync I/O (cheaper per call)
 async function readAll(f: Deno.FsFile): Promise<string> {
-  await f.seek(0, Deno.SeekMode.Start);
+  f.seekSync(0, Deno.SeekMode.Start);
   // An owner record is tiny: read at most 4 KiB, never a huge planted file.
   const buf = new Uint8Array(4096);
   let len = 0;
   while (len < buf.length) {
-    const n = await f.read(buf.subarray(len));
+    const n = f.readSync(buf.subarray(len));
     if (n === null || n === 0) break;
     len += n;
   }
@@ -117,7 +120,7 @@ export interface HeldFile {
 export async function tryCreateHeld(path: string): Promise<HeldFile | undefined> {
   let file: Deno.FsFile;
   try {
-    file = await Deno.open(path, { read: true, write: true, createNew: true });
+    file = Deno.openSync(path, { read: true, write: true, createNew: true });
   } catch (err) {
     if (err instanceof Deno.errors.AlreadyExists) return undefined;
     // Windows: a file being deleted cannot be re-created until its last handle closes.
@@ -134,9 +137,9 @@ export async function tryCreateHeld(path: string): Promise<HeldFile | undefined>
     if (locked === false) return undefined;
     const owner = currentOwner();
     const bytes = new TextEncoder().encode(JSON.stringify(owner));
-    for (let off = 0; off < bytes.length;) off += await file.write(bytes.subarray(off));
+    for (let off = 0; off < bytes.length;) off += file.writeSync(bytes.subarray(off));
     // Still the file at `path`? (A breaker may have removed it before we locked it.)
-    const mine = await file.stat();
+    const mine = file.statSync();
     const there = await statPath(path);
     if (!there || sameFile(mine, there) === false) return undefined;
     ok = true;
@@ -151,8 +154,8 @@ export async function tryCreateHeld(path: string): Promise<HeldFile | undefined>
       async release() {
         try {
           const now = await statPath(path);
-          if (now && sameFile(await file.stat(), now) !== false) {
-            await Deno.remove(path).catch(() => {});
+          if (now && sameFile(file.statSync(), now) !== false) {
+            ignoreErrors(() => Deno.removeSync(path));
           }
         } finally {
           file.close();
@@ -180,7 +183,7 @@ export async function inspectHeld(
 ): Promise<HeldState> {
   let f: Deno.FsFile;
   try {
-    f = await Deno.open(path, { read: true, write: Deno.build.os === "windows" });
+    f = Deno.openSync(path, { read: true, write: Deno.build.os === "windows" });
   } catch (err) {
     if (err instanceof Deno.errors.NotFound) return { state: "gone" };
     // Unopenable (permissions, Windows delete pending): treat as held, the timeout decides.
@@ -189,10 +192,10 @@ export async function inspectHeld(
   try {
     const locked = await f.tryLock(true).catch(() => "unsupported" as const);
     if (locked === "unsupported") {
-      const st = await f.stat();
+      const st = f.statSync();
       const owner = parseOwner(await readAll(f).catch(() => ""));
       if (Date.now() - (st.mtime?.getTime() ?? 0) <= opts.staleMs) return { state: "live", owner };
-      if (opts.breakStale) await Deno.remove(path).catch(() => {});
+      if (opts.breakStale) ignoreErrors(() => Deno.removeSync(path));
       return { state: "stale", owner };
     }
     if (!locked) {
@@ -202,7 +205,7 @@ export async function inspectHeld(
     }
     // Nobody holds the OS lock. We now hold it on this file, so nobody can acquire it.
     const owner = parseOwner(await readAll(f));
-    const st = await f.stat();
+    const st = f.statSync();
     const remote = !!owner?.hostname && owner.hostname !== hostname();
     if (remote) {
       const age = Date.now() - (st.mtime?.getTime() ?? 0);
@@ -217,7 +220,7 @@ export async function inspectHeld(
       const age = Date.now() - (there.mtime?.getTime() ?? 0);
       if (age <= opts.staleMs) return { state: "live", owner };
     }
-    if (opts.breakStale) await Deno.remove(path).catch(() => {});
+    if (opts.breakStale) ignoreErrors(() => Deno.removeSync(path));
     return { state: "stale", owner };
   } finally {
     f.close();

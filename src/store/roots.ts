@@ -4,6 +4,7 @@
  * which draftcli upserts entries into — backed up first, written atomically, under a root lock,
  * never overwritten when it cannot be parsed.
  */
+import { ignoreErrors } from "../best_effort.ts";
 import { join, resolve } from "../path.ts";
 import { type Edition, EDITION_FACTS, EDITIONS } from "../editions/profiles.ts";
 import { indexPathStyle, type Json, ROOT_INDEX_ENTRY_DEFAULTS } from "../editions/profiles.ts";
@@ -66,13 +67,14 @@ export function searchRoots(i: RootInputs): string[] {
 }
 
 /** Editions whose default drafts folder exists on this machine. */
+// deno-lint-ignore require-await -- async API over sync I/O (cheaper per call)
 export async function installedEditions(i: RootInputs): Promise<Edition[]> {
   const os = i.os ?? currentOs();
   const found: Edition[] = [];
   for (const e of EDITIONS) {
     for (const root of EDITION_FACTS[e].draftsRootCandidates(os, i.env)) {
       try {
-        if ((await Deno.stat(root)).isDirectory) {
+        if ((Deno.statSync(root)).isDirectory) {
           found.push(e);
           break;
         }
@@ -150,10 +152,11 @@ type IndexRead =
   | { state: "malformed"; reason: string }
   | { state: "ok"; bytes: Uint8Array; json: Json & { all_draft_store: unknown[] } };
 
+// deno-lint-ignore require-await -- async API over sync I/O (cheaper per call)
 async function readIndex(path: string): Promise<IndexRead> {
   let bytes: Uint8Array;
   try {
-    bytes = await Deno.readFile(path);
+    bytes = Deno.readFileSync(path);
   } catch (err) {
     if (err instanceof Deno.errors.NotFound) return { state: "missing" };
     return { state: "malformed", reason: `cannot read it: ${(err as Error).message}` };
@@ -232,15 +235,16 @@ async function backupIndex(root: string, bytes: Uint8Array): Promise<string> {
   const [newest, ...older] = ROOT_INDEX_BACKUPS.map((n) => join(root, n));
   for (let i = older.length - 1; i >= 0; i--) {
     const from = i === 0 ? newest : older[i - 1];
-    await Deno.rename(from, older[i]).catch(() => {});
+    ignoreErrors(() => Deno.renameSync(from, older[i]));
   }
   await writeFileAtomic(newest, bytes);
   return newest;
 }
 
+// deno-lint-ignore require-await -- async API over sync I/O (cheaper per call)
 async function exists(path: string): Promise<boolean> {
   try {
-    await Deno.lstat(path);
+    Deno.lstatSync(path);
     return true;
   } catch {
     return false;

@@ -3,6 +3,7 @@
  * the renames is written atomically; then the renames run and the journal is removed. A process
  * killed at any moment leaves either the old set of files or (after `recover`) the new one.
  */
+import { ignoreErrors, orUndefined } from "../best_effort.ts";
 import { dirname, join, relative, resolve } from "../path.ts";
 import { TMP_SUFFIX, writeFileAtomic } from "./atomic.ts";
 import { inspectHeld, tryCreateHeld } from "./lock.ts";
@@ -43,9 +44,10 @@ export function journalPath(stateDir: string): string {
 /** Bytes buffered before a write when data comes in pieces. */
 const CHUNK_BUFFER = 1 << 20;
 
+// deno-lint-ignore require-await -- async API over sync I/O (cheaper per call)
 async function writeAll(f: Deno.FsFile, bytes: Uint8Array): Promise<void> {
   let off = 0;
-  while (off < bytes.length) off += await f.write(bytes.subarray(off));
+  while (off < bytes.length) off += f.writeSync(bytes.subarray(off));
 }
 
 /** Encodes pieces of text into one reused buffer and writes it whenever it fills. */
@@ -70,23 +72,24 @@ async function writePieces(f: Deno.FsFile, pieces: Iterable<string>): Promise<vo
 }
 
 async function writeTemp(path: string, data: TxnData): Promise<void> {
-  const f = await Deno.open(path, { write: true, create: true, truncate: true });
+  const f = Deno.openSync(path, { write: true, create: true, truncate: true });
   try {
     if (typeof data === "string") await writeAll(f, new TextEncoder().encode(data));
     else if (data instanceof Uint8Array) await writeAll(f, data);
     else await writePieces(f, data.chunks);
-    await f.sync();
+    f.syncSync();
   } finally {
     f.close();
   }
 }
 
 /** Copies a written temp to another temp (the file system's copy), flushed like a write. */
+// deno-lint-ignore require-await -- async API over sync I/O (cheaper per call)
 async function copyTemp(from: string, to: string): Promise<void> {
-  await Deno.copyFile(from, to);
-  const f = await Deno.open(to, { read: true, write: true });
+  Deno.copyFileSync(from, to);
+  const f = Deno.openSync(to, { read: true, write: true });
   try {
-    await f.sync();
+    f.syncSync();
   } finally {
     f.close();
   }
@@ -115,16 +118,16 @@ export async function commitFiles(stateDir: string, entries: TxnEntry[]): Promis
   try {
     // Temps are written (and flushed) concurrently: the disk overlaps the big timeline copies.
     await Promise.all(writes.map(async (e) => {
-      await Deno.mkdir(dirname(e.path), { recursive: true });
+      Deno.mkdirSync(dirname(e.path), { recursive: true });
       if ("data" in e) await writeTemp(tmpOf(e), e.data);
-      else await Deno.rename(e.moveFrom, tmpOf(e));
+      else Deno.renameSync(e.moveFrom, tmpOf(e));
     }));
     await Promise.all(copies.map(async ([from, to]) => {
-      await Deno.mkdir(dirname(to), { recursive: true });
+      Deno.mkdirSync(dirname(to), { recursive: true });
       await copyTemp(from, to);
     }));
   } catch (err) {
-    for (const [tmp] of moves) await Deno.remove(tmp).catch(() => {});
+    for (const [tmp] of moves) ignoreErrors(() => Deno.removeSync(tmp));
     throw err;
   }
   // The journal lists the renames in entry order (staged media first, then timelines, meta).
@@ -138,16 +141,17 @@ export async function commitFiles(stateDir: string, entries: TxnEntry[]): Promis
   await applyJournal(stateDir, journal);
 }
 
+// deno-lint-ignore require-await -- async API over sync I/O (cheaper per call)
 async function applyJournal(stateDir: string, journal: Journal): Promise<void> {
   const base = dirname(stateDir);
   for (const [tmp, final] of journal.moves) {
     try {
-      await Deno.rename(resolve(base, tmp), resolve(base, final));
+      Deno.renameSync(resolve(base, tmp), resolve(base, final));
     } catch (err) {
       if (!(err instanceof Deno.errors.NotFound)) throw err; // already moved
     }
   }
-  await Deno.remove(journalPath(stateDir)).catch(() => {});
+  ignoreErrors(() => Deno.removeSync(journalPath(stateDir)));
 }
 
 /**
@@ -192,7 +196,7 @@ export const STAGING_OWNER = "owner.json";
 export async function recover(stateDir: string, roots: string[]): Promise<void> {
   let raw: unknown;
   try {
-    raw = JSON.parse(await Deno.readTextFile(journalPath(stateDir)));
+    raw = JSON.parse(Deno.readTextFileSync(journalPath(stateDir)));
   } catch (err) {
     if (err instanceof Deno.errors.NotFound) raw = undefined;
     else if (err instanceof SyntaxError) raw = null;
@@ -203,7 +207,7 @@ export async function recover(stateDir: string, roots: string[]): Promise<void> 
     // A journal is written atomically: an unreadable or foreign one is dropped (the temps it
     // would have moved are removed below, which leaves the old files).
     if (journal) await applyJournal(stateDir, journal);
-    else await Deno.remove(journalPath(stateDir)).catch(() => {});
+    else ignoreErrors(() => Deno.removeSync(journalPath(stateDir)));
   }
   for (const root of roots) await removeTemps(root, 2);
   await sweepStaging(join(stateDir, "staging"));
@@ -213,7 +217,7 @@ export async function recover(stateDir: string, roots: string[]): Promise<void> 
 export async function sweepStaging(stagingRoot: string): Promise<void> {
   let entries: Deno.DirEntry[];
   try {
-    entries = await Array.fromAsync(Deno.readDir(stagingRoot));
+    entries = Array.from(Deno.readDirSync(stagingRoot));
   } catch {
     return;
   }
@@ -226,10 +230,10 @@ export async function sweepStaging(stagingRoot: string): Promise<void> {
     });
     let dead = seen.state === "stale";
     if (seen.state === "gone") {
-      const st = await Deno.stat(dir).catch(() => undefined);
+      const st = orUndefined(() => Deno.statSync(dir));
       dead = !!st && Date.now() - (st.mtime?.getTime() ?? 0) > ORPHAN_STAGING_AGE_MS;
     }
-    if (dead) await Deno.remove(dir, { recursive: true }).catch(() => {});
+    if (dead) ignoreErrors(() => Deno.removeSync(dir, { recursive: true }));
   }
 }
 
@@ -243,13 +247,13 @@ export interface StagingDir {
 /** Creates a private staging folder under `stagingRoot`, recording this process as its owner. */
 export async function makeStagingDir(stagingRoot: string): Promise<StagingDir> {
   const dir = join(stagingRoot, crypto.randomUUID());
-  await Deno.mkdir(dir, { recursive: true });
+  Deno.mkdirSync(dir, { recursive: true });
   const held = await tryCreateHeld(join(dir, STAGING_OWNER));
   return {
     dir,
     async remove() {
       await held?.release();
-      await Deno.remove(dir, { recursive: true }).catch(() => {});
+      ignoreErrors(() => Deno.removeSync(dir, { recursive: true }));
     },
   };
 }
@@ -257,13 +261,13 @@ export async function makeStagingDir(stagingRoot: string): Promise<StagingDir> {
 async function removeTemps(dir: string, depth: number): Promise<void> {
   let entries: Deno.DirEntry[];
   try {
-    entries = await Array.fromAsync(Deno.readDir(dir));
+    entries = Array.from(Deno.readDirSync(dir));
   } catch {
     return;
   }
   for (const e of entries) {
     const p = join(dir, e.name);
-    if (e.isFile && e.name.endsWith(TMP_SUFFIX)) await Deno.remove(p).catch(() => {});
+    if (e.isFile && e.name.endsWith(TMP_SUFFIX)) ignoreErrors(() => Deno.removeSync(p));
     else if (e.isDirectory && depth > 0) await removeTemps(p, depth - 1);
   }
 }
