@@ -1,0 +1,65 @@
+/**
+ * What the CLI loads to run an add/list/info command stays lean: from main.ts and the modules a
+ * hot command reaches (its fast validator, handler and operation), the static imports lead to
+ * neither zod nor a `node:` builtin (each loads milliseconds of package or Node-layer code into
+ * every call). Read from `deno info --json`: value imports only, dynamic imports not followed
+ * (those are the lazily loaded branches; each hot branch is listed as a root here).
+ */
+import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+
+const ROOTS = [
+  "main.ts",
+  "src/cli/app.ts",
+  "src/cli/args.ts",
+  "src/commands/context.ts",
+  "src/commands/fast_run.ts",
+  "src/commands/idempotency.ts",
+  "src/commands/fast/draft.ts",
+  "src/commands/fast/media.ts",
+  "src/commands/run/draft.ts",
+  "src/commands/run/media_groups.ts",
+  "src/ops/captions.ts",
+  "src/store/drafts.ts",
+  "src/store/config.ts",
+];
+
+interface InfoModule {
+  specifier: string;
+  dependencies?: {
+    specifier: string;
+    isDynamic?: boolean;
+    code?: { specifier: string };
+  }[];
+}
+
+Deno.test("a hot command's static imports reach neither zod nor node: builtins", async () => {
+  const root = new URL("../", import.meta.url);
+  const all: InfoModule[] = [];
+  for (const entry of ROOTS) {
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: ["info", "--json", entry],
+      cwd: root,
+      stdout: "piped",
+      stderr: "inherit",
+    }).output();
+    assert(out.success, `deno info ${entry} failed`);
+    all.push(...JSON.parse(new TextDecoder().decode(out.stdout)).modules);
+  }
+  const modules = new Map(all.map((m) => [m.specifier, m]));
+  const seen = new Map<string, string>(); // module → the module that imports it
+  const stack = ROOTS.map((r) => new URL(r, root).href);
+  for (const r of stack) seen.set(r, "(root)");
+  while (stack.length) {
+    const at = stack.pop()!;
+    for (const dep of modules.get(at)?.dependencies ?? []) {
+      const target = dep.code?.specifier;
+      if (!target || dep.isDynamic || seen.has(target)) continue;
+      seen.set(target, at);
+      stack.push(target);
+    }
+  }
+  const bad = [...seen].filter(([s]) => s.startsWith("node:") || s.includes("zod"))
+    .map(([s, by]) => `${s} <- ${by.replace(root.href, "")}`);
+  assertEquals(bad, []);
+  assert(seen.size > 40, `only ${seen.size} modules seen: is deno info's output read right?`);
+});
