@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { CaptionInfo } from "../schema/media_items.ts";
 import type { CaptionStyleInput } from "../schema/caption_style.ts";
 import type { CommandContext } from "./context.ts";
-import { locateDraft, mutateDraft, peekEdition, readDraft } from "../store/drafts.ts";
+import { locateDraft, mutateDraftAt, peekEdition, readDraft } from "../store/drafts.ts";
 import { resolveAnimations } from "./names.ts";
 import { resolveFont } from "./fonts.ts";
 import { buildTextSegment, setAnimations } from "../draft/build.ts";
@@ -234,7 +234,7 @@ export async function addCaptions(
     "font",
     ctx.warn,
   );
-  return await mutateDraft(roots, draftId, (doc) => {
+  return await mutateDraftAt(dir, (doc) => {
     const { trackId, items: created } = applyCaptions(doc, plan, ctx.warn);
     return Promise.resolve({
       result: withIdLists({ draftId, trackId, items: created }, "textIds"),

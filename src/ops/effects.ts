@@ -5,7 +5,7 @@
 import type { z } from "zod";
 import type { EffectInfo, FilterInfo } from "../schema/visual_items.ts";
 import type { CommandContext } from "./context.ts";
-import { locateDraft, mutateDraft, peekEdition, readDraft } from "../store/drafts.ts";
+import { locateDraft, mutateDraftAt, peekEdition, readDraft } from "../store/drafts.ts";
 import { entryById, entryByName, timelineRange, visualSegment } from "./targets.ts";
 import { placeSegment } from "../draft/build.ts";
 import {
@@ -100,15 +100,10 @@ export async function addEffects(ctx: CommandContext, draftId: string, items: Ef
   const roots = await ctx.searchRoots();
   const dir = await locateDraft(roots, draftId);
   const plan = planEffects(await peekEdition(dir), items, "effectInfos");
-  return await mutateDraft(
-    roots,
-    draftId,
-    (doc) =>
-      Promise.resolve({
-        result: withIdLists({ draftId, items: applyEffects(doc, plan) }, "effectIds"),
-      }),
-    { warn: ctx.warn },
-  );
+  return await mutateDraftAt(dir, (doc) =>
+    Promise.resolve({
+      result: withIdLists({ draftId, items: applyEffects(doc, plan) }, "effectIds"),
+    }), { warn: ctx.warn });
 }
 
 /** A filters batch with its catalog entries resolved (no draft needed). */
@@ -175,18 +170,13 @@ export async function addFilters(ctx: CommandContext, draftId: string, items: Fi
   const roots = await ctx.searchRoots();
   const dir = await locateDraft(roots, draftId);
   const plan = planFilters(await peekEdition(dir), items, "filterInfos");
-  return await mutateDraft(
-    roots,
-    draftId,
-    (doc) =>
-      Promise.resolve({
-        result: withIdLists(
-          { draftId, items: applyFilters(doc, plan, ctx.warn) },
-          "effectIds",
-        ),
-      }),
-    { warn: ctx.warn },
-  );
+  return await mutateDraftAt(dir, (doc) =>
+    Promise.resolve({
+      result: withIdLists(
+        { draftId, items: applyFilters(doc, plan, ctx.warn) },
+        "effectIds",
+      ),
+    }), { warn: ctx.warn });
 }
 
 /**

@@ -1,7 +1,7 @@
 /** `masks add` / `masks list`: one mask per video/photo segment. */
 import type { DraftDocument } from "../draft/document.ts";
 import type { CommandContext } from "./context.ts";
-import { locateDraft, mutateDraft, peekEdition, readDraft } from "../store/drafts.ts";
+import { locateDraft, mutateDraftAt, peekEdition, readDraft } from "../store/drafts.ts";
 import { maskEntry, visualSegment } from "./targets.ts";
 import {
   buildMask,
@@ -66,7 +66,7 @@ export async function addMasks(
   const entry = maskEntry(edition, name ?? "线性", "name");
   const ids = splitIds(segmentIds, "segmentIds");
   let warning: string | undefined;
-  const result = await mutateDraft(roots, draftId, (doc) => {
+  const result = await mutateDraftAt(dir, (doc) => {
     warning = maskWarning(doc.profile);
     const items = applyMasks(doc, entry, ids, geometry, ctx.warn);
     return Promise.resolve({ result: { draftId, maskList: maskListName(doc), items } });

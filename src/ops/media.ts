@@ -11,7 +11,12 @@ import type { StagedFile } from "../store/drafts.ts";
 import { STATE_DIR } from "../store/drafts.ts";
 import { readJsonIfExists } from "../store/atomic.ts";
 import { DraftcliError } from "../errors.ts";
-import { createDraft, mutateDraft, type NewDraftOptions, registerDraft } from "../store/drafts.ts";
+import {
+  createDraft,
+  mutateDraftAt,
+  type NewDraftOptions,
+  registerDraft,
+} from "../store/drafts.ts";
 import type { DraftDocument, Segment, Track } from "../draft/document.ts";
 import { attachTransition, type TransitionEntry } from "../draft/transitions.ts";
 import { makeStagingDir } from "../store/txn.ts";
@@ -226,7 +231,7 @@ export async function mutateWithMedia<T>(
 ): Promise<T> {
   const batch = await resolveFor(ctx, target.dir, requests, placement);
   try {
-    return await mutateDraft(target.roots, target.draftId, (doc) =>
+    return await mutateDraftAt(target.dir, (doc) =>
       Promise.resolve({
         result: build(doc, batch.byUrl),
         staged: batch.staged,

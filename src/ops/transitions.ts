@@ -1,7 +1,7 @@
 /** `transitions add` / `transitions list`: transitions between adjacent clips of a video track. */
 import type { DraftDocument } from "../draft/document.ts";
 import type { CommandContext } from "./context.ts";
-import { locateDraft, mutateDraft, peekEdition, readDraft } from "../store/drafts.ts";
+import { locateDraft, mutateDraftAt, peekEdition, readDraft } from "../store/drafts.ts";
 import { resolveField } from "./names.ts";
 import { adjacentPairs, autoTransitions, listTransitions } from "../draft/transitions.ts";
 import { DraftcliError } from "../errors.ts";
@@ -26,7 +26,7 @@ export async function addAutoTransitions(
   const dir = await locateDraft(roots, draftId);
   const edition = await peekEdition(dir);
   const entry = resolveField(edition, "transitions", opts.name, "auto");
-  return await mutateDraft(roots, draftId, (doc) =>
+  return await mutateDraftAt(dir, (doc) =>
     Promise.resolve({
       result: { draftId, ...applyAutoTransitions(doc, entry, opts, ctx.warn) },
     }));

@@ -56,16 +56,27 @@ export async function saveDraft(doc: DraftDocument, extra: SaveOptions = {}): Pr
   }
 }
 
+/** What a read-modify-write returns: its result, and files to commit with the draft. */
+export type Mutation<T> = (
+  doc: DraftDocument,
+) => Promise<{ result: T; staged?: StagedFile[]; files?: { path: string; data: string }[] }>;
+
 /** Runs a read-modify-write of one draft under its lock, then saves it. */
 export async function mutateDraft<T>(
   roots: string[],
   draftId: string,
-  fn: (
-    doc: DraftDocument,
-  ) => Promise<{ result: T; staged?: StagedFile[]; files?: { path: string; data: string }[] }>,
+  fn: Mutation<T>,
   opts: { warn?: (message: string) => void } = {},
 ): Promise<T> {
-  const dir = await locateDraft(roots, draftId);
+  return await mutateDraftAt(await locateDraft(roots, draftId), fn, opts);
+}
+
+/** `mutateDraft` of a draft folder already located (`locateDraft`), without finding it again. */
+export async function mutateDraftAt<T>(
+  dir: string,
+  fn: Mutation<T>,
+  opts: { warn?: (message: string) => void } = {},
+): Promise<T> {
   return await withDraftLock(dir, async () => {
     const doc = await loadDraft(dir);
     const { result, staged, files } = await fn(doc);

@@ -20,5 +20,12 @@ export {
   timelineFiles,
   withDraftLock,
 } from "./load.ts";
-export { mutateDraft, saveDraft, type SaveOptions, type StagedFile } from "./commit.ts";
+export {
+  mutateDraft,
+  mutateDraftAt,
+  type Mutation,
+  saveDraft,
+  type SaveOptions,
+  type StagedFile,
+} from "./commit.ts";
 export { registerDraft, type RegisterOptions, unregisterDraft } from "./draft_index.ts";
