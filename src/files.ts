@@ -1,10 +1,8 @@
 /**
  * Small file helpers every layer uses (one copy each): existence, positioned reads, SHA-256 of
- * a file, the wall clock in microseconds (the unit of draft timestamps), and a working folder
- * for subprocesses.
+ * a file, the wall clock in microseconds (the unit of draft timestamps), and best-effort
+ * wrappers for synchronous file calls. No static `node:` import: the draft store uses it.
  */
-import { createHash } from "node:crypto";
-import { tmpdir } from "node:os";
 
 /** Does the path exist (file, folder or link; links are not followed)? */
 // deno-lint-ignore require-await -- async API over sync I/O (cheaper per call)
@@ -37,8 +35,10 @@ export async function readAt(
 }
 
 /** SHA-256 of a file's bytes, lowercase hex, read in 1 MiB pieces. */
-// deno-lint-ignore require-await -- async API over sync I/O (cheaper per call)
 export async function sha256File(path: string): Promise<string> {
+  // Loaded here: node:crypto loads part of Deno's Node layer, which the other helpers' users
+  // (every command's draft store) must not pay for.
+  const { createHash } = await import("node:crypto");
   const h = createHash("sha256");
   using f = Deno.openSync(path, { read: true });
   const buf = new Uint8Array(1024 * 1024);
@@ -55,16 +55,18 @@ export function nowUs(): number {
   return Date.now() * 1000;
 }
 
-/**
- * The working folder to start a subprocess in: undefined (inherit) while this process's own
- * exists, else the system temp folder. A long-lived `draftcli mcp` whose folder is removed
- * meanwhile could otherwise start no subprocess at all ("failed resolving cwd").
- */
-export function subprocessCwd(): string | undefined {
+/** Runs a best-effort file operation: its error is ignored (a temp file already gone, …). */
+export function ignoreErrors(op: () => unknown): void {
   try {
-    Deno.cwd();
-    return undefined;
+    op();
+  } catch { /* best effort */ }
+}
+
+/** The result of a file operation, or undefined when it fails (a missing file, a dangling link). */
+export function orUndefined<T>(op: () => T): T | undefined {
+  try {
+    return op();
   } catch {
-    return tmpdir();
+    return undefined;
   }
 }

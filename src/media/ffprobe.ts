@@ -3,7 +3,7 @@
  * subprocess with an argv array, parses its JSON and maps it onto MediaInfo.
  */
 import { DraftcliError } from "../errors.ts";
-import { subprocessCwd } from "../files.ts";
+import { subprocessCwd } from "../subprocess_cwd.ts";
 import { readHead, sniff, SNIFF_BYTES } from "./sniff.ts";
 import { mediaError, type MediaInfo, secondsToUs } from "./types.ts";
 

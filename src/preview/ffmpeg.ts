@@ -4,7 +4,7 @@
  * Every run is an argv array (no shell) with a time limit.
  */
 import { DraftcliError } from "../errors.ts";
-import { subprocessCwd } from "../files.ts";
+import { subprocessCwd } from "../subprocess_cwd.ts";
 
 /** Where ffmpeg was found, and its version line. */
 export interface FfmpegInfo {

@@ -1,5 +1,5 @@
 /** Atomic file writes: write a temp file beside the target, flush it, rename it over. */
-import { ignoreErrors } from "../best_effort.ts";
+import { ignoreErrors } from "../files.ts";
 import { dirname } from "../path.ts";
 
 /** Suffix of temp files (cleaned up by recovery if a process dies mid-write). */

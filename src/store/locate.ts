@@ -2,7 +2,7 @@
  * Finding drafts: draft ids, a draft's folder among the drafts roots (refusing links that
  * lead out of it), the draft folders of a root, and a draft's edition read without the lock.
  */
-import { orUndefined } from "../best_effort.ts";
+import { orUndefined } from "../files.ts";
 import { basename, dirname, join, sep as SEPARATOR } from "../path.ts";
 import { DraftcliError } from "../errors.ts";
 import { type Edition, editionOfPlatform, type Json } from "../editions/profiles.ts";

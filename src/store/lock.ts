@@ -20,7 +20,7 @@
  *   names that same file (device + inode), so a fresh lock taken in between is never removed;
  * - release: remove the file while still holding the OS lock, then close it.
  */
-import { ignoreErrors } from "../best_effort.ts";
+import { ignoreErrors } from "../files.ts";
 import { DraftcliError } from "../errors.ts";
 
 /** Options for acquiring a lock. */

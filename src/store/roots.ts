@@ -4,7 +4,7 @@
  * which draftcli upserts entries into — backed up first, written atomically, under a root lock,
  * never overwritten when it cannot be parsed.
  */
-import { ignoreErrors } from "../best_effort.ts";
+import { ignoreErrors } from "../files.ts";
 import { join, resolve } from "../path.ts";
 import { type Edition, EDITION_FACTS, EDITIONS } from "../editions/profiles.ts";
 import { indexPathStyle, type Json, ROOT_INDEX_ENTRY_DEFAULTS } from "../editions/profiles.ts";

@@ -3,7 +3,7 @@
  * the renames is written atomically; then the renames run and the journal is removed. A process
  * killed at any moment leaves either the old set of files or (after `recover`) the new one.
  */
-import { ignoreErrors, orUndefined } from "../best_effort.ts";
+import { ignoreErrors, orUndefined } from "../files.ts";
 import { dirname, join, relative, resolve } from "../path.ts";
 import { TMP_SUFFIX, writeFileAtomic } from "./atomic.ts";
 import { inspectHeld, tryCreateHeld } from "./lock.ts";
