@@ -1,11 +1,12 @@
 /** The real file system as the draft checker sees it (src/draft/checks/context.ts). */
 import { join } from "../path.ts";
 import type { FolderReader } from "../draft/validate.ts";
+import { orUndefined } from "../files.ts";
 
-// deno-lint-ignore require-await -- async API over sync I/O (cheaper per call)
-async function isFile(path: string): Promise<boolean> {
+/** Is `path` a file (links followed)? False when it cannot be read. */
+function fileThere(path: string): boolean {
   try {
-    return (Deno.statSync(path)).isFile;
+    return Deno.statSync(path).isFile;
   } catch {
     return false;
   }
@@ -13,22 +14,13 @@ async function isFile(path: string): Promise<boolean> {
 
 /** Reads the disk for `draft validate`; every failure to read is "not there", never an error. */
 export const diskFolderReader: FolderReader = {
-  // deno-lint-ignore require-await -- async API over sync I/O (cheaper per call)
-  async readText(path) {
-    try {
-      return Deno.readTextFileSync(path);
-    } catch {
-      return undefined;
-    }
+  readText(path) {
+    return Promise.resolve(orUndefined(() => Deno.readTextFileSync(path)));
   },
-  isFile,
-  isFileSync(path) {
-    try {
-      return Deno.statSync(path).isFile;
-    } catch {
-      return false;
-    }
+  isFile(path) {
+    return Promise.resolve(fileThere(path));
   },
+  isFileSync: fileThere,
   async listFiles(dir, depth) {
     const out: string[] = [];
     const scan = async (rel: string, left: number) => {

@@ -49,17 +49,16 @@ export async function presentNames(dir: string, names: readonly string[]): Promi
  */
 export async function timelineFiles(dir: string): Promise<TimelineFileInfo[]> {
   const out: TimelineFileInfo[] = [];
-  // deno-lint-ignore require-await -- async API over sync I/O (cheaper per call)
-  const add = async (path: string, nested: boolean) => {
+  const add = (path: string, nested: boolean) => {
     try {
       const st = Deno.statSync(path);
       if (st.isFile) out.push({ path, mtime: st.mtime?.getTime() ?? 0, nested });
     } catch { /* absent */ }
   };
-  for (const n of PRIMARY_TIMELINE_FILES) await add(join(dir, n), false);
+  for (const n of PRIMARY_TIMELINE_FILES) add(join(dir, n), false);
   const main = await mainTimelineId(dir);
   if (main) {
-    for (const n of PRIMARY_TIMELINE_FILES) await add(join(dir, "Timelines", main, n), true);
+    for (const n of PRIMARY_TIMELINE_FILES) add(join(dir, "Timelines", main, n), true);
   }
   return out.sort((a, b) => b.mtime - a.mtime);
 }
@@ -76,8 +75,7 @@ function notPlain(path: string): DraftcliError {
 }
 
 /** Refuses a timeline file that does not start like a JSON object (reads its first bytes). */
-// deno-lint-ignore require-await -- async API over sync I/O (cheaper per call)
-async function refuseEncrypted(path: string): Promise<void> {
+function refuseEncrypted(path: string): void {
   const f = Deno.openSync(path, { read: true });
   try {
     const buf = new Uint8Array(256);
@@ -90,8 +88,7 @@ async function refuseEncrypted(path: string): Promise<void> {
 }
 
 /** Reads a timeline file, refusing encrypted or unknown formats. */
-// deno-lint-ignore require-await -- async API over sync I/O (cheaper per call)
-async function readTimeline(path: string): Promise<Json> {
+function readTimeline(path: string): Json {
   const text = Deno.readTextFileSync(path);
   const trimmed = text.trimStart();
   if (!trimmed.startsWith("{")) throw notPlain(path);
@@ -134,8 +131,8 @@ export async function loadDraft(
   // The newest copy is parsed; the others, which the save overwrites with it, must at least be
   // plaintext: never overwrite an encrypted sibling. (A head check: parsing a second copy of a
   // large timeline would double the load time.)
-  const content = await readTimeline(candidates[0].path);
-  for (const c of candidates.slice(1)) await refuseEncrypted(c.path);
+  const content = readTimeline(candidates[0].path);
+  for (const c of candidates.slice(1)) refuseEncrypted(c.path);
   const meta = (await readJsonIfExists<Json>(join(dir, "draft_meta_info.json")).catch(() => {
     throw new DraftcliError("unsupported_draft", "draft_meta_info.json is not plain JSON", {
       hint: ENCRYPTED_HINT,

@@ -151,7 +151,7 @@ async function draftFolderIn(
   const hasTimeline = await exists(join(dir, "draft_content.json")) ||
     await exists(join(dir, "draft_info.json"));
   if (!hasTimeline) return undefined;
-  await refuseEscapingLinks(dir, ref);
+  refuseEscapingLinks(dir, ref);
   return dir;
 }
 
@@ -171,8 +171,7 @@ const DRAFT_ENTRIES = [
  * Refuses a draft folder whose own entries (state folder, resources, timeline files …) are
  * symbolic links leading outside it: writing through them would write outside the drafts folder.
  */
-// deno-lint-ignore require-await -- async API over sync I/O (cheaper per call)
-async function refuseEscapingLinks(dir: string, draftId: string): Promise<void> {
+function refuseEscapingLinks(dir: string, draftId: string): void {
   let realDir: string | undefined;
   for (const name of DRAFT_ENTRIES) {
     const path = join(dir, name);

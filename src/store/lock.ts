@@ -20,7 +20,7 @@
  *   names that same file (device + inode), so a fresh lock taken in between is never removed;
  * - release: remove the file while still holding the OS lock, then close it.
  */
-import { ignoreErrors } from "../files.ts";
+import { ignoreErrors, orUndefined } from "../files.ts";
 import { DraftcliError } from "../errors.ts";
 
 /** Options for acquiring a lock. */
@@ -73,8 +73,7 @@ function sameFile(a: Deno.FileInfo, b: Deno.FileInfo): boolean | undefined {
   return a.ino === b.ino && a.dev === b.dev;
 }
 
-// deno-lint-ignore require-await -- async API over sync I/O (cheaper per call)
-async function statPath(path: string): Promise<Deno.FileInfo | undefined> {
+function statPath(path: string): Deno.FileInfo | undefined {
   try {
     return Deno.statSync(path);
   } catch {
@@ -82,8 +81,7 @@ async function statPath(path: string): Promise<Deno.FileInfo | undefined> {
   }
 }
 
-// deno-lint-ignore require-await -- async API over sync I/O (cheaper per call)
-async function readAll(f: Deno.FsFile): Promise<string> {
+function readAll(f: Deno.FsFile): string {
   f.seekSync(0, Deno.SeekMode.Start);
   // An owner record is tiny: read at most 4 KiB, never a huge planted file.
   const buf = new Uint8Array(4096);
@@ -140,7 +138,7 @@ export async function tryCreateHeld(path: string): Promise<HeldFile | undefined>
     for (let off = 0; off < bytes.length;) off += file.writeSync(bytes.subarray(off));
     // Still the file at `path`? (A breaker may have removed it before we locked it.)
     const mine = file.statSync();
-    const there = await statPath(path);
+    const there = statPath(path);
     if (!there || sameFile(mine, there) === false) return undefined;
     ok = true;
     return {
@@ -151,9 +149,10 @@ export async function tryCreateHeld(path: string): Promise<HeldFile | undefined>
         const now = new Date();
         await file.utime(now, now).catch(() => {});
       },
+      // deno-lint-ignore require-await -- async API over sync I/O (cheaper per call)
       async release() {
         try {
-          const now = await statPath(path);
+          const now = statPath(path);
           if (now && sameFile(file.statSync(), now) !== false) {
             ignoreErrors(() => Deno.removeSync(path));
           }
@@ -193,25 +192,26 @@ export async function inspectHeld(
     const locked = await f.tryLock(true).catch(() => "unsupported" as const);
     if (locked === "unsupported") {
       const st = f.statSync();
-      const owner = parseOwner(await readAll(f).catch(() => ""));
+      const owner = parseOwner(orUndefined(() => readAll(f)) ?? "");
       if (Date.now() - (st.mtime?.getTime() ?? 0) <= opts.staleMs) return { state: "live", owner };
       if (opts.breakStale) ignoreErrors(() => Deno.removeSync(path));
       return { state: "stale", owner };
     }
     if (!locked) {
       // Alive. The record may be unreadable while locked (Windows): only for messages anyway.
-      const owner = await readAll(f).then(parseOwner, () => undefined);
+      const text = orUndefined(() => readAll(f));
+      const owner = text === undefined ? undefined : parseOwner(text);
       return { state: "live", owner };
     }
     // Nobody holds the OS lock. We now hold it on this file, so nobody can acquire it.
-    const owner = parseOwner(await readAll(f));
+    const owner = parseOwner(readAll(f));
     const st = f.statSync();
     const remote = !!owner?.hostname && owner.hostname !== hostname();
     if (remote) {
       const age = Date.now() - (st.mtime?.getTime() ?? 0);
       if (age <= opts.staleMs) return { state: "live", owner };
     }
-    const there = await statPath(path);
+    const there = statPath(path);
     if (!there) return { state: "gone" };
     const same = sameFile(st, there);
     if (same === false) return { state: "gone" }; // replaced meanwhile: look again

@@ -152,8 +152,7 @@ type IndexRead =
   | { state: "malformed"; reason: string }
   | { state: "ok"; bytes: Uint8Array; json: Json & { all_draft_store: unknown[] } };
 
-// deno-lint-ignore require-await -- async API over sync I/O (cheaper per call)
-async function readIndex(path: string): Promise<IndexRead> {
+function readIndex(path: string): IndexRead {
   let bytes: Uint8Array;
   try {
     bytes = Deno.readFileSync(path);
@@ -241,8 +240,7 @@ async function backupIndex(root: string, bytes: Uint8Array): Promise<string> {
   return newest;
 }
 
-// deno-lint-ignore require-await -- async API over sync I/O (cheaper per call)
-async function exists(path: string): Promise<boolean> {
+function exists(path: string): boolean {
   try {
     Deno.lstatSync(path);
     return true;
@@ -269,9 +267,9 @@ export async function upsertIndexEntry(
 ): Promise<IndexOutcome> {
   const os = opts.os ?? currentOs();
   const path = join(root, ROOT_INDEX_FILE);
-  if (!opts.create && !(await exists(path))) return { action: "missing", path };
+  if (!opts.create && !(exists(path))) return { action: "missing", path };
   return await withLock(join(root, ROOT_LOCK_FILE), async () => {
-    const read = await readIndex(path);
+    const read = readIndex(path);
     if (read.state === "malformed") {
       opts.warn?.(
         `${path} is ${read.reason}; draftcli left it untouched, so the editor may not list this draft until it rebuilds its index`,
@@ -320,7 +318,7 @@ export async function removeIndexEntry(
   const os = opts.os ?? currentOs();
   const path = join(root, ROOT_INDEX_FILE);
   return await withLock(join(root, ROOT_LOCK_FILE), async () => {
-    const read = await readIndex(path);
+    const read = readIndex(path);
     if (read.state === "missing") return { action: "missing", path };
     if (read.state === "malformed") {
       opts.warn?.(`${path} is ${read.reason}; draftcli left it untouched`);
@@ -337,12 +335,13 @@ export async function removeIndexEntry(
 }
 
 /** The index entry of a draft folder, if the root's index is readable and has one. */
+// deno-lint-ignore require-await -- async API over sync I/O (cheaper per call)
 export async function findIndexEntry(
   root: string,
   folder: string,
   os: OsName = currentOs(),
 ): Promise<Json | undefined> {
-  const read = await readIndex(join(root, ROOT_INDEX_FILE));
+  const read = readIndex(join(root, ROOT_INDEX_FILE));
   if (read.state !== "ok") return undefined;
   return read.json.all_draft_store.find((e) => isEntryOf(e, folder, os)) as Json | undefined;
 }
