@@ -7,10 +7,9 @@
  * wrong. `deno task gen` writes the files; `deno task gen --check` fails when they are stale.
  */
 import type { AnyCommandSpec } from "../src/commands/spec.ts";
-import { aliasesOf } from "../src/schema/json_schema.ts";
+import { aliasTree } from "../src/schema/json_schema.ts";
 import { issueRuleOf } from "../src/schema/refine.ts";
 import * as rules from "../src/schema/rules.ts";
-import type { AliasTree } from "../src/fast_input.ts";
 
 // deno-lint-ignore no-explicit-any
 type Def = { type: string; [key: string]: any };
@@ -309,45 +308,6 @@ function literalOf(x: unknown): string | undefined {
 
 function numberLiteral(x: number): string {
   return Number.isFinite(x) ? String(x) : x > 0 ? "Infinity" : x < 0 ? "-Infinity" : "NaN";
-}
-
-/** Unwraps optional, default, nullable and pipe input as renameAliases does. */
-function unwrap(schema: Schema): Schema {
-  let s = schema;
-  for (let i = 0; i < 20 && s?._zod?.def; i++) {
-    const def = s._zod.def;
-    if (def.innerType) s = def.innerType;
-    else if (def.type === "pipe" && def.in) s = def.in;
-    else break;
-  }
-  return s;
-}
-
-/** Where aliases may stand in inputs of `schema`, or null when nowhere. */
-export function aliasTree(schema: Schema, depth = 0): AliasTree | null {
-  if (depth > 32) return null;
-  const s = unwrap(schema);
-  const def = s?._zod?.def;
-  if (!def) return null;
-  if (def.type === "array") {
-    const items = aliasTree(def.element, depth + 1);
-    return items ? { items } : null;
-  }
-  if (def.type === "union") {
-    const options = (def.options as Schema[]).map((o) => aliasTree(o, depth + 1));
-    return options.some(Boolean) ? { options: options.map((o) => o ?? { fields: [] }) } : null;
-  }
-  if (def.type === "object") {
-    const fields: [string, string[], AliasTree | null][] = [];
-    for (const [key, field] of Object.entries(def.shape as Record<string, Schema>)) {
-      // deno-lint-ignore no-explicit-any
-      const aliases = [...aliasesOf(field as any)];
-      const inner = aliasTree(field, depth + 1);
-      if (aliases.length || inner) fields.push([key, aliases, inner]);
-    }
-    return fields.length ? { fields } : null;
-  }
-  return null;
 }
 
 /**

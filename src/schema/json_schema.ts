@@ -1,5 +1,6 @@
 /** JSON Schema views of zod schemas, shared by the CLI parser, `--help`, MCP and docs. */
 import { z } from "zod";
+import type { AliasTree } from "../fast_input.ts";
 
 /** A JSON Schema node as zod emits it (the subset we read). */
 export interface JsonSchema {
@@ -159,4 +160,48 @@ export function fieldAliases(schema: z.ZodObject): Record<string, string> {
  */
 export function withAliases<T extends z.ZodType>(schema: T, ...aliases: string[]): T {
   return schema.meta({ aliases }) as T;
+}
+
+/** `schema` without its optional, default, nullable (…) wrappers and pipe outputs. */
+export function unwrapSchema(schema: unknown): unknown {
+  let s = schema;
+  for (let i = 0; i < 20; i++) {
+    const def = defOf(s);
+    if (!def) break;
+    if (def.innerType) s = def.innerType;
+    else if (def.type === "pipe" && def.in) s = def.in;
+    else break;
+  }
+  return s;
+}
+
+const trees = new WeakMap<object, AliasTree | null>();
+
+/**
+ * Where `withAliases` spellings may stand in inputs of `schema` (objects' fields, arrays' items,
+ * unions' options), or null when nowhere: what the CLI renames before validating, on the zod path
+ * (validate.ts) and the generated fast path alike (`renameByTree`). Memoised.
+ */
+export function aliasTree(schema: unknown, depth = 0): AliasTree | null {
+  if (depth > 32 || !schema || typeof schema !== "object") return null;
+  if (trees.has(schema)) return trees.get(schema)!;
+  let tree: AliasTree | null = null;
+  const def = defOf(unwrapSchema(schema));
+  if (def?.type === "array") {
+    const items = aliasTree(def.element, depth + 1);
+    tree = items ? { items } : null;
+  } else if (def?.type === "union") {
+    const options = (def.options as unknown[]).map((o) => aliasTree(o, depth + 1));
+    tree = options.some(Boolean) ? { options: options.map((o) => o ?? { fields: [] }) } : null;
+  } else if (def?.type === "object") {
+    const fields: [string, string[], AliasTree | null][] = [];
+    for (const [key, field] of Object.entries(def.shape as Record<string, z.ZodType>)) {
+      const aliases = [...aliasesOf(field)];
+      const inner = aliasTree(field, depth + 1);
+      if (aliases.length || inner) fields.push([key, aliases, inner]);
+    }
+    tree = fields.length ? { fields } : null;
+  }
+  trees.set(schema, tree);
+  return tree;
 }

@@ -1,7 +1,8 @@
 /** Validation with zod, turning its issues into one clear DraftcliError. */
 import type { z } from "zod";
 import { DraftcliError } from "../errors.ts";
-import { aliasesOf } from "./json_schema.ts";
+import { aliasTree, unwrapSchema } from "./json_schema.ts";
+import { renameByTree } from "../fast_input.ts";
 import { dropCommentKeys, formatPath, wellFormed } from "./clean.ts";
 
 export { dropCommentKeys, formatPath, wellFormed };
@@ -11,57 +12,24 @@ export { dropCommentKeys, formatPath, wellFormed };
  * (`withAliases`, e.g. cutcli's `transform_y` for `transformY`), at any depth. The field's own
  * key wins when both are given (the alias then stays and is reported as unknown).
  */
-export function renameAliases(schema: z.ZodType, value: unknown, depth = 0): void {
-  if (depth > 32 || !value || typeof value !== "object") return;
-  // deno-lint-ignore no-explicit-any
-  let s: any = schema;
-  for (let i = 0; i < 20 && s?._zod?.def; i++) {
-    const def = s._zod.def;
-    if (def.innerType) s = def.innerType;
-    else if (def.type === "pipe" && def.in) s = def.in;
-    else break;
-  }
-  const def = s?._zod?.def;
-  if (!def) return;
-  if (def.type === "array" && Array.isArray(value)) {
-    for (const item of value) renameAliases(def.element, item, depth + 1);
-  } else if (def.type === "union") {
-    for (const option of def.options) renameAliases(option, value, depth + 1);
-  } else if (def.type === "object" && !Array.isArray(value)) {
-    const obj = value as Record<string, unknown>;
-    for (const [key, field] of Object.entries(def.shape as Record<string, z.ZodType>)) {
-      for (const alias of aliasesOf(field)) {
-        if (Object.hasOwn(obj, alias) && !Object.hasOwn(obj, key)) {
-          obj[key] = obj[alias];
-          delete obj[alias];
-        }
-      }
-      if (Object.hasOwn(obj, key)) renameAliases(field, obj[key], depth + 1);
-    }
-  }
+export function renameAliases(schema: z.ZodType, value: unknown): void {
+  const tree = aliasTree(schema);
+  if (tree) renameByTree(tree, value);
 }
 
 /** The object schema found at `path` inside `schema` (through arrays, optionals, defaults). */
 function objectAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] | undefined {
   // deno-lint-ignore no-explicit-any
   let s: any = schema;
-  const unwrap = () => {
-    for (let i = 0; i < 20 && s?._zod?.def; i++) {
-      const def = s._zod.def;
-      if (def.innerType) s = def.innerType;
-      else if (def.type === "pipe" && def.in) s = def.in;
-      else break;
-    }
-  };
   for (const key of path) {
-    unwrap();
+    s = unwrapSchema(s);
     const def = s?._zod?.def;
     if (!def) return undefined;
     if (typeof key === "number" && def.type === "array") s = def.element;
     else if (def.type === "object" && typeof key === "string") s = def.shape[key];
     else return undefined;
   }
-  unwrap();
+  s = unwrapSchema(s);
   return s?._zod?.def?.type === "object" ? Object.keys(s._zod.def.shape) : undefined;
 }
 
