@@ -22,13 +22,16 @@ export async function renderAll(): Promise<Map<string, string>> {
   const files = new Map<string, string>();
   const rows: string[] = [];
   for (const [group, load] of Object.entries(GROUPS)) {
-    const specs = await Promise.all((await load()).map(withIdempotency));
+    // A spec as its module declares it (its `run` is the handler) and as the registry serves it
+    // (add commands gain `requestId`), side by side.
+    const declared = await load();
+    const served = await Promise.all(declared.map(withIdempotency));
     const handlers = await RUNNERS[group as keyof typeof RUNNERS]() as Record<string, unknown>;
-    const fast = renderFastModule(specs);
+    const fast = renderFastModule(served);
     files.set(`commands/fast/${group}.ts`, fast.source);
-    for (const spec of (await load())) {
+    for (const [i, spec] of declared.entries()) {
       const name = spec.name.join(" ");
-      const wrapped = specs.find((s) => s.name.join(" ") === name)!;
+      const wrapped = served[i];
       const hasHandler = handlers[handlerName(spec.name)] === spec.run;
       const row = {
         name: spec.name,

@@ -16,7 +16,7 @@ import {
   type GlobalOptions,
   takeGlobal,
 } from "../commands/globals.ts";
-import type { CommandContext } from "../commands/spec.ts";
+import type { AnyCommandSpec, CommandContext } from "../commands/spec.ts";
 import { closest } from "../text/closest.ts";
 import { redactText } from "../text/redact.ts";
 
@@ -153,12 +153,8 @@ async function runEntry(
     checking ? (input) => crossCheck(entry, original, input) : undefined,
   );
   if (fast.ran) return fast.result;
-  const [spec, { validate }] = await Promise.all([
-    loadSpec(entry),
-    import("../schema/validate.ts"),
-  ]);
-  const input = validate(spec.input, raw);
-  if (checking && entry.fast && entry.exact) {
+  const { spec, input } = await viaZod(entry, raw);
+  if (checking && entry.exact) {
     throw new DraftcliError(
       "internal",
       `fast validator of '${entry.name.join(" ")}' refused ` +
@@ -177,15 +173,23 @@ function copyOf(value: unknown): unknown {
   }
 }
 
-/** DRAFTCLI_CHECK_FAST: the zod path must parse `raw` to the fast validator's `input`. */
-async function crossCheck(entry: CommandEntry, raw: unknown, input: unknown): Promise<void> {
+/** The command's spec and its input validated by the spec's zod schema (loads zod). */
+async function viaZod(
+  entry: CommandEntry,
+  raw: unknown,
+): Promise<{ spec: AnyCommandSpec; input: unknown }> {
   const [spec, { validate }] = await Promise.all([
     loadSpec(entry),
     import("../schema/validate.ts"),
   ]);
+  return { spec, input: validate(spec.input, raw) };
+}
+
+/** DRAFTCLI_CHECK_FAST: the zod path must parse `raw` to the fast validator's `input`. */
+async function crossCheck(entry: CommandEntry, raw: unknown, input: unknown): Promise<void> {
   let expected: string;
   try {
-    expected = JSON.stringify(validate(spec.input, raw));
+    expected = JSON.stringify((await viaZod(entry, raw)).input);
   } catch (err) {
     throw new DraftcliError(
       "internal",
