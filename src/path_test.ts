@@ -2,6 +2,7 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import nodePath from "node:path";
 import { posix } from "./path.ts";
+import { prng } from "../test/helpers/prng.ts";
 
 const PIECES = [
   "",
@@ -20,18 +21,6 @@ const PIECES = [
   "字幕.mp4",
   " ",
 ];
-
-/** A seeded PRNG (mulberry32) so a failure can be replayed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function randomPath(rnd: () => number): string {
   let p = "";

@@ -10,6 +10,7 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { cliCommand, fileUrl, fixture, hermeticEnv, runCli, tempWorld } from "./helpers/cli.ts";
 import { checkDraft } from "./helpers/draft_check.ts";
+import { prng as rng } from "./helpers/prng.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = Record<string, any>;
@@ -17,18 +18,6 @@ type Json = Record<string, any>;
 const ITERATIONS = Number(Deno.env.get("DRAFTCLI_STRESS_ITERATIONS") ?? 15);
 const ITEMS = Number(Deno.env.get("DRAFTCLI_STRESS_ITEMS") ?? 500);
 const SEED = Number(Deno.env.get("DRAFTCLI_STRESS_SEED") ?? Math.floor(Math.random() * 2 ** 31));
-
-/** A small seeded PRNG (mulberry32), so a failing run can be replayed with its seed. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function spawnCli(args: string[], env: Record<string, string>): Deno.ChildProcess {
   const { cmd, args: pre } = cliCommand();

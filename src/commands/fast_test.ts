@@ -10,21 +10,10 @@ import { dropCommentKeys, wellFormed } from "../schema/clean.ts";
 import { FAIL, renameByTree } from "../fast_input.ts";
 import { aliasesOf } from "../schema/json_schema.ts";
 import { renameAliases } from "../schema/validate.ts";
+import { prng } from "../../test/helpers/prng.ts";
 
 // deno-lint-ignore no-explicit-any
 type Schema = { _zod: { def: any } };
-
-/** A small seeded PRNG (mulberry32), so a failure can be replayed from its seed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SAMPLE_STRINGS = [
   "",
