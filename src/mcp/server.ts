@@ -19,6 +19,7 @@ import {
   RpcFailure,
 } from "./jsonrpc.ts";
 import { callTool, exposedSpecs, toolFor, toolName } from "./tools.ts";
+import { isObject } from "../fast_input.ts";
 
 /** Revisions negotiated with `initialize`, newest first. */
 export const INITIALIZE_PROTOCOL_VERSIONS: readonly string[] = [
@@ -294,8 +295,4 @@ export async function serveMcp(
   }
   await Promise.all(pending);
   await writeChain;
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
 }

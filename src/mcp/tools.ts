@@ -10,6 +10,7 @@ import { type JsonSchema, toJsonSchema } from "../schema/json_schema.ts";
 import { validate } from "../schema/validate.ts";
 import { redactText } from "../text/redact.ts";
 import { mcpText } from "./hints.ts";
+import { isObject } from "../fast_input.ts";
 
 /** An MCP tool definition as listed by `tools/list`. */
 export interface McpTool {
@@ -137,7 +138,7 @@ export async function callTool(
     const specs = opts.specs ?? [spec];
     body.message = mcpText(body.message, specs);
     if (body.hint) body.hint = mcpText(body.hint, specs);
-    payload = isPlainObject(e.output) ? { ...e.output, error: body } : { error: body };
+    payload = isObject(e.output) ? { ...e.output, error: body } : { error: body };
     isError = true;
   }
   // Text commands (docs) answer with their text as is; everything else is JSON.
@@ -165,12 +166,8 @@ export async function callTool(
   // An error result does not have the declared output's shape: clients that check structured
   // content against outputSchema get the error as text only.
   const structured = opts.structured && !(isError && spec.output);
-  if (structured && isPlainObject(payload)) result.structuredContent = payload;
+  if (structured && isObject(payload)) result.structuredContent = payload;
   else if (structured && Array.isArray(payload)) result.structuredContent = { items: payload };
   if (isError) result.isError = true;
   return result;
-}
-
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
 }
