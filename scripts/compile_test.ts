@@ -2,6 +2,7 @@ import { deepStrictEqual as assertEquals, match as assertMatch } from "node:asse
 import { fileURLToPath } from "node:url";
 import {
   assetName,
+  INCLUDES,
   PERMISSIONS,
   sha256Hex,
   sumsText,
@@ -39,8 +40,11 @@ const EXPECTED_PERMISSIONS = [
   "--allow-sys",
 ];
 
-/** The start-up GC setting baked into the binaries (see V8_FLAGS). */
-const EXPECTED_V8_FLAGS = "--v8-flags=--min-semi-space-size=16";
+/** The start-up settings baked into the binaries (see V8_FLAGS). */
+const EXPECTED_V8_FLAGS = "--v8-flags=--min-semi-space-size=16,--no-lazy";
+
+/** The data folders embedded beside the modules (see INCLUDES). */
+const EXPECTED_INCLUDES = ["--include=src/catalogs/data/packed"];
 
 Deno.test("compile --dry-run prints one deno compile per target with the baked permissions", async () => {
   const { code, stdout } = await runCompile(["--dry-run"]);
@@ -59,14 +63,13 @@ Deno.test("compile --dry-run prints one deno compile per target with the baked p
       "--output",
       `dist/draftcli-${target}${ext}`,
     ]);
-    // Permissions, in any order, the V8 flags, and nothing else before the entry point, which
-    // comes last.
+    // Permissions, in any order, the V8 flags, the data folders, and nothing else before the
+    // entry point, which comes last.
     assertEquals(
       words.slice(6, -1).sort(),
-      [...EXPECTED_PERMISSIONS, EXPECTED_V8_FLAGS].sort(),
+      [...EXPECTED_PERMISSIONS, EXPECTED_V8_FLAGS, ...EXPECTED_INCLUDES].sort(),
     );
     assertEquals(words.at(-1), "main.ts");
-    assertEquals(line.includes("--include"), false);
     assertEquals(line.includes("--allow-all"), false);
   });
   assertMatch(stdout, /SHA256SUMS over: draftcli-x86_64-unknown-linux-gnu .*windows-msvc\.exe/);
@@ -79,7 +82,8 @@ Deno.test("compile --dry-run --target builds just that target", async () => {
     const commands = stdout.split("\n").filter((l) => l.startsWith("deno "));
     assertEquals(commands, [
       "deno compile --target aarch64-apple-darwin --output dist/draftcli-aarch64-apple-darwin " +
-      EXPECTED_PERMISSIONS.join(" ") + ` ${EXPECTED_V8_FLAGS} main.ts`,
+      EXPECTED_PERMISSIONS.join(" ") +
+      ` ${EXPECTED_V8_FLAGS} ${EXPECTED_INCLUDES.join(" ")} main.ts`,
     ]);
   }
 });
@@ -99,6 +103,7 @@ Deno.test("compile exports agree with the release contract", () => {
   assertEquals([...TARGETS], EXPECTED_TARGETS);
   assertEquals([...PERMISSIONS], EXPECTED_PERMISSIONS);
   assertEquals(`--v8-flags=${V8_FLAGS.join(",")}`, EXPECTED_V8_FLAGS);
+  assertEquals(INCLUDES.map((path) => `--include=${path}`), EXPECTED_INCLUDES);
   assertEquals(assetName("x86_64-pc-windows-msvc"), "draftcli-x86_64-pc-windows-msvc.exe");
   assertEquals(assetName("aarch64-unknown-linux-gnu"), "draftcli-aarch64-unknown-linux-gnu");
 });
@@ -147,4 +152,28 @@ Deno.test("lazy dynamic imports are a source-run flag only: deno compile must em
   for (const perm of PERMISSIONS) assertEquals(config.tasks.cli.includes(` ${perm} `), true, perm);
   const dry = await runCompile(["--dry-run"]);
   assertEquals(dry.stdout.includes("lazy-dynamic-imports"), false, dry.stdout);
+});
+
+Deno.test("the embedded data folder holds every packed catalog the program reads", async () => {
+  const { PACKED_DIR, PACKED_SIZES, readPacked } = await import("../src/catalogs/packed.ts");
+  assertEquals(INCLUDES.includes(PACKED_DIR), true);
+  const root = new URL("../", import.meta.url);
+  const onDisk = new Set<string>();
+  for (const edition of Deno.readDirSync(new URL(`${PACKED_DIR}/`, root))) {
+    for (const blob of Deno.readDirSync(new URL(`${PACKED_DIR}/${edition.name}/`, root))) {
+      onDisk.add(`${edition.name}/${blob.name}`);
+    }
+  }
+  const listed = Object.entries(PACKED_SIZES).flatMap(([edition, kinds]) =>
+    Object.keys(kinds).map((kind) => `${edition}/${kind}.b64`)
+  );
+  assertEquals([...onDisk].sort(), listed.sort());
+  // readPacked reads inside that folder (the path --include embeds), nowhere else.
+  for (const [edition, kinds] of Object.entries(PACKED_SIZES)) {
+    for (const kind of Object.keys(kinds)) {
+      const text = await Deno.readTextFile(new URL(`${PACKED_DIR}/${edition}/${kind}.b64`, root));
+      assertEquals(readPacked(edition, kind)?.data, text);
+    }
+  }
+  assertEquals(readPacked("capcut", "mix_modes"), undefined);
 });

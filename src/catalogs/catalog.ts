@@ -10,7 +10,7 @@
 import { DraftcliError } from "../errors.ts";
 import { closest } from "../text/closest.ts";
 import { inflateRaw } from "./inflate.ts";
-import { packed } from "./packed.ts";
+import { PACKED_SIZES, readPacked } from "./packed.ts";
 
 /** The editor editions draftcli writes drafts for. */
 export const EDITIONS = ["jianying", "capcut"] as const;
@@ -139,7 +139,7 @@ export function isCatalogKind(value: string): value is CatalogKind {
 
 /** Whether a kind has data for an edition (`mix_modes` is JianYing only). */
 export function hasCatalog(edition: Edition, kind: CatalogKind): boolean {
-  return packed[edition]?.[kind] !== undefined;
+  return PACKED_SIZES[edition]?.[kind] !== undefined;
 }
 
 function checkArgs(edition: string, kind: string): void {
@@ -183,7 +183,12 @@ function toEntry(raw: RawEntry, edition: Edition): CatalogEntry {
 
 /** The embedded JSON text of one kind, inflated (undefined when the edition lacks the kind). */
 export function loadCatalogText(edition: Edition, kind: CatalogKind): string | undefined {
-  const blob = packed[edition]?.[kind];
+  let blob;
+  try {
+    blob = readPacked(edition, kind);
+  } catch (err) {
+    throw new Error(`embedded catalog ${edition}/${kind} is unreadable: ${(err as Error).message}`);
+  }
   if (blob === undefined) return undefined;
   const bytes = inflateRaw(Uint8Array.fromBase64(blob.data.trim()), blob.size);
   if (bytes.length !== blob.size) {
