@@ -16,7 +16,7 @@ export type FastOutcome = { ran: true; result: unknown } | { ran: false };
 /**
  * Validates `raw` (cleaned and alias-renamed in place, as zod's path does) with the entry's
  * fast validator and, when it passes, runs the handler (through the request-id record when the
- * command takes `requestId`). `check`, when given, is called with the parsed input first (the
+ * call gives a `requestId`). `check`, when given, is called with the parsed input first (the
  * cross-check against zod under DRAFTCLI_CHECK_FAST).
  */
 export async function runFast(
@@ -37,7 +37,12 @@ export async function runFast(
   const input = fast.validate(cleaned);
   if (input === FAIL) return { ran: false };
   await check?.(input);
-  if (!("requestId" in entry.fields)) return { ran: true, result: await run(input as never, ctx) };
+  const fields = input as Record<string, unknown>;
+  if (fields.requestId === undefined) {
+    // No request id: the command just runs (as runOnce would, without loading the record code).
+    delete fields.requestId;
+    return { ran: true, result: await run(fields as never, ctx) };
+  }
   const { runOnce } = await import("./idempotency.ts");
   return {
     ran: true,

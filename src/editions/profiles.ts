@@ -6,10 +6,10 @@
  * seen in editor-saved files, lib = what open-source writers emit and users report working,
  * issue = reports in public issue threads, untested = no evidence either way.
  */
-import skeletons from "./data/skeletons.json" with { type: "json" };
 import prototypes from "./data/prototypes.json" with { type: "json" };
 import { joinPath, type OsName } from "./os.ts";
 import { DraftcliError } from "../errors.ts";
+import type { SkeletonName } from "./skeletons.ts";
 
 /** The two editions draftcli writes for. */
 export type Edition = "jianying" | "capcut";
@@ -62,7 +62,7 @@ export interface VersionProfile {
   /** Top-level `new_version` matching appVersion (reference §7.3). */
   newVersion: string;
   /** Which extracted skeleton the timeline and meta start from. */
-  skeleton: keyof typeof skeletons & string;
+  skeleton: SkeletonName;
   /** Files in the draft folder the timeline is written to (same bytes in each). */
   timelineFiles: readonly TimelineFile[];
   /**
@@ -653,13 +653,6 @@ export function timelineTargets(profile: VersionProfile, folder?: FolderTimeline
     for (const n of nested) out.push(["Timelines", folder.mainTimelineId, n]);
   }
   return out;
-}
-
-/** A fresh copy of the empty timeline and meta documents a profile starts from. */
-export function skeletonFor(profile: VersionProfile): { content: Json; meta: Json } {
-  const s =
-    (skeletons as unknown as Record<string, { content: Json; meta: Json }>)[profile.skeleton];
-  return structuredClone(s);
 }
 
 type ProtoName = keyof typeof prototypes.capcut;

@@ -11,12 +11,12 @@ import {
   profileById,
   profileForAppVersion,
   PROFILES,
-  skeletonFor,
   stampFor,
   supportMatrix,
   timelineTargets,
   versionAtMost,
 } from "./profiles.ts";
+import { skeletonFor } from "./skeletons.ts";
 import { GENERATED_SECTIONS, generatedSection, renderEditionsDoc, tableCells } from "./doc.ts";
 import { DraftcliError } from "../errors.ts";
 

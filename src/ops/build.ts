@@ -26,7 +26,7 @@ import { resolveField } from "./names.ts";
 import { maskEntry } from "./targets.ts";
 import { CaptionStyle } from "../schema/caption_style.ts";
 import { type MediaRequest, writeWithMedia } from "./media.ts";
-import { locateDraft, peekEdition } from "../store/drafts.ts";
+import { locateDraft, peekEdition } from "../store/locate.ts";
 import { chooseEditor } from "../store/detect.ts";
 import { currentOs } from "../store/home.ts";
 import { maskWarning } from "../draft/masks.ts";

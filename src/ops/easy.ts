@@ -15,7 +15,7 @@ import {
   spreadEvenly,
   timeCaptionsByLength,
 } from "../easy/timing.ts";
-import { locateDraft } from "../store/drafts.ts";
+import { locateDraft } from "../store/locate.ts";
 import { findProfile } from "../editions/profiles.ts";
 import { currentOs } from "../store/home.ts";
 import { installedEditions } from "../store/roots.ts";

@@ -5,7 +5,9 @@
 import type { z } from "zod";
 import type { EffectInfo, FilterInfo } from "../schema/visual_items.ts";
 import type { CommandContext } from "./context.ts";
-import { locateDraft, mutateDraftAt, peekEdition, readDraft } from "../store/drafts.ts";
+import { locateDraft, peekEdition } from "../store/locate.ts";
+import { mutateDraftAt } from "../store/commit.ts";
+import { readDraft } from "../store/load.ts";
 import { entryById, entryByName, timelineRange, visualSegment } from "./targets.ts";
 import { placeSegment } from "../draft/build.ts";
 import {

@@ -8,7 +8,7 @@ import { pathToFileURL } from "node:url";
 import type { CommandContext } from "./context.ts";
 import type { DraftDocument, Segment, Track } from "../draft/document.ts";
 import type { Json } from "../editions/profiles.ts";
-import { readDraft } from "../store/drafts.ts";
+import { readDraft } from "../store/load.ts";
 import { readKeyframes } from "../draft/keyframes.ts";
 import { maskForDisplay } from "../draft/masks.ts";
 import { fromPlaceholder, isAbsoluteAnyOs } from "../transfer/paths.ts";

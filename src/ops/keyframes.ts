@@ -2,7 +2,8 @@
 import type { z } from "zod";
 import type { KeyframeInfo } from "../schema/keyframes.ts";
 import type { CommandContext } from "./context.ts";
-import { mutateDraft, readDraft } from "../store/drafts.ts";
+import { mutateDraft } from "../store/commit.ts";
+import { readDraft } from "../store/load.ts";
 import { propertiesFor, readKeyframes, segmentKind, setKeyframe } from "../draft/keyframes.ts";
 import { DraftcliError } from "../errors.ts";
 import type { DraftDocument } from "../draft/document.ts";

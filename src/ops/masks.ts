@@ -1,7 +1,9 @@
 /** `masks add` / `masks list`: one mask per video/photo segment. */
 import type { DraftDocument } from "../draft/document.ts";
 import type { CommandContext } from "./context.ts";
-import { locateDraft, mutateDraftAt, peekEdition, readDraft } from "../store/drafts.ts";
+import { locateDraft, peekEdition } from "../store/locate.ts";
+import { mutateDraftAt } from "../store/commit.ts";
+import { readDraft } from "../store/load.ts";
 import { maskEntry, visualSegment } from "./targets.ts";
 import {
   buildMask,

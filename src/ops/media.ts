@@ -7,16 +7,13 @@ import { basename, isAbsolute, join, relative } from "../path.ts";
 import { resolveMedia } from "../media/resolve.ts";
 import { ProbeCache } from "../media/probe_cache.ts";
 import type { MediaFacts } from "../draft/build.ts";
-import type { StagedFile } from "../store/drafts.ts";
-import { STATE_DIR } from "../store/drafts.ts";
+import type { StagedFile } from "../store/commit.ts";
+import { STATE_DIR } from "../store/locate.ts";
 import { readJsonIfExists } from "../store/atomic.ts";
 import { DraftcliError } from "../errors.ts";
-import {
-  createDraft,
-  mutateDraftAt,
-  type NewDraftOptions,
-  registerDraft,
-} from "../store/drafts.ts";
+import { createDraft, type NewDraftOptions } from "../store/create.ts";
+import { mutateDraftAt } from "../store/commit.ts";
+import { registerDraft } from "../store/draft_index.ts";
 import type { DraftDocument, Segment, Track } from "../draft/document.ts";
 import { attachTransition, type TransitionEntry } from "../draft/transitions.ts";
 import { makeStagingDir } from "../store/txn.ts";

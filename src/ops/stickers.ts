@@ -1,7 +1,8 @@
 /** `sticker add` / `sticker list`: library stickers on sticker tracks. */
 import type { DraftDocument } from "../draft/document.ts";
 import type { CommandContext } from "./context.ts";
-import { mutateDraft, readDraft } from "../store/drafts.ts";
+import { mutateDraft } from "../store/commit.ts";
+import { readDraft } from "../store/load.ts";
 import { timelineRange } from "./targets.ts";
 import { placeSegment } from "../draft/build.ts";
 import { buildStickerSegment } from "../draft/stickers.ts";

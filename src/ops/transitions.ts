@@ -1,7 +1,9 @@
 /** `transitions add` / `transitions list`: transitions between adjacent clips of a video track. */
 import type { DraftDocument } from "../draft/document.ts";
 import type { CommandContext } from "./context.ts";
-import { locateDraft, mutateDraftAt, peekEdition, readDraft } from "../store/drafts.ts";
+import { locateDraft, peekEdition } from "../store/locate.ts";
+import { mutateDraftAt } from "../store/commit.ts";
+import { readDraft } from "../store/load.ts";
 import { resolveField } from "./names.ts";
 import { adjacentPairs, autoTransitions, listTransitions } from "../draft/transitions.ts";
 import { DraftcliError } from "../errors.ts";

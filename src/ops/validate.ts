@@ -1,7 +1,7 @@
 /** `draft validate`: checks a draft folder and reports what the editors would choke on. */
 import { join } from "../path.ts";
 import type { CommandContext } from "./context.ts";
-import { readDraft } from "../store/drafts.ts";
+import { readDraft } from "../store/load.ts";
 import { diskFolderReader } from "../store/folder_reader.ts";
 import { validateDraft, type ValidationReport } from "../draft/validate.ts";
 import { DraftcliError } from "../errors.ts";

@@ -3,7 +3,8 @@ import type { z } from "zod";
 import type { VideoInfo } from "../schema/visual_items.ts";
 import type { CommandContext } from "./context.ts";
 import type { MediaPlacement } from "../media/place.ts";
-import { locateDraft, peekEdition, readDraft } from "../store/drafts.ts";
+import { locateDraft, peekEdition } from "../store/locate.ts";
+import { readDraft } from "../store/load.ts";
 import {
   attachItemTransitions,
   checkFadesFit,

@@ -7,11 +7,11 @@ import {
   EDITION_FACTS,
   type Json,
   platformFor,
-  skeletonFor,
   type Stamp,
   stampFor,
   type VersionProfile,
 } from "../editions/profiles.ts";
+import { skeletonFor } from "../editions/skeletons.ts";
 import cover from "../editions/data/cover.json" with { type: "json" };
 import { DraftDocument } from "../draft/document.ts";
 import { newId } from "../draft/ids.ts";
