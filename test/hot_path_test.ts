@@ -32,10 +32,12 @@ interface InfoModule {
   }[];
 }
 
-Deno.test("a hot command's static imports reach neither zod nor node: builtins", async () => {
-  const root = new URL("../", import.meta.url);
+const root = new URL("../", import.meta.url);
+
+/** Every module the roots' static value imports reach, each with the module that imports it. */
+async function staticClosure(roots: readonly string[]): Promise<Map<string, string>> {
   const all: InfoModule[] = [];
-  for (const entry of ROOTS) {
+  for (const entry of roots) {
     const out = await new Deno.Command(Deno.execPath(), {
       args: ["info", "--json", entry],
       cwd: root,
@@ -47,7 +49,7 @@ Deno.test("a hot command's static imports reach neither zod nor node: builtins",
   }
   const modules = new Map(all.map((m) => [m.specifier, m]));
   const seen = new Map<string, string>(); // module → the module that imports it
-  const stack = ROOTS.map((r) => new URL(r, root).href);
+  const stack = roots.map((r) => new URL(r, root).href);
   for (const r of stack) seen.set(r, "(root)");
   while (stack.length) {
     const at = stack.pop()!;
@@ -58,8 +60,33 @@ Deno.test("a hot command's static imports reach neither zod nor node: builtins",
       stack.push(target);
     }
   }
+  return seen;
+}
+
+Deno.test("a hot command's static imports reach neither zod nor node: builtins", async () => {
+  const seen = await staticClosure(ROOTS);
   const bad = [...seen].filter(([s]) => s.startsWith("node:") || s.includes("zod"))
     .map(([s, by]) => `${s} <- ${by.replace(root.href, "")}`);
   assertEquals(bad, []);
   assert(seen.size > 40, `only ${seen.size} modules seen: is deno info's output read right?`);
+});
+
+Deno.test("a captions add that names no font or animation loads no catalog and no draft creation", async () => {
+  // The modules such a call loads: main's graph, its dispatch, the media group's validator and
+  // handler, and the captions operation (catalogs come in through caption_names.ts, dynamically).
+  const seen = await staticClosure([
+    "main.ts",
+    "src/cli/args.ts",
+    "src/commands/context.ts",
+    "src/commands/fast_run.ts",
+    "src/commands/fast/media.ts",
+    "src/commands/run/media_groups.ts",
+    "src/ops/captions.ts",
+  ]);
+  const heavy = [...seen.keys()].filter((s) =>
+    /\/src\/catalogs\/|\/ops\/(names|fonts|caption_names)\.ts$|\/store\/create\.ts$|skeletons\.json$/
+      .test(s)
+  ).map((s) => `${s.replace(root.href, "")} <- ${seen.get(s)!.replace(root.href, "")}`);
+  assertEquals(heavy, []);
+  assert(seen.has(new URL("src/ops/captions.ts", root).href));
 });

@@ -17,6 +17,7 @@ import { applyImages, imageRequests, planImages } from "./images.ts";
 import { applyVideos, planVideos, videoRequests } from "./videos.ts";
 import { applyAudios, audioRequests, planAudios } from "./audios.ts";
 import { applyCaptions, planCaptions } from "./captions.ts";
+import { CATALOG_NAMES } from "./caption_names.ts";
 import { applyEffects, applyFilters, planEffects, planFilters } from "./effects.ts";
 import { applySticker } from "./stickers.ts";
 import { applyKeyframes } from "./keyframes.ts";
@@ -197,6 +198,7 @@ function planAll(
       "captions",
       sink,
       "captionOptions.font",
+      CATALOG_NAMES,
       warn,
     ),
     captionTracks: (spec.captionTracks ?? []).map((t, k) =>
@@ -207,6 +209,7 @@ function planAll(
         `captionTracks[${k}].captions`,
         sink,
         `captionTracks[${k}].captionOptions.font`,
+        CATALOG_NAMES,
         warn,
       )
     ),

@@ -6,8 +6,6 @@ import type { CommandContext } from "./context.ts";
 import { locateDraft, peekEdition } from "../store/locate.ts";
 import { mutateDraftAt } from "../store/commit.ts";
 import { readDraft } from "../store/load.ts";
-import { resolveAnimations } from "./names.ts";
-import { resolveFont } from "./fonts.ts";
 import { buildTextSegment, setAnimations } from "../draft/build.ts";
 import { planAnimations } from "../draft/animation_plan.ts";
 import { gridRange, overlaps } from "../draft/time.ts";
@@ -15,6 +13,7 @@ import { DraftcliError } from "../errors.ts";
 import {
   buildTextContent,
   expandKeywordShortForm,
+  type FontRef,
   type Highlight,
   SHADOW_DEFAULTS,
   STROKE_DEFAULTS,
@@ -39,10 +38,44 @@ const ALIGN: Record<number, TextAlignment> = { 0: "left", 1: "center", 2: "right
 /** The style flags that shape the text material (the on-canvas position is the segment's). */
 export type TextMaterialStyle = Omit<CaptionStyleInput, "transformX" | "transformY">;
 
+/**
+ * How a captions call's names are resolved against the edition's catalogs: its font and its
+ * items' animations. `CATALOG_NAMES` (caption_names.ts) is the real one; `captionNames` loads it
+ * only for a call that names something, so a plain call does not load the catalog code.
+ */
+export interface CaptionNames {
+  font(edition: Edition, name: string, warn?: (message: string) => void): FontRef | undefined;
+  animations(
+    edition: Edition,
+    item: Item,
+    field: string,
+    warn?: (message: string) => void,
+  ): AnimationRequest;
+}
+
+/** The resolvers of a call that names no font and no animation (nothing to look up). */
+const NO_NAMES: CaptionNames = {
+  font(_edition, name) {
+    throw new Error(`internal: font '${name}' given to a captions plan without catalogs`);
+  },
+  animations: () => ({}),
+};
+
+/** The resolvers `items` and `style` need: the catalogs' when they name a font or an animation. */
+export async function captionNames(
+  items: readonly Item[],
+  style: TextMaterialStyle,
+): Promise<CaptionNames> {
+  const named = style.font !== undefined ||
+    items.some((it) => it.inAnimation || it.outAnimation || it.loopAnimation);
+  return named ? (await import("./caption_names.ts")).CATALOG_NAMES : NO_NAMES;
+}
+
 /** The base text style of a call, from its style flags (font resolved per edition). */
 export function baseStyle(
   edition: Edition,
   style: TextMaterialStyle,
+  names: CaptionNames,
   warn?: (message: string) => void,
 ): TextStyle {
   const base: TextStyle = {
@@ -53,7 +86,7 @@ export function baseStyle(
     color: style.textColor,
     alpha: style.alpha ?? 1,
   };
-  const font = style.font ? resolveFont(edition, style.font, "font", undefined, warn) : undefined;
+  const font = style.font ? names.font(edition, style.font, warn) : undefined;
   if (font) base.font = font;
   if (style.borderColor) {
     base.stroke = { ...STROKE_DEFAULTS, color: style.borderColor, width: style.borderWidth / 500 };
@@ -133,22 +166,23 @@ export function planCaptions(
   items: Item[],
   style: CaptionStyleInput,
   field: string,
-  sink?: Problems,
-  styleField = "font",
+  sink: Problems | undefined,
+  styleField: string,
+  names: CaptionNames,
   warn?: (m: string) => void,
 ): CaptionsPlan {
   const base = attempt(sink, () => {
     try {
-      return baseStyle(edition, style, warn);
+      return baseStyle(edition, style, names, warn);
     } catch (err) {
       if (err instanceof DraftcliError && styleField !== "font") {
         throw new DraftcliError(err.code, err.message, { hint: err.hint, path: styleField });
       }
       throw err;
     }
-  }) ?? baseStyle(edition, { ...style, font: undefined }, warn);
+  }) ?? baseStyle(edition, { ...style, font: undefined }, names, warn);
   const anims = items.map((it, i) =>
-    attempt(sink, () => resolveAnimations(edition, it, "text", `${field}[${i}]`, warn))
+    attempt(sink, () => names.animations(edition, it, `${field}[${i}]`, warn))
   );
   const highlights = items.map((it, i) =>
     attempt(sink, () => {
@@ -234,6 +268,7 @@ export async function addCaptions(
     "captions",
     undefined,
     "font",
+    await captionNames(items, style),
     ctx.warn,
   );
   return await mutateDraftAt(dir, (doc) => {

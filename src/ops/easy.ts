@@ -34,6 +34,7 @@ import {
 } from "../draft/build.ts";
 import type { DraftDocument } from "../draft/document.ts";
 import { baseStyle, captionMaterial } from "./captions.ts";
+import { CATALOG_NAMES } from "./caption_names.ts";
 import { expandKeywordShortForm, type Highlight } from "../draft/text_content.ts";
 import { toFrameGrid } from "../draft/time.ts";
 
@@ -140,7 +141,7 @@ export async function draftEasy(ctx: CommandContext, input: DraftEasy) {
       images: imageRefs.map((u) => byUrl.get(u)!),
       video: videoRef ? byUrl.get(videoRef) : undefined,
       captions,
-      style: baseStyle(doc.edition, input, ctx.warn),
+      style: baseStyle(doc.edition, input, CATALOG_NAMES, ctx.warn),
       warn: ctx.warn,
     });
     doc.normalise();

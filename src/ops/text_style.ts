@@ -5,6 +5,7 @@
 import type { Edition } from "../editions/profiles.ts";
 import { expandKeywordShortForm, type Highlight } from "../draft/text_content.ts";
 import { baseStyle, captionText, type TextMaterialStyle } from "./captions.ts";
+import { CATALOG_NAMES } from "./caption_names.ts";
 
 /** Inputs of `text-style` (besides the editor). */
 export interface TextStyleRequest extends TextMaterialStyle {
@@ -48,7 +49,14 @@ export function textStyle(
     ...highlights,
     ...expandKeywordShortForm({ keyword, keywordColor, keywordFontSize }),
   ];
-  const built = captionText(text, baseStyle(edition, style, warn), all, style, warn, "text");
+  const built = captionText(
+    text,
+    baseStyle(edition, style, CATALOG_NAMES, warn),
+    all,
+    style,
+    warn,
+    "text",
+  );
   return {
     editor: edition,
     content: built.content,
