@@ -14,6 +14,9 @@ const ROOTS = [
   "src/commands/context.ts",
   "src/commands/fast_run.ts",
   "src/commands/idempotency.ts",
+  "src/commands/entry/captions_add.ts",
+  "src/commands/entry/images_add.ts",
+  "src/commands/entry/draft_info.ts",
   "src/commands/fast/draft.ts",
   "src/commands/fast/media.ts",
   "src/commands/run/draft.ts",
@@ -79,9 +82,7 @@ Deno.test("a captions add that names no font or animation loads no catalog and n
     "src/cli/args.ts",
     "src/commands/context.ts",
     "src/commands/fast_run.ts",
-    "src/commands/fast/media.ts",
-    "src/commands/run/media_groups.ts",
-    "src/ops/captions.ts",
+    "src/commands/entry/captions_add.ts",
   ]);
   const heavy = [...seen.keys()].filter((s) =>
     /\/src\/catalogs\/|\/ops\/(names|fonts|caption_names)\.ts$|\/store\/create\.ts$|skeletons\.json$/

@@ -9,7 +9,14 @@
  */
 import { DraftcliError, toDraftcliError } from "../errors.ts";
 import { TARGET, VERSION } from "../version.ts";
-import { COMMAND_TABLE, type CommandEntry, findEntry, loadSpec } from "../commands/registry.ts";
+import {
+  COMMAND_TABLE,
+  type CommandEntry,
+  type CommandModule,
+  findEntry,
+  loadCommand,
+  loadSpec,
+} from "../commands/registry.ts";
 import {
   findGlobalFlag,
   GLOBAL_FLAGS,
@@ -81,7 +88,13 @@ export async function runApp(argv: string[], io: AppIO): Promise<number> {
     const { entry, used } = findEntry(words);
     if (!entry) return await noCommand(words, rest, globals, io);
 
-    const { parseCommandArgs } = await import("./args.ts");
+    // Everything a run needs is loaded in one step: argv parsing, the context, the fast path and
+    // the command's own module (validator, handler, operation).
+    const [{ parseCommandArgs }, runner, command] = await Promise.all([
+      import("./args.ts"),
+      loadRunner(),
+      loadCommand(entry),
+    ]);
     const raw = await parseCommandArgs(entry, rest.slice(used), io.readStdin, globals);
     pretty = globals.pretty;
     if (globals.help) {
@@ -89,7 +102,7 @@ export async function runApp(argv: string[], io: AppIO): Promise<number> {
       io.stdout(commandHelp(spec) + "\n");
       return 0;
     }
-    const result = await runEntry(entry, raw, globals, io);
+    const result = await runEntry(entry, command, runner, raw, globals, io);
     try {
       if (typeof result === "string") {
         // Text results (docs, completion scripts) are printed as they are, not as JSON.
@@ -122,14 +135,12 @@ export async function runApp(argv: string[], io: AppIO): Promise<number> {
  */
 async function runEntry(
   entry: CommandEntry,
+  command: CommandModule | undefined,
+  { makeContext, runFast }: Runner,
   raw: Record<string, unknown>,
   globals: GlobalOptions,
   io: AppIO,
 ): Promise<unknown> {
-  const [{ makeContext }, { runFast }] = await Promise.all([
-    import("../commands/context.ts"),
-    import("../commands/fast_run.ts"),
-  ]);
   const env = globals.envFile === undefined
     ? io.env
     : { ...(await import("./env_file.ts")).readEnvFile(globals.envFile), ...io.env };
@@ -148,6 +159,7 @@ async function runEntry(
   const checking = original !== undefined;
   const fast = await runFast(
     entry,
+    command,
     raw,
     ctx,
     checking ? (input) => crossCheck(entry, original, input) : undefined,
@@ -162,6 +174,20 @@ async function runEntry(
     );
   }
   return await spec.run(input, ctx);
+}
+
+/** What running a command needs besides the command: its context and the fast path. */
+interface Runner {
+  makeContext: typeof import("../commands/context.ts").makeContext;
+  runFast: typeof import("../commands/fast_run.ts").runFast;
+}
+
+async function loadRunner(): Promise<Runner> {
+  const [{ makeContext }, { runFast }] = await Promise.all([
+    import("../commands/context.ts"),
+    import("../commands/fast_run.ts"),
+  ]);
+  return { makeContext, runFast };
 }
 
 /** A deep copy of `value`, or undefined when it is too deeply nested to copy. */

@@ -1,12 +1,11 @@
 /**
- * Runs a command without loading zod or its spec: the generated fast validator of its group
- * (src/commands/fast/) checks the input, and its handler (src/commands/run/) runs it. Input the
- * fast validator refuses is left to the caller's zod path, which words the error.
+ * Runs a command without loading zod or its spec: its entry module (src/commands/entry/, loaded
+ * through `COMMAND_MODULES`) gives the generated fast validator that checks the input and the
+ * handler (src/commands/run/) that runs it. Input the fast validator refuses is left to the
+ * caller's zod path, which words the error.
  */
-import { FAST_INPUTS, type GroupName, type Handler, RUNNERS } from "./registry.ts";
-import type { CommandEntry } from "./table.ts";
+import type { CommandEntry, CommandModule } from "./table.ts";
 import type { CommandContext } from "./spec.ts";
-import { handlerName } from "./names.ts";
 import { dropCommentKeys, wellFormed } from "../schema/clean.ts";
 import { FAIL, renameByTree } from "../fast_input.ts";
 
@@ -14,23 +13,19 @@ import { FAIL, renameByTree } from "../fast_input.ts";
 export type FastOutcome = { ran: true; result: unknown } | { ran: false };
 
 /**
- * Validates `raw` (cleaned and alias-renamed in place, as zod's path does) with the entry's
- * fast validator and, when it passes, runs the handler (through the request-id record when the
+ * Validates `raw` (cleaned and alias-renamed in place, as zod's path does) with the fast
+ * validator of `command` (from `loadCommand`) and, when it passes, runs its handler (through the request-id record when the
  * call gives a `requestId`). `check`, when given, is called with the parsed input first (the
  * cross-check against zod under DRAFTCLI_CHECK_FAST).
  */
 export async function runFast(
   entry: CommandEntry,
+  command: CommandModule | undefined,
   raw: Record<string, unknown>,
   ctx: CommandContext,
   check?: (input: unknown) => Promise<void>,
 ): Promise<FastOutcome> {
-  const group = entry.group as GroupName;
-  if (!entry.fast) return { ran: false };
-  const name = entry.name.join(" ");
-  const [{ FAST }, handlers] = await Promise.all([FAST_INPUTS[group](), RUNNERS[group]()]);
-  const fast = FAST[name];
-  const run = (handlers as Record<string, unknown>)[handlerName(entry.name)] as Handler | undefined;
+  const { fast, run } = command ?? {};
   if (!fast || !run) return { ran: false };
   const cleaned = dropCommentKeys(wellFormed(raw));
   if (fast.aliases) renameByTree(fast.aliases, cleaned);
@@ -46,6 +41,6 @@ export async function runFast(
   const { runOnce } = await import("./idempotency.ts");
   return {
     ran: true,
-    result: await runOnce(name, input as Record<string, unknown>, ctx, run),
+    result: await runOnce(entry.name.join(" "), fields, ctx, run),
   };
 }

@@ -9,9 +9,18 @@
  */
 import type { AnyCommandSpec, CommandContext } from "./spec.ts";
 import type { FastInput } from "../fast_input.ts";
-import { COMMAND_TABLE, type CommandEntry } from "./table.ts";
+import { COMMAND_MODULES, COMMAND_TABLE, type CommandEntry, type CommandModule } from "./table.ts";
 
-export { COMMAND_TABLE, type CommandEntry };
+export { COMMAND_TABLE, type CommandEntry, type CommandModule };
+
+/**
+ * Loads a fast command's validator and handler, with the operation modules its handler uses, in
+ * one module load (its entry module); undefined for a command that has no fast path. Callers
+ * start this beside their other imports, so that a call waits for one load, not several.
+ */
+export function loadCommand(entry: CommandEntry): Promise<CommandModule> | undefined {
+  return entry.fast ? COMMAND_MODULES[entry.name.join(" ")]?.() : undefined;
+}
 
 /** Each group's loader, in help order: the specs of one command-definition module. */
 export const GROUPS = {

@@ -45,7 +45,7 @@ export async function ffprobeAvailable(opts: FfprobeOptions = {}): Promise<boole
     const out = await new Deno.Command(opts.ffprobePath ?? ffprobeBinary(opts.env), {
       args: ["-version"],
       stdin: "null",
-      cwd: subprocessCwd(),
+      cwd: await subprocessCwd(),
       stdout: "null",
       stderr: "null",
       signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
@@ -192,7 +192,7 @@ export async function ffprobeFile(path: string, opts: FfprobeOptions = {}): Prom
     result = await new Deno.Command(bin, {
       args,
       stdin: "null",
-      cwd: subprocessCwd(),
+      cwd: await subprocessCwd(),
       stdout: "piped",
       stderr: "piped",
       signal: AbortSignal.timeout(timeoutMs),

@@ -27,7 +27,7 @@ async function versionOf(path: string): Promise<string | undefined> {
       stdout: "piped",
       stderr: "null",
       stdin: "null",
-      cwd: subprocessCwd(),
+      cwd: await subprocessCwd(),
     }).output();
     if (!out.success) return undefined;
     return new TextDecoder().decode(out.stdout).split("\n")[0].trim();
@@ -117,7 +117,7 @@ export async function decodes(
       stdout: "null",
       stderr: "null",
       stdin: "null",
-      cwd: subprocessCwd(),
+      cwd: await subprocessCwd(),
       signal: AbortSignal.timeout(timeoutMs),
     }).output();
     return out.success;
@@ -143,7 +143,7 @@ export async function runFfmpeg(
     stdout: "piped",
     stderr: "piped",
     stdin: "null",
-    cwd: subprocessCwd(),
+    cwd: await subprocessCwd(),
   }).spawn();
   let stopped: "timeout" | "stall" | undefined;
   const stop = (why: "timeout" | "stall") => {
