@@ -88,13 +88,13 @@ export async function runApp(argv: string[], io: AppIO): Promise<number> {
     const { entry, used } = findEntry(words);
     if (!entry) return await noCommand(words, rest, globals, io);
 
-    // Everything a run needs is loaded in one step: argv parsing, the context, the fast path and
-    // the command's own module (validator, handler, operation).
-    const [{ parseCommandArgs }, runner, command] = await Promise.all([
+    // Everything a run needs is loaded in one step: argv parsing beside the command's entry
+    // module (its validator, handler and operation, the context and the fast path).
+    const [{ parseCommandArgs }, command] = await Promise.all([
       import("./args.ts"),
-      loadRunner(),
       loadCommand(entry),
     ]);
+    const runner = await loadRunner(); // already loaded by the entry module, when it has one
     const raw = await parseCommandArgs(entry, rest.slice(used), io.readStdin, globals);
     pretty = globals.pretty;
     if (globals.help) {
