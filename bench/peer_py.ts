@@ -9,6 +9,8 @@
  * Figures go into notes, never into assertions.
  */
 import { fileURLToPath } from "node:url";
+import { V8_FLAGS } from "../scripts/compile.ts";
+import { SOURCE_RUN_FLAGS } from "../src/commands/setup.ts";
 
 const args = Deno.args;
 const flag = (name: string) => {
@@ -90,7 +92,9 @@ for (let r = 0; r < RUNS; r++) {
   const drafts = `${work}/drafts-${r}`;
   // A scratch HOME keeps the caller's config out; DENO_DIR keeps Deno's module cache.
   const env = { DRAFTCLI_DRAFTS_DIR: drafts, HOME: work, NO_COLOR: "1", DENO_DIR };
-  const cli = (a: string[]) => timed(Deno.execPath(), ["run", "-q", ...PERMS, MAIN, ...a], env);
+  // The flags of every run from source and of the release binaries (see bench/startup.ts).
+  const run = ["run", "-q", ...SOURCE_RUN_FLAGS, ...PERMS, `--v8-flags=${V8_FLAGS.join(",")}`];
+  const cli = (a: string[]) => timed(Deno.execPath(), [...run, MAIN, ...a], env);
   const media = MEDIA ? ["--media", MEDIA] : [];
   const created = await cli(["draft", "create", "--name", "peer"]);
   const id = JSON.parse(created.stdout).draftId;
