@@ -15,6 +15,8 @@ import { createDraft } from "../src/store/drafts.ts";
 import { findProfile } from "../src/editions/profiles.ts";
 import { CaptionStyle } from "../src/schema/caption_style.ts";
 import { denoDir } from "./deno_dir.ts";
+import { V8_FLAGS } from "../scripts/compile.ts";
+import { SOURCE_RUN_FLAGS } from "../src/commands/setup.ts";
 
 const args = Deno.args;
 const flag = (name: string) => {
@@ -59,7 +61,16 @@ function median(xs: number[]): number {
 async function cli(cliArgs: string[]): Promise<{ ms: number; peak?: number }> {
   const t0 = performance.now();
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-q", ...PERMS, MAIN, ...cliArgs],
+    // The flags of every run from source and of the release binaries (see bench/startup.ts).
+    args: [
+      "run",
+      "-q",
+      ...SOURCE_RUN_FLAGS,
+      ...PERMS,
+      `--v8-flags=${V8_FLAGS.join(",")}`,
+      MAIN,
+      ...cliArgs,
+    ],
     env,
     stdout: "null",
     stderr: "inherit",
