@@ -72,13 +72,24 @@ function renderEntry(
   ].join("\n");
 }
 
-/** The handler module (file name in src/commands/run/) that exports `handler`, and its text. */
-function handlerModule(handler: string): { file: string; source: string } {
+/** The handler modules of src/commands/run/: file name → text. */
+function handlerModules(): Map<string, string> {
+  const modules = new Map<string, string>();
   for (const e of Deno.readDirSync(new URL("commands/run/", SRC))) {
     if (!e.isFile || !e.name.endsWith(".ts") || e.name.endsWith("_test.ts")) continue;
-    const source = Deno.readTextFileSync(new URL(`commands/run/${e.name}`, SRC));
+    modules.set(e.name, Deno.readTextFileSync(new URL(`commands/run/${e.name}`, SRC)));
+  }
+  return modules;
+}
+
+/** The handler module (of `modules`) that exports `handler`: its file name and text. */
+function handlerModule(
+  modules: Map<string, string>,
+  handler: string,
+): { file: string; source: string } {
+  for (const [file, source] of modules) {
     if (new RegExp(`^export async function ${handler}\\(`, "m").test(source)) {
-      return { file: e.name, source };
+      return { file, source };
     }
   }
   throw new Error(`no handler ${handler} in src/commands/run/`);
@@ -89,6 +100,7 @@ export async function renderAll(): Promise<Map<string, string>> {
   const files = new Map<string, string>();
   const rows: string[] = [];
   const loaders: string[] = [];
+  const runModules = handlerModules();
   for (const [group, load] of Object.entries(GROUPS)) {
     // A spec as its module declares it (its `run` is the handler) and as the registry serves it
     // (add commands gain `requestId`), side by side.
@@ -115,7 +127,7 @@ export async function renderAll(): Promise<Map<string, string>> {
       rows.push(`  ${JSON.stringify(row)},`);
       if (!hasHandler) continue;
       const handler = handlerName(spec.name);
-      const { file, source } = handlerModule(handler);
+      const { file, source } = handlerModule(runModules, handler);
       const loads = preloads(spec.run as (...args: never[]) => unknown, source);
       const entry = entryFile(spec.name);
       files.set(`commands/entry/${entry}.ts`, renderEntry(spec.name, group, file, handler, loads));

@@ -94,7 +94,6 @@ export async function runApp(argv: string[], io: AppIO): Promise<number> {
       import("./args.ts"),
       loadCommand(entry),
     ]);
-    const runner = await loadRunner(); // already loaded by the entry module, when it has one
     const raw = await parseCommandArgs(entry, rest.slice(used), io.readStdin, globals);
     pretty = globals.pretty;
     if (globals.help) {
@@ -102,7 +101,7 @@ export async function runApp(argv: string[], io: AppIO): Promise<number> {
       io.stdout(commandHelp(spec) + "\n");
       return 0;
     }
-    const result = await runEntry(entry, command, runner, raw, globals, io);
+    const result = await runEntry(entry, command, raw, globals, io);
     try {
       if (typeof result === "string") {
         // Text results (docs, completion scripts) are printed as they are, not as JSON.
@@ -136,11 +135,15 @@ export async function runApp(argv: string[], io: AppIO): Promise<number> {
 async function runEntry(
   entry: CommandEntry,
   command: CommandModule | undefined,
-  { makeContext, runFast }: Runner,
   raw: Record<string, unknown>,
   globals: GlobalOptions,
   io: AppIO,
 ): Promise<unknown> {
+  // Already loaded with the command's entry module, when it has one.
+  const [{ makeContext }, { runFast }] = await Promise.all([
+    import("../commands/context.ts"),
+    import("../commands/fast_run.ts"),
+  ]);
   const env = globals.envFile === undefined
     ? io.env
     : { ...(await import("./env_file.ts")).readEnvFile(globals.envFile), ...io.env };
@@ -174,20 +177,6 @@ async function runEntry(
     );
   }
   return await spec.run(input, ctx);
-}
-
-/** What running a command needs besides the command: its context and the fast path. */
-interface Runner {
-  makeContext: typeof import("../commands/context.ts").makeContext;
-  runFast: typeof import("../commands/fast_run.ts").runFast;
-}
-
-async function loadRunner(): Promise<Runner> {
-  const [{ makeContext }, { runFast }] = await Promise.all([
-    import("../commands/context.ts"),
-    import("../commands/fast_run.ts"),
-  ]);
-  return { makeContext, runFast };
 }
 
 /** A deep copy of `value`, or undefined when it is too deeply nested to copy. */

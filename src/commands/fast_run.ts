@@ -14,9 +14,9 @@ export type FastOutcome = { ran: true; result: unknown } | { ran: false };
 
 /**
  * Validates `raw` (cleaned and alias-renamed in place, as zod's path does) with the fast
- * validator of `command` (from `loadCommand`) and, when it passes, runs its handler (through the request-id record when the
- * call gives a `requestId`). `check`, when given, is called with the parsed input first (the
- * cross-check against zod under DRAFTCLI_CHECK_FAST).
+ * validator of `command` (from `loadCommand`) and, when it passes, runs its handler (through the
+ * request-id record when the call gives a `requestId`). `check`, when given, is called with the
+ * parsed input first (the cross-check against zod under DRAFTCLI_CHECK_FAST).
  */
 export async function runFast(
   entry: CommandEntry,
