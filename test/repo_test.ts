@@ -29,3 +29,22 @@ Deno.test("README documents every exit code of the error model", async () => {
     assert(new RegExp(`^\\| ${code}\\s+\\|`, "m").test(readme), `exit code ${code} in README`);
   }
 });
+
+Deno.test("git tracks no stray archives, media outside the fixtures, temps or build output", async () => {
+  const git = await new Deno.Command("git", {
+    args: ["ls-files"],
+    cwd: root,
+    stdout: "piped",
+    stderr: "null",
+  }).output().catch(() => undefined);
+  // A source tarball has no .git: nothing to check there (CI runs on a clone, which has one).
+  if (!git?.success) return;
+  const files = new TextDecoder().decode(git.stdout).split("\n").filter(Boolean);
+  assert(files.includes("main.ts"), "git ls-files lists the repository");
+  const media = /\.(zip|tar|gz|mp4|mov|mkv|webm|mp3|wav|m4a|flac|ogg|png|jpe?g|gif|webp|bmp)$/i;
+  const stray = files.filter((f) =>
+    (media.test(f) && !f.startsWith("test/fixtures/")) ||
+    f.endsWith(".draftcli-tmp") || f.startsWith("dist/") || f.startsWith("node_modules/")
+  );
+  assertEquals(stray, []);
+});
