@@ -103,7 +103,7 @@ async function peakOfCli(args: string[]): Promise<number | undefined> {
   if (Deno.build.os !== "linux") return undefined;
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-q", "-A", MAIN, ...args],
-    env: { DRAFTCLI_DRAFTS_DIR: drafts },
+    env: { DRAFTCLI_DRAFTS_DIR: drafts, DRAFTCLI_CACHE_DIR: `${root}/cache` },
     stdout: "null",
     stderr: "null",
   }).spawn();

@@ -31,7 +31,8 @@ const work = await Deno.makeTempDir({ prefix: "draftcli-startup-" });
 const drafts = `${work}/drafts`;
 const empty = `${work}/empty.ts`;
 await Deno.writeTextFile(empty, "");
-const env = { DRAFTCLI_DRAFTS_DIR: drafts, NO_COLOR: "1" };
+// Its own cache folder: the remembered draft locations stay out of the caller's home.
+const env = { DRAFTCLI_DRAFTS_DIR: drafts, DRAFTCLI_CACHE_DIR: `${work}/cache`, NO_COLOR: "1" };
 
 const deno = Deno.execPath();
 const cli = BIN ?? `${deno} run -q ${SOURCE_RUN_FLAGS.join(" ")} ${PERMS}${V8} ${MAIN}`;

@@ -77,8 +77,8 @@ export async function mutateDraftAt<T>(
   fn: Mutation<T>,
   opts: { warn?: (message: string) => void } = {},
 ): Promise<T> {
-  return await withDraftLock(dir, async () => {
-    const doc = await loadDraft(dir);
+  return await withDraftLock(dir, async (lock) => {
+    const doc = await loadDraft(dir, { sweep: lock.tookOver });
     const { result, staged, files } = await fn(doc);
     await saveDraft(doc, { staged, files, warn: opts.warn });
     return result;

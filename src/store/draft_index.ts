@@ -62,8 +62,8 @@ export async function registerDraft(
   opts: RegisterOptions = {},
   loaded?: DraftDocument,
 ): Promise<IndexOutcome> {
-  return await withDraftLock(dir, async () => {
-    const doc = loaded ?? await loadDraft(dir);
+  return await withDraftLock(dir, async (lock) => {
+    const doc = loaded ?? await loadDraft(dir, { sweep: lock.tookOver });
     // A new index would list only this draft; where the folder already holds other drafts, an
     // editor that lists indexed drafts only would hide them, so none is created then.
     const create = EDITION_FACTS[doc.edition].rootIndex.createIfMissing &&

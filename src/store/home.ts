@@ -26,3 +26,22 @@ export function fallbackDraftsDir(
   const base = env.XDG_DATA_HOME ?? joinPath(os, homeDir(env), ".local", "share");
   return joinPath(os, base, "draftcli", "drafts");
 }
+
+/**
+ * Where draftcli keeps caches it can always rebuild (the draft locations): DRAFTCLI_CACHE_DIR,
+ * else the OS's cache folder; undefined without a home folder (then nothing is cached).
+ */
+export function cacheDir(
+  env: Record<string, string | undefined>,
+  os = currentOs(),
+): string | undefined {
+  if (env.DRAFTCLI_CACHE_DIR) return env.DRAFTCLI_CACHE_DIR;
+  const home = env.HOME ?? env.USERPROFILE;
+  if (os === "windows") {
+    const local = env.LOCALAPPDATA ?? (home ? joinPath(os, home, "AppData", "Local") : undefined);
+    return local ? joinPath(os, local, "draftcli", "cache") : undefined;
+  }
+  if (os === "mac") return home ? joinPath(os, home, "Library", "Caches", "draftcli") : undefined;
+  const base = env.XDG_CACHE_HOME ?? (home ? joinPath(os, home, ".cache") : undefined);
+  return base ? joinPath(os, base, "draftcli") : undefined;
+}

@@ -15,7 +15,7 @@ import {
 } from "../editions/profiles.ts";
 import { DraftDocument } from "../draft/document.ts";
 import { recover } from "./txn.ts";
-import { withLock } from "./lock.ts";
+import { type LockInfo, withLock } from "./lock.ts";
 import { readJsonIfExists } from "./atomic.ts";
 import { draftIdOf, type DraftState, exists, locateDraft, STATE_DIR } from "./locate.ts";
 
@@ -114,13 +114,15 @@ function readTimeline(path: string): Json {
 /**
  * Loads a draft folder. By default it first finishes any interrupted commit, which must only
  * happen with the lock held; `{ recover: false }` reads as is, without the lock (listings).
+ * `sweep` (default true) also deletes temp files of commits killed before their journal; pass
+ * the lock's `tookOver` (withDraftLock), since only a writer that died holding it leaves them.
  */
 export async function loadDraft(
   dir: string,
-  opts: { recover?: boolean } = {},
+  opts: { recover?: boolean; sweep?: boolean } = {},
 ): Promise<DraftDocument> {
   const stateDir = join(dir, STATE_DIR);
-  if (opts.recover !== false) await recover(stateDir, [dir]);
+  if (opts.recover !== false) await recover(stateDir, [dir], { sweep: opts.sweep });
   const candidates = await timelineFiles(dir);
   if (!candidates.length) {
     throw new DraftcliError("draft_not_found", `no timeline file in ${dir}`, {
@@ -160,9 +162,13 @@ export async function loadDraft(
 /**
  * Runs `fn` holding a draft's lock. `.draftcli/` is created only inside an existing folder (never
  * re-creating a deleted draft), and a draft deleted while this process waited ends in
- * `draft_not_found` rather than a file-system error.
+ * `draft_not_found` rather than a file-system error. `fn` learns whether the lock was taken over
+ * from a dead holder (then `loadDraft` should sweep its temp files).
  */
-export async function withDraftLock<T>(dir: string, fn: () => Promise<T>): Promise<T> {
+export async function withDraftLock<T>(
+  dir: string,
+  fn: (lock: LockInfo) => Promise<T>,
+): Promise<T> {
   const gone = () =>
     new DraftcliError("draft_not_found", `draft '${basename(dir)}' was deleted`, {
       hint: "run 'draftcli draft list' to see the drafts",
@@ -175,9 +181,12 @@ export async function withDraftLock<T>(dir: string, fn: () => Promise<T>): Promi
     if (!(err instanceof Deno.errors.AlreadyExists)) throw err;
   }
   try {
-    return await withLock(join(dir, STATE_DIR, "lock"), async () => {
-      if (!(await timelineFiles(dir)).length) throw gone();
-      return await fn();
+    return await withLock(join(dir, STATE_DIR, "lock"), async (lock) => {
+      // The root files first: Timelines/ is read only for a folder without them.
+      const present = await exists(join(dir, PRIMARY_TIMELINE_FILES[0])) ||
+        await exists(join(dir, PRIMARY_TIMELINE_FILES[1])) || (await timelineFiles(dir)).length;
+      if (!present) throw gone();
+      return await fn(lock);
     });
   } catch (err) {
     if (err instanceof Deno.errors.NotFound && !(await exists(dir))) throw gone();
@@ -189,7 +198,7 @@ export async function withDraftLock<T>(dir: string, fn: () => Promise<T>): Promi
 export async function readDraft(roots: string[], draftId: string): Promise<DraftDocument> {
   const dir = await locateDraft(roots, draftId);
   try {
-    return await withDraftLock(dir, () => loadDraft(dir));
+    return await withDraftLock(dir, (lock) => loadDraft(dir, { sweep: lock.tookOver }));
   } catch (err) {
     // A read-only folder: nobody can be writing it through draftcli, so read it as it is.
     if (err instanceof Deno.errors.PermissionDenied) {

@@ -7,6 +7,7 @@ import { basename, dirname, join, sep as SEPARATOR } from "../path.ts";
 import { DraftcliError } from "../errors.ts";
 import { type Edition, editionOfPlatform, type Json } from "../editions/profiles.ts";
 import { readJsonIfExists } from "./atomic.ts";
+import { rememberedFolder, rememberFolder } from "./locations.ts";
 
 /** Folder inside a draft where draftcli keeps its own state (lock, journal, caches). */
 export const STATE_DIR = ".draftcli";
@@ -77,14 +78,24 @@ export async function locateDraft(roots: string[], ref: string): Promise<string>
       byFolder ??= dir;
     }
   }
+  // A folder remembered for this id (see locations.ts), once its own files confirm the id.
+  const hinted = byFolder ? undefined : rememberedFolder(roots, ref);
+  if (hinted) {
+    const found = await draftFolderIn(dirname(hinted), basename(hinted), ref);
+    if (found && holdsId(await idOfFolder(found), ref)) return found;
+  }
   const byName: { dir: string; id: string }[] = [];
   for (const root of roots) {
     for (const dir of await listDraftDirs(root)) {
-      const { id, meta } = await idOfFolder(dir);
-      if (id === ref || meta?.draft_id === ref) {
+      const seen = await idOfFolder(dir);
+      if (holdsId(seen, ref)) {
         const found = await draftFolderIn(root, basename(dir), ref);
-        if (found) return found;
+        if (found) {
+          rememberFolder(roots, ref, found);
+          return found;
+        }
       }
+      const { id, meta } = seen;
       if (meta?.draft_name === ref) byName.push({ dir, id });
     }
   }
@@ -106,6 +117,11 @@ export async function locateDraft(roots: string[], ref: string): Promise<string>
     hint: "pass a draft id or exact name from 'draftcli draft list', or pass --drafts-dir",
     path: "draftId",
   });
+}
+
+/** Does a folder's id (or its meta's `draft_id`) name `ref`? */
+function holdsId(seen: { id: string; meta?: Json }, ref: string): boolean {
+  return seen.id === ref || seen.meta?.draft_id === ref;
 }
 
 async function idOfFolder(dir: string): Promise<{ id: string; meta?: Json }> {

@@ -269,13 +269,22 @@ function heartbeat(beat: () => void, ms: number): () => void {
   };
 }
 
+/** What `withLock` tells the function it runs. */
+export interface LockInfo {
+  /**
+   * This acquisition found the lock left by a dead holder (and broke it): that process may have
+   * died in the middle of its work, so its leftovers are worth looking for.
+   */
+  tookOver: boolean;
+}
+
 /**
  * Runs `fn` while holding the lock file at `path`. Waits (with backoff) while another live
  * process holds it, breaks stale locks, and throws `locked` (exit 6) after the timeout.
  */
 export async function withLock<T>(
   path: string,
-  fn: () => Promise<T>,
+  fn: (info: LockInfo) => Promise<T>,
   opts: LockOptions = {},
 ): Promise<T> {
   const timeoutMs = opts.timeoutMs ?? envTimeout();
@@ -284,10 +293,12 @@ export async function withLock<T>(
   const deadline = Date.now() + timeoutMs;
   let delay = 5;
   let held: HeldFile | undefined;
+  let tookOver = false;
   for (;;) {
     held = await tryCreateHeld(path);
     if (held) break;
     const seen = await inspectHeld(path, { staleMs, breakStale: true });
+    if (seen.state === "stale") tookOver = true;
     if (seen.state === "live" && Date.now() >= deadline) {
       throw new DraftcliError(
         "locked",
@@ -312,7 +323,7 @@ export async function withLock<T>(
   const lock = held;
   const stop = heartbeat(() => void lock.touch(), heartbeatMs);
   try {
-    return await fn();
+    return await fn({ tookOver });
   } finally {
     stop();
     await lock.release();

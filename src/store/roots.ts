@@ -9,7 +9,8 @@ import { join, resolve } from "../path.ts";
 import { type Edition, EDITION_FACTS, EDITIONS } from "../editions/profiles.ts";
 import { indexPathStyle, type Json, ROOT_INDEX_ENTRY_DEFAULTS } from "../editions/profiles.ts";
 import type { Config } from "./config.ts";
-import { currentOs, fallbackDraftsDir, type OsName } from "./home.ts";
+import { cacheDir, currentOs, fallbackDraftsDir, type OsName } from "./home.ts";
+import { withLocations } from "./locations.ts";
 import { writeFileAtomic } from "./atomic.ts";
 import { withLock } from "./lock.ts";
 
@@ -59,11 +60,14 @@ export function draftsRootFor(i: RootInputs, edition: Edition): string {
   return editorDraftsRoot(edition, i.env, os) ?? fallbackDraftsDir(i.env, os);
 }
 
-/** Every folder where an existing draft may be, without duplicates. */
+/**
+ * Every folder where an existing draft may be, without duplicates; the list carries the user's
+ * remembered draft locations (locations.ts) for `locateDraft`.
+ */
 export function searchRoots(i: RootInputs): string[] {
   const explicit = explicitRoot(i);
-  if (explicit) return [explicit];
-  return [...new Set(EDITIONS.map((e) => draftsRootFor(i, e)))];
+  const roots = explicit ? [explicit] : [...new Set(EDITIONS.map((e) => draftsRootFor(i, e)))];
+  return withLocations(roots, cacheDir(i.env, i.os));
 }
 
 /** Editions whose default drafts folder exists on this machine. */

@@ -189,9 +189,15 @@ export const STAGING_OWNER = "owner.json";
 /**
  * Finishes an interrupted commit (roll forward), deletes temp files of commits that never
  * reached their journal, and removes staging folders of dead processes (`<stateDir>/staging`).
- * Call with the draft lock held.
+ * Call with the draft lock held. `sweep: false` skips the search for temp files, which lists
+ * every folder under `roots` (resources/ may hold thousands of files): only a writer that died
+ * holding the lock leaves them, so a lock taken over from a dead holder is the reason to look.
  */
-export async function recover(stateDir: string, roots: string[]): Promise<void> {
+export async function recover(
+  stateDir: string,
+  roots: string[],
+  opts: { sweep?: boolean } = {},
+): Promise<void> {
   let raw: unknown;
   try {
     raw = JSON.parse(Deno.readTextFileSync(journalPath(stateDir)));
@@ -207,7 +213,7 @@ export async function recover(stateDir: string, roots: string[]): Promise<void> 
     if (journal) applyJournal(stateDir, journal);
     else ignoreErrors(() => Deno.removeSync(journalPath(stateDir)));
   }
-  for (const root of roots) await removeTemps(root, 2);
+  if (opts.sweep !== false) { for (const root of roots) await removeTemps(root, 2); }
   await sweepStaging(join(stateDir, "staging"));
 }
 

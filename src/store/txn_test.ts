@@ -150,3 +150,30 @@ Deno.test("sweepStaging removes dead owners' folders and keeps live ones", async
     await w.cleanup();
   }
 });
+
+Deno.test("a draft's temp files are swept by the writer that takes over a dead holder's lock", async () => {
+  const { loadDraft, withDraftLock } = await import("./load.ts");
+  const w = await world();
+  try {
+    await Deno.writeTextFile(`${w.dir}/draft_content.json`, '{"tracks":[]}');
+    await Deno.mkdir(`${w.dir}/resources`);
+    const temp = `${w.dir}/resources/x.png.1234abcd.draftcli-tmp`;
+    await Deno.writeTextFile(temp, "half a file");
+    const open = () =>
+      withDraftLock(w.dir, async (lock) => {
+        await loadDraft(w.dir, { sweep: lock.tookOver });
+        return lock.tookOver;
+      });
+    // A lock released normally: nobody died writing, so the folders are not searched.
+    assertEquals(await open(), false);
+    assert(await Deno.stat(temp).then(() => true, () => false), "kept without a reason to look");
+    // A writer killed holding the lock: the next one takes the lock over and sweeps.
+    const holder = await holdLock(`${w.state}/lock`);
+    await holder.kill();
+    assertEquals(await open(), true);
+    assertEquals(await names(`${w.dir}/resources`), []);
+    assertEquals(await names(w.state), []);
+  } finally {
+    await w.cleanup();
+  }
+});

@@ -1,0 +1,77 @@
+/**
+ * Remembered draft folders: which folder of a drafts root holds a draft id, kept in a small file
+ * of the user's cache folder. Drafts live in folders named after the draft, so finding one by
+ * its id otherwise means looking into every folder of the root, on every command. An entry is
+ * only a hint: `locateDraft` uses a folder after the folder's own files confirm the id.
+ *
+ * The cache file goes with the list of roots `searchRoots` returns (`withLocations`), so code
+ * that builds its own list of roots simply finds nothing remembered.
+ */
+import { ignoreErrors } from "../files.ts";
+import { basename, dirname, join } from "../path.ts";
+
+/** Entries kept per root (the oldest are dropped first). */
+export const MAX_REMEMBERED = 500;
+
+/** Name of the cache file inside draftcli's cache folder. */
+export const LOCATIONS_FILE = "locations.json";
+
+/** root → draft id → folder name. */
+type Table = Record<string, Record<string, string>>;
+
+const files = new WeakMap<readonly string[], string>();
+
+/** Attaches the locations file of `cacheFolder` (if any) to a list of roots; returns the list. */
+export function withLocations(roots: string[], cacheFolder: string | undefined): string[] {
+  if (cacheFolder) files.set(roots, join(cacheFolder, LOCATIONS_FILE));
+  return roots;
+}
+
+function readTable(file: string): Table {
+  try {
+    const roots = JSON.parse(Deno.readTextFileSync(file))?.roots;
+    return roots && typeof roots === "object" && !Array.isArray(roots) ? roots : {};
+  } catch {
+    return {}; // absent, unreadable or torn: a cache starts over
+  }
+}
+
+const plainName = (n: unknown): n is string =>
+  typeof n === "string" && n !== "" && n !== "." && n !== ".." && !/[\\/:\0]/.test(n);
+
+/** The folder remembered for `draftId` in one of `roots` (unconfirmed), if any. */
+export function rememberedFolder(roots: readonly string[], draftId: string): string | undefined {
+  const file = files.get(roots);
+  if (!file) return undefined;
+  const table = readTable(file);
+  for (const root of roots) {
+    const entries = table[root];
+    const name = entries && Object.hasOwn(entries, draftId) ? entries[draftId] : undefined;
+    if (plainName(name)) return join(root, name);
+  }
+  return undefined;
+}
+
+/**
+ * Remembers that `dir` holds `draftId` (best effort: a cache that cannot be written is left as
+ * it is). Written to a temp file and renamed, so a reader never sees half a file.
+ */
+export function rememberFolder(roots: readonly string[], draftId: string, dir: string): void {
+  const file = files.get(roots);
+  const root = dirname(dir);
+  if (!file || !roots.includes(root)) return;
+  const table = readTable(file);
+  const entries: Record<string, string> = {};
+  const kept = Object.entries(table[root] ?? {}).filter(([id]) => id !== draftId);
+  for (const [id, name] of kept.slice(-(MAX_REMEMBERED - 1))) entries[id] = name;
+  entries[draftId] = basename(dir);
+  table[root] = entries;
+  const tmp = `${file}.${crypto.randomUUID().slice(0, 8)}.tmp`;
+  try {
+    Deno.mkdirSync(dirname(file), { recursive: true });
+    Deno.writeTextFileSync(tmp, JSON.stringify({ roots: table }));
+    Deno.renameSync(tmp, file);
+  } catch {
+    ignoreErrors(() => Deno.removeSync(tmp));
+  }
+}
