@@ -1,9 +1,10 @@
 /**
  * Start-up benchmark: the runtime's bare start (`deno run` of an empty script), `draftcli
  * --version`, `captions add` of 10 captions, `images add` of 10 local PNGs (each mutating run on
- * a fresh copy of the same draft), `draft info`, and one MCP session answering 20 tool calls, as
- * real subprocesses. Uses hyperfine when it is on PATH, else a loop of `performance.now()`
- * timings; prints medians and the ratios to the bare start measured in the same run.
+ * a fresh copy of the same draft), `draft info` (in a drafts folder of one draft, and of 200),
+ * and one MCP session answering 20 tool calls, as real subprocesses. Uses hyperfine when it is
+ * on PATH, else a loop of `performance.now()` timings; prints medians and the ratios to the bare
+ * start measured in the same run.
  *
  * Run: deno task bench:startup [--runs N] [--bin path/to/compiled/draftcli] [--no-v8-flags]
  * (DRAFTCLI_BIN works too: the compiled binary instead of `deno run main.ts`). Figures go into
@@ -115,6 +116,27 @@ await Deno.writeTextFile(
 );
 const reset = ["sh", "-c", `rm -rf "${filePath}" && cp -r "${base}" "${filePath}"`];
 await run(reset);
+// A drafts folder of 200 drafts (copies of the base under new ids), the one asked for the oldest:
+// finding a draft by id must not cost a look into every folder on every command.
+const MANY = 200;
+const many = `${work}/many`;
+await Deno.mkdir(many);
+let oldestId = "";
+for (let i = 0; i < MANY; i++) {
+  const dir = `${many}/draft ${i}`;
+  await run(["cp", "-r", base, dir]);
+  const id = crypto.randomUUID().toUpperCase();
+  for (
+    const [file, key] of [["draft_meta_info.json", "draft_id"], [".draftcli/state.json", "draftId"]]
+  ) {
+    const json = JSON.parse(await Deno.readTextFile(`${dir}/${file}`));
+    json[key] = id;
+    await Deno.writeTextFile(`${dir}/${file}`, JSON.stringify(json));
+  }
+  const age = new Date(Date.now() - (MANY - i) * 60_000);
+  await Deno.utime(`${dir}/draft_content.json`, age, age);
+  if (i === 0) oldestId = id;
+}
 
 const cases: { name: string; cmd: string; prepare?: string[] }[] = [
   { name: "bare runtime (deno run empty.ts)", cmd: `${deno} run -q ${PERMS} ${empty}` },
@@ -130,6 +152,10 @@ const cases: { name: string; cmd: string; prepare?: string[] }[] = [
     prepare: reset,
   },
   { name: "draftcli draft info", cmd: `${cli} draft info ${draftId}` },
+  {
+    name: `draftcli draft info (1 of ${MANY} drafts)`,
+    cmd: `${cli} draft info ${oldestId} --drafts-dir ${many}`,
+  },
   {
     name: "draftcli mcp (one session, 20 calls)",
     cmd: `sh -c '${cli} mcp < ${session} > /dev/null'`,

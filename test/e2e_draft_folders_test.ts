@@ -2,6 +2,7 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { basename, join } from "node:path";
 import { fileUrl, fixture, runCli, tempWorld } from "./helpers/cli.ts";
+import { cacheDir } from "../src/store/home.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = Record<string, any>;
@@ -69,6 +70,30 @@ Deno.test("draft folders: safe unique names; id and name resolve for info, add, 
 
     const unknown = await runCli(["draft", "info", "../etc"], { env: w.env });
     assertEquals(unknown.error?.code, "invalid_input");
+  } finally {
+    await w.cleanup();
+  }
+});
+
+Deno.test("draft create remembers the new folder; a draft moved by hand is still found by id", async () => {
+  const w = await tempWorld();
+  try {
+    const created = await runCli(["draft", "create", "--name", "Kept"], { env: w.env });
+    assertEquals(created.code, 0, created.stderr);
+    const { draftId, filePath } = created.json as Json;
+    const cache = join(cacheDir(w.env)!, "locations.json");
+    const remembered = () => JSON.parse(Deno.readTextFileSync(cache)).roots[w.draftsDir];
+    assertEquals(remembered(), { [draftId]: "Kept" });
+    // Renamed outside draftcli (a file manager): the hint fails, the scan finds it again.
+    Deno.renameSync(filePath, join(w.draftsDir, "Moved"));
+    const info = await runCli(["draft", "info", draftId], { env: w.env });
+    assertEquals(info.code, 0, info.stderr);
+    assertEquals((info.json as Json).filePath, join(w.draftsDir, "Moved"));
+    assertEquals(remembered(), { [draftId]: "Moved" });
+    // A cache that cannot be read changes nothing but speed.
+    Deno.writeTextFileSync(cache, "\u0000not json");
+    const again = await runCli(["draft", "info", draftId], { env: w.env });
+    assertEquals([again.code, (again.json as Json).filePath], [0, join(w.draftsDir, "Moved")]);
   } finally {
     await w.cleanup();
   }

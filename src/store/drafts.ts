@@ -1,7 +1,8 @@
 /**
  * Drafts on disk, one job per module: finding (locate.ts), creating (create.ts), loading and
- * locking (load.ts), the files a draft is written as (draft_files.ts), committing (commit.ts)
- * and the editor's index (draft_index.ts). This module is their common entry point.
+ * locking (load.ts), the files a draft is written as (draft_files.ts), committing (commit.ts),
+ * the editor's index (draft_index.ts) and the remembered draft locations (locations.ts). This
+ * module is their common entry point.
  */
 export {
   checkDraftId,
@@ -29,3 +30,4 @@ export {
   type StagedFile,
 } from "./commit.ts";
 export { registerDraft, type RegisterOptions, unregisterDraft } from "./draft_index.ts";
+export { rememberFolder } from "./locations.ts";

@@ -116,13 +116,20 @@ export async function commitFiles(stateDir: string, entries: TxnEntry[]): Promis
   try {
     // One after the other, with synchronous calls: cheaper on a short run than the thread hop of
     // asynchronous ones, and the copies need their first file written anyway.
+    // Each folder once (a draft's files mostly share one).
+    const folders = new Set<string>();
+    const ensureFolder = (path: string) => {
+      const dir = dirname(path);
+      if (!folders.has(dir)) Deno.mkdirSync(dir, { recursive: true });
+      folders.add(dir);
+    };
     for (const e of writes) {
-      Deno.mkdirSync(dirname(e.path), { recursive: true });
+      ensureFolder(e.path);
       if ("data" in e) writeTemp(tmpOf(e), e.data);
       else Deno.renameSync(e.moveFrom, tmpOf(e));
     }
     for (const [from, to] of copies) {
-      Deno.mkdirSync(dirname(to), { recursive: true });
+      ensureFolder(to);
       copyTemp(from, to);
     }
   } catch (err) {
