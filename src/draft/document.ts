@@ -59,6 +59,8 @@ export class DraftDocument {
   readonly meta: Json;
   /** Ids of the segments the draft had when loaded: their editor-set render_index is kept. */
   readonly #loadedSegments: Set<string>;
+  /** `mediaPaths()` when loaded: a save looks only at the files added since. */
+  readonly loadedMediaPaths: ReadonlySet<string>;
 
   constructor(
     init: {
@@ -79,6 +81,19 @@ export class DraftDocument {
     this.#loadedSegments = new Set(
       ((init.content.tracks ?? []) as Track[]).flatMap((t) => (t.segments ?? []).map((s) => s.id)),
     );
+    this.loadedMediaPaths = this.mediaPaths();
+  }
+
+  /** Paths of the video and audio materials (images are videos), as the draft spells them. */
+  mediaPaths(): Set<string> {
+    const out = new Set<string>();
+    const lists = (this.content.materials ?? {}) as Json;
+    for (const list of ["videos", "audios"]) {
+      for (const m of (lists[list] ?? []) as Json[]) {
+        if (typeof m.path === "string" && m.path) out.add(m.path);
+      }
+    }
+    return out;
   }
 
   /** Frames per second of the timeline. */

@@ -7,7 +7,12 @@ import type { DraftDocument } from "../draft/document.ts";
 import { commitFiles, type TxnEntry } from "./txn.ts";
 import type { OsName } from "./home.ts";
 import { exists, locateDraft, STATE_DIR } from "./locate.ts";
-import { draftFileEntries, materialsSize, timelineTargets } from "./draft_files.ts";
+import {
+  draftFileEntries,
+  MATERIALS_SIZE_KEY,
+  savedMaterialsSize,
+  timelineTargets,
+} from "./draft_files.ts";
 import { indexDraft } from "./draft_index.ts";
 import { loadDraft, withDraftLock } from "./load.ts";
 
@@ -42,10 +47,11 @@ export async function saveDraft(doc: DraftDocument, extra: SaveOptions = {}): Pr
     if (!(await exists(s.to))) entries.push({ path: s.to, moveFrom: s.from });
   }
   // Unknown when some media is not on this machine (a draft from elsewhere): keep the editor's.
-  const measured = await materialsSize(doc, extra.staged);
-  const key = "draft_timeline_materials_size_";
-  if (measured !== undefined && key in doc.meta) doc.meta[key] = measured;
-  const size = measured ?? (Number(doc.meta[key]) || 0);
+  const measured = savedMaterialsSize(doc, extra.staged);
+  if (measured !== undefined && MATERIALS_SIZE_KEY in doc.meta) {
+    doc.meta[MATERIALS_SIZE_KEY] = measured;
+  }
+  const size = measured ?? (Number(doc.meta[MATERIALS_SIZE_KEY]) || 0);
   entries.push(...draftFileEntries(doc, doc.dir, await timelineTargets(doc)));
   for (const f of extra.files ?? []) entries.push(f);
   await commitFiles(join(doc.dir, STATE_DIR), entries);

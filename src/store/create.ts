@@ -19,7 +19,7 @@ import type { TxnData } from "./txn.ts";
 import { decodeBase64 } from "./base64.ts";
 import type { OsName } from "./home.ts";
 import { type DraftState, exists, STATE_DIR } from "./locate.ts";
-import { draftFileEntries, materialsSize, nowUs } from "./draft_files.ts";
+import { draftFileEntries, MATERIALS_SIZE_KEY, materialsSize, nowUs } from "./draft_files.ts";
 import type { StagedFile } from "./commit.ts";
 import { uniqueDraftFolder } from "./folder_name.ts";
 
@@ -164,9 +164,8 @@ export async function createDraft(opts: NewDraftOptions): Promise<DraftDocument>
       await extras?.cleanup?.();
     }
     for (const f of extras?.files ?? []) await Deno.writeTextFile(f.path, f.data);
-    const key = "draft_timeline_materials_size_";
     const size = await materialsSize(doc, [], temp);
-    if (size !== undefined && key in meta) meta[key] = size;
+    if (size !== undefined && MATERIALS_SIZE_KEY in meta) meta[MATERIALS_SIZE_KEY] = size;
     for (let attempt = 0;; attempt++) {
       await writeDraftFiles(doc, temp);
       try {

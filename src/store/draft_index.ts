@@ -11,7 +11,7 @@ import type { DraftDocument } from "../draft/document.ts";
 import { currentOs, type OsName } from "./home.ts";
 import { type IndexOutcome, removeIndexEntry, upsertIndexEntry } from "./roots.ts";
 import { exists, listDraftDirs } from "./locate.ts";
-import { materialsSize } from "./draft_files.ts";
+import { MATERIALS_SIZE_KEY, materialsSize } from "./draft_files.ts";
 import { loadDraft, presentNames, withDraftLock } from "./load.ts";
 
 /** Options of draft registration in the editor's index. */
@@ -45,7 +45,7 @@ export async function indexDraft(
     modified: Number(m.tm_draft_modified) || 0,
     duration: doc.duration,
     materialsSize: size ?? await materialsSize(doc) ??
-      (Number(m.draft_timeline_materials_size_) || 0),
+      (Number(m[MATERIALS_SIZE_KEY]) || 0),
     jsonFile,
     cover,
   }, { create: opts.create, os, warn: opts.warn });
