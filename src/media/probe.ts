@@ -25,6 +25,8 @@ export interface ProbeOptions {
   ffprobe?: FfprobeOptions | false;
   /** Told when a file needs the ffprobe fallback. */
   warn?: (message: string) => void;
+  /** The file's stat, when the caller has just taken it (spares a second one). */
+  stat?: Deno.FileInfo;
 }
 
 /** Image headers are read from at most this many leading bytes first (then the whole file). */
@@ -45,7 +47,9 @@ export async function probeFile(path: string, opts: ProbeOptions = {}): Promise<
   const name = opts.name ?? path;
   let stat: Deno.FileInfo;
   try {
-    stat = await Deno.stat(path);
+    // Synchronous calls: a local file answers at once, and an asynchronous call costs a thread
+    // hop each (a 1,000-image add makes several per file).
+    stat = opts.stat ?? Deno.statSync(path);
   } catch (err) {
     if (err instanceof Deno.errors.NotFound) {
       throw new DraftcliError("media_not_found", `${name}: no such file`, {
@@ -58,16 +62,19 @@ export async function probeFile(path: string, opts: ProbeOptions = {}): Promise<
   if (stat.size === 0) throw mediaError(name, "the file is empty");
 
   let sniffed: SniffResult | null;
+  let head: Uint8Array;
+  // Kept open for the image prober, which reads its header from the same handle.
+  using file = openForProbe(path, name);
   try {
-    using file = await Deno.open(path, { read: true });
-    sniffed = sniff(await readAt(file, 0, SNIFF_BYTES));
+    head = await readAt(file, 0, SNIFF_BYTES);
+    sniffed = sniff(head);
   } catch (err) {
     throw mediaError(name, `cannot read the file (${(err as Error).message})`);
   }
 
   if (!sniffed) return await viaFfprobe(path, name, opts, null);
   try {
-    return await probeKnown(path, stat.size, sniffed, name);
+    return await probeKnown({ path, file, head }, stat.size, sniffed, name);
   } catch (err) {
     // A damaged or unusual file of a known type: ffprobe may still read it.
     const inProcess = err instanceof DraftcliError ? err : mediaError(
@@ -107,12 +114,28 @@ async function viaFfprobe(
   }
 }
 
+function openForProbe(path: string, name: string): Deno.FsFile {
+  try {
+    return Deno.openSync(path, { read: true });
+  } catch (err) {
+    throw mediaError(name, `cannot read the file (${(err as Error).message})`);
+  }
+}
+
+/** A file being probed: its path, an open handle and its first `SNIFF_BYTES` (fewer if short). */
+interface Opened {
+  path: string;
+  file: Deno.FsFile;
+  head: Uint8Array;
+}
+
 async function probeKnown(
-  path: string,
+  opened: Opened,
   size: number,
   sniffed: SniffResult,
   name: string,
 ): Promise<MediaInfo> {
+  const { path } = opened;
   switch (sniffed.ext) {
     case "gif":
       return await probeGif(path, name);
@@ -120,7 +143,7 @@ async function probeKnown(
     case "jpg":
     case "webp":
     case "bmp":
-      return await probeImage(path, size, sniffed.ext, name);
+      return await probeImage(opened, size, sniffed.ext, name);
     case "mp4":
     case "m4a":
     case "mov":
@@ -134,17 +157,20 @@ async function probeKnown(
 // Still images: image-size on the leading bytes.
 
 async function probeImage(
-  path: string,
+  { file, head }: Opened,
   size: number,
   ext: string,
   name: string,
 ): Promise<MediaInfo> {
   // Each prober is imported only for its format (literal specifiers: `deno compile` embeds them).
   const { imageSize } = await import("image-size");
-  using file = await Deno.open(path, { read: true });
   let dims: ReturnType<typeof imageSize>;
   try {
-    dims = imageSize(await readAt(file, 0, Math.min(size, IMAGE_HEAD_BYTES)));
+    // A small image is already whole in the sniffed head.
+    const bytes = head.length >= size
+      ? head
+      : await readAt(file, 0, Math.min(size, IMAGE_HEAD_BYTES));
+    dims = imageSize(bytes);
   } catch (err) {
     // JPEG size markers can sit after large metadata blocks: retry with the whole file.
     if (size <= IMAGE_HEAD_BYTES || size > IMAGE_MAX_BYTES) throw err;

@@ -135,9 +135,9 @@ export async function probeCached(
   opts: ProbeOptions = {},
 ): Promise<MediaInfo> {
   if (!cache) return await probeFile(path, opts);
-  let stat: Deno.FileInfo | null = null;
+  let stat: Deno.FileInfo | null = opts.stat ?? null;
   try {
-    stat = await Deno.stat(path);
+    stat ??= Deno.statSync(path);
   } catch {
     // probeFile reports the missing or unreadable file with the right error.
   }
@@ -145,7 +145,7 @@ export async function probeCached(
     const hit = cache.get(path, stat);
     if (hit) return hit;
   }
-  const info = await probeFile(path, opts);
+  const info = await probeFile(path, { ...opts, stat: stat ?? undefined });
   if (stat?.isFile) cache.set(path, stat, info);
   return info;
 }

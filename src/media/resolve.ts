@@ -189,10 +189,11 @@ function relabel(err: unknown, label: string): unknown {
   return new DraftcliError(err.code, `${label}: ${err.message}`, { hint: err.hint, path: label });
 }
 
-async function checkLocal(path: string, label: string): Promise<void> {
+/** Checks that a local media file is there and readable; returns its stat for the probe. */
+function checkLocal(path: string, label: string): Deno.FileInfo {
   let stat: Deno.FileInfo;
   try {
-    stat = await Deno.stat(path);
+    stat = Deno.statSync(path);
   } catch (err) {
     const missing = err instanceof Deno.errors.NotFound;
     throw new DraftcliError(
@@ -215,7 +216,7 @@ async function checkLocal(path: string, label: string): Promise<void> {
     });
   }
   try {
-    (await Deno.open(path, { read: true })).close();
+    Deno.openSync(path, { read: true }).close();
   } catch (err) {
     throw new DraftcliError(
       "media_not_found",
@@ -223,6 +224,7 @@ async function checkLocal(path: string, label: string): Promise<void> {
       { hint: "check the file's permissions", path: label },
     );
   }
+  return stat;
 }
 
 /** Runs `fn` over `items` with at most `limit` at once, failing fast. */
@@ -269,12 +271,13 @@ export async function resolveMedia(
   const locals = unique.filter((c): c is Extract<Classified, { kind: "file" }> =>
     c.kind === "file"
   );
-  for (const c of locals) await checkLocal(c.path, itemLabel(c.ref.field, c.ref.index));
+  const stats = locals.map((c) => checkLocal(c.path, itemLabel(c.ref.field, c.ref.index)));
+  const statOf = new Map(locals.map((c, i) => [c, stats[i]]));
   await eachLimited(locals, 8, async (c) => {
     const label = itemLabel(c.ref.field, c.ref.index);
     let info: MediaInfo;
     try {
-      info = await probeCached(c.path, opts.cache, probeOpts(c.path));
+      info = await probeCached(c.path, opts.cache, { ...probeOpts(c.path), stat: statOf.get(c) });
     } catch (err) {
       throw relabel(err, label);
     }
