@@ -19,13 +19,15 @@ const WHOLE_HASH_BYTES = 64 << 20;
  * it costs ~30 ms of start-up).
  */
 export async function sha256File(path: string, wholeLimit = WHOLE_HASH_BYTES): Promise<string> {
-  using file = await Deno.open(path, { read: true });
-  const { size } = await file.stat();
+  // Synchronous reads: a batch hashes one small file after another, and an asynchronous call
+  // costs a thread hop each.
+  using file = Deno.openSync(path, { read: true });
+  const { size } = file.statSync();
   if (size <= wholeLimit) {
     const bytes = new Uint8Array(size);
     let off = 0;
     while (off < size) {
-      const n = await file.read(bytes.subarray(off));
+      const n = file.readSync(bytes.subarray(off));
       if (n === null) break;
       off += n;
     }
@@ -54,55 +56,84 @@ export interface PlacedFile {
   how: "present" | "link" | "copy";
 }
 
-async function exists(path: string): Promise<boolean> {
+/**
+ * Places the local files of one command for one draft (see the module doc). What it needs to
+ * know of `resourcesDir` (its file names; the inodes, only when a source is a hard link) is read
+ * once for the whole batch, so a batch costs the same whatever the draft already holds.
+ */
+export class MediaPlacer {
+  readonly #resourcesDir: string;
+  readonly #stagingDir: string;
+  #names?: Set<string>;
+  #byInode?: Map<string, string>;
+  /** Names staged by this placer (its staging folder is private to this process). */
+  readonly #staged = new Set<string>();
+
+  constructor(resourcesDir: string, stagingDir: string) {
+    this.#resourcesDir = resourcesDir;
+    this.#stagingDir = stagingDir;
+  }
+
+  /** Files in the resources folder when the batch began. */
+  #present(): Set<string> {
+    if (!this.#names) {
+      this.#names = new Set();
+      try {
+        for (const e of Deno.readDirSync(this.#resourcesDir)) {
+          const file = e.isFile ||
+            (e.isSymlink && isFileSync(join(this.#resourcesDir, e.name)));
+          if (file) this.#names.add(e.name);
+        }
+      } catch { /* no resources folder yet */ }
+    }
+    return this.#names;
+  }
+
+  /** The resources folder's files by `dev:ino` (read the first time a source is a hard link). */
+  #inodes(): Map<string, string> {
+    if (!this.#byInode) {
+      this.#byInode = new Map();
+      for (const name of this.#present()) {
+        try {
+          const s = Deno.statSync(join(this.#resourcesDir, name));
+          if (s.ino !== null && s.dev !== null) this.#byInode.set(`${s.dev}:${s.ino}`, name);
+        } catch { /* gone meanwhile */ }
+      }
+    }
+    return this.#byInode;
+  }
+
+  /** Stages `source` (of media type `format`) unless the draft already holds its bytes. */
+  async place(source: string, format: string): Promise<PlacedFile> {
+    const src = Deno.statSync(source);
+    // A file placed before by linking is found again without reading it.
+    if (src.ino !== null && src.dev !== null && src.nlink !== null && src.nlink >= 2) {
+      const linked = this.#inodes().get(`${src.dev}:${src.ino}`);
+      if (linked) {
+        return { fileName: linked, path: join(this.#resourcesDir, linked), how: "present" };
+      }
+    }
+    const fileName = `${(await sha256File(source)).slice(0, 16)}.${format || "bin"}`;
+    const path = join(this.#resourcesDir, fileName);
+    if (this.#present().has(fileName)) return { fileName, path, how: "present" };
+    const stagedPath = join(this.#stagingDir, fileName);
+    if (this.#staged.has(fileName)) return { fileName, path, stagedPath, how: "link" };
+    if (this.#staged.size === 0) Deno.mkdirSync(this.#stagingDir, { recursive: true });
+    this.#staged.add(fileName);
+    try {
+      Deno.linkSync(source, stagedPath);
+      return { fileName, path, stagedPath, how: "link" };
+    } catch {
+      Deno.copyFileSync(source, stagedPath);
+      return { fileName, path, stagedPath, how: "copy" };
+    }
+  }
+}
+
+function isFileSync(path: string): boolean {
   try {
-    return (await Deno.stat(path)).isFile;
+    return Deno.statSync(path).isFile;
   } catch {
     return false;
-  }
-}
-
-/**
- * The file in `resourcesDir` that is a hard link of `source` (same device and inode), if any:
- * a file placed before by linking is found again without reading it.
- */
-async function linkedCopy(source: string, resourcesDir: string): Promise<string | undefined> {
-  const src = await Deno.stat(source);
-  if (src.ino === null || src.dev === null || src.nlink === null || src.nlink < 2) return undefined;
-  let entries: Deno.DirEntry[];
-  try {
-    entries = await Array.fromAsync(Deno.readDir(resourcesDir));
-  } catch {
-    return undefined;
-  }
-  for (const e of entries) {
-    if (!e.isFile) continue;
-    const s = await Deno.stat(join(resourcesDir, e.name)).catch(() => undefined);
-    if (s && s.ino === src.ino && s.dev === src.dev) return e.name;
-  }
-  return undefined;
-}
-
-/** Stages `source` for `resourcesDir` (see the module doc). */
-export async function placeLocalFile(
-  source: string,
-  format: string,
-  resourcesDir: string,
-  stagingDir: string,
-): Promise<PlacedFile> {
-  const linked = await linkedCopy(source, resourcesDir);
-  if (linked) return { fileName: linked, path: join(resourcesDir, linked), how: "present" };
-  const fileName = `${(await sha256File(source)).slice(0, 16)}.${format || "bin"}`;
-  const path = join(resourcesDir, fileName);
-  if (await exists(path)) return { fileName, path, how: "present" };
-  const stagedPath = join(stagingDir, fileName);
-  if (await exists(stagedPath)) return { fileName, path, stagedPath, how: "link" };
-  await Deno.mkdir(stagingDir, { recursive: true });
-  try {
-    await Deno.link(source, stagedPath);
-    return { fileName, path, stagedPath, how: "link" };
-  } catch {
-    await Deno.copyFile(source, stagedPath);
-    return { fileName, path, stagedPath, how: "copy" };
   }
 }

@@ -1,28 +1,35 @@
 import { equal, ok as assert } from "node:assert/strict";
-import { placeLocalFile, sha256File } from "./place.ts";
+import { MediaPlacer, sha256File } from "./place.ts";
 
-Deno.test("placeLocalFile: content name, hard link, found again without a second copy", async () => {
+Deno.test("MediaPlacer: content name, hard link, found again without a second copy", async () => {
   const dir = await Deno.makeTempDir();
   try {
     const src = `${dir}/a file.png`;
     await Deno.writeFile(src, new Uint8Array([1, 2, 3, 4]));
     const resources = `${dir}/draft/resources`;
     const staging = `${dir}/staging`;
-    const first = await placeLocalFile(src, "png", resources, staging);
+    const first = await new MediaPlacer(resources, staging).place(src, "png");
+    // The same bytes twice in one batch: staged once.
+    const batch = new MediaPlacer(resources, `${dir}/staging2`);
+    const [x, y] = [await batch.place(src, "png"), await batch.place(src, "png")];
+    equal(x.stagedPath, y.stagedPath);
+    equal((await Array.fromAsync(Deno.readDir(`${dir}/staging2`))).length, 1);
     equal(first.fileName, `${(await sha256File(src)).slice(0, 16)}.png`);
     equal(first.how, "link");
     assert(first.stagedPath);
     // the writer moves the staged file into resources/ at commit
     await Deno.mkdir(resources, { recursive: true });
     await Deno.rename(first.stagedPath!, first.path);
-    const again = await placeLocalFile(src, "png", resources, staging);
+    // A later batch finds it by inode (a hard link of the source), then by content name.
+    const later = new MediaPlacer(resources, staging);
+    const again = await later.place(src, "png");
     equal(again.how, "present");
     equal(again.path, first.path);
     equal(again.stagedPath, undefined);
     // same bytes under another name (a copy, not a link): the same stored file
     const other = `${dir}/b.png`;
     await Deno.copyFile(src, other);
-    const same = await placeLocalFile(other, "png", resources, staging);
+    const same = await later.place(other, "png");
     equal(same.how, "present");
     equal(same.path, first.path);
   } finally {

@@ -17,7 +17,7 @@ import { registerDraft } from "../store/draft_index.ts";
 import type { DraftDocument, Segment, Track } from "../draft/document.ts";
 import { attachTransition, type TransitionEntry } from "../draft/transitions.ts";
 import { makeStagingDir } from "../store/txn.ts";
-import { type MediaPlacement, placeLocalFile } from "../media/place.ts";
+import { type MediaPlacement, MediaPlacer } from "../media/place.ts";
 import { toPlaceholder } from "../transfer/paths.ts";
 
 /** One URL to resolve, and where it came from (for error messages). */
@@ -89,11 +89,11 @@ export async function resolveBatch(
     );
     const byUrl = new Map<string, ResolvedFile>();
     const staged: StagedFile[] = [];
-    const resourcesDir = join(dir, "resources");
+    const placer = new MediaPlacer(join(dir, "resources"), stagingDir);
     for (const [url, r] of resolved) {
       let placed: { path: string; fileName: string; stagedPath?: string } = r;
       if (copy && !r.stagedPath && !isInside(r.path, dir)) {
-        placed = await placeLocalFile(r.path, r.info.format, resourcesDir, stagingDir);
+        placed = await placer.place(r.path, r.info.format);
       }
       const inside = copy || r.stagedPath !== undefined;
       byUrl.set(url, {
