@@ -34,20 +34,39 @@ export async function readAt(
   return got === length ? buf : buf.subarray(0, got);
 }
 
-/** SHA-256 of a file's bytes, lowercase hex, read in 1 MiB pieces. */
-export async function sha256File(path: string): Promise<string> {
-  // Loaded here: node:crypto loads part of Deno's Node layer, which the other helpers' users
-  // (every command's draft store) must not pay for.
-  const { createHash } = await import("node:crypto");
-  const h = createHash("sha256");
-  using f = Deno.openSync(path, { read: true });
-  const buf = new Uint8Array(1024 * 1024);
-  while (true) {
-    const n = f.readSync(buf);
-    if (n === null) break;
-    h.update(buf.subarray(0, n));
+/** Files up to this size are hashed in one piece by Web Crypto (no `node:crypto` at start-up). */
+const WHOLE_HASH_BYTES = 64 << 20;
+
+/**
+ * Hex sha256 of a file (any size). Small files (images, short clips) are read whole and hashed
+ * by the built-in Web Crypto; larger ones are streamed through `node:crypto` (imported only then:
+ * it costs ~30 ms of start-up).
+ */
+export async function sha256File(path: string, wholeLimit = WHOLE_HASH_BYTES): Promise<string> {
+  // Synchronous reads: a batch hashes one small file after another, and an asynchronous call
+  // costs a thread hop each.
+  using file = Deno.openSync(path, { read: true });
+  const { size } = file.statSync();
+  if (size <= wholeLimit) {
+    const bytes = new Uint8Array(size);
+    let off = 0;
+    while (off < size) {
+      const n = file.readSync(bytes.subarray(off));
+      if (n === null) break;
+      off += n;
+    }
+    const digest = await crypto.subtle.digest("SHA-256", bytes.subarray(0, off));
+    return new Uint8Array(digest).toHex();
   }
-  return h.digest("hex");
+  const { createHash } = await import("node:crypto");
+  const hash = createHash("sha256");
+  const buf = new Uint8Array(1 << 20);
+  for (;;) {
+    const n = await file.read(buf);
+    if (n === null) break;
+    hash.update(buf.subarray(0, n));
+  }
+  return hash.digest("hex");
 }
 
 /** Now, in microseconds since the epoch (draft timestamps such as tm_draft_modified). */

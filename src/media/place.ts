@@ -5,45 +5,11 @@
  * copy (never a symlink: sandboxed editors do not follow links out of their folders). The draft
  * writer moves staged files into `resources/` when it commits.
  */
+import { sha256File } from "../files.ts";
 import { join } from "../path.ts";
 
 /** Where local media go: into the draft folder (default), or referenced where they are. */
 export type MediaPlacement = "copy" | "reference";
-
-/** Files up to this size are hashed in one piece by Web Crypto (no `node:crypto` at start-up). */
-const WHOLE_HASH_BYTES = 64 << 20;
-
-/**
- * Hex sha256 of a file (any size). Small files (images, short clips) are read whole and hashed
- * by the built-in Web Crypto; larger ones are streamed through `node:crypto` (imported only then:
- * it costs ~30 ms of start-up).
- */
-export async function sha256File(path: string, wholeLimit = WHOLE_HASH_BYTES): Promise<string> {
-  // Synchronous reads: a batch hashes one small file after another, and an asynchronous call
-  // costs a thread hop each.
-  using file = Deno.openSync(path, { read: true });
-  const { size } = file.statSync();
-  if (size <= wholeLimit) {
-    const bytes = new Uint8Array(size);
-    let off = 0;
-    while (off < size) {
-      const n = file.readSync(bytes.subarray(off));
-      if (n === null) break;
-      off += n;
-    }
-    const digest = await crypto.subtle.digest("SHA-256", bytes.subarray(0, off));
-    return new Uint8Array(digest).toHex();
-  }
-  const { createHash } = await import("node:crypto");
-  const hash = createHash("sha256");
-  const buf = new Uint8Array(1 << 20);
-  for (;;) {
-    const n = await file.read(buf);
-    if (n === null) break;
-    hash.update(buf.subarray(0, n));
-  }
-  return hash.digest("hex");
-}
 
 /** A local file placed for a draft: its in-draft name and, unless already there, the staged copy. */
 export interface PlacedFile {

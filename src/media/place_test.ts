@@ -1,5 +1,6 @@
 import { equal, ok as assert } from "node:assert/strict";
-import { MediaPlacer, sha256File } from "./place.ts";
+import { MediaPlacer } from "./place.ts";
+import { sha256File } from "../files.ts";
 
 Deno.test("MediaPlacer: content name, hard link, found again without a second copy", async () => {
   const dir = await Deno.makeTempDir();
