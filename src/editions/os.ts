@@ -8,6 +8,12 @@ export function currentOs(): OsName {
   return Deno.build.os === "windows" ? "windows" : Deno.build.os === "darwin" ? "mac" : "linux";
 }
 
+/** Windows' per-user app data folder: LOCALAPPDATA, else `<home>\\AppData\\Local`. */
+export function localAppData(env: Record<string, string | undefined>): string | undefined {
+  const home = env.HOME ?? env.USERPROFILE;
+  return env.LOCALAPPDATA ?? (home ? joinPath("windows", home, "AppData", "Local") : undefined);
+}
+
 /** Joins path parts with the OS separator, without normalising. */
 export function joinPath(os: OsName, ...parts: string[]): string {
   const sep = os === "windows" ? "\\" : "/";

@@ -7,7 +7,7 @@
  * issue = reports in public issue threads, untested = no evidence either way.
  */
 import prototypes from "./data/prototypes.json" with { type: "json" };
-import { joinPath, type OsName } from "./os.ts";
+import { joinPath, localAppData, type OsName } from "./os.ts";
 import { DraftcliError } from "../errors.ts";
 import type { SkeletonName } from "./skeletons.ts";
 
@@ -136,9 +136,7 @@ function rootsFrom(recipes: readonly RootRecipe[]) {
     const out: string[] = [];
     for (const r of recipes) {
       if (r.os !== os) continue;
-      let base: string | undefined;
-      if (r.base === "home") base = home;
-      else base = env.LOCALAPPDATA ?? (home ? joinPath(os, home, "AppData", "Local") : undefined);
+      const base = r.base === "home" ? home : localAppData(env);
       if (base) out.push(joinPath(os, base, ...r.parts));
     }
     return out;

@@ -5,7 +5,7 @@
  * copy (never a symlink: sandboxed editors do not follow links out of their folders). The draft
  * writer moves staged files into `resources/` when it commits.
  */
-import { sha256File } from "../files.ts";
+import { orUndefined, sha256File } from "../files.ts";
 import { join } from "../path.ts";
 
 /** Where local media go: into the draft folder (default), or referenced where they are. */
@@ -47,7 +47,8 @@ export class MediaPlacer {
       try {
         for (const e of Deno.readDirSync(this.#resourcesDir)) {
           const file = e.isFile ||
-            (e.isSymlink && isFileSync(join(this.#resourcesDir, e.name)));
+            (e.isSymlink &&
+              orUndefined(() => Deno.statSync(join(this.#resourcesDir, e.name)))?.isFile);
           if (file) this.#names.add(e.name);
         }
       } catch { /* no resources folder yet */ }
@@ -60,10 +61,8 @@ export class MediaPlacer {
     if (!this.#byInode) {
       this.#byInode = new Map();
       for (const name of this.#present()) {
-        try {
-          const s = Deno.statSync(join(this.#resourcesDir, name));
-          if (s.ino !== null && s.dev !== null) this.#byInode.set(`${s.dev}:${s.ino}`, name);
-        } catch { /* gone meanwhile */ }
+        const s = orUndefined(() => Deno.statSync(join(this.#resourcesDir, name)));
+        if (s && s.ino !== null && s.dev !== null) this.#byInode.set(`${s.dev}:${s.ino}`, name);
       }
     }
     return this.#byInode;
@@ -93,13 +92,5 @@ export class MediaPlacer {
       Deno.copyFileSync(source, stagedPath);
       return { fileName, path, stagedPath, how: "copy" };
     }
-  }
-}
-
-function isFileSync(path: string): boolean {
-  try {
-    return Deno.statSync(path).isFile;
-  } catch {
-    return false;
   }
 }

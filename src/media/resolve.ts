@@ -271,8 +271,9 @@ export async function resolveMedia(
   const locals = unique.filter((c): c is Extract<Classified, { kind: "file" }> =>
     c.kind === "file"
   );
-  const stats = locals.map((c) => checkLocal(c.path, itemLabel(c.ref.field, c.ref.index)));
-  const statOf = new Map(locals.map((c, i) => [c, stats[i]]));
+  const statOf = new Map(
+    locals.map((c) => [c, checkLocal(c.path, itemLabel(c.ref.field, c.ref.index))]),
+  );
   await eachLimited(locals, 8, async (c) => {
     const label = itemLabel(c.ref.field, c.ref.index);
     let info: MediaInfo;

@@ -1,5 +1,5 @@
 /** User folders per OS, derived only from environment variables (testable with a fake HOME). */
-import { currentOs, joinPath } from "../editions/os.ts";
+import { currentOs, joinPath, localAppData } from "../editions/os.ts";
 
 export { currentOs, joinPath, type OsName } from "../editions/os.ts";
 
@@ -36,11 +36,11 @@ export function cacheDir(
   os = currentOs(),
 ): string | undefined {
   if (env.DRAFTCLI_CACHE_DIR) return env.DRAFTCLI_CACHE_DIR;
-  const home = env.HOME ?? env.USERPROFILE;
   if (os === "windows") {
-    const local = env.LOCALAPPDATA ?? (home ? joinPath(os, home, "AppData", "Local") : undefined);
+    const local = localAppData(env);
     return local ? joinPath(os, local, "draftcli", "cache") : undefined;
   }
+  const home = env.HOME ?? env.USERPROFILE;
   if (os === "mac") return home ? joinPath(os, home, "Library", "Caches", "draftcli") : undefined;
   const base = env.XDG_CACHE_HOME ?? (home ? joinPath(os, home, ".cache") : undefined);
   return base ? joinPath(os, base, "draftcli") : undefined;

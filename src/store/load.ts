@@ -183,8 +183,8 @@ export async function withDraftLock<T>(
   try {
     return await withLock(join(dir, STATE_DIR, "lock"), async (lock) => {
       // The root files first: Timelines/ is read only for a folder without them.
-      const present = await exists(join(dir, PRIMARY_TIMELINE_FILES[0])) ||
-        await exists(join(dir, PRIMARY_TIMELINE_FILES[1])) || (await timelineFiles(dir)).length;
+      const present = (await presentNames(dir, PRIMARY_TIMELINE_FILES)).length ||
+        (await timelineFiles(dir)).length;
       if (!present) throw gone();
       return await fn(lock);
     });

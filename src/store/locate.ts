@@ -81,7 +81,7 @@ export async function locateDraft(roots: string[], ref: string): Promise<string>
   // A folder remembered for this id (see locations.ts), once its own files confirm the id.
   const hinted = byFolder ? undefined : rememberedFolder(roots, ref);
   if (hinted) {
-    const found = await draftFolderIn(dirname(hinted), basename(hinted), ref);
+    const found = await draftFolderIn(hinted.root, hinted.name, ref);
     if (found && holdsId(await idOfFolder(found), ref)) return found;
   }
   const byName: { dir: string; id: string }[] = [];
@@ -91,7 +91,7 @@ export async function locateDraft(roots: string[], ref: string): Promise<string>
       if (holdsId(seen, ref)) {
         const found = await draftFolderIn(root, basename(dir), ref);
         if (found) {
-          rememberFolder(roots, ref, found);
+          await rememberFolder(roots, ref, found);
           return found;
         }
       }

@@ -7,8 +7,8 @@
  * The cache file goes with the list of roots `searchRoots` returns (`withLocations`), so code
  * that builds its own list of roots simply finds nothing remembered.
  */
-import { ignoreErrors } from "../files.ts";
 import { basename, dirname, join } from "../path.ts";
+import { writeFileAtomic } from "./atomic.ts";
 
 /** Entries kept per root (the oldest are dropped first). */
 export const MAX_REMEMBERED = 500;
@@ -40,23 +40,30 @@ const plainName = (n: unknown): n is string =>
   typeof n === "string" && n !== "" && n !== "." && n !== ".." && !/[\\/:\0]/.test(n);
 
 /** The folder remembered for `draftId` in one of `roots` (unconfirmed), if any. */
-export function rememberedFolder(roots: readonly string[], draftId: string): string | undefined {
+export function rememberedFolder(
+  roots: readonly string[],
+  draftId: string,
+): { root: string; name: string } | undefined {
   const file = files.get(roots);
   if (!file) return undefined;
   const table = readTable(file);
   for (const root of roots) {
     const entries = table[root];
     const name = entries && Object.hasOwn(entries, draftId) ? entries[draftId] : undefined;
-    if (plainName(name)) return join(root, name);
+    if (plainName(name)) return { root, name };
   }
   return undefined;
 }
 
 /**
  * Remembers that `dir` holds `draftId` (best effort: a cache that cannot be written is left as
- * it is). Written to a temp file and renamed, so a reader never sees half a file.
+ * it is). Written atomically, so a reader never sees half a file.
  */
-export function rememberFolder(roots: readonly string[], draftId: string, dir: string): void {
+export async function rememberFolder(
+  roots: readonly string[],
+  draftId: string,
+  dir: string,
+): Promise<void> {
   const file = files.get(roots);
   const root = dirname(dir);
   if (!file || !roots.includes(root)) return;
@@ -66,12 +73,5 @@ export function rememberFolder(roots: readonly string[], draftId: string, dir: s
   for (const [id, name] of kept.slice(-(MAX_REMEMBERED - 1))) entries[id] = name;
   entries[draftId] = basename(dir);
   table[root] = entries;
-  const tmp = `${file}.${crypto.randomUUID().slice(0, 8)}.tmp`;
-  try {
-    Deno.mkdirSync(dirname(file), { recursive: true });
-    Deno.writeTextFileSync(tmp, JSON.stringify({ roots: table }));
-    Deno.renameSync(tmp, file);
-  } catch {
-    ignoreErrors(() => Deno.removeSync(tmp));
-  }
+  await writeFileAtomic(file, JSON.stringify({ roots: table })).catch(() => {});
 }

@@ -80,13 +80,13 @@ Deno.test("remembered locations keep the newest entries per root", async () => {
   try {
     const roots = w.roots();
     for (let i = 0; i < MAX_REMEMBERED + 5; i++) {
-      rememberFolder(roots, `ID-${i}`, `${w.root}/f${i}`);
+      await rememberFolder(roots, `ID-${i}`, `${w.root}/f${i}`);
     }
     const table = await w.table();
     assertEquals(Object.keys(table).length, MAX_REMEMBERED);
     assert(!("ID-0" in table) && table[`ID-${MAX_REMEMBERED + 4}`] === `f${MAX_REMEMBERED + 4}`);
     // A folder outside the listed roots is not remembered.
-    rememberFolder(roots, "ID-X", `${w.base}/elsewhere/x`);
+    await rememberFolder(roots, "ID-X", `${w.base}/elsewhere/x`);
     assert(!("ID-X" in (await w.table())));
   } finally {
     await w.cleanup();

@@ -50,7 +50,7 @@ export async function draftCreate(
     index = "failed";
   }
   // The next command finds the new draft by its id without looking into every draft folder.
-  (await drafts()).rememberFolder(await ctx.searchRoots(), doc.draftId, doc.dir);
+  await (await drafts()).rememberFolder(await ctx.searchRoots(), doc.draftId, doc.dir);
   const platform = doc.content.platform as Record<string, unknown>;
   return {
     draftId: doc.draftId,
