@@ -100,10 +100,13 @@ export const draftFillCommand = defineCommand({
   description: "Texts are matched by their exact current text or by text segment id and keep " +
     "their style, animations and keyframes; media by material name, the old file's base name " +
     "or material id; the new file is probed and fitted to each segment that plays it (--fit). " +
-    "Every other field is kept. A key that matches nothing " +
-    "is an error listing the keys that would (--allow-missing: a warning). The source draft is " +
-    "never modified. Prints {draftId, filePath, name, sourceDraftId, replaced: {texts, media}} (+ fitted: " +
-    "[{segmentId, fit, duration, speed, pieces}] with --fit).",
+    "A replaced file is replaced everywhere it is played, compound clips included, and what the " +
+    "editor derived from it (reversed copy, stabilisation, cut-out, separated vocals, beats) is " +
+    "cleared for the editor to derive again. Every other field is kept. A key that matches " +
+    "nothing is an error listing the keys that would (--allow-missing: a warning). The source " +
+    "draft is never modified. Prints {draftId, filePath, name, sourceDraftId, replaced: {texts, " +
+    "media}, cleared: [{materialId, key, was}]} (+ unlisted: [{id, was}] for media pool entries " +
+    "of replaced files, fitted: [{segmentId, fit, duration, speed, pieces}] with --fit).",
   positionals: ["source"],
   input: DraftFillInput,
   mutates: true,

@@ -1,10 +1,14 @@
 /**
  * Template fill on an in-memory draft: find texts and media by what a person sees (the text,
- * the file name) and replace them, touching only the fields that carry them. Pure: no I/O.
+ * the file name) and replace them, touching only the fields that carry them. A replaced file is
+ * replaced wherever the draft names it, compound clips' nested drafts included, and what the
+ * editor derived from the old file (reversed copies, stabilisation data, separated vocals…) is
+ * cleared so the editor derives it again. Pure: no I/O.
  */
 import type { Json } from "../editions/profiles.ts";
-import type { DraftDocument } from "./document.ts";
+import { DraftDocument } from "./document.ts";
 import { type MediaFacts, registerLocalMedia } from "./build.ts";
+import { comparablePath } from "./checks/foreign.ts";
 
 /** A text segment's material and its current text. */
 export interface TextSlot {
@@ -18,6 +22,56 @@ export interface MediaSlot {
   list: "videos" | "audios";
   material: Json;
   names: string[];
+  /** The draft whose tracks play it: the draft itself or a compound clip's nested draft. */
+  scope: DraftDocument;
+}
+
+/** One value cleared because the editor derived it from a replaced file. */
+export interface ClearedDerivation {
+  /** The material holding it (the media material, or a companion of a segment playing it). */
+  materialId: string;
+  /** Its key, dotted below the material (`reverse_path`, `stable.matrix_path`). */
+  key: string;
+  /** The value it had (a path; a URL with its secrets masked). */
+  was: string;
+}
+
+/** Nested drafts deeper than this are not followed (the editors nest a few levels at most). */
+const MAX_NESTING = 16;
+
+/**
+ * The draft and every compound clip's nested draft in it (`materials.drafts[].draft`, followed
+ * recursively), each as a document sharing the draft's folder and meta.
+ */
+export function draftScopes(doc: DraftDocument): DraftDocument[] {
+  const out: DraftDocument[] = [doc];
+  const visit = (content: Json, depth: number) => {
+    const drafts = (content.materials as Json | undefined)?.drafts;
+    if (!Array.isArray(drafts) || depth >= MAX_NESTING) return;
+    for (const d of drafts as Json[]) {
+      const nested = d?.draft as Json | undefined;
+      if (!nested || typeof nested !== "object" || !Array.isArray(nested.tracks)) continue;
+      out.push(
+        new DraftDocument({
+          dir: doc.dir,
+          draftId: doc.draftId,
+          edition: doc.edition,
+          profile: doc.profile,
+          content: nested,
+          meta: doc.meta,
+        }),
+      );
+      visit(nested, depth + 1);
+    }
+  };
+  visit(doc.content, 0);
+  return out;
+}
+
+/** A materials list of a document without creating it. */
+function listIn(content: Json, list: string): Json[] {
+  const items = (content.materials as Json | undefined)?.[list];
+  return Array.isArray(items) ? items as Json[] : [];
 }
 
 /** Every text segment with its text (content JSON `text`). */
@@ -36,19 +90,162 @@ export function textSlots(doc: DraftDocument): TextSlot[] {
   return out;
 }
 
-/** Every photo/video/audio material with its name, file base name and id. */
+/**
+ * Every photo/video/audio material, compound clips' included, with its name, file base name
+ * and id.
+ */
 export function mediaSlots(doc: DraftDocument): MediaSlot[] {
   const out: MediaSlot[] = [];
-  for (const list of ["videos", "audios"] as const) {
-    for (const material of doc.materials(list)) {
-      const path = String(material.path ?? "");
-      const base = path.split(/[\\/]/).pop() ?? "";
-      const names = [material.material_name, material.name, base, material.id]
-        .filter((n): n is string => typeof n === "string" && n.length > 0);
-      out.push({ list, material, names: [...new Set(names)] });
+  for (const scope of draftScopes(doc)) {
+    for (const list of ["videos", "audios"] as const) {
+      for (const material of listIn(scope.content, list)) {
+        const path = String(material.path ?? "");
+        const base = path.split(/[\\/]/).pop() ?? "";
+        const names = [material.material_name, material.name, base, material.id]
+          .filter((n): n is string => typeof n === "string" && n.length > 0);
+        out.push({ list, material, names: [...new Set(names)], scope });
+      }
     }
   }
   return out;
+}
+
+/** A material's file path as comparable text, or undefined when it has none. */
+function fileOf(material: Json): string | undefined {
+  const path = material.path;
+  return typeof path === "string" && path !== "" ? comparablePath(path) : undefined;
+}
+
+/**
+ * The media slots a fill key replaces: those it names (material name, file base name, id) and
+ * every other material, at any nesting level, that plays the same file.
+ */
+export function mediaUses(doc: DraftDocument, key: string): MediaSlot[] {
+  const all = mediaSlots(doc);
+  const named = all.filter((s) => s.names.includes(key));
+  const files = new Set(named.map((s) => fileOf(s.material)).filter((f) => f !== undefined));
+  return all.filter((s) => named.includes(s) || files.has(fileOf(s.material) ?? "\0"));
+}
+
+/** Keys of a video/audio material naming a file the editor derived from its media. */
+const DERIVED_KEYS: readonly string[] = [
+  "reverse_path",
+  "intensifies_path",
+  "reverse_intensifies_path",
+  "intensifies_audio_path",
+  "cartoon_path",
+  "live_photo_cover_path",
+  "stable.matrix_path",
+  "matting.path",
+  "matting.mask_video_path",
+  "video_algorithm.path",
+];
+
+/** Companion lists (`extra_material_refs`) whose keys name files derived from the media. */
+const DERIVED_COMPANION_KEYS: Readonly<Record<string, readonly string[]>> = {
+  vocal_separations: ["production_path"],
+  beats: [
+    "ai_beats.beats_path",
+    "ai_beats.melody_path",
+    "ai_beats.beats_url",
+    "ai_beats.melody_url",
+  ],
+};
+
+/** Clears `key` (dotted) of `m` when it holds a non-empty string; returns what it held. */
+function clearKey(m: Json, key: string): string | undefined {
+  const parts = key.split(".");
+  let holder: Json | undefined = m;
+  for (const p of parts.slice(0, -1)) {
+    const next: unknown = holder?.[p];
+    holder = next && typeof next === "object" && !Array.isArray(next) ? next as Json : undefined;
+  }
+  const last = parts[parts.length - 1];
+  const was = holder?.[last];
+  if (!holder || typeof was !== "string" || was === "") return undefined;
+  holder[last] = "";
+  return was;
+}
+
+/**
+ * Clears what the editor derived from a slot's old file, on the material and on the companions
+ * of the segments that play it, so the editor derives it again from the new file.
+ */
+export function clearDerived(slot: MediaSlot): ClearedDerivation[] {
+  const out: ClearedDerivation[] = [];
+  const note = (m: Json, key: string) => {
+    const was = clearKey(m, key);
+    if (was !== undefined) out.push({ materialId: String(m.id), key, was });
+  };
+  for (const key of DERIVED_KEYS) note(slot.material, key);
+  const id = slot.material.id;
+  for (const track of slot.scope.tracks) {
+    for (const seg of track.segments ?? []) {
+      if (seg.material_id !== id || !Array.isArray(seg.extra_material_refs)) continue;
+      for (const [list, keys] of Object.entries(DERIVED_COMPANION_KEYS)) {
+        const items = listIn(slot.scope.content, list);
+        for (const ref of seg.extra_material_refs) {
+          const m = items.find((x) => x?.id === ref);
+          if (m) { for (const key of keys) note(m, key); }
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Removes from the meta's media pool (`draft_materials`) the entries of replaced files that no
+ * material names any more (by path or `local_material_id`); returns their ids and paths.
+ */
+export function dropUnusedPoolEntries(
+  doc: DraftDocument,
+  oldFiles: ReadonlySet<string>,
+): { id: string; was: string }[] {
+  const groups = doc.meta.draft_materials;
+  if (!Array.isArray(groups)) return [];
+  const usedIds = new Set<string>();
+  const usedFiles = new Set<string>();
+  for (const slot of mediaSlots(doc)) {
+    const local = slot.material.local_material_id;
+    if (typeof local === "string" && local) usedIds.add(local);
+    const file = fileOf(slot.material);
+    if (file) usedFiles.add(file);
+  }
+  const out: { id: string; was: string }[] = [];
+  for (const g of groups as Json[]) {
+    if (!Array.isArray(g?.value)) continue;
+    const keep = (g.value as Json[]).filter((v) => {
+      const file = typeof v?.file_Path === "string" ? comparablePath(v.file_Path) : "";
+      if (!oldFiles.has(file) || usedFiles.has(file) || usedIds.has(String(v.id))) return true;
+      out.push({ id: String(v.id), was: String(v.file_Path) });
+      return false;
+    });
+    if (keep.length !== g.value.length) g.value = keep;
+  }
+  return out;
+}
+
+/** JSON paths of every string in the timeline and meta that still names one of `files`. */
+export function remainingReferences(doc: DraftDocument, files: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  const walk = (v: unknown, path: string, depth: number) => {
+    if (typeof v === "string") {
+      if (v.length < 4096 && files.has(comparablePath(v))) out.push(path);
+      return;
+    }
+    if (!v || typeof v !== "object" || depth > 200) return;
+    if (Array.isArray(v)) return v.forEach((x, i) => walk(x, `${path}[${i}]`, depth + 1));
+    for (const [k, x] of Object.entries(v)) walk(x, path ? `${path}.${k}` : k, depth + 1);
+  };
+  walk(doc.content, "", 0);
+  walk(doc.meta, "draft_meta_info.json#", 0);
+  return out;
+}
+
+/** The comparable file paths of slots (what `remainingReferences` looks for). */
+export function filesOf(slots: readonly MediaSlot[]): Set<string> {
+  return new Set(slots.map((s) => fileOf(s.material)).filter((f) => f !== undefined));
 }
 
 /**
@@ -68,8 +265,16 @@ export function replaceText(material: Json, text: string): boolean {
   return collapsed;
 }
 
-/** Points a media material at a new file (path, name, size, duration, media pool entry). */
-export function replaceMedia(doc: DraftDocument, slot: MediaSlot, media: MediaFacts): void {
+/**
+ * Points a media material at a new file (path, name, size, duration, media pool entry; `doc`
+ * holds the meta) and clears what the editor derived from the old file (`clearDerived`).
+ */
+export function replaceMedia(
+  doc: DraftDocument,
+  slot: MediaSlot,
+  media: MediaFacts,
+): ClearedDerivation[] {
+  const cleared = clearDerived(slot);
   const m = slot.material;
   m.path = media.materialPath ?? media.path;
   if ("material_name" in m) m.material_name = media.fileName;
@@ -80,4 +285,5 @@ export function replaceMedia(doc: DraftDocument, slot: MediaSlot, media: MediaFa
   if ("has_audio" in m) m.has_audio = media.hasAudio;
   const localId = registerLocalMedia(doc, media);
   if ("local_material_id" in m) m.local_material_id = localId;
+  return cleared;
 }

@@ -14,7 +14,19 @@ import { readDraft } from "../store/load.ts";
 import { registerDraft } from "../store/draft_index.ts";
 import { duplicateDraft } from "../store/manage.ts";
 import type { DraftDocument } from "../draft/document.ts";
-import { type MediaSlot, mediaSlots, replaceMedia, replaceText, textSlots } from "../draft/fill.ts";
+import {
+  type ClearedDerivation,
+  dropUnusedPoolEntries,
+  filesOf,
+  type MediaSlot,
+  mediaSlots,
+  mediaUses,
+  remainingReferences,
+  replaceMedia,
+  replaceText,
+  textSlots,
+} from "../draft/fill.ts";
+import { redactText } from "../text/redact.ts";
 import { type FitMode, type FitOutcome, fitSegment } from "../draft/fit.ts";
 import type { MediaPlacement } from "../media/place.ts";
 
@@ -33,8 +45,6 @@ export interface FillOptions {
 
 const textMatches = (doc: DraftDocument, key: string) =>
   textSlots(doc).filter((s) => s.text === key || s.segmentId === key);
-const mediaMatches = (doc: DraftDocument, key: string) =>
-  mediaSlots(doc).filter((s) => s.names.includes(key));
 
 /** Checks every key against the draft; returns the keys that match something. */
 function checkKeys(doc: DraftDocument, opts: FillOptions, warn: (m: string) => void) {
@@ -55,7 +65,7 @@ function checkKeys(doc: DraftDocument, opts: FillOptions, warn: (m: string) => v
     return false;
   });
   const media = Object.keys(opts.media ?? {}).filter((key) => {
-    if (mediaMatches(doc, key).length) return true;
+    if (mediaUses(doc, key).length) return true;
     miss(`media.${key}`, "this name", mediaSlots(doc).map((s) => s.names[0]));
     return false;
   });
@@ -65,7 +75,8 @@ function checkKeys(doc: DraftDocument, opts: FillOptions, warn: (m: string) => v
 
 /**
  * Puts the new file into one media slot and fits every segment that plays it (see
- * src/draft/fit.ts); photos have no length, so `fit` does not apply to them.
+ * src/draft/fit.ts; in a compound clip, the segments of its nested draft); photos have no
+ * length, so `fit` does not apply to them. Returns the fits and the derivations cleared.
  */
 function fillMedia(
   doc: DraftDocument,
@@ -74,7 +85,7 @@ function fillMedia(
   path: string,
   fit: FitMode | undefined,
   warn: (m: string) => void,
-): FitOutcome[] {
+): { outcomes: FitOutcome[]; cleared: ClearedDerivation[] } {
   const type = String(slot.material.type);
   if (type === "photo") {
     expectKind(file, ["image"], path, "replace a photo with an image file");
@@ -86,16 +97,16 @@ function fillMedia(
   const outcomes: FitOutcome[] = [];
   if (type !== "photo") {
     const id = String(slot.material.id);
-    const uses = doc.tracks.flatMap((track) =>
+    const uses = slot.scope.tracks.flatMap((track) =>
       track.segments.filter((s) => s.material_id === id).map((segment) => ({ track, segment }))
     );
     const facts = { durationUs: file.durationUs, fileName: file.fileName, path };
     for (const { track, segment } of uses) {
-      outcomes.push(fitSegment(doc, track, segment, facts, fit, warn));
+      outcomes.push(fitSegment(slot.scope, track, segment, facts, fit, warn));
     }
   }
-  replaceMedia(doc, slot, file);
-  return outcomes;
+  const cleared = replaceMedia(doc, slot, file);
+  return { outcomes, cleared };
 }
 
 /** Runs `draft fill`; returns `{draftId, filePath, sourceDraftId, replaced}`. */
@@ -138,15 +149,36 @@ export async function fillDraft(ctx: CommandContext, source: string, opts: FillO
         }
         let media = 0;
         const fitted: FitOutcome[] = [];
+        const cleared: ClearedDerivation[] = [];
+        const oldFiles = new Set<string>();
         for (const key of keys.media) {
           const file = batch.byUrl.get(urls.get(key)!)!;
-          for (const slot of mediaMatches(doc, key)) {
-            fitted.push(...fillMedia(doc, slot, file, `media.${key}`, opts.fit, ctx.warn));
+          const uses = mediaUses(doc, key);
+          for (const f of filesOf(uses)) oldFiles.add(f);
+          for (const slot of uses) {
+            const done = fillMedia(doc, slot, file, `media.${key}`, opts.fit, ctx.warn);
+            fitted.push(...done.outcomes);
+            cleared.push(...done.cleared);
             media++;
           }
         }
+        // The new files themselves are not left-overs (a file may replace itself).
+        for (const f of filesOf(mediaSlots(doc))) oldFiles.delete(f);
+        const unlisted = dropUnusedPoolEntries(doc, oldFiles);
+        const left = remainingReferences(doc, oldFiles);
+        if (left.length) {
+          ctx.warn(
+            `${left.length} place(s) still name a replaced file and were left as they are ` +
+              `(first: ${left.slice(0, 3).join(", ")})`,
+          );
+        }
         return Promise.resolve({
-          result: { counts: { texts, media }, fitted },
+          result: {
+            counts: { texts, media },
+            fitted,
+            cleared: cleared.map((c) => ({ ...c, was: redactText(c.was) })),
+            unlisted: unlisted.map((u) => ({ ...u, was: redactText(u.was) })),
+          },
           staged: batch.staged,
           files: [batch.cacheFile],
         });
@@ -163,6 +195,8 @@ export async function fillDraft(ctx: CommandContext, source: string, opts: FillO
       name: copy.name,
       sourceDraftId: copy.sourceDraftId,
       replaced: replaced.counts,
+      cleared: replaced.cleared,
+      ...(replaced.unlisted.length ? { unlisted: replaced.unlisted } : {}),
       ...(opts.fit ? { fitted: replaced.fitted } : {}),
     };
   } catch (err) {

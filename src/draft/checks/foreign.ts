@@ -38,17 +38,19 @@ export function isAbsolutePath(s: string): boolean {
   return s.length < 1024 && (WINDOWS_ABS.test(s) || POSIX_ABS.test(s));
 }
 
-/** `/`-separated, no trailing slash, drive letters lowercased: for prefix comparison. */
-function norm(p: string): string {
+/** `/`-separated, no trailing slash, drive letters lowercased: for comparing paths as text. */
+export function comparablePath(p: string): string {
   const s = p.replaceAll("\\", "/").replace(/\/+$/, "");
   return WINDOWS_ABS.test(s) ? s[0].toLowerCase() + s.slice(1) : s;
 }
 
 /** Is `path` inside one of the scope's folders, one of its media, or on this machine? */
 function allowedPath(path: string, scope: ForeignScope): boolean {
-  const p = norm(path);
-  if (scope.roots.some((r) => p === norm(r) || p.startsWith(norm(r) + "/"))) return true;
-  for (const m of scope.media) if (norm(m) === p) return true;
+  const p = comparablePath(path);
+  if (scope.roots.some((r) => p === comparablePath(r) || p.startsWith(comparablePath(r) + "/"))) {
+    return true;
+  }
+  for (const m of scope.media) if (comparablePath(m) === p) return true;
   return scope.exists(path);
 }
 
