@@ -2,14 +2,19 @@
 import { z } from "zod";
 import { defineCommand } from "./spec.ts";
 import { draftIdSchema } from "../schema/common.ts";
-import { CHECKS } from "../draft/validate.ts";
+import { CHECKS, type CheckSpec } from "../draft/validate.ts";
 import * as run from "./run/validate.ts";
 
 /** Input of `draft validate`. */
 export const DraftValidateInput = z.object({ draftId: draftIdSchema }).strict();
 
 const checkList = Object.entries(CHECKS)
-  .map(([code, c]) => `  ${code} (${c.level}): ${c.summary}`)
+  .map(([code, c]: [string, CheckSpec]) => {
+    const level = c.inOthersDraft
+      ? `${c.level}; ${c.inOthersDraft} in a draft draftcli did not write`
+      : c.level;
+    return `  ${code} (${level}): ${c.summary}`;
+  })
   .join("\n");
 
 /** `draft validate`. */

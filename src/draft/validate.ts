@@ -20,11 +20,18 @@ import { checkIds, checkReferences } from "./checks/references.ts";
 import { checkSegments, checkTimeline } from "./checks/timeline.ts";
 import { checkCatalogIds } from "./checks/catalog_text.ts";
 import { checkMedia, checkMeta, checkTimelineCopies } from "./checks/files.ts";
-import { findForeignValues, isEditorMade, mediaPaths } from "./checks/foreign.ts";
+import {
+  findForeignValues,
+  type ForeignValue,
+  isEditorMade,
+  mediaPaths,
+} from "./checks/foreign.ts";
+import { redactText } from "../text/redact.ts";
 
 export {
   type CheckCode,
   CHECKS,
+  type CheckSpec,
   type FolderReader,
   type IssueLevel,
   type ValidationIssue,
@@ -47,10 +54,14 @@ async function otherJsonFiles(c: Context): Promise<string[]> {
     .sort();
 }
 
-/** Values from somebody else's draft (see checks/foreign.ts), in every JSON file of the folder. */
+/**
+ * Values from somebody else's draft (see checks/foreign.ts), in every JSON file of the folder:
+ * each one in a draft draftcli wrote; one summary line in an editor's (or a peer tool's) draft,
+ * where they are the editor's own resources on the machine that saved it.
+ */
 async function checkForeign(c: Context): Promise<void> {
   const { doc, out } = c;
-  const editorMade = isEditorMade(doc.content);
+  const editorMade = !out.byDraftcli;
   const scope = {
     roots: [doc.dir, dirname(doc.dir)],
     media: mediaPaths(doc.content, doc.meta),
@@ -70,23 +81,39 @@ async function checkForeign(c: Context): Promise<void> {
     }
     found.push(...findForeignValues(rel, json, scope));
   }
-  for (const f of found) {
+  const where = (f: ForeignValue) =>
+    f.path.startsWith("draft_content.json#") ? f.path.slice("draft_content.json#".length) : f.path;
+  const shown = (v: string) => {
+    const safe = redactText(v);
+    return JSON.stringify(safe.length > 120 ? safe.slice(0, 120) + "…" : safe);
+  };
+  if (editorMade) {
+    if (!found.length) return;
+    const files = new Set(found.map((f) => f.path.slice(0, f.path.indexOf("#"))));
     out.add(
-      editorMade ? "foreign_value_in_editor_draft" : "foreign_value",
-      `${f.why}: ${JSON.stringify(f.value.length > 120 ? f.value.slice(0, 120) + "…" : f.value)}`,
-      f.path.startsWith("draft_content.json#")
-        ? f.path.slice("draft_content.json#".length)
-        : f.path,
+      "foreign_value_in_editor_draft",
+      `${found.length} value(s) in ${[...files].join(", ")} name files outside the draft and ` +
+        `its media that are not on this machine (first: ${shown(found[0].value)}); the editor ` +
+        "wrote them on the machine that saved the draft",
+      where(found[0]),
     );
+    return;
   }
+  for (const f of found) out.add("foreign_value", `${f.why}: ${shown(f.value)}`, where(f));
 }
 
-/** Checks a loaded draft and its folder. `hasMeta`: did the folder have draft_meta_info.json? */
+/**
+ * Checks a loaded draft and its folder. `hasMeta`: did the folder have draft_meta_info.json?
+ * `writtenBy`: who created the draft, as draftcli's own record says (`.draftcli/state.json`);
+ * without a record, a `platform` block with blank device hashes means draftcli. Patterns the
+ * editors write and open (CHECKS `inOthersDraft`) are warnings in a draft draftcli did not write.
+ */
 export async function validateDraft(
   doc: DraftDocument,
-  opts: { hasMeta: boolean; files: FolderReader },
+  opts: { hasMeta: boolean; files: FolderReader; writtenBy?: "draftcli" | "other" },
 ): Promise<ValidationReport> {
-  const out = new Collector();
+  const byDraftcli = opts.writtenBy ? opts.writtenBy === "draftcli" : !isEditorMade(doc.content);
+  const out = new Collector(byDraftcli);
   const stats: ValidationStats = {
     edition: doc.edition,
     duration: Number(doc.content.duration) || 0,

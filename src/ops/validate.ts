@@ -2,6 +2,7 @@
 import { join } from "../path.ts";
 import type { CommandContext } from "./context.ts";
 import { readDraft } from "../store/load.ts";
+import { readDraftState } from "../store/locate.ts";
 import { diskFolderReader } from "../store/folder_reader.ts";
 import { validateDraft, type ValidationReport } from "../draft/validate.ts";
 import { DraftcliError } from "../errors.ts";
@@ -17,7 +18,10 @@ export async function validateDraftById(
   const doc = await readDraft(await ctx.searchRoots(), draftId);
   const files = diskFolderReader;
   const hasMeta = await files.isFile(join(doc.dir, "draft_meta_info.json"));
-  const report = await validateDraft(doc, { hasMeta, files });
+  const state = await readDraftState(doc.dir);
+  // An imported zip's record names the import, not who wrote the timeline: the markers decide.
+  const writtenBy = state?.createdBy === "draftcli" ? "draftcli" : undefined;
+  const report = await validateDraft(doc, { hasMeta, files, writtenBy });
   if (report.ok) return report;
   const first = report.errors[0];
   const more = report.errors.length > 1 ? ` (and ${report.errors.length - 1} more)` : "";

@@ -27,6 +27,11 @@ export interface DraftState {
   markers?: "detected" | "profile" | "table";
 }
 
+/** draftcli's record of a draft folder (`.draftcli/state.json`), if it has a readable one. */
+export function readDraftState(dir: string): Promise<DraftState | undefined> {
+  return readJsonIfExists<DraftState>(join(dir, STATE_DIR, "state.json")).catch(() => undefined);
+}
+
 /** Checks a draft id names a plain folder inside the drafts root (no traversal). */
 export function checkDraftId(draftId: string): void {
   const bad = !draftId || draftId === "." || draftId === ".." || /[\\/:\0]/.test(draftId) ||

@@ -15,13 +15,26 @@ export const CHECKS = {
     level: "error",
     summary: "the same id used twice (tracks, segments, materials, keyframes)",
   },
+  shared_text_effect_id: {
+    level: "warning",
+    summary: "two text_effect materials with one id (JianYing writes a flower text's effect so)",
+  },
   dangling_material_id: { level: "error", summary: "segment.material_id names no material" },
-  dangling_extra_ref: { level: "error", summary: "an extra_material_refs id names no material" },
+  dangling_extra_ref: {
+    level: "error",
+    inOthersDraft: "warning",
+    summary: "an extra_material_refs id names no material",
+  },
   dangling_local_material: {
     level: "error",
+    inOthersDraft: "warning",
     summary: "local_material_id not registered in draft_meta_info.json draft_materials",
   },
-  segment_overlap: { level: "error", summary: "two segments of one track overlap" },
+  segment_overlap: {
+    level: "error",
+    summary: "two segments of one track overlap (in an editor's draft: by more than the " +
+      "overlap transition between them, as CapCut 1.x stores one)",
+  },
   source_out_of_range: {
     level: "error",
     summary: "source_timerange outside the media duration by more than a frame (photos excepted)",
@@ -67,14 +80,24 @@ export const CHECKS = {
   },
   foreign_value_in_editor_draft: {
     level: "warning",
-    summary:
-      "in an editor-saved draft: a path outside the draft and its media, not on this machine",
+    summary: "in a draft draftcli did not write: one line counting the paths outside the draft " +
+      "and its media that are not on this machine (the editor's bundled files are not counted)",
   },
   missing_meta: {
     level: "warning",
     summary: "no draft_meta_info.json (the editor may not list it)",
   },
-} as const satisfies Record<string, { level: IssueLevel; summary: string }>;
+} as const satisfies Record<string, CheckSpec>;
+
+/**
+ * A check's level and meaning. `inOthersDraft`: the level in a draft draftcli did not write (an
+ * editor's or a peer tool's), where the editors are known to open the pattern.
+ */
+export interface CheckSpec {
+  level: IssueLevel;
+  inOthersDraft?: IssueLevel;
+  summary: string;
+}
 
 /** A check code. */
 export type CheckCode = keyof typeof CHECKS;
@@ -111,12 +134,21 @@ export interface ValidationReport {
 /** The draft-relative path prefix the editors use for files inside a draft (reference §4.2). */
 export const PLACEHOLDER = /^##_draftpath_placeholder_[0-9A-Fa-f-]+_##[\\/]?/;
 
-/** Collects findings into errors and warnings by their code's level. */
+/** A code's level in a draft draftcli wrote (`byDraftcli`) or in somebody else's. */
+export function levelOf(code: CheckCode, byDraftcli: boolean): IssueLevel {
+  const spec: CheckSpec = CHECKS[code];
+  return byDraftcli ? spec.level : spec.inOthersDraft ?? spec.level;
+}
+
+/** Collects findings into errors and warnings by their code's level for the draft's author. */
 export class Collector {
   readonly errors: ValidationIssue[] = [];
   readonly warnings: ValidationIssue[] = [];
+  /** `byDraftcli`: draftcli wrote the draft (else an editor or another tool did). */
+  constructor(readonly byDraftcli = true) {}
   add(code: CheckCode, message: string, path: string): void {
-    (CHECKS[code].level === "error" ? this.errors : this.warnings).push({ code, message, path });
+    const level = levelOf(code, this.byDraftcli);
+    (level === "error" ? this.errors : this.warnings).push({ code, message, path });
   }
 }
 

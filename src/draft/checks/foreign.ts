@@ -2,10 +2,12 @@
  * Foreign values: strings a draft holds that neither its caller, the editor's fresh-draft
  * defaults nor draftcli put there — absolute paths outside the draft folder, its drafts folder
  * and the media the draft uses (another person's fonts, user folders), device hashes in a draft
- * draftcli wrote, and a `base_content` text that is not the caption's own text. Pure: the caller
+ * draftcli wrote, and a `base_content` text that is not the caption's own text. Files of an
+ * editor's installation (src/editions/app_files.ts) are never foreign. Pure: the caller
  * says which folders and media are the draft's and whether a file exists on this machine.
  */
 import type { Json } from "../../editions/profiles.ts";
+import { isEditorAppFile } from "../../editions/app_files.ts";
 
 /** One foreign value: where (`<file>#<json path>`), the value, and why it is foreign. */
 export interface ForeignValue {
@@ -44,8 +46,12 @@ export function comparablePath(p: string): string {
   return WINDOWS_ABS.test(s) ? s[0].toLowerCase() + s.slice(1) : s;
 }
 
-/** Is `path` inside one of the scope's folders, one of its media, or on this machine? */
+/**
+ * Is `path` inside one of the scope's folders, one of its media, an editor's own installation
+ * (its bundled fonts), or on this machine?
+ */
 function allowedPath(path: string, scope: ForeignScope): boolean {
+  if (isEditorAppFile(path)) return true;
   const p = comparablePath(path);
   if (scope.roots.some((r) => p === comparablePath(r) || p.startsWith(comparablePath(r) + "/"))) {
     return true;

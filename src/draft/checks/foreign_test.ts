@@ -52,3 +52,19 @@ Deno.test("isAbsolutePath, isEditorMade, mediaPaths", () => {
     ["/m/a.mp3", "/m/b.png"],
   );
 });
+
+Deno.test("findForeignValues: an editor's bundled fonts are never foreign; a user's font is", () => {
+  const bundled = [
+    "/Applications/CapCut.app/Contents/Resources/Font/SystemFont/en.ttf",
+    "/Applications/VideoFusion-macOS.app/Contents/Resources/Font/SystemFont/zh-hans.ttf",
+    "C:/Users/linhl/AppData/Local/CapCut/Apps/6.9.0.2786/Resources/Font/SystemFont/en.ttf",
+    "C:\\Users\\a\\AppData\\Local\\JianyingPro\\Apps\\5.9.0.11632\\Resources\\Font\\SystemFont\\zh-hans.ttf",
+    "D:/Tools/CapCut Portable/App/CapCut/7.8.0.3263/Resources/Font/SystemFont/en.ttf",
+    "C:/Users/hello/AppData/Local/JianyingPro/User Data/Resources/Font/SystemFont/zh-hans.ttf",
+    "C:/Program Files/CapCut/Resources/Font/SystemFont/en.ttf",
+  ];
+  const own = "C:/Users/davro/AppData/Local/Microsoft/Windows/Fonts/Poppins-Regular.ttf";
+  const doc = { materials: { texts: [...bundled, own].map((font_path) => ({ font_path })) } };
+  const found = findForeignValues("draft_content.json", doc, scope());
+  deepStrictEqual(found.map((f) => f.value), [own]);
+});

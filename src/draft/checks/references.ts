@@ -4,15 +4,21 @@ import { type Context, listOf, materialLists } from "./context.ts";
 
 /** See the module doc. */
 export function checkIds(c: Context): void {
-  const seen = new Map<string, string>();
-  const note = (id: unknown, path: string, required: boolean) => {
+  const seen = new Map<string, { path: string; item?: Json }>();
+  const note = (id: unknown, path: string, required: boolean, item?: Json) => {
     if (typeof id !== "string" || id === "") {
       if (required) c.out.add("missing_id", `${path} has no id`, path);
       return;
     }
     const first = seen.get(id);
-    if (first) c.out.add("duplicate_id", `id ${id} is used by ${first} and ${path}`, path);
-    else seen.set(id, path);
+    if (!first) seen.set(id, { path, item });
+    else if (isTextEffect(first.item) && isTextEffect(item)) {
+      c.out.add(
+        "shared_text_effect_id",
+        `text_effect id ${id} is used by ${first.path} and ${path}`,
+        path,
+      );
+    } else c.out.add("duplicate_id", `id ${id} is used by ${first.path} and ${path}`, path);
   };
   c.doc.tracks.forEach((t, ti) => {
     note(t.id, `tracks[${ti}]`, true);
@@ -32,12 +38,17 @@ export function checkIds(c: Context): void {
   for (const [list, items] of materialLists(c.doc)) {
     items.forEach((m, i) => {
       const path = `materials.${list}[${i}]`;
-      note(m?.id, path, true);
+      note(m?.id, path, true, m);
       if (typeof m?.id === "string" && m.id && !c.materials.has(m.id)) {
         c.materials.set(m.id, { list, index: i, material: m });
       }
     });
   }
+}
+
+/** A flower-text effect material: JianYing writes two of these with one id for one text. */
+function isTextEffect(m: Json | undefined): boolean {
+  return m?.type === "text_effect";
 }
 
 /** See the module doc. */

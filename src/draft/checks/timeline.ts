@@ -19,7 +19,10 @@ export function checkTimeline(c: Context): void {
       const r = s.target_timerange;
       end = Math.max(end, r.start + r.duration);
       const next = segs[i + 1];
-      if (next && next.s.target_timerange.start < r.start + r.duration) {
+      if (
+        next && next.s.target_timerange.start < r.start + r.duration &&
+        !overlapTransition(c, s, next.s)
+      ) {
         out.add(
           "segment_overlap",
           `segments ${s.id} and ${next.s.id} overlap on ${t.type} track ${ti} (${r.start}+${r.duration} > ${next.s.target_timerange.start})`,
@@ -56,6 +59,24 @@ export function checkTimeline(c: Context): void {
       "duration",
     );
   }
+}
+
+/**
+ * Do `a` and the following `b` overlap by no more than an overlap transition between them lasts?
+ * Old CapCut (1.x) stores a transition with `is_overlap` so: the two clips overlap by its length.
+ * Only in a draft draftcli did not write: draftcli keeps clips apart, as the newer editors do.
+ */
+function overlapTransition(c: Context, a: Segment, b: Segment): boolean {
+  if (c.out.byDraftcli) return false;
+  const overlap = a.target_timerange.start + a.target_timerange.duration -
+    b.target_timerange.start;
+  const frame = Math.ceil(1_000_000 / c.doc.fps);
+  for (const id of [...(a.extra_material_refs ?? []), ...(b.extra_material_refs ?? [])]) {
+    const m = c.materials.get(id);
+    if (m?.list !== "transitions" || !m.material.is_overlap) continue;
+    if (overlap <= Number(m.material.duration) + frame) return true;
+  }
+  return false;
 }
 
 function speedOf(c: Context, s: Segment): number | undefined {
