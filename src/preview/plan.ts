@@ -5,6 +5,7 @@
  * crossfades; and the list of what a proxy render can only approximate or skips.
  */
 import type { Json } from "../editions/profiles.ts";
+import { textRuns } from "../draft/text_runs.ts";
 
 /** A time-dependent value: `[µs from the segment start, value]` points, linear in between. */
 export type Curve = readonly (readonly [number, number])[];
@@ -319,15 +320,14 @@ function captionOf(
   duration: number,
   layer: number,
 ): CaptionItem {
-  let text = "";
-  let styles: Json[] = [];
+  let content: Json | undefined;
   try {
-    const content = JSON.parse(String(m.content ?? "{}"));
-    text = String(content.text ?? "");
-    styles = Array.isArray(content.styles) ? content.styles : [];
-  } catch {
-    text = String(m.base_content ?? "");
-  }
+    const parsed = JSON.parse(String(m.content ?? "{}"));
+    if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) content = parsed;
+  } catch { /* CapCut 1.x/2.x markup or plain text: see below */ }
+  if (!content) return markupCaptionOf(m, seg, start, duration, layer);
+  const text = String(content.text ?? "");
+  const styles: Json[] = Array.isArray(content.styles) ? content.styles : [];
   const clip = (seg.clip ?? {}) as Json;
   const transform = (clip.transform ?? {}) as Json;
   const first = styles[0] ?? {};
@@ -341,9 +341,6 @@ function captionOf(
     bold: s.bold === true,
     italic: s.italic === true,
   }));
-  const bg = typeof m.background_color === "string" && m.background_color !== ""
-    ? { color: m.background_color, alpha: num(m.background_alpha, 1) }
-    : undefined;
   const strokes = Array.isArray(first.strokes) ? first.strokes as Json[] : [];
   const stroke = strokes[0];
   const borderColor = typeof m.border_color === "string" && m.border_color !== ""
@@ -365,8 +362,57 @@ function captionOf(
     alignment: num(m.alignment, 1),
     borderColor,
     borderWidth: borderColor ? num(stroke?.width, num(m.border_width, 0.08)) : 0,
-    background: bg,
+    background: backgroundOf(m),
     runs,
+    layer,
+  };
+}
+
+/** The background card of a text material, if it has one. */
+function backgroundOf(m: Json): CaptionItem["background"] {
+  return typeof m.background_color === "string" && m.background_color !== ""
+    ? { color: m.background_color, alpha: num(m.background_alpha, 1) }
+    : undefined;
+}
+
+/**
+ * A caption whose content is not JSON: CapCut 1.x/2.x markup (`<font …><size=5.0>[text]`,
+ * with colour and outline tags) or plain text, read by the parser `draft export` uses.
+ */
+function markupCaptionOf(
+  m: Json,
+  seg: Json,
+  start: number,
+  duration: number,
+  layer: number,
+): CaptionItem {
+  const { text, runs } = textRuns(m);
+  const clip = (seg.clip ?? {}) as Json;
+  const transform = (clip.transform ?? {}) as Json;
+  const first = runs[0]?.style;
+  const stroke = first?.stroke;
+  return {
+    segmentId: String(seg.id),
+    text,
+    start,
+    duration,
+    x: num(transform.x),
+    y: num(transform.y),
+    size: num(first?.size, num(m.font_size, 15)) * num((clip.scale as Json)?.x, 1),
+    color: first?.color ?? "#ffffff",
+    bold: first?.bold === true || num(m.bold_width) > 0,
+    italic: first?.italic === true || num(m.italic_degree) > 0,
+    alignment: num(m.alignment, 1),
+    borderColor: stroke?.color,
+    borderWidth: stroke ? stroke.width : 0,
+    background: backgroundOf(m),
+    runs: runs.map((r) => ({
+      start: r.start,
+      end: r.end,
+      color: r.style.color,
+      bold: r.style.bold,
+      italic: r.style.italic,
+    })),
     layer,
   };
 }

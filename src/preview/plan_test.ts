@@ -186,3 +186,39 @@ Deno.test("speedFilters: atempo only within 0.5–2×, a resample beyond it", ()
   assertEquals(speedFilters(0.1), ["asetrate=4410", "aresample=44100"]);
   assertEquals(speedFilters(1e-9), ["asetrate=1", "aresample=44100"]);
 });
+
+Deno.test("planPreview draws CapCut 1.x/2.x markup captions with their size, colour and outline", () => {
+  const markup = (text: string) =>
+    '<outline color=(0,0,1,1) width=0.06><size=5.0><color=(1,0.5,0,1)><font id="" ' +
+    `path="/Applications/CapCut.app/Contents/Resources/Font/SystemFont/en.ttf">[${text}]</font>` +
+    "</color></size></outline>";
+  const draft = {
+    duration: 2_000_000,
+    fps: 30,
+    canvas_config: { width: 1080, height: 1920 },
+    materials: {
+      texts: [
+        { id: "x1", content: markup("Old caption"), base_content: "" },
+        { id: "x2", content: `<size=8><font id="" path="">[one \\[two\\]]</font></size>` },
+      ],
+    },
+    tracks: [{
+      id: "tt",
+      type: "text",
+      segments: [
+        { id: "s1", material_id: "x1", target_timerange: { start: 0, duration: 1_000_000 } },
+        {
+          id: "s2",
+          material_id: "x2",
+          target_timerange: { start: 1_000_000, duration: 1_000_000 },
+        },
+      ],
+    }],
+  };
+  const plan = planPreview(draft, "/d");
+  assertEquals(plan.captions.map((c) => c.text), ["Old caption", "one [two]"]);
+  const [first, second] = plan.captions;
+  assertEquals([first.size, first.color, first.borderColor], [5, "#ff8000", "#0000ff"]);
+  assertEquals(second.size, 8);
+  assert(!plan.approximated.some((a) => a.includes("not drawn")), plan.approximated.join());
+});
