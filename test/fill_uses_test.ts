@@ -186,3 +186,67 @@ Deno.test("draft fill: a derivation held as a URL is listed with its secrets mas
     await w.cleanup();
   }
 });
+
+const CORPUS = new URL("./fixtures/corpus/", import.meta.url).pathname;
+
+/** Real editor drafts: a reversed clip (CapCut 6.2) and compound clips (CapCut 3.8, JianYing 5.4). */
+const CORPUS_CASES = [
+  { draft: "capcut6.2-win-effects", key: "vidu-video-2787460910756280_trimmed(concat).mp4" },
+  { draft: "capcut3.8-win-compound", key: "854204-hd_1920_1080_30fps.mp4" },
+  { draft: "jianying5.4-mac-compound", key: "新年拜年走访亲戚送礼实拍" },
+];
+
+/** Paths of the materials a key names, at every nesting level, and their reversed copies. */
+function namedFiles(content: Json, key: string): { paths: Set<string>; reversed: Set<string> } {
+  const paths = new Set<string>();
+  const reversed = new Set<string>();
+  const walk = (c: Json) => {
+    for (const v of c.materials?.videos ?? []) {
+      if (v.material_name === key || v.id === key || String(v.path).endsWith(`/${key}`)) {
+        paths.add(v.path);
+        if (v.reverse_path) reversed.add(v.reverse_path);
+      }
+    }
+    for (const d of c.materials?.drafts ?? []) if (d.draft) walk(d.draft);
+  };
+  walk(content);
+  return { paths, reversed };
+}
+
+for (const { draft, key } of CORPUS_CASES) {
+  Deno.test(`draft fill on the real ${draft}: no file of the copy names the replaced file`, async () => {
+    const w = await tempWorld();
+    try {
+      const src = `${w.draftsDir}/sample`;
+      await cp(`${CORPUS}${draft}`, src, { recursive: true });
+      const timeline = [...Deno.readDirSync(src)].find((e) =>
+        e.name === "draft_content.json" || e.name === "draft_info.json"
+      )!.name;
+      const content = JSON.parse(await Deno.readTextFile(`${src}/${timeline}`));
+      const { paths, reversed } = namedFiles(content, key);
+      assert(paths.size > 0, `${key} names no material`);
+      const r = await run(w.env, [
+        "draft",
+        "fill",
+        "sample",
+        "--fit",
+        "extend",
+        "--media",
+        JSON.stringify({ [key]: fixture("video.mp4") }),
+      ]);
+      assertEquals(r.code, 0, r.err);
+      const out = JSON.parse(r.out);
+      for (const [rel, text] of await texts(out.filePath)) {
+        for (const gone of [...paths, ...reversed]) {
+          assert(!text.includes(JSON.stringify(gone).slice(1, -1)), `${rel} still names ${gone}`);
+        }
+      }
+      const listed = new Set((out.cleared as Json[]).map((c) =>
+        c.was
+      ));
+      for (const p of reversed) assert(listed.has(p), `${p} not listed in ${r.out}`);
+    } finally {
+      await w.cleanup();
+    }
+  });
+}
