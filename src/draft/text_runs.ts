@@ -121,17 +121,23 @@ export function materialStyle(m: Json): RunStyle {
   return style;
 }
 
+/** Markup tokens: a closing tag, an opening tag (name, argument), a text piece. */
+const BRACKETED = /<\/[^>]*>|<([a-z]+)(=?[^>]*)>|\[((?:[^\]\\]|\\.)*)\]/gi;
+const RAW = /<\/[^>]*>|<([a-z]+)(=?[^>]*)>|([^<]+)/gi;
+
 /**
- * CapCut 2.x's markup content: `<outline color=(r,g,b,a) width=w><size=15><color=(…)>
- * <font id="" path="…">[text]</font>…`. Returns the text and its runs, or undefined.
+ * The markup content of CapCut 1.x/2.x and JianYing 3.x: tags around the text, which CapCut
+ * puts in brackets (`<outline color=(r,g,b,a) width=w><size=15><color=(…)>
+ * <font id="" path="…">[text]</font>…`) and JianYing 3.x writes bare (`<font …><color=(…)>
+ * <size=5.000000>text</size></color></font>`). Returns the text and its runs, or undefined.
  */
 function markupRuns(content: string, m: Json): { text: string; runs: Run[] } | undefined {
   if (!content.startsWith("<")) return undefined;
   const stack: Json[] = [];
   let text = "";
   const runs: Run[] = [];
-  const re = /<\/[^>]*>|<([a-z]+)(=?[^>]*)>|\[((?:[^\]\\]|\\.)*)\]/gi;
-  for (const x of content.matchAll(re)) {
+  const bracketed = /^(?:<[^>]*>\s*)+\[/.test(content);
+  for (const x of content.matchAll(bracketed ? BRACKETED : RAW)) {
     if (x[0].startsWith("</")) {
       stack.pop();
       continue;
@@ -140,7 +146,7 @@ function markupRuns(content: string, m: Json): { text: string; runs: Run[] } | u
       stack.push({ tag: x[1].toLowerCase(), arg: x[2] });
       continue;
     }
-    const piece = (x[3] ?? "").replace(/\\(.)/g, "$1");
+    const piece = bracketed ? (x[3] ?? "").replace(/\\(.)/g, "$1") : x[3] ?? "";
     const style = materialStyle(m);
     for (const t of stack) {
       const nums = String(t.arg).match(/-?[\d.]+/g)?.map(Number) ?? [];

@@ -187,7 +187,7 @@ Deno.test("speedFilters: atempo only within 0.5–2×, a resample beyond it", ()
   assertEquals(speedFilters(1e-9), ["asetrate=1", "aresample=44100"]);
 });
 
-Deno.test("planPreview draws CapCut 1.x/2.x markup captions with their size, colour and outline", () => {
+Deno.test("planPreview draws CapCut 1.x/2.x and JianYing 3.x markup captions with their size, colour and outline", () => {
   const markup = (text: string) =>
     '<outline color=(0,0,1,1) width=0.06><size=5.0><color=(1,0.5,0,1)><font id="" ' +
     `path="/Applications/CapCut.app/Contents/Resources/Font/SystemFont/en.ttf">[${text}]</font>` +
@@ -200,6 +200,13 @@ Deno.test("planPreview draws CapCut 1.x/2.x markup captions with their size, col
       texts: [
         { id: "x1", content: markup("Old caption"), base_content: "" },
         { id: "x2", content: `<size=8><font id="" path="">[one \\[two\\]]</font></size>` },
+        // JianYing 3.x: the text bare between the tags
+        {
+          id: "x3",
+          content:
+            '<font id="" path="D:/JianyingPro/3.3.0.9041/Resources/Font/SystemFont/zh-hans.ttf">' +
+            "<color=(1.000000, 1.000000, 0.000000, 1.000000)><size=6.000000>bare text</size></color></font>",
+        },
       ],
     },
     tracks: [{
@@ -212,13 +219,19 @@ Deno.test("planPreview draws CapCut 1.x/2.x markup captions with their size, col
           material_id: "x2",
           target_timerange: { start: 1_000_000, duration: 1_000_000 },
         },
+        {
+          id: "s3",
+          material_id: "x3",
+          target_timerange: { start: 2_000_000, duration: 1_000_000 },
+        },
       ],
     }],
   };
   const plan = planPreview(draft, "/d");
-  assertEquals(plan.captions.map((c) => c.text), ["Old caption", "one [two]"]);
-  const [first, second] = plan.captions;
+  assertEquals(plan.captions.map((c) => c.text), ["Old caption", "one [two]", "bare text"]);
+  const [first, second, third] = plan.captions;
   assertEquals([first.size, first.color, first.borderColor], [5, "#ff8000", "#0000ff"]);
   assertEquals(second.size, 8);
+  assertEquals([third.size, third.color], [6, "#ffff00"]);
   assert(!plan.approximated.some((a) => a.includes("not drawn")), plan.approximated.join());
 });
