@@ -189,11 +189,16 @@ Deno.test("draft fill: a derivation held as a URL is listed with its secrets mas
 
 const CORPUS = new URL("./fixtures/corpus/", import.meta.url).pathname;
 
-/** Real editor drafts: a reversed clip (CapCut 6.2) and compound clips (CapCut 3.8, JianYing 5.4). */
+/**
+ * Real editor drafts: a reversed clip (CapCut 6.2), compound clips (CapCut 3.8, JianYing 5.4), a
+ * file with a media-pool entry and a proxy (CapCut 1.5).
+ */
 const CORPUS_CASES = [
   { draft: "capcut6.2-win-effects", key: "vidu-video-2787460910756280_trimmed(concat).mp4" },
   { draft: "capcut3.8-win-compound", key: "854204-hd_1920_1080_30fps.mp4" },
   { draft: "jianying5.4-mac-compound", key: "新年拜年走访亲戚送礼实拍" },
+  // three clips of one file, in the media pool and the proxy settings
+  { draft: "capcut1.5-win-overlap-transitions", key: "PXL_20250607_101133362.mp4", fit: "loop" },
 ];
 
 /** Paths of the materials a key names, at every nesting level, and their reversed copies. */
@@ -213,7 +218,7 @@ function namedFiles(content: Json, key: string): { paths: Set<string>; reversed:
   return { paths, reversed };
 }
 
-for (const { draft, key } of CORPUS_CASES) {
+for (const { draft, key, fit } of CORPUS_CASES as { draft: string; key: string; fit?: string }[]) {
   Deno.test(`draft fill on the real ${draft}: no file of the copy names the replaced file`, async () => {
     const w = await tempWorld();
     try {
@@ -230,7 +235,7 @@ for (const { draft, key } of CORPUS_CASES) {
         "fill",
         "sample",
         "--fit",
-        "extend",
+        fit ?? "extend",
         "--media",
         JSON.stringify({ [key]: fixture("video.mp4") }),
       ]);

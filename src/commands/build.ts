@@ -105,8 +105,8 @@ export const draftFillCommand = defineCommand({
     "cleared for the editor to derive again. Every other field is kept. A key that matches " +
     "nothing is an error listing the keys that would (--allow-missing: a warning). The source " +
     "draft is never modified. Prints {draftId, filePath, name, sourceDraftId, replaced: {texts, " +
-    "media}, cleared: [{materialId, key, was}]} (+ unlisted: [{id, was}] for media pool entries " +
-    "of replaced files, fitted: [{segmentId, fit, duration, speed, pieces}] with --fit).",
+    "media}, cleared: [{materialId, key, was}]} (+ unlisted: [{file, id?, was}] for the media " +
+    "pool and proxy entries of replaced files, fitted: [{segmentId, fit, duration, speed, pieces}] with --fit).",
   positionals: ["source"],
   input: DraftFillInput,
   mutates: true,

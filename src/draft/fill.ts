@@ -195,8 +195,24 @@ export function clearDerived(slot: MediaSlot): ClearedDerivation[] {
 }
 
 /**
+ * The file a media-pool entry was derived from: CapCut keeps frames it made of a video (e.g. an
+ * HLG still, group type 6) with `extra_info` `{"src": "<the video>", …}`.
+ */
+function derivedFrom(entry: Json): string | undefined {
+  const info = entry?.extra_info;
+  if (typeof info !== "string" || !info.startsWith("{") || info.length > 65536) return undefined;
+  try {
+    const src = JSON.parse(info)?.src;
+    return typeof src === "string" && src ? comparablePath(src) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Removes from the meta's media pool (`draft_materials`) the entries of replaced files that no
- * material names any more (by path or `local_material_id`); returns their ids and paths.
+ * material names any more (by path or `local_material_id`), and the entries the editor derived
+ * from them; returns their ids and paths.
  */
 export function dropUnusedPoolEntries(
   doc: DraftDocument,
@@ -217,6 +233,11 @@ export function dropUnusedPoolEntries(
     if (!Array.isArray(g?.value)) continue;
     const keep = (g.value as Json[]).filter((v) => {
       const file = typeof v?.file_Path === "string" ? comparablePath(v.file_Path) : "";
+      const src = derivedFrom(v);
+      if (src !== undefined && oldFiles.has(src) && !usedFiles.has(src)) {
+        out.push({ id: String(v.id), was: String(v.file_Path) });
+        return false;
+      }
       if (!oldFiles.has(file) || usedFiles.has(file) || usedIds.has(String(v.id))) return true;
       out.push({ id: String(v.id), was: String(v.file_Path) });
       return false;
@@ -226,12 +247,41 @@ export function dropUnusedPoolEntries(
   return out;
 }
 
-/** JSON paths of every string in the timeline and meta that still names one of `files`. */
+/**
+ * Removes from the proxy settings (`draft_agency_config.json`, whose `marterials` list the source
+ * files the editor made proxies for) the entries of replaced files no material plays any more;
+ * returns their paths. The editor makes a proxy of the new file again if it is set to.
+ */
+export function dropUnusedProxyEntries(
+  doc: DraftDocument,
+  config: Json,
+  oldFiles: ReadonlySet<string>,
+): string[] {
+  const list = config.marterials;
+  if (!Array.isArray(list)) return [];
+  const used = filesOf(mediaSlots(doc));
+  const out: string[] = [];
+  const keep = (list as Json[]).filter((e) => {
+    const file = typeof e?.source_path === "string" ? comparablePath(e.source_path) : "";
+    if (!oldFiles.has(file) || used.has(file)) return true;
+    out.push(String(e.source_path));
+    return false;
+  });
+  if (out.length) config.marterials = keep;
+  return out;
+}
+
+/**
+ * JSON paths of every string in the timeline and meta that still names one of `files` (also
+ * inside a longer string, e.g. JSON kept as text).
+ */
 export function remainingReferences(doc: DraftDocument, files: ReadonlySet<string>): string[] {
   const out: string[] = [];
+  const forms = [...files].flatMap((f) => [f, f[0].toUpperCase() + f.slice(1)]);
   const walk = (v: unknown, path: string, depth: number) => {
     if (typeof v === "string") {
-      if (v.length < 4096 && files.has(comparablePath(v))) out.push(path);
+      const text = v.length < 65536 ? v.replaceAll("\\", "/") : "";
+      if (forms.some((f) => text.includes(f))) out.push(path);
       return;
     }
     if (!v || typeof v !== "object" || depth > 200) return;

@@ -17,6 +17,7 @@ import type { DraftDocument } from "../draft/document.ts";
 import {
   type ClearedDerivation,
   dropUnusedPoolEntries,
+  dropUnusedProxyEntries,
   filesOf,
   type MediaSlot,
   mediaSlots,
@@ -27,6 +28,8 @@ import {
   textSlots,
 } from "../draft/fill.ts";
 import { redactText } from "../text/redact.ts";
+import { join } from "../path.ts";
+import type { Json } from "../editions/profiles.ts";
 import { type FitMode, type FitOutcome, fitSegment } from "../draft/fit.ts";
 import type { MediaPlacement } from "../media/place.ts";
 
@@ -109,6 +112,20 @@ function fillMedia(
   return { outcomes, cleared };
 }
 
+/** The editor's proxy settings: which source files it made proxies for. */
+const PROXY_SETTINGS = "draft_agency_config.json";
+
+/** The draft's proxy settings, parsed, when it has a readable file of them. */
+async function readProxySettings(dir: string): Promise<{ path: string; json: Json } | undefined> {
+  const path = join(dir, PROXY_SETTINGS);
+  try {
+    const json = JSON.parse(await Deno.readTextFile(path));
+    return json && typeof json === "object" && !Array.isArray(json) ? { path, json } : undefined;
+  } catch {
+    return undefined; // absent or not JSON: nothing to update
+  }
+}
+
 /** Runs `draft fill`; returns `{draftId, filePath, sourceDraftId, replaced}`. */
 export async function fillDraft(ctx: CommandContext, source: string, opts: FillOptions) {
   if (!Object.keys(opts.texts ?? {}).length && !Object.keys(opts.media ?? {}).length) {
@@ -134,7 +151,7 @@ export async function fillDraft(ctx: CommandContext, source: string, opts: FillO
     });
     let replaced;
     try {
-      replaced = await mutateDraft(roots, copy.draftId, (doc) => {
+      replaced = await mutateDraft(roots, copy.draftId, async (doc) => {
         let texts = 0;
         for (const key of keys.texts) {
           for (const slot of textMatches(doc, key)) {
@@ -164,7 +181,19 @@ export async function fillDraft(ctx: CommandContext, source: string, opts: FillO
         }
         // The new files themselves are not left-overs (a file may replace itself).
         for (const f of filesOf(mediaSlots(doc))) oldFiles.delete(f);
-        const unlisted = dropUnusedPoolEntries(doc, oldFiles);
+        const unlisted: { file: string; id?: string; was: string }[] = dropUnusedPoolEntries(
+          doc,
+          oldFiles,
+        ).map((u) => ({ file: "draft_meta_info.json", ...u }));
+        const files = [batch.cacheFile];
+        const proxies = await readProxySettings(doc.dir);
+        if (proxies) {
+          const dropped = dropUnusedProxyEntries(doc, proxies.json, oldFiles);
+          for (const was of dropped) unlisted.push({ file: PROXY_SETTINGS, was });
+          if (dropped.length) {
+            files.push({ path: proxies.path, data: JSON.stringify(proxies.json) });
+          }
+        }
         const left = remainingReferences(doc, oldFiles);
         if (left.length) {
           ctx.warn(
@@ -172,7 +201,7 @@ export async function fillDraft(ctx: CommandContext, source: string, opts: FillO
               `(first: ${left.slice(0, 3).join(", ")})`,
           );
         }
-        return Promise.resolve({
+        return {
           result: {
             counts: { texts, media },
             fitted,
@@ -180,8 +209,8 @@ export async function fillDraft(ctx: CommandContext, source: string, opts: FillO
             unlisted: unlisted.map((u) => ({ ...u, was: redactText(u.was) })),
           },
           staged: batch.staged,
-          files: [batch.cacheFile],
-        });
+          files,
+        };
       }, { warn: ctx.warn });
     } finally {
       await batch.cleanup();
