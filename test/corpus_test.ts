@@ -9,7 +9,8 @@
  *    indexes, draft_settings lines, new files), and validate finds no new kind of error;
  * c. export → build with stand-in media reproduces tracks, segments and timings, or export
  *    declares the difference under `unsupported`; the export output builds as it is;
- * d. `draft fill` replacing one media file leaves no reference to it in the filled copy.
+ * d. `draft fill` replacing one media file leaves no reference to it in the filled copy;
+ * e. `draft validate` of the unmodified draft reports no error but media missing on this machine.
  *
  * Strictness: with DRAFTCLI_CORPUS_STRICT=1 every check above is asserted, and a failure lists
  * per draft exactly what went wrong (paths changed, files added, segments lost …). Without it
@@ -34,6 +35,7 @@ import {
   hasFfmpeg,
   makeStandIns,
   type StandIns,
+  validateFindings,
   withCorpusWorld,
 } from "./helpers/corpus.ts";
 
@@ -41,6 +43,8 @@ const STRICT = Deno.env.get("DRAFTCLI_CORPUS_STRICT") === "1";
 const VERBOSE = Deno.env.get("DRAFTCLI_CORPUS_VERBOSE") === "1";
 const FFMPEG = hasFfmpeg();
 const drafts = corpusDrafts();
+/** Validate errors an unmodified draft may have: its media are not on this machine. */
+const MEDIA_MISSING = new Set(["missing_media", "missing_draft_file"]);
 
 /** Asserts `problems` is empty in strict mode; else prints them (they are known failures). */
 function expectNone(name: string, what: string, problems: string[]): void {
@@ -83,6 +87,21 @@ for (const draft of drafts) {
         }
         expectNone(draft.name, "reads left files behind", describeReads(reads));
       });
+
+      await t.step(
+        "e. validate: no error on the unmodified draft but its media missing here",
+        async () => {
+          const v = await validateFindings(w);
+          const other = Object.keys(v.errors).filter((code) => !MEDIA_MISSING.has(code));
+          // holds since validate knows the editors' own patterns (issue 26, item 5)
+          assert(
+            !other.length,
+            `${draft.name}: ${
+              other.map((c) => `${c} ×${v.errors[c]}: ${v.examples[c]}`).join("; ")
+            }`,
+          );
+        },
+      );
 
       if (standIns) {
         await t.step(
