@@ -113,7 +113,8 @@ export function mediaSlots(doc: DraftDocument): MediaSlot[] {
 /** A material's file path as comparable text, or undefined when it has none. */
 function fileOf(material: Json): string | undefined {
   const path = material.path;
-  return typeof path === "string" && path !== "" ? comparablePath(path) : undefined;
+  const file = typeof path === "string" ? comparablePath(path) : "";
+  return file !== "" ? file : undefined;
 }
 
 /**
@@ -277,7 +278,8 @@ export function dropUnusedProxyEntries(
  */
 export function remainingReferences(doc: DraftDocument, files: ReadonlySet<string>): string[] {
   const out: string[] = [];
-  const forms = [...files].flatMap((f) => [f, f[0].toUpperCase() + f.slice(1)]);
+  const forms = [...files].filter((f) => f !== "")
+    .flatMap((f) => [f, f[0].toUpperCase() + f.slice(1)]);
   const walk = (v: unknown, path: string, depth: number) => {
     if (typeof v === "string") {
       const text = v.length < 65536 ? v.replaceAll("\\", "/") : "";
