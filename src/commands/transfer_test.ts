@@ -120,7 +120,7 @@ Deno.test("cli: draft import of a file gets a new id in the drafts folder", asyn
   assertEquals(r.code, 0, r.err);
   const id = r.json.draftId as string;
   assert(isUuid(id) && id !== fx.draftId, id);
-  assertEquals(r.json.filePath, join(root2, "Copy"), "named after the draft");
+  assertEquals(r.json.filePath, join(root2, id), "the folder is named by the new id");
   assertEquals([r.json.name, r.json.editor], ["Copy", "capcut"]);
   const doc = JSON.parse(await Deno.readTextFile(join(r.json.filePath, "draft_content.json")));
   assertEquals(await Deno.readFile(doc.materials.videos[0].path), fx.photoBytes);

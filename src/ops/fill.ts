@@ -4,13 +4,14 @@
  * name or material id). Every key is checked against the source before the copy is made; a new
  * video/audio is probed and fitted to each segment that plays it (`fit`: trim by default).
  */
+import { dirname, join } from "../path.ts";
 import type { CommandContext } from "./context.ts";
 import { DraftcliError } from "../errors.ts";
 import { Problems } from "./problems.ts";
 import { expectKind, type MediaRequest, resolveBatch, type ResolvedFile } from "./media.ts";
 import { toMediaUrl } from "./easy.ts";
-import { mutateDraft } from "../store/commit.ts";
-import { readDraft } from "../store/load.ts";
+import { saveDraft } from "../store/commit.ts";
+import { loadDraft, readDraft } from "../store/load.ts";
 import { registerDraft } from "../store/draft_index.ts";
 import { duplicateDraft } from "../store/manage.ts";
 import type { DraftDocument } from "../draft/document.ts";
@@ -107,66 +108,89 @@ export async function fillDraft(ctx: CommandContext, source: string, opts: FillO
   }
   const roots = await ctx.searchRoots();
   const keys = checkKeys(await readDraft(roots, source), opts, ctx.warn);
-  const copy = await duplicateDraft(roots, source, { name: opts.name });
-  try {
-    const config = await ctx.config();
-    const urls = new Map(keys.media.map((k) => [k, toMediaUrl(opts.media![k])]));
-    const requests: MediaRequest[] = keys.media.map((k, i) => ({
-      url: urls.get(k)!,
-      index: i,
-      field: `media.${k}`,
-    }));
-    const batch = await resolveBatch(copy.dir, requests, {
-      env: ctx.env,
-      maxDownloadBytes: config.maxDownloadBytes,
-      placement: opts.placement ?? config.media,
-    });
-    let replaced;
-    try {
-      replaced = await mutateDraft(roots, copy.draftId, (doc) => {
-        let texts = 0;
-        for (const key of keys.texts) {
-          for (const slot of textMatches(doc, key)) {
-            if (replaceText(slot.material, opts.texts![key])) {
-              ctx.warn(
-                `texts.${key}: segment ${slot.segmentId} had several style runs; ` +
-                  "the first run's style now covers the new text",
-              );
-            }
-            texts++;
-          }
-        }
-        let media = 0;
-        const fitted: FitOutcome[] = [];
-        for (const key of keys.media) {
-          const file = batch.byUrl.get(urls.get(key)!)!;
-          for (const slot of mediaMatches(doc, key)) {
-            fitted.push(...fillMedia(doc, slot, file, `media.${key}`, opts.fit, ctx.warn));
-            media++;
-          }
-        }
-        return Promise.resolve({
-          result: { counts: { texts, media }, fitted },
+  const config = await ctx.config();
+  const urls = new Map(keys.media.map((k) => [k, toMediaUrl(opts.media![k])]));
+  const requests: MediaRequest[] = keys.media.map((k, i) => ({
+    url: urls.get(k)!,
+    index: i,
+    field: `media.${k}`,
+  }));
+  let replaced: { counts: { texts: number; media: number }; fitted: FitOutcome[] } | undefined;
+  // The copy is filled while still hidden (see duplicateDraft): it appears filled or not at all.
+  const copy = await duplicateDraft(roots, source, {
+    name: opts.name,
+    prepare: async (folder, dir) => {
+      const batch = await resolveBatch(folder, requests, {
+        env: ctx.env,
+        maxDownloadBytes: config.maxDownloadBytes,
+        placement: opts.placement ?? config.media,
+      });
+      try {
+        const doc = await loadDraft(folder, { recover: false });
+        replaced = replaceAll(doc, keys, opts, urls, batch.byUrl, ctx.warn);
+        await saveDraft(doc, {
           staged: batch.staged,
           files: [batch.cacheFile],
+          warn: ctx.warn,
+          index: false,
         });
-      }, { warn: ctx.warn });
-    } finally {
-      await batch.cleanup();
+        await pointMetaAt(folder, dir);
+      } finally {
+        await batch.cleanup();
+      }
+    },
+  });
+  await registerDraft(copy.dir, { warn: ctx.warn }).catch((err) =>
+    ctx.warn(`the copy was made but not registered in the editor's index: ${err.message}`)
+  );
+  return {
+    draftId: copy.draftId,
+    filePath: copy.dir,
+    name: copy.name,
+    sourceDraftId: copy.sourceDraftId,
+    replaced: replaced!.counts,
+    ...(opts.fit ? { fitted: replaced!.fitted } : {}),
+  };
+}
+
+/** Replaces the matched texts and media in the copy; counts what it replaced. */
+function replaceAll(
+  doc: DraftDocument,
+  keys: { texts: string[]; media: string[] },
+  opts: FillOptions,
+  urls: Map<string, string>,
+  byUrl: Map<string, ResolvedFile>,
+  warn: (m: string) => void,
+): { counts: { texts: number; media: number }; fitted: FitOutcome[] } {
+  let texts = 0;
+  for (const key of keys.texts) {
+    for (const slot of textMatches(doc, key)) {
+      if (replaceText(slot.material, opts.texts![key])) {
+        warn(
+          `texts.${key}: segment ${slot.segmentId} had several style runs; ` +
+            "the first run's style now covers the new text",
+        );
+      }
+      texts++;
     }
-    await registerDraft(copy.dir, { warn: ctx.warn }).catch((err) =>
-      ctx.warn(`the copy was made but not registered in the editor's index: ${err.message}`)
-    );
-    return {
-      draftId: copy.draftId,
-      filePath: copy.dir,
-      name: copy.name,
-      sourceDraftId: copy.sourceDraftId,
-      replaced: replaced.counts,
-      ...(opts.fit ? { fitted: replaced.fitted } : {}),
-    };
-  } catch (err) {
-    await Deno.remove(copy.dir, { recursive: true }).catch(() => {});
-    throw err;
   }
+  let media = 0;
+  const fitted: FitOutcome[] = [];
+  for (const key of keys.media) {
+    const file = byUrl.get(urls.get(key)!)!;
+    for (const slot of mediaMatches(doc, key)) {
+      fitted.push(...fillMedia(doc, slot, file, `media.${key}`, opts.fit, warn));
+      media++;
+    }
+  }
+  return { counts: { texts, media }, fitted };
+}
+
+/** The meta of a copy saved in its hidden folder names that folder: point it at `dir`. */
+async function pointMetaAt(folder: string, dir: string): Promise<void> {
+  const path = join(folder, "draft_meta_info.json");
+  const meta = JSON.parse(await Deno.readTextFile(path));
+  meta.draft_fold_path = dir.replaceAll("\\", "/");
+  meta.draft_root_path = dirname(dir).replaceAll("\\", "/");
+  await Deno.writeTextFile(path, JSON.stringify(meta));
 }

@@ -3,7 +3,7 @@
  * the renames is written atomically; then the renames run and the journal is removed. A process
  * killed at any moment leaves either the old set of files or (after `recover`) the new one.
  */
-import { ignoreErrors, orUndefined } from "../files.ts";
+import { ignoreErrors, mkdirHere, orUndefined } from "../files.ts";
 import { dirname, join, relative, resolve } from "../path.ts";
 import { TMP_SUFFIX, writeFileAtomic } from "./atomic.ts";
 import { inspectHeld, tryCreateHeld } from "./lock.ts";
@@ -255,10 +255,13 @@ export interface StagingDir {
   remove(): Promise<void>;
 }
 
-/** Creates a private staging folder under `stagingRoot`, recording this process as its owner. */
+/**
+ * Creates a private staging folder under `stagingRoot` (`<draft>/.draftcli/staging`), recording
+ * this process as its owner. Creates nothing above the draft folder: `NotFound` when it is gone.
+ */
 export async function makeStagingDir(stagingRoot: string): Promise<StagingDir> {
   const dir = join(stagingRoot, crypto.randomUUID());
-  Deno.mkdirSync(dir, { recursive: true });
+  for (const d of [dirname(stagingRoot), stagingRoot, dir]) mkdirHere(d);
   const held = await tryCreateHeld(join(dir, STAGING_OWNER));
   return {
     dir,
