@@ -132,19 +132,15 @@ export interface Grave {
 }
 
 /**
- * Moves a draft folder out of the draft list: takes ownership inside it and renames it to a
- * hidden grave in the same root (call under the draft's lock). `remove` then deletes it; a
- * process killed before that leaves a grave that a later sweep finishes.
+ * Moves a draft folder out of the draft list: renames it to a hidden grave in the same root
+ * (call under the draft's lock), then takes ownership inside it. `remove` deletes it; a process
+ * killed before that leaves a grave that a later sweep finishes (a sweep that takes the grave in
+ * the instant before it is owned does the removal instead).
  */
 export async function buryFolder(root: string, dir: string): Promise<Grave> {
   const path = join(root, graveName());
-  const held = await claim(dir);
-  try {
-    Deno.renameSync(dir, path);
-  } catch (err) {
-    await held?.release();
-    throw err;
-  }
+  Deno.renameSync(dir, path);
+  const held = await claim(path);
   return { path, remove: () => removeOwned(path, held) };
 }
 

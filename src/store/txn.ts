@@ -7,6 +7,7 @@ import { ignoreErrors, mkdirHere, orUndefined } from "../files.ts";
 import { dirname, join, relative, resolve } from "../path.ts";
 import { TMP_SUFFIX, writeFileAtomic } from "./atomic.ts";
 import { inspectHeld, tryCreateHeld } from "./lock.ts";
+import { leftoverAgeMs } from "./assemble.ts";
 
 /**
  * New content of a file: text, bytes, or text in pieces (written as they come, never joined).
@@ -187,9 +188,6 @@ function checkJournal(value: unknown, base: string): Journal | undefined {
 /** A staging folder of another host's process is removed by recovery after this long. */
 export const STAGING_MAX_AGE_MS = 24 * 3600_000;
 
-/** A staging folder without an owner file (creator killed at once) is removed after this. */
-export const ORPHAN_STAGING_AGE_MS = 3600_000;
-
 /** File inside a staging folder, held OS-locked by the process that owns the folder. */
 export const STAGING_OWNER = "owner.json";
 
@@ -242,7 +240,8 @@ export async function sweepStaging(stagingRoot: string): Promise<void> {
     let dead = seen.state === "stale";
     if (seen.state === "gone") {
       const st = orUndefined(() => Deno.statSync(dir));
-      dead = !!st && Date.now() - (st.mtime?.getTime() ?? 0) > ORPHAN_STAGING_AGE_MS;
+      // Without an owner file (its creator was killed at once): a leftover once old.
+      dead = !!st && Date.now() - (st.mtime?.getTime() ?? 0) > leftoverAgeMs();
     }
     if (dead) ignoreErrors(() => Deno.removeSync(dir, { recursive: true }));
   }
