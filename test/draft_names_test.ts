@@ -196,3 +196,39 @@ Deno.test("30 concurrent create/duplicate/fill/import calls with one name all su
     await w.cleanup();
   }
 });
+
+/** Files of a folder (recursively) whose text mentions `needle`. */
+function mentioning(dir: string, needle: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const e of Deno.readDirSync(d)) {
+      const p = join(d, e.name);
+      if (e.isDirectory) walk(p);
+      else if (e.isFile && Deno.readTextFileSync(p).includes(needle)) out.push(p);
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+Deno.test("a new draft keeps no path of the hidden folder it was assembled in", async () => {
+  const w = await tempWorld();
+  try {
+    const image = { imageUrl: fixture("image.png"), start: 0, end: 1_000_000 };
+    const built = await runOk(w, ["build", JSON.stringify({ images: [image] })]);
+    assertEquals(mentioning(built.filePath, ".creating"), []);
+    const filled = await runOk(w, [
+      "draft",
+      "fill",
+      built.draftId,
+      "--media",
+      JSON.stringify({ "image.png": fixture("image.jpg") }),
+    ]);
+    assertEquals(filled.replaced.media, 1);
+    assertEquals(mentioning(filled.filePath, ".copying"), []);
+    const meta = JSON.parse(Deno.readTextFileSync(join(filled.filePath, "draft_meta_info.json")));
+    assertEquals(meta.draft_fold_path, filled.filePath);
+  } finally {
+    await w.cleanup();
+  }
+});

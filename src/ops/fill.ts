@@ -4,7 +4,6 @@
  * name or material id). Every key is checked against the source before the copy is made; a new
  * video/audio is probed and fitted to each segment that plays it (`fit`: trim by default).
  */
-import { dirname, join } from "../path.ts";
 import type { CommandContext } from "./context.ts";
 import { DraftcliError } from "../errors.ts";
 import { Problems } from "./problems.ts";
@@ -119,7 +118,7 @@ export async function fillDraft(ctx: CommandContext, source: string, opts: FillO
   // The copy is filled while still hidden (see duplicateDraft): it appears filled or not at all.
   const copy = await duplicateDraft(roots, source, {
     name: opts.name,
-    prepare: async (folder, dir) => {
+    prepare: async (folder) => {
       const batch = await resolveBatch(folder, requests, {
         env: ctx.env,
         maxDownloadBytes: config.maxDownloadBytes,
@@ -134,7 +133,6 @@ export async function fillDraft(ctx: CommandContext, source: string, opts: FillO
           warn: ctx.warn,
           index: false,
         });
-        await pointMetaAt(folder, dir);
       } finally {
         await batch.cleanup();
       }
@@ -184,13 +182,4 @@ function replaceAll(
     }
   }
   return { counts: { texts, media }, fitted };
-}
-
-/** The meta of a copy saved in its hidden folder names that folder: point it at `dir`. */
-async function pointMetaAt(folder: string, dir: string): Promise<void> {
-  const path = join(folder, "draft_meta_info.json");
-  const meta = JSON.parse(await Deno.readTextFile(path));
-  meta.draft_fold_path = dir.replaceAll("\\", "/");
-  meta.draft_root_path = dirname(dir).replaceAll("\\", "/");
-  await Deno.writeTextFile(path, JSON.stringify(meta));
 }

@@ -79,12 +79,76 @@ async function removeOwned(dir: string, held: HeldFile | undefined): Promise<voi
   ignoreErrors(() => Deno.removeSync(dir, { recursive: true }));
 }
 
+/** Replaces the old folder prefix in every string of a JSON value (and its keys, with `keys`). */
+export function rewritePaths(value: unknown, prefixes: [string, string][], keys = false): unknown {
+  if (typeof value === "string") {
+    for (const [from, to] of prefixes) {
+      if (value === from) return to;
+      const next = value[from.length];
+      if (value.startsWith(from) && (next === "/" || next === "\\")) {
+        return to + value.slice(from.length);
+      }
+    }
+    return value;
+  }
+  if (Array.isArray(value)) return value.map((v) => rewritePaths(v, prefixes, keys));
+  if (value && typeof value === "object") {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) {
+      out[keys ? rewritePaths(k, prefixes) as string : k] = rewritePaths(v, prefixes, keys);
+    }
+    return out;
+  }
+  return value;
+}
+
+/** JSON files of a draft copy that may hold absolute paths (timelines, meta, Timelines/…). */
+export async function pathHoldingFiles(dir: string, rel = "", depth = 0): Promise<string[]> {
+  const out: string[] = [];
+  for await (const e of Deno.readDir(join(dir, rel))) {
+    const childRel = rel ? join(rel, e.name) : e.name;
+    if (e.isFile && (e.name.endsWith(".json") || e.name.endsWith(".tmp"))) out.push(childRel);
+    else if (e.isDirectory && depth < 3 && e.name !== "resources" && e.name !== STATE_DIR) {
+      out.push(...await pathHoldingFiles(dir, childRel, depth + 1));
+    }
+  }
+  return out;
+}
+
+/**
+ * Points absolute paths under one folder at another in the JSON files of a draft folder that
+ * mention it (meta, timelines, `.draftcli/probe-cache.json`); other files are left untouched.
+ */
+async function repointFolder(folder: string, prefixes: [string, string][]): Promise<void> {
+  const rels = [...await pathHoldingFiles(folder), join(STATE_DIR, "probe-cache.json")];
+  for (const rel of rels) {
+    const path = join(folder, rel);
+    const text = await Deno.readTextFile(path).catch(() => undefined);
+    if (
+      text === undefined ||
+      !prefixes.some(([from]) => text.includes(JSON.stringify(from).slice(1, -1)))
+    ) continue;
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      continue; // not JSON (or encrypted): left as is
+    }
+    await Deno.writeTextFile(path, JSON.stringify(rewritePaths(json, prefixes, true)));
+  }
+}
+
 /** A new draft folder being assembled out of sight. */
 export interface Assembly {
   /** The hidden folder it is built in (`<root>/.<id>.<kind>`). */
   temp: string;
   /** Where it appears (`<root>/<id>`). */
   dir: string;
+  /**
+   * Points absolute paths into the hidden folder that its JSON files (meta, timelines, probe
+   * cache) picked up while it was assembled at the folder it will have.
+   */
+  repoint(): Promise<void>;
   /** Moves the finished folder into place with one rename. */
   publish(): Promise<void>;
   /** Removes the hidden folder (after a failure). */
@@ -102,9 +166,11 @@ export async function beginAssembly(
   const dir = join(root, id);
   Deno.mkdirSync(temp);
   const held = await claim(temp);
+  const forward = (p: string) => p.replaceAll("\\", "/");
   return {
     temp,
     dir,
+    repoint: () => repointFolder(temp, [[temp, dir], [forward(temp), forward(dir)]]),
     async publish() {
       if (orUndefined(() => Deno.lstatSync(dir))) {
         throw new DraftcliError("io_error", `a folder ${dir} exists already`, {

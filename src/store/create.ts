@@ -142,6 +142,7 @@ export async function createDraft(opts: NewDraftOptions): Promise<DraftDocument>
     const size = await materialsSize(doc, [], temp);
     if (size !== undefined && MATERIALS_SIZE_KEY in meta) meta[MATERIALS_SIZE_KEY] = size;
     await writeDraftFiles(doc, temp);
+    if (opts.fill) await assembly.repoint(); // media registered in the meta while hidden
     await assembly.publish();
   } catch (err) {
     await assembly.abandon();

@@ -10,7 +10,13 @@ import { DraftcliError } from "../errors.ts";
 import type { Json } from "../editions/profiles.ts";
 import { newId } from "../draft/ids.ts";
 import { folderDraftId, locateDraft, STATE_DIR, withDraftLock } from "./drafts.ts";
-import { beginAssembly, buryFolder, sweepLeftovers } from "./assemble.ts";
+import {
+  beginAssembly,
+  buryFolder,
+  pathHoldingFiles,
+  rewritePaths,
+  sweepLeftovers,
+} from "./assemble.ts";
 import { commitFiles, recover } from "./txn.ts";
 import { readJsonIfExists } from "./atomic.ts";
 
@@ -129,40 +135,6 @@ async function copyTree(
   }
 }
 
-/** Replaces the old folder prefix in every string of a JSON value. */
-function rewritePaths(value: unknown, prefixes: [string, string][]): unknown {
-  if (typeof value === "string") {
-    for (const [from, to] of prefixes) {
-      if (value === from) return to;
-      const next = value[from.length];
-      if (value.startsWith(from) && (next === "/" || next === "\\")) {
-        return to + value.slice(from.length);
-      }
-    }
-    return value;
-  }
-  if (Array.isArray(value)) return value.map((v) => rewritePaths(v, prefixes));
-  if (value && typeof value === "object") {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = rewritePaths(v, prefixes);
-    return out;
-  }
-  return value;
-}
-
-/** JSON files of a draft copy that may hold absolute paths (timelines, meta, Timelines/…). */
-async function pathHoldingFiles(dir: string, rel = "", depth = 0): Promise<string[]> {
-  const out: string[] = [];
-  for await (const e of Deno.readDir(join(dir, rel))) {
-    const childRel = rel ? join(rel, e.name) : e.name;
-    if (e.isFile && (e.name.endsWith(".json") || e.name.endsWith(".tmp"))) out.push(childRel);
-    else if (e.isDirectory && depth < 3 && e.name !== "resources" && e.name !== STATE_DIR) {
-      out.push(...await pathHoldingFiles(dir, childRel, depth + 1));
-    }
-  }
-  return out;
-}
-
 /** The largest draft name (the schema's limit). */
 const MAX_NAME = 200;
 
@@ -242,7 +214,10 @@ export async function duplicateDraft(
       }
       return { name, sourceDraftId };
     });
-    await opts.prepare?.(temp, dir);
+    if (opts.prepare) {
+      await opts.prepare(temp, dir);
+      await assembly.repoint(); // e.g. media registered in the meta while hidden
+    }
     await assembly.publish();
     return { draftId: id, dir, ...copied, sourceDir };
   } catch (err) {
