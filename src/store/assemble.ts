@@ -79,8 +79,8 @@ async function removeOwned(dir: string, held: HeldFile | undefined): Promise<voi
   ignoreErrors(() => Deno.removeSync(dir, { recursive: true }));
 }
 
-/** Replaces the old folder prefix in every string of a JSON value (and its keys, with `keys`). */
-export function rewritePaths(value: unknown, prefixes: [string, string][], keys = false): unknown {
+/** Replaces the old folder prefix in every string of a JSON value. */
+export function rewritePaths(value: unknown, prefixes: [string, string][]): unknown {
   if (typeof value === "string") {
     for (const [from, to] of prefixes) {
       if (value === from) return to;
@@ -91,12 +91,10 @@ export function rewritePaths(value: unknown, prefixes: [string, string][], keys 
     }
     return value;
   }
-  if (Array.isArray(value)) return value.map((v) => rewritePaths(v, prefixes, keys));
+  if (Array.isArray(value)) return value.map((v) => rewritePaths(v, prefixes));
   if (value && typeof value === "object") {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) {
-      out[keys ? rewritePaths(k, prefixes) as string : k] = rewritePaths(v, prefixes, keys);
-    }
+    for (const [k, v] of Object.entries(value)) out[k] = rewritePaths(v, prefixes);
     return out;
   }
   return value;
@@ -115,26 +113,29 @@ export async function pathHoldingFiles(dir: string, rel = "", depth = 0): Promis
   return out;
 }
 
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 /**
  * Points absolute paths under one folder at another in the JSON files of a draft folder that
- * mention it (meta, timelines, `.draftcli/probe-cache.json`); other files are left untouched.
+ * mention it (meta, timelines, `.draftcli/probe-cache.json`): a replacement in the text, so every
+ * other byte (key order, number spelling) stays as it is.
  */
 async function repointFolder(folder: string, prefixes: [string, string][]): Promise<void> {
+  const esc = (p: string) => JSON.stringify(p).slice(1, -1);
+  const rules = prefixes.map(([from, to]) => ({
+    from: esc(from),
+    // the path itself, or followed by a separator (`/`, or `\` as JSON spells a backslash)
+    pattern: new RegExp(escapeRegExp(esc(from)) + String.raw`(?=["/]|\\)`, "g"),
+    to: esc(to),
+  }));
   const rels = [...await pathHoldingFiles(folder), join(STATE_DIR, "probe-cache.json")];
   for (const rel of rels) {
     const path = join(folder, rel);
     const text = await Deno.readTextFile(path).catch(() => undefined);
-    if (
-      text === undefined ||
-      !prefixes.some(([from]) => text.includes(JSON.stringify(from).slice(1, -1)))
-    ) continue;
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      continue; // not JSON (or encrypted): left as is
-    }
-    await Deno.writeTextFile(path, JSON.stringify(rewritePaths(json, prefixes, true)));
+    if (text === undefined || !rules.some((r) => text.includes(r.from))) continue;
+    let out = text;
+    for (const r of rules) out = out.replace(r.pattern, () => r.to);
+    if (out !== text) await Deno.writeTextFile(path, out);
   }
 }
 
