@@ -197,10 +197,11 @@ Deno.test("an add racing a delete never re-creates the deleted folder", async ()
   const w = await tempWorld();
   try {
     const d = await runOk(w, ["draft", "create", "--name", "Racing"]);
-    // A large local image: placing it (hashing 2 GiB) gives the delete time to run.
+    // A large local image: placing it hashes 256 MiB first, so the add is still before the
+    // placement when it is stopped; it is stopped while the draft is deleted.
     const big = join(w.root, "big.png");
     Deno.writeFileSync(big, await Deno.readFile(fixture("image.png")));
-    Deno.truncateSync(big, 2 ** 31);
+    Deno.truncateSync(big, 2 ** 28);
     const add = spawnCli([
       "images",
       "add",
@@ -216,7 +217,9 @@ Deno.test("an add racing a delete never re-creates the deleted folder", async ()
         return false;
       }
     });
+    add.kill("SIGSTOP");
     const del = await runCli(["draft", "delete", d.draftId, "--yes"], { env: w.env });
+    add.kill("SIGCONT");
     assertEquals(del.code, 0, del.stderr);
     const out = await add.output();
     const err = new TextDecoder().decode(out.stderr);
