@@ -89,3 +89,15 @@ export function orUndefined<T>(op: () => T): T | undefined {
     return undefined;
   }
 }
+
+/**
+ * Creates the folder `path` if missing, but never its parents: a parent that is gone (a draft
+ * deleted meanwhile) stays gone, and the call throws `NotFound`.
+ */
+export function mkdirHere(path: string): void {
+  try {
+    Deno.mkdirSync(path);
+  } catch (err) {
+    if (!(err instanceof Deno.errors.AlreadyExists)) throw err;
+  }
+}

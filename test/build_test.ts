@@ -179,11 +179,13 @@ Deno.test("build: a new draft appears only when complete (nothing visible while 
     const r = await building;
     assertEquals(r.code, 0, r.stderr);
     const out = r.json as Json;
-    assertEquals(out.filePath, `${w.draftsDir}/held`);
+    assertEquals(out.filePath, `${w.draftsDir}/${out.draftId}`);
     const meta = JSON.parse(await Deno.readTextFile(`${out.filePath}/draft_meta_info.json`));
     assertEquals(out.draftId, meta.draft_id, "the draft's id, as draft create prints it");
     assertEquals(meta.draft_fold_path, out.filePath);
-    assertEquals((await Array.fromAsync(Deno.readDir(w.draftsDir))).map((e) => e.name), ["held"]);
+    assertEquals((await Array.fromAsync(Deno.readDir(w.draftsDir))).map((e) => e.name), [
+      out.draftId,
+    ]);
     const check = await checkDraft(out.filePath);
     assertEquals(check.problems, []);
     assertEquals(check.leftovers, []);

@@ -26,7 +26,7 @@ Deno.test("create → images add → audios add → captions add builds a consis
     ], { env: w.env });
     assertEquals(created.code, 0, created.stderr);
     const { draftId, filePath } = created.json as Json;
-    assertEquals(filePath, `${w.draftsDir}/e2e`); // named after the draft
+    assertEquals(filePath, `${w.draftsDir}/${draftId}`); // named by the draft's id
 
     const images = [
       // caller's width is wrong on purpose: the file wins, with a warning

@@ -58,7 +58,7 @@ Deno.test("draft delete needs --yes, then removes the folder", async () => {
     assertEquals(done.code, 0, done.stderr);
     assertEquals(done.json, { draftId, filePath, deleted: true });
     assert(!(await exists(filePath)), "folder removed");
-    assertEquals([...Deno.readDirSync(w.draftsDir)].map((e) => e.name), ["keep"]);
+    assertEquals([...Deno.readDirSync(w.draftsDir)].map((e) => e.name), [keep.draftId]);
 
     const list = await runCli(["draft", "list"], { env: w.env });
     assertEquals((list.json as Json[]).map((d) => d.draftId), [keep.draftId]);
@@ -178,7 +178,9 @@ Deno.test("draft rename changes the shown name only", async () => {
     assertEquals([meta.draft_name, meta.draft_id], ["新名字 final", draftId]);
     const info = await runCli(["draft", "info", draftId], { env: w.env });
     assertEquals((info.json as Json).name, "新名字 final");
-    assertEquals([...Deno.readDirSync(w.draftsDir)].map((e) => e.name), ["Old name"]);
+    // The folder keeps its name (the draft's id): a name is never a path.
+    assertEquals([...Deno.readDirSync(w.draftsDir)].map((e) => e.name), [draftId]);
+    assertEquals(filePath, `${w.draftsDir}/${draftId}`);
 
     const before = await snapshotDir(filePath);
     const cases: [string[], number, string][] = [
@@ -239,7 +241,7 @@ Deno.test("draft duplicate copies under a fresh id, pointing at its own media co
     const copy = r.json as Json;
     assert(copy.draftId !== draftId);
     assert(/^[0-9A-F-]{36}$/.test(copy.draftId), copy.draftId);
-    assertEquals(copy.filePath, `${w.draftsDir}/Source copy`);
+    assertEquals(copy.filePath, `${w.draftsDir}/${copy.draftId}`);
     assertEquals([copy.name, copy.sourceDraftId], ["Source copy", draftId]);
     assertEquals(await snapshotDir(filePath), before, "source unchanged");
 

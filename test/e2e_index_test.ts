@@ -47,6 +47,12 @@ Deno.test("index entries follow the draft's life", async () => {
     assertEquals(await names(), ["B", "C", "D", "theirs"]);
     const ids = ((await index()).all_draft_store as Json[]).map((e) => e.draft_id);
     assertEquals(new Set(ids).size, ids.length, "no duplicate ids in the index");
+    // Each entry keeps the folder (named by the id) and the name apart; a rename kept the folder.
+    for (const e of (await index()).all_draft_store as Json[]) {
+      if (e.draft_id === "FOREIGN") continue;
+      assertEquals(e.draft_fold_path, `${w.draftsDir}/${e.draft_id}`, e.draft_name);
+      assert(String(e.draft_json_file).startsWith(`${e.draft_fold_path}/`), e.draft_json_file);
+    }
 
     const del = await runCli(["draft", "delete", a.draftId, "--yes"], { env: w.env });
     assertEquals(del.code, 0, del.stderr);

@@ -94,7 +94,7 @@ Deno.test("resource names never come from the URL path or Content-Disposition", 
   try {
     const created = await runCli(["draft", "create"], { env: w.env });
     const { draftId, filePath } = created.json as Json;
-    // The draft's own folder (named after the draft) is the only place allowed to change.
+    // The draft's own folder is the only place allowed to change.
     const own = filePath.slice(w.root.length);
     const before = (await listAll(w.root)).filter((p) => !p.startsWith(own));
     const base = `http://127.0.0.1:${server.addr.port}`;

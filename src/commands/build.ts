@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { defineCommand } from "./spec.ts";
 import { draftIdSchema, mediaPlacement } from "../schema/common.ts";
+import { draftNameSchema } from "../schema/draft.ts";
 import { FIT_MODES } from "../draft/fit_modes.ts";
 import * as run from "./run/build.ts";
 
@@ -76,7 +77,7 @@ const stringMap = z.record(z.string().min(1).max(5000), z.string().min(1).max(50
 /** Input of `draft fill`. */
 export const DraftFillInput = z.object({
   source: draftIdSchema.describe("id of the draft to copy"),
-  name: z.string().min(1).max(200).optional().describe("name of the copy"),
+  name: draftNameSchema.optional().describe("name of the copy"),
   texts: stringMap.optional().describe('{"current text or segment id": "new text"}'),
   media: stringMap.optional().describe(
     '{"material name, file name or material id": "new file path or URL"}',

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { defineCommand } from "./spec.ts";
 import { draftIdSchema } from "../schema/common.ts";
+import { draftNameSchema } from "../schema/draft.ts";
 import * as run from "./run/transfer.ts";
 
 /** Input of `draft zip`. */
@@ -35,7 +36,7 @@ export const DraftUploadInput = z.object({
 /** Input of `draft import`. */
 export const DraftImportInput = z.object({
   source: z.string().min(1).describe("zip file path, or an http(s) URL to download it from"),
-  name: z.string().min(1).max(200).optional().describe(
+  name: draftNameSchema.optional().describe(
     "name shown in the editor (default: the zipped draft's name)",
   ),
 }).strict();

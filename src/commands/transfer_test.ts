@@ -120,7 +120,7 @@ Deno.test("cli: draft import of a file gets a new id in the drafts folder", asyn
   assertEquals(r.code, 0, r.err);
   const id = r.json.draftId as string;
   assert(isUuid(id) && id !== fx.draftId, id);
-  assertEquals(r.json.filePath, join(root2, "Copy"), "named after the draft");
+  assertEquals(r.json.filePath, join(root2, id), "the folder is named by the new id");
   assertEquals([r.json.name, r.json.editor], ["Copy", "capcut"]);
   const doc = JSON.parse(await Deno.readTextFile(join(r.json.filePath, "draft_content.json")));
   assertEquals(await Deno.readFile(doc.materials.videos[0].path), fx.photoBytes);
@@ -181,6 +181,42 @@ Deno.test("cli: draft upload by presigned PUT; token from env never printed", as
     assert(`${fx.draftId}/draft_content.json` in files);
     assertEquals(r.json.sha256, createHash("sha256").update(bodies[0]).digest("hex"));
   });
+});
+
+Deno.test("cli: draft upload of a draft named x/../../esc zips <id>.zip in a private temp folder", async () => {
+  await using world = await setup();
+  const { base, fx, env } = world;
+  const metaPath = join(fx.dir, "draft_meta_info.json");
+  const meta = JSON.parse(await Deno.readTextFile(metaPath));
+  await Deno.writeTextFile(metaPath, JSON.stringify({ ...meta, draft_name: "x/../../esc" }));
+  const tmp = join(base, "tmp");
+  await Deno.mkdir(tmp);
+  // An unrelated file where a name used as a path would have put the zip.
+  await Deno.writeTextFile(join(tmp, "esc.zip"), "someone else's");
+  await withServer(() => new Response(null, { status: 200 }), async (url, bodies) => {
+    const r = await cli(
+      ["draft", "upload", "x/../../esc", "--to", `${url}/b/d.zip?X-Amz-Signature=${SIG}`],
+      { ...env, TMPDIR: tmp },
+    );
+    assertEquals(r.code, 0, r.err);
+    assertEquals(await Deno.readTextFile(join(tmp, "esc.zip")), "someone else's");
+    assertEquals(r.json.draftId, fx.draftId);
+    assertEquals([...Deno.readDirSync(tmp)].map((e) => e.name), ["esc.zip"]);
+    const names = Object.keys(unzipSync(bodies[0]));
+    assert(names.length && names.every((n) => n.startsWith(`${fx.draftId}/`)), names[0]);
+  });
+  const t = await cli([
+    "draft",
+    "upload",
+    "x/../../esc",
+    "--to",
+    "http://127.0.0.1:9/none",
+    "--download-url",
+    "https://cdn.example/{name}",
+  ], { ...env, TMPDIR: tmp });
+  assert(t.code !== 0);
+  const kept = /retry with --zip (\S+)$/.exec(t.error?.hint ?? "")?.[1];
+  assert(kept?.endsWith(`/${fx.draftId}.zip`) && kept.startsWith(`${tmp}/draftcli-upload-`), t.err);
 });
 
 Deno.test("cli: draft upload uses config uploadUrl/uploadToken, POST, and a download URL template", async () => {

@@ -8,6 +8,7 @@
  */
 import { join } from "../path.ts";
 import { DraftcliError } from "../errors.ts";
+import { mkdirHere } from "../files.ts";
 import { sniff, SNIFF_BYTES } from "./sniff.ts";
 import { redactText, redactUrl } from "../text/redact.ts";
 import { MAX_REDIRECTS, retryableStatus } from "../transfer/http.ts";
@@ -429,7 +430,7 @@ export async function downloadAll(
   }
   const results = new Map<string, DownloadResult>();
   if (unique.size === 0) return results;
-  await Deno.mkdir(stagingDir, { recursive: true });
+  mkdirHere(stagingDir); // its parent is the caller's (a draft's state folder: never re-created)
 
   const stop = new AbortController();
   const cancel = opts.signal ? AbortSignal.any([stop.signal, opts.signal]) : stop.signal;

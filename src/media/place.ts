@@ -5,7 +5,7 @@
  * copy (never a symlink: sandboxed editors do not follow links out of their folders). The draft
  * writer moves staged files into `resources/` when it commits.
  */
-import { orUndefined, sha256File } from "../files.ts";
+import { mkdirHere, orUndefined, sha256File } from "../files.ts";
 import { join } from "../path.ts";
 
 /** Where local media go: into the draft folder (default), or referenced where they are. */
@@ -83,7 +83,7 @@ export class MediaPlacer {
     if (this.#present().has(fileName)) return { fileName, path, how: "present" };
     const stagedPath = join(this.#stagingDir, fileName);
     if (this.#staged.has(fileName)) return { fileName, path, stagedPath, how: "link" };
-    if (this.#staged.size === 0) Deno.mkdirSync(this.#stagingDir, { recursive: true });
+    if (this.#staged.size === 0) mkdirHere(this.#stagingDir); // never re-creates a deleted draft
     this.#staged.add(fileName);
     try {
       Deno.linkSync(source, stagedPath);

@@ -21,6 +21,8 @@ export interface MediaRef {
    * "imageInfos[3].imageUrl" (the index goes at "[]" or after the first name).
    */
   field: string;
+  /** The item's full name when the caller has it ("media.cover.jpg"); else from field and index. */
+  label?: string;
 }
 
 /** Where `resolveMedia` puts things and how it probes and downloads. */
@@ -53,6 +55,11 @@ export interface ResolvedMedia {
   /** The file's base name (for downloads: `<sha256 prefix>.<ext>`). */
   fileName: string;
   info: MediaInfo;
+}
+
+/** The name errors give a reference: its label, else its field with its index. */
+function labelOf(ref: MediaRef): string {
+  return ref.label ?? itemLabel(ref.field, ref.index);
 }
 
 /** Names an item: "imageInfos.imageUrl" + 3 → "imageInfos[3].imageUrl". */
@@ -125,7 +132,7 @@ export function plainPath(
 }
 
 function classify(ref: MediaRef, paths: { home?: string; cwd?: string }): Classified {
-  const label = itemLabel(ref.field, ref.index);
+  const label = labelOf(ref);
   const url = ref.url.trim();
   const local = plainPath(url, paths);
   if (local !== undefined) return { kind: "file", ref, path: local };
@@ -272,10 +279,10 @@ export async function resolveMedia(
     c.kind === "file"
   );
   const statOf = new Map(
-    locals.map((c) => [c, checkLocal(c.path, itemLabel(c.ref.field, c.ref.index))]),
+    locals.map((c) => [c, checkLocal(c.path, labelOf(c.ref))]),
   );
   await eachLimited(locals, 8, async (c) => {
-    const label = itemLabel(c.ref.field, c.ref.index);
+    const label = labelOf(c.ref);
     let info: MediaInfo;
     try {
       info = await probeCached(c.path, opts.cache, { ...probeOpts(c.path), stat: statOf.get(c) });
@@ -293,13 +300,13 @@ export async function resolveMedia(
       remotes.map((c) => ({
         url: c.ref.url,
         index: c.ref.index,
-        label: itemLabel(c.ref.field, c.ref.index),
+        label: labelOf(c.ref),
       })),
       opts.stagingDir,
       { warn: opts.warn, ...opts.download },
     );
     await eachLimited(remotes, 8, async (c) => {
-      const label = itemLabel(c.ref.field, c.ref.index);
+      const label = labelOf(c.ref);
       const d = downloads.get(c.ref.url) as DownloadResult;
       let info: MediaInfo;
       try {

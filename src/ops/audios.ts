@@ -166,7 +166,10 @@ export async function addAudios(
     { roots, draftId, dir },
     audioRequests(plan),
     (doc, byUrl) =>
-      withIdLists({ draftId, items: applyAudios(doc, plan, byUrl, ctx.warn) }, "audioIds"),
+      withIdLists(
+        { draftId: doc.draftId, items: applyAudios(doc, plan, byUrl, ctx.warn) },
+        "audioIds",
+      ),
     opts.media,
   );
 }

@@ -274,7 +274,7 @@ export async function addCaptions(
   return await mutateDraftAt(dir, (doc) => {
     const { trackId, items: created } = applyCaptions(doc, plan, ctx.warn);
     return Promise.resolve({
-      result: withIdLists({ draftId, trackId, items: created }, "textIds"),
+      result: withIdLists({ draftId: doc.draftId, trackId, items: created }, "textIds"),
     });
   }, { warn: ctx.warn });
 }

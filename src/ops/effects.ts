@@ -104,7 +104,7 @@ export async function addEffects(ctx: CommandContext, draftId: string, items: Ef
   const plan = planEffects(await peekEdition(dir), items, "effectInfos");
   return await mutateDraftAt(dir, (doc) =>
     Promise.resolve({
-      result: withIdLists({ draftId, items: applyEffects(doc, plan) }, "effectIds"),
+      result: withIdLists({ draftId: doc.draftId, items: applyEffects(doc, plan) }, "effectIds"),
     }), { warn: ctx.warn });
 }
 
@@ -175,7 +175,7 @@ export async function addFilters(ctx: CommandContext, draftId: string, items: Fi
   return await mutateDraftAt(dir, (doc) =>
     Promise.resolve({
       result: withIdLists(
-        { draftId, items: applyFilters(doc, plan, ctx.warn) },
+        { draftId: doc.draftId, items: applyFilters(doc, plan, ctx.warn) },
         "effectIds",
       ),
     }), { warn: ctx.warn });

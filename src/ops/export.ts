@@ -435,5 +435,5 @@ function exportTextSegments(
 /** Runs `draft export`: `{draftId, spec, unsupported}`. */
 export async function exportDraft(ctx: CommandContext, draftId: string) {
   const doc = await readDraft(await ctx.searchRoots(), draftId);
-  return { draftId, ...exportSpec(doc) };
+  return { draftId: doc.draftId, ...exportSpec(doc) };
 }

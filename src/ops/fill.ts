@@ -9,8 +9,8 @@ import { DraftcliError } from "../errors.ts";
 import { Problems } from "./problems.ts";
 import { expectKind, type MediaRequest, resolveBatch, type ResolvedFile } from "./media.ts";
 import { toMediaUrl } from "./easy.ts";
-import { mutateDraft } from "../store/commit.ts";
-import { readDraft } from "../store/load.ts";
+import { saveDraft } from "../store/commit.ts";
+import { loadDraft, readDraft } from "../store/load.ts";
 import { registerDraft } from "../store/draft_index.ts";
 import { duplicateDraft } from "../store/manage.ts";
 import type { DraftDocument } from "../draft/document.ts";
@@ -126,7 +126,7 @@ async function readProxySettings(dir: string): Promise<{ path: string; json: Jso
   }
 }
 
-/** Runs `draft fill`; returns `{draftId, filePath, sourceDraftId, replaced}`. */
+/** Runs `draft fill`; returns `{draftId, filePath, sourceDraftId, replaced, cleared}`. */
 export async function fillDraft(ctx: CommandContext, source: string, opts: FillOptions) {
   if (!Object.keys(opts.texts ?? {}).length && !Object.keys(opts.media ?? {}).length) {
     throw new DraftcliError("usage", "draft fill needs --texts and/or --media", {
@@ -135,101 +135,119 @@ export async function fillDraft(ctx: CommandContext, source: string, opts: FillO
   }
   const roots = await ctx.searchRoots();
   const keys = checkKeys(await readDraft(roots, source), opts, ctx.warn);
-  const copy = await duplicateDraft(roots, source, { name: opts.name });
-  try {
-    const config = await ctx.config();
-    const urls = new Map(keys.media.map((k) => [k, toMediaUrl(opts.media![k])]));
-    const requests: MediaRequest[] = keys.media.map((k, i) => ({
-      url: urls.get(k)!,
-      index: i,
-      field: `media.${k}`,
-    }));
-    const batch = await resolveBatch(copy.dir, requests, {
-      env: ctx.env,
-      maxDownloadBytes: config.maxDownloadBytes,
-      placement: opts.placement ?? config.media,
-    });
-    let replaced;
-    try {
-      replaced = await mutateDraft(roots, copy.draftId, async (doc) => {
-        let texts = 0;
-        for (const key of keys.texts) {
-          for (const slot of textMatches(doc, key)) {
-            if (replaceText(slot.material, opts.texts![key])) {
-              ctx.warn(
-                `texts.${key}: segment ${slot.segmentId} had several style runs; ` +
-                  "the first run's style now covers the new text",
-              );
-            }
-            texts++;
-          }
-        }
-        let media = 0;
-        const fitted: FitOutcome[] = [];
-        const cleared: ClearedDerivation[] = [];
-        const oldFiles = new Set<string>();
-        for (const key of keys.media) {
-          const file = batch.byUrl.get(urls.get(key)!)!;
-          const uses = mediaUses(doc, key);
-          for (const f of filesOf(uses)) oldFiles.add(f);
-          for (const slot of uses) {
-            const done = fillMedia(doc, slot, file, `media.${key}`, opts.fit, ctx.warn);
-            fitted.push(...done.outcomes);
-            cleared.push(...done.cleared);
-            media++;
-          }
-        }
-        // The new files themselves are not left-overs (a file may replace itself).
-        for (const f of filesOf(mediaSlots(doc))) oldFiles.delete(f);
-        const unlisted: { file: string; id?: string; was: string }[] = dropUnusedPoolEntries(
-          doc,
-          oldFiles,
-        ).map((u) => ({ file: "draft_meta_info.json", ...u }));
+  const config = await ctx.config();
+  const urls = new Map(keys.media.map((k) => [k, toMediaUrl(opts.media![k])]));
+  const requests: MediaRequest[] = keys.media.map((k, i) => ({
+    url: urls.get(k)!,
+    index: i,
+    field: `media.${k}`,
+  }));
+  let replaced: Replaced | undefined;
+  // The copy is filled while still hidden (see duplicateDraft): it appears filled or not at all.
+  const copy = await duplicateDraft(roots, source, {
+    name: opts.name,
+    prepare: async (folder) => {
+      const batch = await resolveBatch(folder, requests, {
+        env: ctx.env,
+        maxDownloadBytes: config.maxDownloadBytes,
+        placement: opts.placement ?? config.media,
+      });
+      try {
+        const doc = await loadDraft(folder, { recover: false });
         const files = [batch.cacheFile];
-        const proxies = await readProxySettings(doc.dir);
-        if (proxies) {
-          const dropped = dropUnusedProxyEntries(doc, proxies.json, oldFiles);
-          for (const was of dropped) unlisted.push({ file: PROXY_SETTINGS, was });
-          if (dropped.length) {
-            files.push({ path: proxies.path, data: JSON.stringify(proxies.json) });
-          }
-        }
-        const left = remainingReferences(doc, oldFiles);
-        if (left.length) {
-          ctx.warn(
-            `${left.length} place(s) still name a replaced file and were left as they are ` +
-              `(first: ${left.slice(0, 3).join(", ")})`,
-          );
-        }
-        return {
-          result: {
-            counts: { texts, media },
-            fitted,
-            cleared: cleared.map((c) => ({ ...c, was: redactText(c.was) })),
-            unlisted: unlisted.map((u) => ({ ...u, was: redactText(u.was) })),
-          },
-          staged: batch.staged,
-          files,
-        };
-      }, { warn: ctx.warn });
-    } finally {
-      await batch.cleanup();
+        replaced = await replaceAll(doc, keys, opts, urls, batch.byUrl, files, ctx.warn);
+        await saveDraft(doc, { staged: batch.staged, files, warn: ctx.warn, index: false });
+      } finally {
+        await batch.cleanup();
+      }
+    },
+  });
+  await registerDraft(copy.dir, { warn: ctx.warn }).catch((err) =>
+    ctx.warn(`the copy was made but not registered in the editor's index: ${err.message}`)
+  );
+  const done = replaced!;
+  return {
+    draftId: copy.draftId,
+    filePath: copy.dir,
+    name: copy.name,
+    sourceDraftId: copy.sourceDraftId,
+    replaced: done.counts,
+    cleared: done.cleared,
+    ...(done.unlisted.length ? { unlisted: done.unlisted } : {}),
+    ...(opts.fit ? { fitted: done.fitted } : {}),
+  };
+}
+
+/** What a fill replaced, fitted, cleared (derived files) and unlisted (unused pool entries). */
+interface Replaced {
+  counts: { texts: number; media: number };
+  fitted: FitOutcome[];
+  cleared: ClearedDerivation[];
+  unlisted: { file: string; id?: string; was: string }[];
+}
+
+/**
+ * Replaces the matched texts and media in the copy, clears what the editor derived from the old
+ * files and drops their unused pool and proxy entries (adding the rewritten proxy settings to
+ * `files`); warns about any other place that still names a replaced file.
+ */
+async function replaceAll(
+  doc: DraftDocument,
+  keys: { texts: string[]; media: string[] },
+  opts: FillOptions,
+  urls: Map<string, string>,
+  byUrl: Map<string, ResolvedFile>,
+  files: { path: string; data: string }[],
+  warn: (m: string) => void,
+): Promise<Replaced> {
+  let texts = 0;
+  for (const key of keys.texts) {
+    for (const slot of textMatches(doc, key)) {
+      if (replaceText(slot.material, opts.texts![key])) {
+        warn(
+          `texts.${key}: segment ${slot.segmentId} had several style runs; ` +
+            "the first run's style now covers the new text",
+        );
+      }
+      texts++;
     }
-    await registerDraft(copy.dir, { warn: ctx.warn }).catch((err) =>
-      ctx.warn(`the copy was made but not registered in the editor's index: ${err.message}`)
-    );
-    return {
-      draftId: copy.draftId,
-      filePath: copy.dir,
-      name: copy.name,
-      sourceDraftId: copy.sourceDraftId,
-      replaced: replaced.counts,
-      cleared: replaced.cleared,
-      ...(replaced.unlisted.length ? { unlisted: replaced.unlisted } : {}),
-      ...(opts.fit ? { fitted: replaced.fitted } : {}),
-    };
-  } catch (err) {
-    await Deno.remove(copy.dir, { recursive: true }).catch(() => {});
-    throw err;
   }
+  let media = 0;
+  const fitted: FitOutcome[] = [];
+  const cleared: ClearedDerivation[] = [];
+  const oldFiles = new Set<string>();
+  for (const key of keys.media) {
+    const file = byUrl.get(urls.get(key)!)!;
+    const uses = mediaUses(doc, key);
+    for (const f of filesOf(uses)) oldFiles.add(f);
+    for (const slot of uses) {
+      const done = fillMedia(doc, slot, file, `media.${key}`, opts.fit, warn);
+      fitted.push(...done.outcomes);
+      cleared.push(...done.cleared);
+      media++;
+    }
+  }
+  // The new files themselves are not left-overs (a file may replace itself).
+  for (const f of filesOf(mediaSlots(doc))) oldFiles.delete(f);
+  const unlisted: Replaced["unlisted"] = dropUnusedPoolEntries(doc, oldFiles)
+    .map((u) => ({ file: "draft_meta_info.json", ...u }));
+  const proxies = await readProxySettings(doc.dir);
+  if (proxies) {
+    const dropped = dropUnusedProxyEntries(doc, proxies.json, oldFiles);
+    for (const was of dropped) unlisted.push({ file: PROXY_SETTINGS, was });
+    if (dropped.length) files.push({ path: proxies.path, data: JSON.stringify(proxies.json) });
+  }
+  const left = remainingReferences(doc, oldFiles);
+  if (left.length) {
+    warn(
+      `${left.length} place(s) still name a replaced file and were left as they are ` +
+        `(first: ${left.slice(0, 3).join(", ")})`,
+    );
+  }
+  return {
+    counts: { texts, media },
+    fitted,
+    cleared: cleared.map((c) => ({ ...c, was: redactText(c.was) })),
+    unlisted: unlisted.map((u) => ({ ...u, was: redactText(u.was) })),
+  };
 }

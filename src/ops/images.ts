@@ -150,7 +150,7 @@ export async function addImages(
     imageRequests(plan),
     (doc, byUrl) =>
       withIdLists(
-        { draftId, items: applyImages(doc, plan, byUrl, ctx.warn, opts.alpha) },
+        { draftId: doc.draftId, items: applyImages(doc, plan, byUrl, ctx.warn, opts.alpha) },
         "imageIds",
       ),
     opts.media,

@@ -79,7 +79,8 @@ export async function addKeyframes(ctx: CommandContext, draftId: string, items: 
   return await mutateDraft(
     roots,
     draftId,
-    (doc) => Promise.resolve({ result: { draftId, items: applyKeyframes(doc, items) } }),
+    (doc) =>
+      Promise.resolve({ result: { draftId: doc.draftId, items: applyKeyframes(doc, items) } }),
   );
 }
 
@@ -88,7 +89,7 @@ export async function listKeyframes(ctx: CommandContext, draftId: string, segmen
   const doc = await readDraft(await ctx.searchRoots(), draftId);
   const { track, segment } = findSegmentOrThrow(doc, segmentId, "segmentId");
   return {
-    draftId,
+    draftId: doc.draftId,
     segmentId: segment.id,
     segmentKind: segmentKind(doc, segment),
     trackId: track.id,

@@ -71,7 +71,9 @@ export async function addMasks(
   const result = await mutateDraftAt(dir, (doc) => {
     warning = maskWarning(doc.profile);
     const items = applyMasks(doc, entry, ids, geometry, ctx.warn);
-    return Promise.resolve({ result: { draftId, maskList: maskListName(doc), items } });
+    return Promise.resolve({
+      result: { draftId: doc.draftId, maskList: maskListName(doc), items },
+    });
   }, { warn: ctx.warn });
   if (warning) ctx.warn(warning);
   return result;

@@ -11,6 +11,7 @@ import type { StagedFile } from "../store/commit.ts";
 import { STATE_DIR } from "../store/locate.ts";
 import { readJsonIfExists } from "../store/atomic.ts";
 import { DraftcliError } from "../errors.ts";
+import { orUndefined } from "../files.ts";
 import { createDraft, type NewDraftOptions } from "../store/create.ts";
 import { mutateDraftAt } from "../store/commit.ts";
 import { registerDraft } from "../store/draft_index.ts";
@@ -23,7 +24,7 @@ import { toPlaceholder } from "../transfer/paths.ts";
 /** One URL to resolve, and where it came from (for error messages). */
 export interface MediaRequest {
   url: string;
-  /** e.g. "imageInfos[3].imageUrl" */
+  /** The item's full name in the input, e.g. "imageInfos[3].imageUrl" (errors name it so). */
   field: string;
   index: number;
 }
@@ -68,7 +69,11 @@ export async function resolveBatch(
   const remote = copy || requests.some((r) => /^https?:/i.test(r.url.trim()));
   // Downloads land in a private folder that names its owner, so recovery can tell a dead
   // process's leftovers from a running download.
-  const staging = remote ? await makeStagingDir(join(stateDir, "staging")) : undefined;
+  const staging = remote
+    ? await makeStagingDir(join(stateDir, "staging")).catch((err) => {
+      throw goneOr(dir, err);
+    })
+    : undefined;
   const stagingDir = staging?.dir ?? join(stateDir, "staging", crypto.randomUUID());
   const cache = ProbeCache.fromJSON(
     await readJsonIfExists<unknown>(cachePath).catch(() => undefined),
@@ -78,7 +83,7 @@ export async function resolveBatch(
   };
   try {
     const resolved = await resolveMedia(
-      requests.map((r) => ({ url: r.url, index: r.index, field: r.field })),
+      requests.map((r) => ({ url: r.url, index: r.index, field: r.field, label: r.field })),
       {
         stagingDir,
         resourcesDir: join(dir, "resources"),
@@ -122,8 +127,17 @@ export async function resolveBatch(
     };
   } catch (err) {
     await cleanup();
-    throw err;
+    throw goneOr(dir, err);
   }
+}
+
+/** `draft_not_found` for a draft folder deleted while its media were resolved, else `err`. */
+function goneOr(dir: string, err: unknown): unknown {
+  if (!(err instanceof Deno.errors.NotFound) || orUndefined(() => Deno.statSync(dir))) return err;
+  return new DraftcliError("draft_not_found", `draft '${basename(dir)}' was deleted`, {
+    hint: "run 'draftcli draft list' to see the drafts",
+    path: "draftId",
+  });
 }
 
 /** Is `path` inside the folder `dir`? */

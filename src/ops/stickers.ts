@@ -38,7 +38,7 @@ export async function addSticker(ctx: CommandContext, draftId: string, req: Stic
   return await mutateDraft(
     await ctx.searchRoots(),
     draftId,
-    (doc) => Promise.resolve({ result: { draftId, ...applySticker(doc, req) } }),
+    (doc) => Promise.resolve({ result: { draftId: doc.draftId, ...applySticker(doc, req) } }),
     { warn: ctx.warn },
   );
 }

@@ -30,7 +30,7 @@ export async function addAutoTransitions(
   const entry = resolveField(edition, "transitions", opts.name, "auto");
   return await mutateDraftAt(dir, (doc) =>
     Promise.resolve({
-      result: { draftId, ...applyAutoTransitions(doc, entry, opts, ctx.warn) },
+      result: { draftId: doc.draftId, ...applyAutoTransitions(doc, entry, opts, ctx.warn) },
     }));
 }
 

@@ -200,7 +200,7 @@ export async function addVideos(
     videoRequests(plan),
     (doc, byUrl) =>
       withIdLists(
-        { draftId, items: applyVideos(doc, plan, byUrl, ctx.warn, opts.alpha) },
+        { draftId: doc.draftId, items: applyVideos(doc, plan, byUrl, ctx.warn, opts.alpha) },
         "videoIds",
       ),
     opts.media,

@@ -2,13 +2,16 @@
 import { z } from "zod";
 import { isDraftName } from "./rules.ts";
 
+/** A draft's name: shown in the editor, kept in the meta, never a path. */
+export const draftNameSchema = z.string().min(1).max(200).refine(isDraftName, {
+  message: 'must not contain \\ / : * ? " < > | characters',
+});
+
 /** Options of `draft create`. */
 export const DraftCreateInput = z.object({
   width: z.number().int().min(16).max(16384).default(1080).describe("canvas width in px"),
   height: z.number().int().min(16).max(16384).default(1920).describe("canvas height in px"),
-  name: z.string().min(1).max(200).refine(isDraftName, {
-    message: 'must not contain \\ / : * ? " < > | characters',
-  }).optional().describe("name shown in the editor's draft list"),
+  name: draftNameSchema.optional().describe("name shown in the editor's draft list"),
   fps: z.union([z.literal(24), z.literal(25), z.literal(30), z.literal(50), z.literal(60)])
     .default(30).describe("frame rate: 24, 25, 30, 50 or 60"),
   editor: z.enum(["jianying", "capcut"]).optional().describe(

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { captionStyleFields } from "./caption_style.ts";
 import { CaptionInfo } from "./media_items.ts";
 import { mediaPlacement } from "./common.ts";
+import { draftNameSchema } from "./draft.ts";
 
 const location = z.string().min(1).max(8192);
 
@@ -34,7 +35,7 @@ export const DraftEasyInput = z.object({
   text: z.string().min(1).max(500).optional().describe("title shown over the whole length"),
   width: z.number().int().min(16).max(16384).default(1080).describe("canvas width (new draft)"),
   height: z.number().int().min(16).max(16384).default(1920).describe("canvas height (new draft)"),
-  name: z.string().min(1).max(200).optional().describe("draft name (new draft)"),
+  name: draftNameSchema.optional().describe("draft name (new draft)"),
   editor: z.enum(["jianying", "capcut"]).optional().describe("target editor (new draft)"),
   ...captionStyleFields,
   media: mediaPlacement,

@@ -1,6 +1,6 @@
 /** Atomic file writes: write a temp file beside the target, flush it, rename it over. */
 import { ignoreErrors } from "../files.ts";
-import { dirname } from "../path.ts";
+import { dirname, join } from "../path.ts";
 
 /** Suffix of temp files (cleaned up by recovery if a process dies mid-write). */
 export const TMP_SUFFIX = ".draftcli-tmp";
@@ -35,5 +35,27 @@ export async function readJsonIfExists<T>(path: string): Promise<T | undefined> 
   } catch (err) {
     if (err instanceof Deno.errors.NotFound) return undefined;
     throw err;
+  }
+}
+
+/**
+ * Removes temp files (`*.draftcli-tmp`) of atomic writes killed before their rename, directly in
+ * `folder`, once older than `maxAgeMs` (a write takes milliseconds, so such a file's writer is
+ * gone). One listing of the folder.
+ */
+export function sweepTemps(folder: string, maxAgeMs: number): void {
+  let entries: Deno.DirEntry[];
+  try {
+    entries = Array.from(Deno.readDirSync(folder));
+  } catch {
+    return;
+  }
+  for (const e of entries) {
+    if (!e.isFile || !e.name.endsWith(TMP_SUFFIX)) continue;
+    const path = join(folder, e.name);
+    ignoreErrors(() => {
+      const st = Deno.lstatSync(path);
+      if (Date.now() - (st.mtime?.getTime() ?? 0) >= maxAgeMs) Deno.removeSync(path);
+    });
   }
 }

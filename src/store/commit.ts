@@ -30,6 +30,8 @@ export interface SaveOptions {
   warn?: (message: string) => void;
   /** OS whose path style index entries use (default: this one). */
   os?: OsName;
+  /** `false`: leave the editor's index alone (a draft still being assembled out of sight). */
+  index?: boolean;
 }
 
 /**
@@ -55,6 +57,7 @@ export async function saveDraft(doc: DraftDocument, extra: SaveOptions = {}): Pr
   entries.push(...draftFileEntries(doc, doc.dir, await timelineTargets(doc)));
   for (const f of extra.files ?? []) entries.push(f);
   await commitFiles(join(doc.dir, STATE_DIR), entries);
+  if (extra.index === false) return;
   try {
     await indexDraft(doc, { create: false, os: extra.os, warn: extra.warn }, size);
   } catch (err) {

@@ -21,7 +21,7 @@ import type { OsName } from "./home.ts";
 import { type DraftState, exists, STATE_DIR } from "./locate.ts";
 import { draftFileEntries, MATERIALS_SIZE_KEY, materialsSize, nowUs } from "./draft_files.ts";
 import type { StagedFile } from "./commit.ts";
-import { uniqueDraftFolder } from "./folder_name.ts";
+import { beginAssembly, sweepLeftovers } from "./assemble.ts";
 
 /** Options for a new draft. */
 export interface NewDraftOptions {
@@ -60,40 +60,16 @@ export interface NewDraftExtras {
   cleanup?: () => Promise<void>;
 }
 
-/** A half-built draft folder (`.<id>.creating`) older than this is a crash leftover. */
-export const CREATING_MAX_AGE_MS = 3600_000;
-
-/** Removes `.<id>.creating` folders left in a drafts root by processes killed mid-create. */
-export async function sweepCreating(root: string, maxAgeMs = CREATING_MAX_AGE_MS): Promise<void> {
-  let entries: Deno.DirEntry[];
-  try {
-    entries = await Array.fromAsync(Deno.readDir(root));
-  } catch {
-    return;
-  }
-  for (const e of entries) {
-    if (!e.isDirectory || !/^\.[\w-]+\.creating$/.test(e.name)) continue;
-    const p = join(root, e.name);
-    try {
-      const st = await Deno.lstat(p);
-      if (Date.now() - (st.mtime?.getTime() ?? Date.now()) > maxAgeMs) {
-        await Deno.remove(p, { recursive: true });
-      }
-    } catch { /* gone or not ours to remove */ }
-  }
-}
-
 /**
- * Creates a new draft folder: assembled under a hidden temp name (with what `opts.fill` builds
- * into it), written once, then renamed into place.
+ * Creates a new draft folder `<root>/<draftId>`: assembled in a hidden folder (with what
+ * `opts.fill` builds into it), written once, then renamed into place. The name lives in the meta
+ * only; it never becomes a path.
  */
 export async function createDraft(opts: NewDraftOptions): Promise<DraftDocument> {
   await Deno.mkdir(opts.root, { recursive: true });
-  await sweepCreating(opts.root);
+  await sweepLeftovers(opts.root);
   const draftId = newId();
   const name = opts.name ?? defaultName();
-  // The folder is named after the draft, as the editors name theirs; the id lives in the meta.
-  let dir = await uniqueDraftFolder(opts.root, name, draftId);
   const { content, meta } = skeletonFor(opts.profile);
   content.id = newId();
   content.fps = opts.fps;
@@ -123,17 +99,16 @@ export async function createDraft(opts: NewDraftOptions): Promise<DraftDocument>
   meta.draft_cover = "draft_cover.jpg";
   meta.tm_draft_create = created;
   meta.tm_draft_modified = created;
-  const docAt = (dir: string) =>
-    new DraftDocument({
-      dir,
-      draftId,
-      edition: opts.edition,
-      profile: opts.profile,
-      content,
-      meta,
-    });
-  let doc = docAt(dir);
-  const temp = join(opts.root, `.${draftId}.creating`);
+  const assembly = await beginAssembly(opts.root, draftId, "creating");
+  const { temp, dir } = assembly;
+  const doc = new DraftDocument({
+    dir,
+    draftId,
+    edition: opts.edition,
+    profile: opts.profile,
+    content,
+    meta,
+  });
   try {
     await Deno.mkdir(join(temp, "resources"), { recursive: true });
     await Deno.mkdir(join(temp, STATE_DIR), { recursive: true });
@@ -166,20 +141,11 @@ export async function createDraft(opts: NewDraftOptions): Promise<DraftDocument>
     for (const f of extras?.files ?? []) await Deno.writeTextFile(f.path, f.data);
     const size = await materialsSize(doc, [], temp);
     if (size !== undefined && MATERIALS_SIZE_KEY in meta) meta[MATERIALS_SIZE_KEY] = size;
-    for (let attempt = 0;; attempt++) {
-      await writeDraftFiles(doc, temp);
-      try {
-        await Deno.rename(temp, dir);
-        break;
-      } catch (err) {
-        // Another process took the folder name meanwhile: move in under the next free name.
-        if (attempt >= 20 || !(await exists(dir))) throw err;
-        dir = await uniqueDraftFolder(opts.root, name, draftId);
-        doc = docAt(dir);
-      }
-    }
+    await writeDraftFiles(doc, temp);
+    if (opts.fill) await assembly.repoint(); // media registered in the meta while hidden
+    await assembly.publish();
   } catch (err) {
-    await Deno.remove(temp, { recursive: true }).catch(() => {});
+    await assembly.abandon();
     throw err;
   }
   return doc;

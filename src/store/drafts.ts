@@ -7,12 +7,14 @@
 export {
   checkDraftId,
   type DraftState,
+  folderDraftId,
   listDraftDirs,
   locateDraft,
   peekEdition,
   STATE_DIR,
 } from "./locate.ts";
-export { createDraft, CREATING_MAX_AGE_MS, type NewDraftOptions, sweepCreating } from "./create.ts";
+export { createDraft, type NewDraftOptions } from "./create.ts";
+export { sweepLeftovers } from "./assemble.ts";
 export { syncMeta } from "./draft_files.ts";
 export {
   loadDraft,

@@ -47,8 +47,8 @@ export function checkDraftId(draftId: string): void {
 
 /**
  * The id draftcli reports for a draft folder: the meta's `draft_id` for drafts draftcli made
- * (their folder is named after the draft, the id is stable), else the folder name (drafts the
- * editor made, and drafts of earlier draftcli builds, whose folder is their id).
+ * (their folder is named by that id; folders of earlier builds were named after the draft), else
+ * the folder name (drafts the editor made).
  */
 export function draftIdOf(
   dir: string,
@@ -66,10 +66,10 @@ function isPlainId(id: string): boolean {
 }
 
 /**
- * Finds the folder of a draft among the candidate roots. `ref` is a draft id or a draft name:
- * first a folder named `ref` (drafts of earlier builds and editor drafts are named so), then a
- * draft whose meta `draft_id` is `ref`, then one whose `draft_name` is exactly `ref` (more than
- * one is an error listing their ids).
+ * Finds the folder of a draft among the candidate roots. `ref` is a draft id, a draft name or a
+ * folder name: first a folder named `ref` (draftcli's drafts are named by their id, the editor's
+ * by theirs), then a draft whose meta `draft_id` is `ref`, then one whose `draft_name` is
+ * exactly `ref` (more than one is an error listing their ids), then a folder named `ref`.
  */
 export async function locateDraft(roots: string[], ref: string): Promise<string> {
   if (!ref || ref.includes("\0")) checkDraftId(ref);
@@ -127,6 +127,11 @@ export async function locateDraft(roots: string[], ref: string): Promise<string>
 /** Does a folder's id (or its meta's `draft_id`) name `ref`? */
 function holdsId(seen: { id: string; meta?: Json }, ref: string): boolean {
   return seen.id === ref || seen.meta?.draft_id === ref;
+}
+
+/** The id draftcli reports for the draft folder `dir` (see `draftIdOf`). */
+export async function folderDraftId(dir: string): Promise<string> {
+  return (await idOfFolder(dir)).id;
 }
 
 async function idOfFolder(dir: string): Promise<{ id: string; meta?: Json }> {

@@ -1,14 +1,16 @@
 /**
  * Remembered draft folders: which folder of a drafts root holds a draft id, kept in a small file
- * of the user's cache folder. Drafts live in folders named after the draft, so finding one by
- * its id otherwise means looking into every folder of the root, on every command. An entry is
+ * of the user's cache folder. draftcli names its drafts' folders by their id, but the editor's
+ * drafts and those of earlier draftcli builds live in folders named after the draft, so finding
+ * one of those by its id otherwise means looking into every folder of the root. An entry is
  * only a hint: `locateDraft` uses a folder after the folder's own files confirm the id.
  *
  * The cache file goes with the list of roots `searchRoots` returns (`withLocations`), so code
  * that builds its own list of roots simply finds nothing remembered.
  */
 import { basename, dirname, join } from "../path.ts";
-import { writeFileAtomic } from "./atomic.ts";
+import { sweepTemps, writeFileAtomic } from "./atomic.ts";
+import { leftoverAgeMs } from "./assemble.ts";
 
 /** Entries kept per root (the oldest are dropped first). */
 export const MAX_REMEMBERED = 500;
@@ -67,6 +69,9 @@ export async function rememberFolder(
   const file = files.get(roots);
   const root = dirname(dir);
   if (!file || !roots.includes(root)) return;
+  sweepTemps(dirname(file), leftoverAgeMs()); // temps of writers killed before their rename
+  // A folder named by the id is found without a hint: drop a stale one only.
+  if (basename(dir) === draftId && !Object.hasOwn(readTable(file)[root] ?? {}, draftId)) return;
   const table = readTable(file);
   const entries: Record<string, string> = {};
   const kept = Object.entries(table[root] ?? {}).filter(([id]) => id !== draftId);

@@ -3,7 +3,7 @@ import { locateDraft } from "./locate.ts";
 import { LOCATIONS_FILE, MAX_REMEMBERED, rememberFolder, withLocations } from "./locations.ts";
 import { searchRoots } from "./roots.ts";
 
-/** A drafts root with folders named after drafts (id in the meta and state), and a cache. */
+/** A drafts root with folders named after drafts (the editor's way; id in meta and state), and a cache. */
 async function world() {
   const base = await Deno.makeTempDir({ prefix: "draftcli-locations-" });
   const root = `${base}/drafts`;

@@ -9,8 +9,14 @@ import { dirname, join } from "../path.ts";
 import { DraftcliError } from "../errors.ts";
 import type { Json } from "../editions/profiles.ts";
 import { newId } from "../draft/ids.ts";
-import { locateDraft, STATE_DIR, withDraftLock } from "./drafts.ts";
-import { uniqueDraftFolder } from "./folder_name.ts";
+import { folderDraftId, locateDraft, STATE_DIR, withDraftLock } from "./drafts.ts";
+import {
+  beginAssembly,
+  buryFolder,
+  pathHoldingFiles,
+  rewritePaths,
+  sweepLeftovers,
+} from "./assemble.ts";
 import { commitFiles, recover } from "./txn.ts";
 import { readJsonIfExists } from "./atomic.ts";
 
@@ -52,22 +58,24 @@ function underLock<T>(dir: string, fn: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Deletes a draft folder. The folder is first renamed (under the lock) to a hidden name in the
- * same drafts folder, so it leaves the draft list at once, then removed. Symbolic links are
- * never followed: a draft that is itself a link (to a folder inside the drafts folder; links
- * outside are refused by `locateDraft`) loses only the link, and links inside the draft are
- * removed, not their targets.
+ * Deletes a draft folder (`ref`: id, name or folder name). The folder is first renamed (under
+ * the lock) to a hidden grave in the same drafts folder, so it leaves the draft list at once,
+ * then removed (an interrupted removal is finished by a later sweep, see assemble.ts). Symbolic
+ * links are never followed: a draft that is itself a link (to a folder inside the drafts folder;
+ * links outside are refused by `locateDraft`) loses only the link, and links inside the draft
+ * are removed, not their targets.
  */
-export async function deleteDraft(roots: string[], draftId: string): Promise<DeletedDraft> {
-  const dir = await locateDraft(roots, draftId);
+export async function deleteDraft(roots: string[], ref: string): Promise<DeletedDraft> {
+  const dir = await locateDraft(roots, ref);
   const root = dirname(dir);
+  const draftId = await folderDraftId(dir);
+  await sweepLeftovers(root);
   if ((await Deno.lstat(dir)).isSymlink) {
     await Deno.remove(dir);
     return { draftId, dir, root };
   }
-  const grave = join(root, `.${draftId}.deleting-${crypto.randomUUID().slice(0, 8)}`);
-  await underLock(dir, () => Deno.rename(dir, grave));
-  await Deno.remove(grave, { recursive: true });
+  const grave = await underLock(dir, () => buryFolder(root, dir));
+  await grave.remove();
   return { draftId, dir, root };
 }
 
@@ -91,11 +99,12 @@ async function readMeta(dir: string): Promise<Json> {
  */
 export async function renameDraft(
   roots: string[],
-  draftId: string,
+  ref: string,
   name: string,
 ): Promise<RenamedDraft> {
-  const dir = await locateDraft(roots, draftId);
+  const dir = await locateDraft(roots, ref);
   return await underLock(dir, async () => {
+    const draftId = await folderDraftId(dir);
     const stateDir = join(dir, STATE_DIR);
     await recover(stateDir, [dir]);
     const meta = await readMeta(dir);
@@ -126,68 +135,46 @@ async function copyTree(
   }
 }
 
-/** Replaces the old folder prefix in every string of a JSON value. */
-function rewritePaths(value: unknown, prefixes: [string, string][]): unknown {
-  if (typeof value === "string") {
-    for (const [from, to] of prefixes) {
-      if (value === from) return to;
-      const next = value[from.length];
-      if (value.startsWith(from) && (next === "/" || next === "\\")) {
-        return to + value.slice(from.length);
-      }
-    }
-    return value;
-  }
-  if (Array.isArray(value)) return value.map((v) => rewritePaths(v, prefixes));
-  if (value && typeof value === "object") {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = rewritePaths(v, prefixes);
-    return out;
-  }
-  return value;
-}
-
-/** JSON files of a draft copy that may hold absolute paths (timelines, meta, Timelines/…). */
-async function pathHoldingFiles(dir: string, rel = "", depth = 0): Promise<string[]> {
-  const out: string[] = [];
-  for await (const e of Deno.readDir(join(dir, rel))) {
-    const childRel = rel ? join(rel, e.name) : e.name;
-    if (e.isFile && (e.name.endsWith(".json") || e.name.endsWith(".tmp"))) out.push(childRel);
-    else if (e.isDirectory && depth < 3 && e.name !== "resources" && e.name !== STATE_DIR) {
-      out.push(...await pathHoldingFiles(dir, childRel, depth + 1));
-    }
-  }
-  return out;
-}
-
 /** The largest draft name (the schema's limit). */
 const MAX_NAME = 200;
 
+/** Options of `duplicateDraft`. */
+export interface DuplicateOptions {
+  /** Name of the copy (default: `<source name> copy`). */
+  name?: string;
+  /**
+   * Changes the copy before it appears: gets the hidden folder it is assembled in (draftcli's
+   * own, no lock needed) and the folder it will have. Runs after the source's lock is released.
+   */
+  prepare?: (folder: string, dir: string) => Promise<void>;
+}
+
 /**
- * Duplicates a draft under a fresh id in the same drafts folder. The copy is built under a
- * hidden temp name and renamed into place, so it appears complete or not at all. draftcli's own
- * `.draftcli/` is left behind except `state.json` (no lock, journal, staging or caches). In the
- * copy, draft_meta_info.json gets the new id, folder paths, name and times, and absolute paths
- * into the old folder (downloaded media in resources/) are pointed at the new folder in every
- * JSON file. Links inside the draft are copied as links.
+ * Duplicates a draft under a fresh id in the same drafts folder, as `<root>/<new id>`. The copy
+ * is built in a hidden folder (assemble.ts) and renamed into place, so it appears complete or
+ * not at all. draftcli's own `.draftcli/` is left behind except `state.json` (no lock, journal,
+ * staging or caches). In the copy, draft_meta_info.json gets the new id, folder paths, name and
+ * times, and absolute paths into the old folder (downloaded media in resources/) are pointed at
+ * the new folder in every JSON file. Links inside the draft are copied as links.
  */
 export async function duplicateDraft(
   roots: string[],
-  draftId: string,
-  opts: { name?: string } = {},
+  ref: string,
+  opts: DuplicateOptions = {},
 ): Promise<DuplicatedDraft> {
-  const sourceDir = await locateDraft(roots, draftId);
+  const sourceDir = await locateDraft(roots, ref);
   const root = dirname(sourceDir);
+  await sweepLeftovers(root);
   const id = newId();
-  const temp = join(root, `.${id}.copying`);
-  return await underLock(sourceDir, async () => {
-    await recover(join(sourceDir, STATE_DIR), [sourceDir]);
-    const sourceMeta = await readMeta(sourceDir);
-    const sourceName = typeof sourceMeta.draft_name === "string" ? sourceMeta.draft_name : "";
-    const name = opts.name ?? `${(sourceName || draftId).slice(0, MAX_NAME - 5)} copy`;
-    // Named after the copy's name, as the editors name folders (the id is in the meta).
-    const dir = await uniqueDraftFolder(root, name, id);
-    try {
+  const assembly = await beginAssembly(root, id, "copying");
+  const { temp, dir } = assembly;
+  try {
+    const copied = await underLock(sourceDir, async () => {
+      await recover(join(sourceDir, STATE_DIR), [sourceDir]);
+      const sourceDraftId = await folderDraftId(sourceDir);
+      const sourceMeta = await readMeta(sourceDir);
+      const sourceName = typeof sourceMeta.draft_name === "string" ? sourceMeta.draft_name : "";
+      const name = opts.name ?? `${(sourceName || sourceDraftId).slice(0, MAX_NAME - 5)} copy`;
       await copyTree(
         sourceDir,
         temp,
@@ -225,11 +212,16 @@ export async function duplicateDraft(
       if (state && typeof state === "object") {
         await Deno.writeTextFile(statePath, JSON.stringify({ ...state, draftId: id }));
       }
-      await Deno.rename(temp, dir);
-    } catch (err) {
-      await Deno.remove(temp, { recursive: true }).catch(() => {});
-      throw err;
+      return { name, sourceDraftId };
+    });
+    if (opts.prepare) {
+      await opts.prepare(temp, dir);
+      await assembly.repoint(); // e.g. media registered in the meta while hidden
     }
-    return { draftId: id, dir, name, sourceDraftId: draftId, sourceDir };
-  });
+    await assembly.publish();
+    return { draftId: id, dir, ...copied, sourceDir };
+  } catch (err) {
+    await assembly.abandon();
+    throw err;
+  }
 }

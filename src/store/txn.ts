@@ -3,10 +3,11 @@
  * the renames is written atomically; then the renames run and the journal is removed. A process
  * killed at any moment leaves either the old set of files or (after `recover`) the new one.
  */
-import { ignoreErrors, orUndefined } from "../files.ts";
+import { ignoreErrors, mkdirHere, orUndefined } from "../files.ts";
 import { dirname, join, relative, resolve } from "../path.ts";
 import { TMP_SUFFIX, writeFileAtomic } from "./atomic.ts";
 import { inspectHeld, tryCreateHeld } from "./lock.ts";
+import { leftoverAgeMs } from "./assemble.ts";
 
 /**
  * New content of a file: text, bytes, or text in pieces (written as they come, never joined).
@@ -187,9 +188,6 @@ function checkJournal(value: unknown, base: string): Journal | undefined {
 /** A staging folder of another host's process is removed by recovery after this long. */
 export const STAGING_MAX_AGE_MS = 24 * 3600_000;
 
-/** A staging folder without an owner file (creator killed at once) is removed after this. */
-export const ORPHAN_STAGING_AGE_MS = 3600_000;
-
 /** File inside a staging folder, held OS-locked by the process that owns the folder. */
 export const STAGING_OWNER = "owner.json";
 
@@ -242,7 +240,8 @@ export async function sweepStaging(stagingRoot: string): Promise<void> {
     let dead = seen.state === "stale";
     if (seen.state === "gone") {
       const st = orUndefined(() => Deno.statSync(dir));
-      dead = !!st && Date.now() - (st.mtime?.getTime() ?? 0) > ORPHAN_STAGING_AGE_MS;
+      // Without an owner file (its creator was killed at once): a leftover once old.
+      dead = !!st && Date.now() - (st.mtime?.getTime() ?? 0) > leftoverAgeMs();
     }
     if (dead) ignoreErrors(() => Deno.removeSync(dir, { recursive: true }));
   }
@@ -255,10 +254,13 @@ export interface StagingDir {
   remove(): Promise<void>;
 }
 
-/** Creates a private staging folder under `stagingRoot`, recording this process as its owner. */
+/**
+ * Creates a private staging folder under `stagingRoot` (`<draft>/.draftcli/staging`), recording
+ * this process as its owner. Creates nothing above the draft folder: `NotFound` when it is gone.
+ */
 export async function makeStagingDir(stagingRoot: string): Promise<StagingDir> {
   const dir = join(stagingRoot, crypto.randomUUID());
-  Deno.mkdirSync(dir, { recursive: true });
+  for (const d of [dirname(stagingRoot), stagingRoot, dir]) mkdirHere(d);
   const held = await tryCreateHeld(join(dir, STAGING_OWNER));
   return {
     dir,

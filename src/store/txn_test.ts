@@ -3,12 +3,12 @@ import {
   commitFiles,
   journalPath,
   makeStagingDir,
-  ORPHAN_STAGING_AGE_MS,
   recover,
   STAGING_OWNER,
   sweepStaging,
 } from "./txn.ts";
 import { holdLock } from "../../test/helpers/lock_holder.ts";
+import { LEFTOVER_AGE_MS } from "./assemble.ts";
 
 async function world() {
   const root = await Deno.makeTempDir({ prefix: "draftcli-txn-" });
@@ -131,7 +131,7 @@ Deno.test("sweepStaging removes dead owners' folders and keeps live ones", async
     // Orphans without an owner file: young ones stay, old ones go.
     await Deno.mkdir(`${root}/young`);
     await Deno.mkdir(`${root}/old`);
-    const old = new Date(Date.now() - ORPHAN_STAGING_AGE_MS - 60_000);
+    const old = new Date(Date.now() - LEFTOVER_AGE_MS - 60_000);
     await Deno.utime(`${root}/old`, old, old);
     try {
       await sweepStaging(root);

@@ -16,7 +16,8 @@ import {
   PROFILES,
 } from "../editions/profiles.ts";
 import { checkDraftId, type DraftState, STATE_DIR } from "../store/drafts.ts";
-import { uniqueDraftFolder } from "../store/folder_name.ts";
+import { beginAssembly, sweepLeftovers } from "../store/assemble.ts";
+import { cleanDraftName } from "../store/draft_name.ts";
 import { TMP_SUFFIX } from "../store/atomic.ts";
 import { loadCrc32 } from "./crc32.ts";
 import { exists, nowUs } from "../files.ts";
@@ -39,7 +40,7 @@ import {
 
 /** Options of `extractDraftZip`. */
 export interface ExtractOptions {
-  /** Id (and folder name) of the new draft. */
+  /** Id of the new draft, also its folder's name. */
   newId: string;
   /** Name shown in the editor (default: the zipped draft's name). */
   name?: string;
@@ -408,7 +409,9 @@ function concat(chunks: Uint8Array[]): Uint8Array {
 }
 
 /**
- * Unpacks `zipPath` as a new draft `<draftsRoot>/<its name>` (made unique). Placeholder media paths become
+ * Unpacks `zipPath` as a new draft `<draftsRoot>/<new id>`, assembled in a hidden folder
+ * (store/assemble.ts). The zipped draft's name is kept in the meta only (cleaned of characters
+ * a draft name may not hold). Placeholder media paths become
  * absolute paths into the new folder (draftcli's own tools read `path` as a file path; the
  * editors accept both forms); meta gets the new id, folder, root, name and fresh times; and
  * `.draftcli/state.json` records the edition (from the zip's comment, else `platform`).
@@ -425,16 +428,16 @@ export async function extractDraftZip(
       path: zipPath,
     });
   });
-  const temp = join(root, `.${opts.newId}.importing`);
-  let tempMade = false;
+  let assembly: Awaited<ReturnType<typeof beginAssembly>> | undefined;
   try {
     const zipSize = (await zip.stat()).size;
     const { entries, comment } = await readZipDirectory(zip, zipPath, opts.maxEntries);
     const plan = vet(zipPath, entries, opts.maxBytes);
     const prefix = findDraftRoot(zipPath, plan);
     await Deno.mkdir(root, { recursive: true });
-    await Deno.mkdir(temp);
-    tempMade = true;
+    await sweepLeftovers(root);
+    assembly = await beginAssembly(root, opts.newId, "importing");
+    const { temp, dir: target } = assembly;
     const budget = new Budget(zipPath, opts.maxBytes);
     let files = 0;
     const rels: string[] = [];
@@ -464,12 +467,13 @@ export async function extractDraftZip(
       if (parsed) meta = parsed;
       else metaOk = false;
     }
-    const name = opts.name ??
-      (typeof meta.draft_name === "string" && meta.draft_name ? meta.draft_name : opts.newId);
-    // Named after the draft, as the editors name their folders (the id lives in the meta).
-    const target = await uniqueDraftFolder(root, name, opts.newId);
-
     const warnings: string[] = [];
+    const zipped = typeof meta.draft_name === "string" ? meta.draft_name : "";
+    const name = opts.name ?? (cleanDraftName(zipped) || opts.newId);
+    if (opts.name === undefined && zipped && name !== zipped) {
+      warnings.push(`the zipped draft's name is not a valid draft name; imported as '${name}'`);
+    }
+
     const finalPath = (rel: string) => join(target, ...rel.split("/")).replaceAll("\\", "/");
     const toAbsolute = (path: string) => {
       const rel = fromPlaceholder(path);
@@ -523,16 +527,16 @@ export async function extractDraftZip(
     }
 
     const { edition, profile } = editionOf(comment, primary);
-    const state: DraftState = { edition, profile, createdBy: "draftcli import" };
+    const state: DraftState = {
+      draftId: opts.newId,
+      edition,
+      profile,
+      createdBy: "draftcli import",
+    };
     await Deno.mkdir(join(temp, STATE_DIR), { recursive: true });
     await Deno.writeTextFile(join(temp, STATE_DIR, "state.json"), JSON.stringify(state));
-    if (await exists(target)) {
-      throw new DraftcliError("invalid_input", `a draft folder ${target} appeared meanwhile`, {
-        hint: "import again: the next free folder name is taken",
-      });
-    }
-    await Deno.rename(temp, target);
-    tempMade = false;
+    await assembly.publish();
+    assembly = undefined;
     return {
       draftId: opts.newId,
       dir: target,
@@ -547,6 +551,6 @@ export async function extractDraftZip(
     try {
       zip.close();
     } catch { /* closed */ }
-    if (tempMade) await Deno.remove(temp, { recursive: true }).catch(() => {});
+    await assembly?.abandon();
   }
 }

@@ -95,12 +95,12 @@ Deno.test("zip → import: new id, absolute paths that exist, meta and state upd
   const root2 = join(base, "other-drafts");
   const res = await extractDraftZip(zipPath, root2, { ...LIMITS, newId: NEW_ID, name: "Moved" });
 
-  const dir = join(root2, "Moved"); // named after the draft, as the editors name folders
+  const dir = join(root2, NEW_ID); // named by the new id; the name is in the meta only
   assertEquals(res.dir, dir);
   assertEquals(res.draftId, NEW_ID);
   assertEquals(res.edition, "capcut");
   assertEquals(res.missing, [fx.missingPath]);
-  assertEquals(await Array.fromAsync(Deno.readDir(root2), (e) => e.name), ["Moved"]);
+  assertEquals(await Array.fromAsync(Deno.readDir(root2), (e) => e.name), [NEW_ID]);
   for (const t of ["draft_content.json", "draft_info.json", "Timelines/T1/draft_info.json"]) {
     const doc = JSON.parse(await Deno.readTextFile(join(dir, t)));
     const photo = doc.materials.videos[0].path as string;
@@ -126,13 +126,13 @@ Deno.test("zip → import: new id, absolute paths that exist, meta and state upd
   // draftcli's own loader accepts the imported folder.
   const doc = await loadDraft(dir);
   assertEquals([doc.edition, doc.draftId], ["capcut", NEW_ID]);
-  // A second import under the same name gets the next free folder name.
+  // A second import under the same name gets its own folder: names never collide.
   const again = await extractDraftZip(zipPath, root2, {
     ...LIMITS,
     newId: NEW_ID_2,
     name: "Moved",
   });
-  assertEquals(again.dir, join(root2, "Moved (2)"));
+  assertEquals([again.dir, again.name], [join(root2, NEW_ID_2), "Moved"]);
   assertEquals((await loadDraft(again.dir)).draftId, NEW_ID_2);
 });
 

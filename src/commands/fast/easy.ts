@@ -361,112 +361,122 @@ function v36(v: any): any {
   return y === undefined ? 1920 : y;
 }
 function v37(v: any): any {
-  if (!(v === "jianying" || v === "capcut")) return FAIL;
+  if (typeof v !== "string") return FAIL;
+  if (v.length < 1) return FAIL;
+  if (v.length > 200) return FAIL;
+  if (!R.isDraftName(v)) return FAIL;
   return v;
 }
 function v38(v: any): any {
   return v === undefined ? v : v37(v);
 }
 function v39(v: any): any {
+  if (!(v === "jianying" || v === "capcut")) return FAIL;
+  return v;
+}
+function v40(v: any): any {
+  return v === undefined ? v : v39(v);
+}
+function v41(v: any): any {
   if (v === undefined) return 8;
   const y = v10(v);
   return y === undefined ? 8 : y;
 }
-function v40(v: any): any {
+function v42(v: any): any {
   if (v === undefined) return false;
   const y = v14(v);
   return y === undefined ? false : y;
 }
-function v41(v: any): any {
+function v43(v: any): any {
   if (v === undefined) return "#ffffff";
   const y = v12(v);
   return y === undefined ? "#ffffff" : y;
 }
-function v42(v: any): any {
+function v44(v: any): any {
   if (typeof v !== "number" || !Number.isFinite(v)) return FAIL;
   if (v < 0) return FAIL;
   if (v > 1) return FAIL;
   return v;
 }
-function v43(v: any): any {
-  return v === undefined ? v : v42(v);
+function v45(v: any): any {
+  return v === undefined ? v : v44(v);
 }
-function v44(v: any): any {
+function v46(v: any): any {
   if (!(v === 0)) return FAIL;
   return v;
 }
-function v45(v: any): any {
+function v47(v: any): any {
   if (!(v === 1)) return FAIL;
   return v;
 }
-function v46(v: any): any {
+function v48(v: any): any {
   if (!(v === 2)) return FAIL;
   return v;
 }
-function v47(v: any): any {
+function v49(v: any): any {
   let y: any = FAIL;
-  if (y === FAIL) y = v44(v);
-  if (y === FAIL) y = v45(v);
   if (y === FAIL) y = v46(v);
+  if (y === FAIL) y = v47(v);
+  if (y === FAIL) y = v48(v);
   if (y === FAIL) return FAIL;
   v = y;
   return v;
 }
-function v48(v: any): any {
+function v50(v: any): any {
   if (v === undefined) return 1;
-  const y = v47(v);
+  const y = v49(v);
   return y === undefined ? 1 : y;
 }
-function v49(v: any): any {
+function v51(v: any): any {
   if (v === undefined) return 0;
   const y = v21(v);
   return y === undefined ? 0 : y;
 }
-function v50(v: any): any {
+function v52(v: any): any {
   if (v === undefined) return -0.8;
   const y = v21(v);
   return y === undefined ? -0.8 : y;
 }
-function v51(v: any): any {
+function v53(v: any): any {
   if (typeof v !== "number" || !Number.isFinite(v)) return FAIL;
   if (v < 0) return FAIL;
   if (v > 100) return FAIL;
   return v;
 }
-function v52(v: any): any {
+function v54(v: any): any {
   if (v === undefined) return 40;
-  const y = v51(v);
+  const y = v53(v);
   return y === undefined ? 40 : y;
 }
-function v53(v: any): any {
+function v55(v: any): any {
   if (v === undefined) return 1;
-  const y = v42(v);
+  const y = v44(v);
   return y === undefined ? 1 : y;
 }
-function v54(v: any): any {
+function v56(v: any): any {
   let y: any = FAIL;
-  if (y === FAIL) y = v44(v);
-  if (y === FAIL) y = v45(v);
+  if (y === FAIL) y = v46(v);
+  if (y === FAIL) y = v47(v);
   if (y === FAIL) return FAIL;
   v = y;
   return v;
 }
-function v55(v: any): any {
+function v57(v: any): any {
   if (v === undefined) return 1;
-  const y = v54(v);
+  const y = v56(v);
   return y === undefined ? 1 : y;
 }
-function v56(v: any): any {
-  return v === undefined ? v : v51(v);
+function v58(v: any): any {
+  return v === undefined ? v : v53(v);
 }
-function v57(v: any): any {
+function v59(v: any): any {
   if (!(v === "copy" || v === "reference")) return FAIL;
   return v;
 }
-function v58(v: any): any {
-  return v === undefined ? v : v57(v);
+function v60(v: any): any {
+  return v === undefined ? v : v59(v);
 }
-function v59(v: any): any {
+function v61(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
   let y: any;
@@ -552,66 +562,66 @@ function v59(v: any): any {
     out["height"] = y;
   }
   if ("name" in v) {
-    y = v1(v["name"]);
+    y = v38(v["name"]);
     if (y === FAIL) return FAIL;
     out["name"] = y;
   } else {
     // absent and optional: no key
   }
   if ("editor" in v) {
-    y = v38(v["editor"]);
+    y = v40(v["editor"]);
     if (y === FAIL) return FAIL;
     out["editor"] = y;
   } else {
     // absent and optional: no key
   }
   if ("fontSize" in v) {
-    y = v39(v["fontSize"]);
+    y = v41(v["fontSize"]);
     if (y === FAIL) return FAIL;
     out["fontSize"] = y;
   } else {
-    y = v39(undefined);
+    y = v41(undefined);
     if (y === FAIL) return FAIL;
     out["fontSize"] = y;
   }
   if ("bold" in v) {
-    y = v40(v["bold"]);
+    y = v42(v["bold"]);
     if (y === FAIL) return FAIL;
     out["bold"] = y;
   } else {
-    y = v40(undefined);
+    y = v42(undefined);
     if (y === FAIL) return FAIL;
     out["bold"] = y;
   }
   if ("italic" in v) {
-    y = v40(v["italic"]);
+    y = v42(v["italic"]);
     if (y === FAIL) return FAIL;
     out["italic"] = y;
   } else {
-    y = v40(undefined);
+    y = v42(undefined);
     if (y === FAIL) return FAIL;
     out["italic"] = y;
   }
   if ("underline" in v) {
-    y = v40(v["underline"]);
+    y = v42(v["underline"]);
     if (y === FAIL) return FAIL;
     out["underline"] = y;
   } else {
-    y = v40(undefined);
+    y = v42(undefined);
     if (y === FAIL) return FAIL;
     out["underline"] = y;
   }
   if ("textColor" in v) {
-    y = v41(v["textColor"]);
+    y = v43(v["textColor"]);
     if (y === FAIL) return FAIL;
     out["textColor"] = y;
   } else {
-    y = v41(undefined);
+    y = v43(undefined);
     if (y === FAIL) return FAIL;
     out["textColor"] = y;
   }
   if ("alpha" in v) {
-    y = v43(v["alpha"]);
+    y = v45(v["alpha"]);
     if (y === FAIL) return FAIL;
     out["alpha"] = y;
   } else {
@@ -625,29 +635,29 @@ function v59(v: any): any {
     // absent and optional: no key
   }
   if ("alignment" in v) {
-    y = v48(v["alignment"]);
+    y = v50(v["alignment"]);
     if (y === FAIL) return FAIL;
     out["alignment"] = y;
   } else {
-    y = v48(undefined);
+    y = v50(undefined);
     if (y === FAIL) return FAIL;
     out["alignment"] = y;
   }
   if ("transformX" in v) {
-    y = v49(v["transformX"]);
+    y = v51(v["transformX"]);
     if (y === FAIL) return FAIL;
     out["transformX"] = y;
   } else {
-    y = v49(undefined);
+    y = v51(undefined);
     if (y === FAIL) return FAIL;
     out["transformX"] = y;
   }
   if ("transformY" in v) {
-    y = v50(v["transformY"]);
+    y = v52(v["transformY"]);
     if (y === FAIL) return FAIL;
     out["transformY"] = y;
   } else {
-    y = v50(undefined);
+    y = v52(undefined);
     if (y === FAIL) return FAIL;
     out["transformY"] = y;
   }
@@ -659,11 +669,11 @@ function v59(v: any): any {
     // absent and optional: no key
   }
   if ("borderWidth" in v) {
-    y = v52(v["borderWidth"]);
+    y = v54(v["borderWidth"]);
     if (y === FAIL) return FAIL;
     out["borderWidth"] = y;
   } else {
-    y = v52(undefined);
+    y = v54(undefined);
     if (y === FAIL) return FAIL;
     out["borderWidth"] = y;
   }
@@ -689,41 +699,41 @@ function v59(v: any): any {
     // absent and optional: no key
   }
   if ("backgroundAlpha" in v) {
-    y = v53(v["backgroundAlpha"]);
+    y = v55(v["backgroundAlpha"]);
     if (y === FAIL) return FAIL;
     out["backgroundAlpha"] = y;
   } else {
-    y = v53(undefined);
+    y = v55(undefined);
     if (y === FAIL) return FAIL;
     out["backgroundAlpha"] = y;
   }
   if ("backgroundStyle" in v) {
-    y = v55(v["backgroundStyle"]);
+    y = v57(v["backgroundStyle"]);
     if (y === FAIL) return FAIL;
     out["backgroundStyle"] = y;
   } else {
-    y = v55(undefined);
+    y = v57(undefined);
     if (y === FAIL) return FAIL;
     out["backgroundStyle"] = y;
   }
   if ("backgroundRound" in v) {
-    y = v56(v["backgroundRound"]);
+    y = v58(v["backgroundRound"]);
     if (y === FAIL) return FAIL;
     out["backgroundRound"] = y;
   } else {
     // absent and optional: no key
   }
   if ("shadow" in v) {
-    y = v40(v["shadow"]);
+    y = v42(v["shadow"]);
     if (y === FAIL) return FAIL;
     out["shadow"] = y;
   } else {
-    y = v40(undefined);
+    y = v42(undefined);
     if (y === FAIL) return FAIL;
     out["shadow"] = y;
   }
   if ("media" in v) {
-    y = v58(v["media"]);
+    y = v60(v["media"]);
     if (y === FAIL) return FAIL;
     out["media"] = y;
   } else {
@@ -736,5 +746,5 @@ function v59(v: any): any {
 
 /** Each command's fast input handling, by command name. */
 export const FAST: Record<string, FastInput> = {
-  "draft easy": { validate: v59, aliases: {"fields":[["captions",[],{"items":{"options":[{"fields":[]},{"fields":[["transformY",["transform_y"],null]]},{"fields":[]}]}}],["backgroundColor",["bgColor"],null],["backgroundAlpha",["bgAlpha"],null],["backgroundStyle",["bgStyle"],null],["backgroundRound",["bgRound"],null]]} },
+  "draft easy": { validate: v61, aliases: {"fields":[["captions",[],{"items":{"options":[{"fields":[]},{"fields":[["transformY",["transform_y"],null]]},{"fields":[]}]}}],["backgroundColor",["bgColor"],null],["backgroundAlpha",["bgAlpha"],null],["backgroundStyle",["bgStyle"],null],["backgroundRound",["bgRound"],null]]} },
 };

@@ -79,6 +79,7 @@ export async function draftList(
 ): Promise<unknown> {
   const out = [];
   for (const root of await ctx.searchRoots()) {
+    await (await drafts()).sweepLeftovers(root); // crash leftovers (store/assemble.ts)
     for (const dir of await (await drafts()).listDraftDirs(root)) {
       try {
         // No lock and no recovery: a listing never waits for, or interferes with, writers.

@@ -5,7 +5,8 @@ import type { CommandContext } from "../../ops/context.ts";
 import type { DraftImportInput, DraftUploadInput, DraftZipInput } from "../transfer.ts";
 import { DraftcliError } from "../../errors.ts";
 import { sha256File } from "../../files.ts";
-import { locateDraft, registerDraft, STATE_DIR } from "../../store/drafts.ts";
+import { folderDraftId, locateDraft, registerDraft, STATE_DIR } from "../../store/drafts.ts";
+import { archiveStem } from "../../store/draft_name.ts";
 import { withLock } from "../../store/lock.ts";
 import { recover } from "../../store/txn.ts";
 import { newId } from "../../draft/ids.ts";
@@ -36,13 +37,28 @@ function progressPrinter(label: string): ((done: number, total: number) => void)
   };
 }
 
+/** A draft found for zipping: its folder, its id and the file name its zip gets. */
+interface ZipSource {
+  dir: string;
+  draftId: string;
+  /** `<id>.zip`, the id made safe as a file name (never a path). */
+  fileName: string;
+}
+
+/** Finds the draft `ref` names and the file name of its zip. */
+async function zipSource(ctx: CommandContext, ref: string): Promise<ZipSource> {
+  const dir = await locateDraft(await ctx.searchRoots(), ref);
+  const draftId = await folderDraftId(dir);
+  return { dir, draftId, fileName: `${archiveStem(draftId, "draft")}.zip` };
+}
+
 /** Zips a draft under its lock (after finishing any interrupted commit). */
 async function zipDraft(
   ctx: CommandContext,
-  draftId: string,
+  source: ZipSource,
   outPath: string,
 ): Promise<PortableZipResult> {
-  const dir = await locateDraft(await ctx.searchRoots(), draftId);
+  const { dir, draftId } = source;
   if (resolve(outPath).startsWith(resolve(dir) + sep)) {
     throw new DraftcliError("invalid_input", "the zip cannot be written inside the draft folder", {
       hint: "pass --output with a path outside the draft",
@@ -51,12 +67,23 @@ async function zipDraft(
   }
   const { buildPortableZip } = await import("../../transfer/zip.ts");
   const build = () =>
-    buildPortableZip(dir, outPath, { draftId, onProgress: progressPrinter(`zipping ${draftId}`) });
+    buildPortableZip(dir, outPath, {
+      draftId: archiveStem(draftId, "draft"),
+      onProgress: progressPrinter(`zipping ${draftId}`),
+    });
   const stateDir = join(dir, STATE_DIR);
   try {
-    await Deno.mkdir(stateDir, { recursive: true });
-  } catch {
-    return await build(); // read-only draft folder: nobody can be writing it through draftcli
+    await Deno.mkdir(stateDir); // inside the draft only: never re-creates a deleted one
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound) {
+      throw new DraftcliError("draft_not_found", `draft '${draftId}' was deleted`, {
+        hint: "run 'draftcli draft list' to see the drafts",
+        path: "draftId",
+      });
+    }
+    if (!(err instanceof Deno.errors.AlreadyExists)) {
+      return await build(); // read-only draft folder: nobody can be writing it through draftcli
+    }
   }
   const result = await withLock(join(stateDir, "lock"), async () => {
     await recover(stateDir, [dir]);
@@ -71,13 +98,14 @@ export async function draftZip(
   input: z.infer<typeof DraftZipInput>,
   ctx: CommandContext,
 ): Promise<unknown> {
-  let out = resolve(input.output ?? `${input.draftId}.zip`);
+  const source = await zipSource(ctx, input.draftId);
+  let out = resolve(input.output ?? source.fileName);
   if (await Deno.stat(out).then((s) => s.isDirectory, () => false)) {
-    out = join(out, `${input.draftId}.zip`);
+    out = join(out, source.fileName);
   }
-  const r = await zipDraft(ctx, input.draftId, out);
+  const r = await zipDraft(ctx, source, out);
   return {
-    draftId: input.draftId,
+    draftId: source.draftId,
     zipPath: r.zipPath,
     size: r.size,
     sha256: r.sha256,
@@ -106,6 +134,7 @@ export async function draftUpload(
   let tempDir: string | undefined;
   let size: number;
   let sha256: string;
+  let draftId = input.draftId;
   if (input.zip) {
     zipPath = resolve(input.zip);
     const st = await Deno.stat(zipPath).catch(() => undefined);
@@ -114,15 +143,21 @@ export async function draftUpload(
     }
     size = st.size;
     sha256 = await sha256File(zipPath);
+    // The draft the zip came from, named by its id when it is here.
+    const dir = await locateDraft(await ctx.searchRoots(), draftId).catch(() => undefined);
+    if (dir) draftId = await folderDraftId(dir);
   } else {
-    // In the caller's TMPDIR (the context's env, so in-process callers keep it in their world).
+    const source = await zipSource(ctx, input.draftId);
+    draftId = source.draftId;
+    // A private folder in the caller's TMPDIR (the context's env, so in-process callers keep it
+    // in their world); the zip is named by the draft's id, never by what the caller typed.
     tempDir = await Deno.makeTempDir({
       prefix: "draftcli-upload-",
       dir: ctx.env.TMPDIR || undefined,
     });
-    zipPath = join(tempDir, `${input.draftId}.zip`);
+    zipPath = join(tempDir, source.fileName);
     try {
-      const r = await zipDraft(ctx, input.draftId, zipPath);
+      const r = await zipDraft(ctx, source, zipPath);
       size = r.size;
       sha256 = r.sha256;
     } catch (err) {
@@ -133,7 +168,7 @@ export async function draftUpload(
   const { fillDownloadUrl, uploadFile } = await import("../../transfer/upload.ts");
   const template = input.downloadUrl ?? config.downloadUrl;
   const downloadUrl = template
-    ? fillDownloadUrl(template, { name: basename(zipPath), draftId: input.draftId, sha256 })
+    ? fillDownloadUrl(template, { name: basename(zipPath), draftId, sha256 })
     : undefined;
   let result;
   try {
@@ -154,7 +189,7 @@ export async function draftUpload(
   }
   if (tempDir) await Deno.remove(tempDir, { recursive: true }).catch(() => {});
   return {
-    draftId: input.draftId,
+    draftId,
     ...(tempDir ? {} : { zipPath }),
     size,
     sha256,
