@@ -81,10 +81,13 @@ async function checkForeign(c: Context): Promise<void> {
   }
 }
 
-/** Checks a loaded draft and its folder. `hasMeta`: did the folder have draft_meta_info.json? */
+/**
+ * Checks a loaded draft and its folder. `hasMeta`: did the folder have draft_meta_info.json?
+ * `importedExternal`: media paths recorded at import as pointing outside the draft.
+ */
 export async function validateDraft(
   doc: DraftDocument,
-  opts: { hasMeta: boolean; files: FolderReader },
+  opts: { hasMeta: boolean; files: FolderReader; importedExternal?: readonly string[] },
 ): Promise<ValidationReport> {
   const out = new Collector();
   const stats: ValidationStats = {
@@ -107,6 +110,7 @@ export async function validateDraft(
     materials: new Map(),
     referenced: new Set(),
     owner: new Map(),
+    importedExternal: new Set(opts.importedExternal ?? []),
   };
   checkIds(c);
   checkReferences(c);

@@ -5,6 +5,8 @@ import { readDraft } from "../store/load.ts";
 import { diskFolderReader } from "../store/folder_reader.ts";
 import { validateDraft, type ValidationReport } from "../draft/validate.ts";
 import { DraftcliError } from "../errors.ts";
+import { readJsonIfExists } from "../store/atomic.ts";
+import { type DraftState, STATE_DIR } from "../store/drafts.ts";
 
 /**
  * Validates a draft. Returns the report when it has no errors; otherwise throws `draft_invalid`
@@ -17,7 +19,13 @@ export async function validateDraftById(
   const doc = await readDraft(await ctx.searchRoots(), draftId);
   const files = diskFolderReader;
   const hasMeta = await files.isFile(join(doc.dir, "draft_meta_info.json"));
-  const report = await validateDraft(doc, { hasMeta, files });
+  const state = await readJsonIfExists<DraftState>(join(doc.dir, STATE_DIR, "state.json"))
+    .catch(() => undefined);
+  const recorded: unknown = state?.importedExternal;
+  const importedExternal = Array.isArray(recorded)
+    ? recorded.filter((p): p is string => typeof p === "string")
+    : [];
+  const report = await validateDraft(doc, { hasMeta, files, importedExternal });
   if (report.ok) return report;
   const first = report.errors[0];
   const more = report.errors.length > 1 ? ` (and ${report.errors.length - 1} more)` : "";

@@ -28,7 +28,10 @@ Deno.test("zip: media copied into resources/, paths rewritten, state and junk le
   const before = await snapshot(fx.dir);
   const outPath = join(base, "new-folder", "out.zip");
   const seen: number[] = [];
-  const res = await buildPortableZip(fx.dir, outPath, { onProgress: (d) => seen.push(d) });
+  const res = await buildPortableZip(fx.dir, outPath, {
+    includeExternal: true,
+    onProgress: (d) => seen.push(d),
+  });
 
   assertEquals(await snapshot(fx.dir), before, "the draft folder must not change");
   const bytes = await Deno.readFile(outPath);
@@ -79,7 +82,7 @@ Deno.test("zip: same media under two paths is stored once", async () => {
   const doc = JSON.parse(await Deno.readTextFile(file));
   doc.materials.videos.push({ id: "V3", type: "photo", path: copy });
   await Deno.writeTextFile(file, JSON.stringify(doc));
-  const res = await buildPortableZip(fx.dir, join(base, "o.zip"));
+  const res = await buildPortableZip(fx.dir, join(base, "o.zip"), { includeExternal: true });
   assertEquals(res.media.length, 1);
   const files = unzipSync(await Deno.readFile(join(base, "o.zip")));
   const out = json(files[`${fx.draftId}/draft_content.json`]);
@@ -91,7 +94,7 @@ Deno.test("zip → import: new id, absolute paths that exist, meta and state upd
   const base = tmp.path;
   const fx = await makeFixtureDraft(base);
   const zipPath = join(base, "p.zip");
-  await buildPortableZip(fx.dir, zipPath);
+  await buildPortableZip(fx.dir, zipPath, { includeExternal: true });
   const root2 = join(base, "other-drafts");
   const res = await extractDraftZip(zipPath, root2, { ...LIMITS, newId: NEW_ID, name: "Moved" });
 
@@ -99,7 +102,9 @@ Deno.test("zip → import: new id, absolute paths that exist, meta and state upd
   assertEquals(res.dir, dir);
   assertEquals(res.draftId, NEW_ID);
   assertEquals(res.edition, "capcut");
-  assertEquals(res.missing, [fx.missingPath]);
+  // The path that was missing where the zip was made points outside the new draft: not read.
+  assertEquals(res.missing, []);
+  assertEquals(res.external, [fx.missingPath]);
   assertEquals(await Array.fromAsync(Deno.readDir(root2), (e) => e.name), ["Moved"]);
   for (const t of ["draft_content.json", "draft_info.json", "Timelines/T1/draft_info.json"]) {
     const doc = JSON.parse(await Deno.readTextFile(join(dir, t)));
@@ -122,6 +127,7 @@ Deno.test("zip → import: new id, absolute paths that exist, meta and state upd
   }
   const state = JSON.parse(await Deno.readTextFile(join(dir, ".draftcli", "state.json")));
   assertEquals([state.edition, state.profile], ["capcut", "capcut-9"]);
+  assertEquals(state.importedExternal, [fx.missingPath]);
   assert(!(await Deno.readTextFile(join(dir, "draft_settings"))).includes("draft_create_time=1\n"));
   // draftcli's own loader accepts the imported folder.
   const doc = await loadDraft(dir);
@@ -347,7 +353,7 @@ Deno.test("zip → import: a media file larger than one read chunk survives byte
   doc.materials.videos.push({ id: "V9", type: "video", path: bigPath });
   await Deno.writeTextFile(file, JSON.stringify(doc));
   const zipPath = join(base, "big.zip");
-  const res = await buildPortableZip(fx.dir, zipPath);
+  const res = await buildPortableZip(fx.dir, zipPath, { includeExternal: true });
   assertEquals(res.media.find((m) => m.source === bigPath)?.size, big.length);
   const out = await extractDraftZip(zipPath, join(base, "r"), { ...LIMITS, newId: NEW_ID });
   const imported = JSON.parse(await Deno.readTextFile(join(out.dir, "draft_content.json")));

@@ -3,8 +3,8 @@
 /** Fast validators of this group's inputs: same result as the zod schemas, without zod. */
 import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
 
-const keys0 = new Set<string>(["draftId","output"]);
-const keys1 = new Set<string>(["draftId","to","zip","token","downloadUrl","method"]);
+const keys0 = new Set<string>(["draftId","output","includeExternal"]);
+const keys1 = new Set<string>(["draftId","to","zip","token","downloadUrl","method","includeExternal"]);
 const keys2 = new Set<string>(["source","name"]);
 function v0(v: any): any {
   if (typeof v !== "string") return FAIL;
@@ -21,6 +21,13 @@ function v2(v: any): any {
   return v === undefined ? v : v1(v);
 }
 function v3(v: any): any {
+  if (typeof v !== "boolean") return FAIL;
+  return v;
+}
+function v4(v: any): any {
+  return v === undefined ? v : v3(v);
+}
+function v5(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
   let y: any;
@@ -39,18 +46,25 @@ function v3(v: any): any {
   } else {
     // absent and optional: no key
   }
+  if ("includeExternal" in v) {
+    y = v4(v["includeExternal"]);
+    if (y === FAIL) return FAIL;
+    out["includeExternal"] = y;
+  } else {
+    // absent and optional: no key
+  }
   for (const k in v) if (!keys0.has(k)) return FAIL;
   v = out;
   return v;
 }
-function v4(v: any): any {
+function v6(v: any): any {
   if (!(v === "put" || v === "post")) return FAIL;
   return v;
 }
-function v5(v: any): any {
-  return v === undefined ? v : v4(v);
+function v7(v: any): any {
+  return v === undefined ? v : v6(v);
 }
-function v6(v: any): any {
+function v8(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
   let y: any;
@@ -91,9 +105,16 @@ function v6(v: any): any {
     // absent and optional: no key
   }
   if ("method" in v) {
-    y = v5(v["method"]);
+    y = v7(v["method"]);
     if (y === FAIL) return FAIL;
     out["method"] = y;
+  } else {
+    // absent and optional: no key
+  }
+  if ("includeExternal" in v) {
+    y = v4(v["includeExternal"]);
+    if (y === FAIL) return FAIL;
+    out["includeExternal"] = y;
   } else {
     // absent and optional: no key
   }
@@ -101,10 +122,10 @@ function v6(v: any): any {
   v = out;
   return v;
 }
-function v7(v: any): any {
+function v9(v: any): any {
   return v === undefined ? v : v0(v);
 }
-function v8(v: any): any {
+function v10(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
   let y: any;
@@ -117,7 +138,7 @@ function v8(v: any): any {
     return FAIL;
   }
   if ("name" in v) {
-    y = v7(v["name"]);
+    y = v9(v["name"]);
     if (y === FAIL) return FAIL;
     out["name"] = y;
   } else {
@@ -130,7 +151,7 @@ function v8(v: any): any {
 
 /** Each command's fast input handling, by command name. */
 export const FAST: Record<string, FastInput> = {
-  "draft zip": { validate: v3, aliases: null },
-  "draft upload": { validate: v6, aliases: null },
-  "draft import": { validate: v8, aliases: null },
+  "draft zip": { validate: v5, aliases: null },
+  "draft upload": { validate: v8, aliases: null },
+  "draft import": { validate: v10, aliases: null },
 };

@@ -41,6 +41,7 @@ async function zipDraft(
   ctx: CommandContext,
   draftId: string,
   outPath: string,
+  includeExternal = false,
 ): Promise<PortableZipResult> {
   const dir = await locateDraft(await ctx.searchRoots(), draftId);
   if (resolve(outPath).startsWith(resolve(dir) + sep)) {
@@ -51,7 +52,11 @@ async function zipDraft(
   }
   const { buildPortableZip } = await import("../../transfer/zip.ts");
   const build = () =>
-    buildPortableZip(dir, outPath, { draftId, onProgress: progressPrinter(`zipping ${draftId}`) });
+    buildPortableZip(dir, outPath, {
+      draftId,
+      includeExternal,
+      onProgress: progressPrinter(`zipping ${draftId}`),
+    });
   const stateDir = join(dir, STATE_DIR);
   try {
     await Deno.mkdir(stateDir, { recursive: true });
@@ -63,7 +68,20 @@ async function zipDraft(
     return await build();
   });
   for (const m of result.missing) ctx.warn(`media not found, left as is: ${m}`);
+  for (const w of result.warnings) ctx.warn(w);
   return result;
+}
+
+/** What a zip left out or brought in from outside the draft, as `draft zip`/`upload` print it. */
+function zipReport(r: PortableZipResult) {
+  return {
+    mediaCopied: r.media.length,
+    packedExternal: r.media.map((m) => ({ path: m.source, entry: m.entry })),
+    externalMedia: r.external,
+    skipped: r.skipped,
+    missingMedia: r.missing,
+    warnings: r.warnings,
+  };
 }
 
 /** `draft zip`. */
@@ -75,15 +93,14 @@ export async function draftZip(
   if (await Deno.stat(out).then((s) => s.isDirectory, () => false)) {
     out = join(out, `${input.draftId}.zip`);
   }
-  const r = await zipDraft(ctx, input.draftId, out);
+  const r = await zipDraft(ctx, input.draftId, out, input.includeExternal);
   return {
     draftId: input.draftId,
     zipPath: r.zipPath,
     size: r.size,
     sha256: r.sha256,
     files: r.files,
-    mediaCopied: r.media.length,
-    missingMedia: r.missing,
+    ...zipReport(r),
     message: "ok", // as cutcli prints it
   };
 }
@@ -106,6 +123,7 @@ export async function draftUpload(
   let tempDir: string | undefined;
   let size: number;
   let sha256: string;
+  let report: ReturnType<typeof zipReport> | undefined;
   if (input.zip) {
     zipPath = resolve(input.zip);
     const st = await Deno.stat(zipPath).catch(() => undefined);
@@ -122,9 +140,10 @@ export async function draftUpload(
     });
     zipPath = join(tempDir, `${input.draftId}.zip`);
     try {
-      const r = await zipDraft(ctx, input.draftId, zipPath);
+      const r = await zipDraft(ctx, input.draftId, zipPath, input.includeExternal);
       size = r.size;
       sha256 = r.sha256;
+      report = zipReport(r);
     } catch (err) {
       await Deno.remove(tempDir, { recursive: true }).catch(() => {});
       throw err;
@@ -161,6 +180,7 @@ export async function draftUpload(
     downloadUrl: result.downloadUrl,
     method: result.method,
     attempts: result.attempts,
+    ...report,
   };
 }
 
@@ -201,7 +221,8 @@ export async function draftImport(
       name: input.name,
     });
     for (const w of r.warnings) ctx.warn(w);
-    for (const m of r.missing) ctx.warn(`media not found on this machine: ${m}`);
+    for (const m of r.missing) ctx.warn(`media missing from the zip: ${m}`);
+    for (const m of r.external) ctx.warn(`media outside the draft, not read: ${m}`);
     await registerDraft(r.dir, { warn: ctx.warn });
     return {
       draftId: r.draftId,
@@ -210,6 +231,7 @@ export async function draftImport(
       editor: r.edition,
       files: r.files,
       missingMedia: r.missing,
+      externalMedia: r.external,
     };
   } finally {
     if (tempDir) await Deno.remove(tempDir, { recursive: true }).catch(() => {});

@@ -51,6 +51,11 @@ export const CHECKS = {
   main_track_not_at_zero: { level: "warning", summary: "the main video track does not start at 0" },
   main_track_gap: { level: "warning", summary: "a gap on the main video track (magnet closes it)" },
   keyframes_unsorted: { level: "warning", summary: "keyframes not sorted by time_offset" },
+  imported_external_media: {
+    level: "error",
+    summary:
+      "a media path an imported zip named outside the draft, and a file is there: draftcli never reads it",
+  },
   missing_media: {
     level: "warning",
     summary: "a media file outside the draft is not on this machine",
@@ -171,4 +176,6 @@ export interface Context {
   referenced: Set<string>;
   /** Segment that owns each material (first one), for catalog kinds of animations. */
   owner: Map<string, { track: Track; segment: Segment }>;
+  /** Media paths the zip this draft was imported from named outside it (state.json). */
+  importedExternal: ReadonlySet<string>;
 }
