@@ -6,9 +6,10 @@
  */
 import { DraftcliError } from "../errors.ts";
 import type { MediaInfo } from "./types.ts";
+import { MAX_TIME_US } from "../draft/time.ts";
 
 /** Longest media accepted: 24 h in µs, the limit on every time in a draft (docs/reliability.md). */
-export const MAX_MEDIA_DURATION_US = 86_400_000_000;
+export const MAX_MEDIA_DURATION_US = MAX_TIME_US;
 
 /** Widest or tallest picture accepted, in pixels (the largest size a media item may state). */
 export const MAX_MEDIA_SIDE = 65_536;

@@ -21,6 +21,10 @@ export const CHECKS = {
     level: "error",
     summary: "local_material_id not registered in draft_meta_info.json draft_materials",
   },
+  over_24h: {
+    level: "error",
+    summary: "the timeline (its duration or a segment's end) lasts longer than 24 h",
+  },
   segment_overlap: { level: "error", summary: "two segments of one track overlap" },
   source_out_of_range: {
     level: "error",
