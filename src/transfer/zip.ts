@@ -82,6 +82,8 @@ interface DraftFile {
   /** The file's real path (links resolved), inside the draft folder. */
   abs: string;
   size: number;
+  /** Its identity when listed: the file packed must be this one. */
+  id: { dev: number | null; ino: number | null };
 }
 
 /** Is `real` (a resolved path) the folder `realDir` or inside it? */
@@ -113,15 +115,16 @@ async function listFiles(
     }
     if (e.isFile) {
       const st = await Deno.lstat(abs).catch(() => undefined);
-      if (st?.isFile) out.push({ rel, abs, size: st.size });
+      if (st?.isFile) out.push({ rel, abs, size: st.size, id: { dev: st.dev, ino: st.ino } });
       continue;
     }
     const real = e.isSymlink ? await Deno.realPath(abs).catch(() => undefined) : undefined;
     const st = real && isInside(realDir, real)
       ? await Deno.stat(real).catch(() => undefined)
       : undefined;
-    if (real && st?.isFile) out.push({ rel, abs: real, size: st.size });
-    else skipped.push(rel);
+    if (real && st?.isFile) {
+      out.push({ rel, abs: real, size: st.size, id: { dev: st.dev, ino: st.ino } });
+    } else skipped.push(rel);
   }
   return out;
 }
@@ -322,7 +325,7 @@ export async function buildPortableZip(
         await writer.addBytes(name, bytes, st.mtime);
         progress(f.size);
       } else {
-        await writer.addFile(name, f.abs, progress);
+        await writer.addFile(name, f.abs, progress, undefined, f.id);
       }
     }
     for (const m of media) await writer.addFile(`${top}/${m.entry}`, m.source, progress);

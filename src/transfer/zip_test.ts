@@ -392,3 +392,20 @@ Deno.test("import leaves a meta file that is not JSON alone, with a warning", as
     res.warnings.join(),
   );
 });
+
+Deno.test("zip writer: a file that is not the one listed (swapped since) is refused", async () => {
+  await using tmp = await tempDir("draftcli-zip-test-");
+  const { ZipFileWriter } = await import("./zip_writer.ts");
+  const [a, b] = [join(tmp.path, "a.bin"), join(tmp.path, "b.bin")];
+  await Deno.writeFile(a, randomBytes(10));
+  await Deno.writeFile(b, randomBytes(10));
+  const listed = await Deno.stat(a);
+  using out = await Deno.open(join(tmp.path, "o.zip"), { write: true, create: true });
+  const writer = new ZipFileWriter(out, "");
+  await writer.addFile("a.bin", a, undefined, undefined, { dev: listed.dev, ino: listed.ino });
+  await rejects(
+    writer.addFile("b.bin", b, undefined, undefined, { dev: listed.dev, ino: listed.ino }),
+    (e: DraftcliError) =>
+      e.code === "io_error" && /changed while the draft was being zipped/.test(e.message),
+  );
+});
