@@ -206,3 +206,51 @@ Deno.test("query media and query audio-duration print the URL redacted (CLI and 
     await w.cleanup();
   }
 });
+
+Deno.test("a secret URL stored in a draft is printed redacted (draft export, CLI and MCP)", async () => {
+  const w = await tempWorld();
+  try {
+    const run = async (argv: string[]) => {
+      let stdout = "";
+      let stderr = "";
+      const code = await runApp(argv, {
+        stdout: (t) => void (stdout += t),
+        stderr: (t) => void (stderr += t),
+        readStdin: () => Promise.resolve(""),
+        env: { ...w.env },
+        stderrIsTerminal: false,
+      });
+      return { code, stdout, stderr };
+    };
+    const created = await run(["draft", "create"]);
+    const { draftId, filePath } = JSON.parse(created.stdout);
+    const add = await run([
+      "images",
+      "add",
+      draftId,
+      "--image-infos",
+      JSON.stringify([{ imageUrl: fixture("image.png"), start: 0, end: 1_000_000 }]),
+    ]);
+    assert(add.code === 0, add.stderr);
+    // The draft keeps a remote URL as a material path (as a person's draft may).
+    const stored = "https://cdn.example.com/x.png?jwt=SEKRETj&X-Goog-Signature=SEKRETg";
+    for (const f of ["draft_content.json", "draft_info.json", "template-2.tmp"]) {
+      const file = join(filePath, f);
+      const doc = JSON.parse(await Deno.readTextFile(file).catch(() => "null"));
+      if (!doc) continue;
+      doc.materials.videos[0].path = stored;
+      await Deno.writeTextFile(file, JSON.stringify(doc));
+    }
+    const exported = await run(["draft", "export", draftId]);
+    assert(exported.code === 0, exported.stderr);
+    assert(exported.stdout.includes("https://cdn.example.com/x.png?jwt=***"), exported.stdout);
+    clean("draft export", exported.stdout + exported.stderr);
+    const spec = (await loadAllSpecs()).find((s) => s.name.join(" ") === "draft export")!;
+    const ctx = makeContext({ env: { ...w.env }, warn: () => {} });
+    const tool = await callTool(spec, { draftId }, ctx, { structured: true });
+    assert(!tool.isError, JSON.stringify(tool));
+    clean("MCP draft_export", JSON.stringify(tool));
+  } finally {
+    await w.cleanup();
+  }
+});

@@ -83,3 +83,37 @@ export function redactSecrets(text: string, secrets: (string | undefined)[]): st
   for (const s of secrets) if (s && s.length >= 4) out = out.replaceAll(s, MASK);
   return out;
 }
+
+/** Keys whose value is a URL the command was asked to produce (`draft upload`'s download URL). */
+const RESULT_URL_KEYS: ReadonlySet<string> = new Set(["downloadUrl"]);
+
+/**
+ * A JSON value (a command's output) with every URL inside its strings masked (`redactText`), for
+ * the fronts to print. Values under `downloadUrl` are kept: that URL is what `draft upload` was
+ * asked for. Returns the value itself when nothing needed masking.
+ */
+export function redactJson<T>(value: T): T {
+  return walk(value) as T;
+}
+
+function walk(value: unknown): unknown {
+  if (typeof value === "string") return value.includes("://") ? redactText(value) : value;
+  if (Array.isArray(value)) {
+    let out: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const v = walk(value[i]);
+      if (v !== value[i]) (out ??= value.slice())[i] = v;
+    }
+    return out ?? value;
+  }
+  if (value && typeof value === "object") {
+    let out: Record<string, unknown> | undefined;
+    for (const [k, v] of Object.entries(value)) {
+      if (RESULT_URL_KEYS.has(k)) continue;
+      const w = walk(v);
+      if (w !== v) (out ??= { ...value as Record<string, unknown> })[k] = w;
+    }
+    return out ?? value;
+  }
+  return value;
+}

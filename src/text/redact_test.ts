@@ -1,5 +1,5 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { redactText, redactUrl } from "./redact.ts";
+import { redactJson, redactText, redactUrl } from "./redact.ts";
 
 Deno.test("redactUrl masks userinfo and secret parameters, keeps the rest", () => {
   assertEquals(
@@ -62,4 +62,19 @@ Deno.test("redactUrl: one case per secret shape", () => {
     ["http://h/a#jwt=S", "http://h/a#jwt=***"],
   ];
   for (const [input, expected] of cases) assertEquals(redactUrl(input), expected);
+});
+
+Deno.test("redactJson masks URLs in every string of an output, keeps downloadUrl", () => {
+  const out = {
+    a: "https://h/x.png?jwt=S",
+    list: [{ u: "see http://u:p@h/y" }, 3, null, "plain"],
+    downloadUrl: "https://cdn/d.zip?token=KEEP",
+  };
+  assertEquals(redactJson(out), {
+    a: "https://h/x.png?jwt=***",
+    list: [{ u: "see http://***@h/y" }, 3, null, "plain"],
+    downloadUrl: "https://cdn/d.zip?token=KEEP",
+  });
+  const clean = { a: "no url", b: [1, "x"] };
+  assert(redactJson(clean) === clean, "nothing to mask: the same value");
 });
