@@ -5,7 +5,7 @@
  */
 import { deepStrictEqual as assertEquals, match as assertMatch } from "node:assert/strict";
 import { fixture, runCli, tempWorld } from "./helpers/cli.ts";
-import { claimingPng, xingMp3 } from "./helpers/hostile_media.ts";
+import { claimingPng, lyingStsz, xingMp3 } from "./helpers/hostile_media.ts";
 
 Deno.test("hostile media: draft easy refuses an MP3 whose Xing header claims 2^32 frames", async () => {
   const w = await tempWorld();
@@ -49,6 +49,29 @@ Deno.test("hostile media: images add refuses PNGs that claim pixels they do not 
     }
     const info = await runCli(["draft", "info", draftId], { env: w.env });
     assertEquals((info.json as { duration: number }).duration, 0);
+  } finally {
+    await w.cleanup();
+  }
+});
+
+Deno.test("hostile media: videos add refuses an MP4 whose stsz claims 2^32 samples", async () => {
+  const w = await tempWorld();
+  try {
+    const { draftId } = (await runCli(["draft", "create"], { env: w.env })).json as {
+      draftId: string;
+    };
+    const lie = `${w.root}/lie.mp4`;
+    await Deno.writeFile(lie, lyingStsz(await Deno.readFile(fixture("video.mp4"))));
+    const r = await runCli([
+      "videos",
+      "add",
+      draftId,
+      "--video-infos",
+      JSON.stringify([{ videoUrl: lie, start: 0, end: 1_000_000 }]),
+    ], { env: w.env });
+    assertEquals(r.code, 5, r.stderr);
+    assertEquals(r.error?.code, "media_error");
+    assertMatch(r.error!.message, /lie\.mp4: its stsz box claims 4294967295 samples/);
   } finally {
     await w.cleanup();
   }

@@ -155,7 +155,7 @@ async function probeKnown(
     case "mp4":
     case "m4a":
     case "mov":
-      return await probeIsoBmff(path, size, sniffed.ext, name);
+      return await probeIsoBmff(opened, size, sniffed.ext, name);
     default:
       if (sniffed.ext === "mp3") {
         const { checkMp3Vbr } = await import("./mp3_vbr.ts");
@@ -428,11 +428,14 @@ async function readMovie(path: string, size: number, name: string): Promise<Movi
 }
 
 async function probeIsoBmff(
-  path: string,
+  { path, file }: Opened,
   size: number,
   ext: string,
   name: string,
 ): Promise<MediaInfo> {
+  // mp4box allocates per sample a table claims: the claims are checked first.
+  const { checkSampleTables } = await import("./mp4_tables.ts");
+  await checkSampleTables(file, size, name);
   const movie = await readMovie(path, size, name);
   const video = movie.videoTracks[0];
   const hasAudio = movie.audioTracks.length > 0;

@@ -314,3 +314,21 @@ Deno.test("probe: what ffprobe reports is bounded too (duration, picture size)",
     );
   });
 });
+
+Deno.test("probe: an MP4 whose stsz claims 2^32 samples is refused before mp4box lists them", async () => {
+  const { lyingStsz } = await import("../../test/helpers/hostile_media.ts");
+  await withTempDir(async (dir) => {
+    const bytes = lyingStsz(await Deno.readFile(FIXTURES + "video.mp4"));
+    await Deno.writeFile(`${dir}/lie.mp4`, bytes);
+    const started = performance.now();
+    await assertRejectsCode(
+      () => probeFile(`${dir}/lie.mp4`, { ffprobe: false }),
+      "media_error",
+      new RegExp(
+        `lie\\.mp4: its stsz box claims 4294967295 samples of 1 bytes, more than the file's ` +
+          `${bytes.length} bytes hold`,
+      ),
+    );
+    assertTrue(performance.now() - started < 2000, "refused at once");
+  });
+});

@@ -45,3 +45,18 @@ export function claimingPng(width: number, height: number, idatBytes = 0): Uint8
     ...chunk("IEND", []),
   ]);
 }
+
+/**
+ * A copy of an MP4 whose first `stsz` box claims `count` samples of a constant size of 1 byte
+ * (20 bytes that a naive parser turns into a `count`-entry sample list).
+ */
+export function lyingStsz(mp4: Uint8Array, count = 0xffffffff): Uint8Array {
+  const out = mp4.slice();
+  const tag = [0x73, 0x74, 0x73, 0x7a]; // "stsz"
+  const at = out.findIndex((_, i) => tag.every((b, j) => out[i + j] === b));
+  if (at < 0) throw new Error("no stsz box");
+  const view = new DataView(out.buffer, out.byteOffset, out.byteLength);
+  view.setUint32(at + 8, 1); // sample_size: constant, 1 byte
+  view.setUint32(at + 12, count); // sample_count
+  return out;
+}
