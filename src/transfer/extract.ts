@@ -513,6 +513,8 @@ export async function extractDraftZip(
         await Deno.writeTextFile(file, JSON.stringify(doc));
       }
       for (const ref of materialPaths(doc)) {
+        // A URL (a remote material) is no file path.
+        if (!isAbsoluteAnyOs(ref.path) && /^[a-z][a-z0-9+.-]+:/i.test(ref.path)) continue;
         // Only paths into the new draft are looked at, in the folder being built.
         const inside = relInside(ref.path);
         if (inside === undefined) {

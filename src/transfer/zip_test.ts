@@ -409,3 +409,44 @@ Deno.test("zip writer: a file that is not the one listed (swapped since) is refu
       e.code === "io_error" && /changed while the draft was being zipped/.test(e.message),
   );
 });
+
+Deno.test("import: paths outside the new draft are external and never looked at; URLs are no paths", async () => {
+  await using tmp = await tempDir("draftcli-zip-test-");
+  const base = tmp.path;
+  const content = {
+    materials: {
+      videos: [
+        { id: "a", path: "/somewhere/else/secret.txt" },
+        { id: "b", path: `${DRAFT_PLACEHOLDER}/../../escape.png` },
+        { id: "c", path: "../up.png" },
+        { id: "d", path: `${DRAFT_PLACEHOLDER}/resources/in.png` },
+        { id: "e", path: "https://cdn.example.com/x.png" },
+        { id: "f", path: "C:\\Users\\x\\y.png" },
+      ],
+    },
+    tracks: [],
+  };
+  const zipPath = join(base, "h.zip");
+  await Deno.writeFile(
+    zipPath,
+    zipSync({
+      "d/draft_content.json": strToU8(JSON.stringify(content)),
+      "d/resources/in.png": strToU8("png"),
+    }),
+  );
+  const res = await extractDraftZip(zipPath, join(base, "r"), { ...LIMITS, newId: NEW_ID });
+  assertEquals(res.external, [
+    "/somewhere/else/secret.txt",
+    `${DRAFT_PLACEHOLDER}/../../escape.png`,
+    "../up.png",
+    "C:\\Users\\x\\y.png",
+  ]);
+  assertEquals(res.missing, []);
+  const doc = JSON.parse(await Deno.readTextFile(join(res.dir, "draft_content.json")));
+  const paths = doc.materials.videos.map((m: { path: string }) => m.path);
+  // The climbing placeholder is left as it is, never turned into a path outside the draft.
+  assertEquals(paths[1], `${DRAFT_PLACEHOLDER}/../../escape.png`);
+  assertEquals(paths[3], join(res.dir, "resources", "in.png"));
+  const state = JSON.parse(await Deno.readTextFile(join(res.dir, ".draftcli", "state.json")));
+  assertEquals(state.importedExternal, res.external);
+});
