@@ -72,6 +72,23 @@ Deno.test("archives: a link in resources/ leading out of the draft is never pack
     assertEquals(up.bodies.length, 1);
     assert(!holdsSecret(up.bodies[0]), "the upload carried the link's target");
     assertEquals((u.json as Json).skipped, ["resources/evil.png", "resources/passwd.png"]);
+
+    // The timeline itself names the link: still never followed, even with --include-external.
+    for (const f of ["draft_content.json", "draft_info.json", "template-2.tmp"]) {
+      const doc = JSON.parse(await Deno.readTextFile(`${filePath}/${f}`).catch(() => "null"));
+      if (!doc) continue;
+      doc.materials.videos[0].path = `${resources}/evil.png`;
+      await Deno.writeTextFile(`${filePath}/${f}`, JSON.stringify(doc));
+    }
+    const asked = `${w.root}/asked.zip`;
+    const z2 = await runCli(
+      ["draft", "zip", draftId, "--output", asked, "--include-external"],
+      { env: w.env },
+    );
+    assertEquals(z2.code, 0, z2.stderr);
+    assertEquals((z2.json as Json).mediaCopied, 0);
+    assertEquals((z2.json as Json).externalMedia, [`${resources}/evil.png`]);
+    assert(!holdsSecret(await Deno.readFile(asked)), "a timeline path through a link was followed");
   } finally {
     await up.server.shutdown();
     await w.cleanup();

@@ -205,6 +205,8 @@ export async function buildPortableZip(
     return inside.has(rel) ? rel : undefined;
   };
   const external = new Set<string>();
+  const linkedOut = new Set<string>();
+  const lexicalDir = resolve(draftDir);
   const state = await readJsonIfExists<DraftState>(join(realDir, STATE_DIR, "state.json")).catch(
     () => undefined,
   );
@@ -234,6 +236,16 @@ export async function buildPortableZip(
       const relInside = insideRel(real);
       if (relInside) {
         mapping.set(key(p), toPlaceholder(relInside));
+        continue;
+      }
+      // A path into the draft folder that a link leads out of: never followed, even when asked.
+      const lexical = resolve(p);
+      const under = [lexicalDir, realDir].find((d) => isInside(d, lexical));
+      if (under && !isInside(realDir, real)) {
+        const rel = lexical.slice(under.length + 1).replaceAll("\\", "/");
+        if (!skipped.includes(rel)) skipped.push(rel);
+        external.add(p);
+        linkedOut.add(p);
         continue;
       }
       // Outside the folder (or a draftcli file inside it that zips leave out): packed only when
@@ -334,7 +346,7 @@ export async function buildPortableZip(
     out.close();
     await Deno.rename(tmp, outPath);
     const warnings = [
-      ...[...external].map((p) =>
+      ...[...external].filter((p) => !linkedOut.has(p)).map((p) =>
         `media outside the draft folder not packed (pass --include-external to pack it): ${p}`
       ),
       ...skipped.map((rel) =>
