@@ -19,7 +19,9 @@ export const MAX_MEDIA_PIXELS = 16_384 * 16_384;
 
 /**
  * Most pixels one byte of an image file can stand for: a 1-bit PNG deflated at its best ratio
- * (≈ 1032:1) packs ≈ 8256 pixels a byte, and no supported image format packs denser.
+ * (≈ 1032:1) packs ≈ 8256 pixels a byte; JPEG, GIF (LZW) and BMP (RLE) pack far less densely.
+ * WebP is exempt: a plain-coloured picture codes to a few bytes, and its header cannot state more
+ * than 16384 × 16384 pixels anyway.
  */
 export const MAX_PIXELS_PER_BYTE = 8_256;
 
@@ -77,7 +79,7 @@ export function implausibleClaim(info: MediaInfo, size: number): string | undefi
       return `its header claims a picture of ${w}×${h} pixels (${w * h}), over the limit of ` +
         `${MAX_MEDIA_PIXELS} (16384×16384)`;
     }
-    if (info.kind === "image" && w * h > size * MAX_PIXELS_PER_BYTE) {
+    if (info.kind === "image" && info.format !== "webp" && w * h > size * MAX_PIXELS_PER_BYTE) {
       return `its header claims a picture of ${w}×${h} pixels, more than a file of ${size} ` +
         `bytes can hold`;
     }
