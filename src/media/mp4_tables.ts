@@ -31,16 +31,16 @@ const TABLES: Record<string, number> = {
   stps: 4,
   elst: 12,
 };
-/** Most box headers read: real files have tens; fragmented ones a few per fragment. */
+/** Most box headers read: real files have tens before and in their `moov`. */
 const MAX_BOXES = 200_000;
 
 const u32 = (b: Uint8Array, at: number) =>
   ((b[at] << 24) >>> 0) + (b[at + 1] << 16) + (b[at + 2] << 8) + b[at + 3];
 
 /**
- * Walks the box tree of an ISO-BMFF file (headers only) and throws `MediaClaimError` when a
- * sample table or track run claims more entries than its box holds, or more samples than the
- * file has bytes.
+ * Walks the box tree of an ISO-BMFF file (headers only) as far as mp4box reads it (up to and
+ * including the movie header, `moov`) and throws `MediaClaimError` when a sample table or track
+ * run claims more entries than its box holds, or more samples than the file has bytes.
  */
 export async function checkSampleTables(
   file: Deno.FsFile,
@@ -49,10 +49,11 @@ export async function checkSampleTables(
 ): Promise<void> {
   const lie = (box: string, claim: string) =>
     new MediaClaimError(name, `its ${box} box claims ${claim}`);
-  const stack: [number, number][] = [[0, size]];
+  // [from, to, is the top level]; the top level is walked first, to the end of `moov`.
+  const stack: [number, number, boolean][] = [[0, size, true]];
   let seen = 0;
   while (stack.length) {
-    const [from, to] = stack.pop()!;
+    const [from, to, top] = stack.pop()!;
     let pos = from;
     while (pos + 8 <= to) {
       if (++seen > MAX_BOXES) {
@@ -71,8 +72,10 @@ export async function checkSampleTables(
       if (boxSize < header || pos + boxSize > to) break; // damaged: mp4box reports it
       const payload = boxSize - header;
       const body = h.subarray(header);
-      if (CONTAINERS.has(type)) stack.push([pos + header, pos + boxSize]);
-      else if (type in TABLES && body.length >= 8) {
+      if (CONTAINERS.has(type)) {
+        stack.push([pos + header, pos + boxSize, false]);
+        if (top && type === "moov") break; // mp4box stops reading there
+      } else if (type in TABLES && body.length >= 8) {
         const count = u32(body, 4);
         if (count * TABLES[type] > payload - 8) {
           throw lie(type, `${count} entries, but it holds ${payload} bytes`);
