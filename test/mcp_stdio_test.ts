@@ -224,3 +224,29 @@ Deno.test("mcp stdio: exits 0 when stdin closes mid-stream without a trailing ne
   assertEquals(JSON.parse(client.lines[0]).id, 7);
   await Deno.remove(dir, { recursive: true });
 });
+
+Deno.test("mcp stdio: a line over 8 MiB gets an error with a null id and the next line is served", async () => {
+  const { client, dir } = await startServer();
+  try {
+    // A valid request, padded to 20 MB: read as far as the cap, then dropped unparsed.
+    const pad = "x".repeat(20 * 1024 * 1024);
+    await client.sendRaw(`{"jsonrpc":"2.0","id":"big","method":"ping","params":{"pad":"${pad}"}}`);
+    assertEquals(resultOf(await client.request("ping", {}, 30_000)), {});
+    const errors = client.lines.map((l) => JSON.parse(l)).filter((m) => "error" in m);
+    assertEquals(errors.length, 1);
+    assertEquals(errors[0].id, null);
+    assertEquals(errors[0].error.code, -32600);
+    assertMatch(errors[0].error.message, /over the limit of 8388608 bytes \(8 MiB\)/);
+    assert(!client.lines.some((l) => JSON.parse(l).id === "big"), "the long line was answered");
+    // Just under the cap is still a message like any other.
+    const under = "y".repeat(8 * 1024 * 1024 - 100);
+    await client.sendRaw(
+      `{"jsonrpc":"2.0","id":"under","method":"ping","params":{"p":"${under}"}}`,
+    );
+    assertEquals(resultOf(await client.waitFor((m) => m.id === "under", 30_000)), {});
+    const { code } = await client.close();
+    assertEquals(code, 0);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -12,7 +12,10 @@ import { downloadToFile } from "../src/transfer/download.ts";
 import { uploadFile } from "../src/transfer/upload.ts";
 import { isSecretParam, redactText, redactUrl, SECRET_PARAMS } from "../src/text/redact.ts";
 import { DraftcliError } from "../src/errors.ts";
-import { tempWorld } from "./helpers/cli.ts";
+import { fixture, tempWorld } from "./helpers/cli.ts";
+import { callTool } from "../src/mcp/tools.ts";
+import { loadAllSpecs } from "../src/commands/registry.ts";
+import { makeContext } from "../src/commands/context.ts";
 import { rawResponse, rawServer } from "./helpers/raw_http.ts";
 import { tempDir } from "./helpers/temp.ts";
 
@@ -51,7 +54,9 @@ Deno.test("the secret parameter list covers each provider and generic names", ()
   for (const n of ["x-tos-signature", "Q-AK", "my_token", "privateKey", "Credential"]) {
     assert(isSecretParam(n), n);
   }
-  for (const n of ["w", "h", "format", "X-Amz-Date", "se", "Expires"]) assert(!isSecretParam(n), n);
+  for (const n of ["w", "h", "q", "format", "se", "Expires", "quality"]) {
+    assert(!isSecretParam(n), n);
+  }
   for (const [name, q] of Object.entries(PRESIGNED)) {
     const url = `https://u:SEKRETpw@bucket.example.com/a/b.mp4?${q}#x-tos-signature=SEKRET0`;
     clean(`${name} redactUrl`, redactUrl(url));
@@ -137,6 +142,114 @@ Deno.test("presigned URLs through the CLI front: errors and warnings stay clean"
         clean(`${name} ${argv.slice(0, 2).join(" ")}`, r.out);
       }
     }
+  } finally {
+    await w.cleanup();
+  }
+});
+
+/** A URL of every secret shape that a successful command echoes back; SEKRET marks each secret. */
+function echoedUrl(base: string, file: string): string {
+  const auth = base.replace("http://", "http://user:SEKRETpw@");
+  return `${auth}/${file}?w=1&token=SEKRETa&access_token=SEKRETb&jwt=SEKRETc&sig=SEKRETd` +
+    `&signature=SEKRETe&key=SEKRETf&credential=SEKRETg&X-Amz-Signature=SEKRETh` +
+    `&X-Goog-Signature=SEKRETi&q-signature=SEKRETj&X-Tos-Signature=SEKRETk`;
+}
+
+Deno.test("query media and query audio-duration print the URL redacted (CLI and MCP)", async () => {
+  const png = await Deno.readFile(fixture("image.png"));
+  const mp3 = await Deno.readFile(fixture("audio.mp3"));
+  await using server = rawServer((path) => {
+    const body = path.startsWith("/a.mp3") ? mp3 : png;
+    return { bytes: rawResponse(200, { "content-length": body.length }, body) };
+  });
+  const w = await tempWorld();
+  try {
+    const run = async (argv: string[]) => {
+      let stdout = "";
+      let stderr = "";
+      const code = await runApp(argv, {
+        stdout: (t) => void (stdout += t),
+        stderr: (t) => void (stderr += t),
+        readStdin: () => Promise.resolve(""),
+        env: { ...w.env },
+        stderrIsTerminal: false,
+      });
+      return { code, stdout, stderr };
+    };
+    const media = await run(["query", "media", "--url", echoedUrl(server.base, "i.png")]);
+    assert(media.code === 0, media.stderr);
+    clean("query media", media.stdout + media.stderr);
+    const shown = JSON.parse(media.stdout).url as string;
+    assert(shown.includes("/i.png?w=1&token=***&access_token=***&jwt=***"), shown);
+    assert(shown.startsWith("http://***@127.0.0.1:"), shown);
+    const audio = await run(["query", "audio-duration", "--url", echoedUrl(server.base, "a.mp3")]);
+    assert(audio.code === 0, audio.stderr);
+    clean("query audio-duration", audio.stdout + audio.stderr);
+    // A picture has no audio: the error names the URL, redacted.
+    const noAudio = await run([
+      "query",
+      "audio-duration",
+      "--url",
+      echoedUrl(server.base, "i.png"),
+    ]);
+    assert(noAudio.code !== 0);
+    clean("query audio-duration error", noAudio.stdout + noAudio.stderr);
+
+    const spec = (await loadAllSpecs()).find((s) => s.name.join(" ") === "query media")!;
+    const ctx = makeContext({ env: { ...w.env }, warn: () => {} });
+    const tool = await callTool(spec, { url: echoedUrl(server.base, "i.png") }, ctx, {
+      structured: true,
+    });
+    assert(!tool.isError, JSON.stringify(tool));
+    clean("MCP query_media", JSON.stringify(tool));
+  } finally {
+    await w.cleanup();
+  }
+});
+
+Deno.test("a secret URL stored in a draft is printed redacted (draft export, CLI and MCP)", async () => {
+  const w = await tempWorld();
+  try {
+    const run = async (argv: string[]) => {
+      let stdout = "";
+      let stderr = "";
+      const code = await runApp(argv, {
+        stdout: (t) => void (stdout += t),
+        stderr: (t) => void (stderr += t),
+        readStdin: () => Promise.resolve(""),
+        env: { ...w.env },
+        stderrIsTerminal: false,
+      });
+      return { code, stdout, stderr };
+    };
+    const created = await run(["draft", "create"]);
+    const { draftId, filePath } = JSON.parse(created.stdout);
+    const add = await run([
+      "images",
+      "add",
+      draftId,
+      "--image-infos",
+      JSON.stringify([{ imageUrl: fixture("image.png"), start: 0, end: 1_000_000 }]),
+    ]);
+    assert(add.code === 0, add.stderr);
+    // The draft keeps a remote URL as a material path (as a person's draft may).
+    const stored = "https://cdn.example.com/x.png?jwt=SEKRETj&X-Goog-Signature=SEKRETg";
+    for (const f of ["draft_content.json", "draft_info.json", "template-2.tmp"]) {
+      const file = join(filePath, f);
+      const doc = JSON.parse(await Deno.readTextFile(file).catch(() => "null"));
+      if (!doc) continue;
+      doc.materials.videos[0].path = stored;
+      await Deno.writeTextFile(file, JSON.stringify(doc));
+    }
+    const exported = await run(["draft", "export", draftId]);
+    assert(exported.code === 0, exported.stderr);
+    assert(exported.stdout.includes("https://cdn.example.com/x.png?jwt=***"), exported.stdout);
+    clean("draft export", exported.stdout + exported.stderr);
+    const spec = (await loadAllSpecs()).find((s) => s.name.join(" ") === "draft export")!;
+    const ctx = makeContext({ env: { ...w.env }, warn: () => {} });
+    const tool = await callTool(spec, { draftId }, ctx, { structured: true });
+    assert(!tool.isError, JSON.stringify(tool));
+    clean("MCP draft_export", JSON.stringify(tool));
   } finally {
     await w.cleanup();
   }

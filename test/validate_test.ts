@@ -67,6 +67,35 @@ const CASES: Case[] = [
     edit: (c) => c.materials.speeds[0].id = "",
   },
   {
+    name: "a timeline over 24 h",
+    code: "over_24h",
+    path: /^tracks$/,
+    edit: (c) => {
+      const a = segs(c, "audio")[0];
+      a.target_timerange.duration = 112_195_063_633_333;
+      c.duration = 112_195_063_633_333;
+    },
+  },
+  {
+    name: "a media path an imported zip named outside the draft",
+    code: "imported_external_media",
+    path: /^materials\.videos\[0\]\.path$/,
+    edit: (c, _meta, dir) => c.materials.videos[0].path = `${dir}/../outside.png`,
+    files: async (dir) => {
+      await Deno.copyFile(fixture("image.png"), `${dir}/../outside.png`);
+      await Deno.mkdir(`${dir}/.draftcli`, { recursive: true });
+      await Deno.writeTextFile(
+        `${dir}/.draftcli/state.json`,
+        JSON.stringify({
+          edition: "capcut",
+          profile: "capcut-9",
+          createdBy: "draftcli import",
+          importedExternal: [`${dir}/../outside.png`],
+        }),
+      );
+    },
+  },
+  {
     name: "overlap on a track",
     code: "segment_overlap",
     path: /^tracks\[0\]\.segments\[1\]\.target_timerange$/,

@@ -25,7 +25,7 @@ import {
 } from "../commands/globals.ts";
 import type { AnyCommandSpec, CommandContext } from "../commands/spec.ts";
 import { closest } from "../text/closest.ts";
-import { redactText } from "../text/redact.ts";
+import { redactJson, redactText } from "../text/redact.ts";
 
 /** The process's streams and environment, injectable for tests. */
 export interface AppIO {
@@ -107,7 +107,7 @@ export async function runApp(argv: string[], io: AppIO): Promise<number> {
         // Text results (docs, completion scripts) are printed as they are, not as JSON.
         io.stdout(result.endsWith("\n") ? result : result + "\n");
       } else if (result !== undefined) {
-        io.stdout(JSON.stringify(result, null, pretty ? 2 : undefined) + "\n");
+        io.stdout(JSON.stringify(redactJson(result), null, pretty ? 2 : undefined) + "\n");
       }
     } catch (err) {
       if (entry.mutates) throw savedButNotPrinted(entry.name.join(" "), err);
@@ -117,7 +117,7 @@ export async function runApp(argv: string[], io: AppIO): Promise<number> {
   } catch (err) {
     const e = toDraftcliError(err);
     if (e.output !== undefined) {
-      io.stdout(JSON.stringify(e.output, null, pretty ? 2 : undefined) + "\n");
+      io.stdout(JSON.stringify(redactJson(e.output), null, pretty ? 2 : undefined) + "\n");
     }
     if (e.code === "internal" && io.env.DRAFTCLI_DEBUG) {
       io.stderr(String((err as Error)?.stack ?? err) + "\n");

@@ -81,21 +81,39 @@ Deno.test("cli: draft zip writes the zip, warns about missing media, leaves the 
   await using world = await setup();
   const { base, fx, env } = world;
   const before = await snapshot(fx.dir);
-  const r = await cli(["draft", "zip", fx.draftId, "--output", base], env);
+  const r = await cli(
+    ["draft", "zip", fx.draftId, "--output", base, "--include-external"],
+    env,
+  );
   assertEquals(r.code, 0, r.err);
   const zipPath = join(base, `${fx.draftId}.zip`);
   const bytes = await Deno.readFile(zipPath);
-  assertEquals(r.json, {
+  const json = r.json as Record<string, unknown>;
+  const photoEntry = (json.packedExternal as { entry: string }[])[0]?.entry;
+  assertEquals(json, {
     draftId: fx.draftId,
     zipPath,
     size: bytes.length,
     sha256: createHash("sha256").update(bytes).digest("hex"),
     files: 9,
     mediaCopied: 1,
+    packedExternal: [{ path: fx.photo, entry: photoEntry }],
+    externalMedia: [],
+    skipped: [],
     missingMedia: [fx.missingPath],
+    warnings: [],
     message: "ok",
   });
   assert(r.err.includes(`warning: media not found, left as is: ${fx.missingPath}`), r.err);
+  // Without --include-external the photo outside the draft is listed, not packed.
+  const plain = await cli(["draft", "zip", fx.draftId, "--output", join(base, "p.zip")], env);
+  assertEquals(plain.code, 0, plain.err);
+  const p = plain.json as Record<string, unknown>;
+  assertEquals([p.files, p.mediaCopied, p.externalMedia], [8, 0, [fx.photo]]);
+  assertEquals(p.warnings, [
+    `media outside the draft folder not packed (pass --include-external to pack it): ${fx.photo}`,
+  ]);
+  assert(plain.err.includes(`warning: media outside the draft folder not packed`), plain.err);
   // Like every command that opens a draft, zip first finishes interrupted commits, which
   // deletes orphaned temp files; everything else is untouched.
   for (const k of before.keys()) if (k.endsWith(".draftcli-tmp")) before.delete(k);

@@ -9,7 +9,7 @@ import type { Json } from "../editions/profiles.ts";
 import type { DraftDocument, Segment, Track } from "./document.ts";
 import { newId } from "./ids.ts";
 import { DraftcliError } from "../errors.ts";
-import { type FitMode, MAX_SPEED, MIN_SPEED } from "./fit_modes.ts";
+import { type FitMode, MAX_LOOP_PASSES, MAX_SPEED, MIN_SPEED } from "./fit_modes.ts";
 
 export type { FitMode };
 
@@ -215,6 +215,15 @@ function loop(
   const speed = Number(seg.speed) || 1;
   const { start, duration } = seg.target_timerange;
   const period = file.durationUs / speed; // timeline length of one pass of the file
+  const passes = Math.ceil(duration / period);
+  if (!(passes <= MAX_LOOP_PASSES)) {
+    throw new DraftcliError(
+      "media_error",
+      `${file.path} (${file.durationUs} µs) would repeat ${passes} times to fill segment ` +
+        `${seg.id} (${duration} µs); at most ${MAX_LOOP_PASSES} passes are made`,
+      { hint: "use a longer file, or another --fit (stretch or extend)" },
+    );
+  }
   const bounds: number[] = [];
   for (let k = 0; Math.round(k * period) < duration; k++) bounds.push(Math.round(k * period));
   if (bounds.length > 1 && duration - bounds[bounds.length - 1] < frame) bounds.pop(); // no sliver

@@ -9,3 +9,10 @@ export type FitMode = typeof FIT_MODES[number];
 export const MIN_SPEED = 0.1;
 /** Fastest playback speed the editors take. */
 export const MAX_SPEED = 100;
+
+/**
+ * Most passes a file is repeated to fill a length (`draft fill --fit loop`, `draft easy` with a
+ * video shorter than its audio). Counted before any pass is built: a short file under a long
+ * segment would otherwise build a segment per pass.
+ */
+export const MAX_LOOP_PASSES = 10_000;

@@ -140,3 +140,16 @@ Deno.test("fit extend: the timeline length follows the file at the segment's spe
   assertEquals(segment.source_timerange, { start: 0, duration: 3_000_000 });
   assert(/1 keyframe\(s\) .* past its end/.test(warnings.join()), warnings.join());
 });
+
+Deno.test("fit loop: more than 10,000 passes is a media_error, counted before any is built", () => {
+  const { doc, track, segment } = draft({ duration: 86_400_000_000 });
+  const started = performance.now();
+  throws(
+    () => fitSegment(doc, track, segment, file(40_000), "loop", noWarn),
+    (e: DraftcliError) =>
+      e.code === "media_error" &&
+      /would repeat 2160000 times .* at most 10000 passes/.test(e.message),
+  );
+  assert(performance.now() - started < 1000);
+  assertEquals(track.segments.length, 1, "nothing was built");
+});

@@ -3,6 +3,9 @@
 /** One second in µs. */
 export const SECOND = 1_000_000;
 
+/** Longest time draftcli accepts or writes: 24 h in µs (inputs, probed media, a timeline). */
+export const MAX_TIME_US = 86_400_000_000;
+
 /** Rounds a µs time to the nearest frame boundary of `fps` (integer µs). */
 export function toFrameGrid(us: number, fps: number): number {
   const frame = SECOND / fps;

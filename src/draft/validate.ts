@@ -107,10 +107,16 @@ async function checkForeign(c: Context): Promise<void> {
  * `writtenBy`: who created the draft, as draftcli's own record says (`.draftcli/state.json`);
  * without a record, a `platform` block with blank device hashes means draftcli. Patterns the
  * editors write and open (CHECKS `inOthersDraft`) are warnings in a draft draftcli did not write.
+ * `importedExternal`: media paths recorded at import as pointing outside the draft.
  */
 export async function validateDraft(
   doc: DraftDocument,
-  opts: { hasMeta: boolean; files: FolderReader; writtenBy?: "draftcli" | "other" },
+  opts: {
+    hasMeta: boolean;
+    files: FolderReader;
+    writtenBy?: "draftcli" | "other";
+    importedExternal?: readonly string[];
+  },
 ): Promise<ValidationReport> {
   const byDraftcli = opts.writtenBy ? opts.writtenBy === "draftcli" : !isEditorMade(doc.content);
   const out = new Collector(byDraftcli);
@@ -134,6 +140,7 @@ export async function validateDraft(
     materials: new Map(),
     referenced: new Set(),
     owner: new Map(),
+    importedExternal: new Set(opts.importedExternal ?? []),
   };
   checkIds(c);
   checkReferences(c);

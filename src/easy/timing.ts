@@ -13,6 +13,7 @@
  */
 import { DraftcliError } from "../errors.ts";
 import { SECOND, type TimeRange, toFrameGrid } from "../draft/time.ts";
+import { MAX_LOOP_PASSES } from "../draft/fit_modes.ts";
 
 /** A time span `[start, end)` in µs. */
 export interface Span {
@@ -220,6 +221,15 @@ export function fitVideo(videoUs: number, totalUs: number, fps?: number): VideoP
       );
     }
     loop = frames * frame;
+  }
+  const passes = Math.ceil(totalUs / loop);
+  if (passes > MAX_LOOP_PASSES) {
+    throw new DraftcliError(
+      "media_error",
+      `the video (${videoUs} µs) would repeat ${passes} times to fill ${totalUs} µs; at most ` +
+        `${MAX_LOOP_PASSES} repeats are made`,
+      { hint: "use a longer video or a shorter audio", path: "videoUrl" },
+    );
   }
   const out: VideoPiece[] = [];
   for (let k = 0;; k++) {

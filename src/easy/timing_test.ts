@@ -1,4 +1,5 @@
 import { deepStrictEqual as assertEquals, ok as assert, throws } from "node:assert/strict";
+import { DraftcliError } from "../errors.ts";
 import {
   displayUnits,
   fitVideo,
@@ -9,7 +10,6 @@ import {
   spreadEvenly,
   timeCaptionsByLength,
 } from "./timing.ts";
-import type { DraftcliError } from "../errors.ts";
 
 const FRAME30 = 1e6 / 30;
 
@@ -156,4 +156,16 @@ Deno.test("fitVideo: trim one segment, or loop with the last trimmed", () => {
   }
   invalid(() => fitVideo(0, 1e6), /positive/);
   invalid(() => fitVideo(10_000, 1e6, 30), /shorter than one frame/);
+});
+
+Deno.test("fitVideo counts the repeats before building any: too many is a media_error", () => {
+  const started = performance.now();
+  throws(
+    () => fitVideo(33_334, 86_400_000_000, 30),
+    (e: unknown) =>
+      e instanceof DraftcliError && e.code === "media_error" &&
+      /would repeat 2592000 times .* at most 10000/.test(e.message),
+  );
+  assert(performance.now() - started < 1000);
+  assertEquals(fitVideo(1_000_000, 10_000_000_000, 30).length, 10_000);
 });

@@ -84,31 +84,83 @@ export function errorMessage(id: RpcId | null, error: RpcError): Record<string, 
   return { jsonrpc: "2.0", id, error: body };
 }
 
+/** Longest line (one JSON-RPC message) the stdio transport reads: 8 MiB, in bytes. */
+export const MAX_LINE_BYTES = 8 * 1024 * 1024;
+
+/** A line that was longer than the cap: its bytes were dropped, only its length is known. */
+export interface OverlongLine {
+  overlong: true;
+  /** Bytes the line held (without its newline). */
+  bytes: number;
+}
+
 /**
  * Splits a byte stream into lines (without the trailing "\n" or "\r\n"). A last line without
- * a newline is still yielded when the stream ends.
+ * a newline is still yielded when the stream ends. Linear in the input: each byte is scanned
+ * once and a line's chunks are joined once. A line longer than `maxBytes` is not kept: its
+ * bytes are dropped as they arrive and an `OverlongLine` stands in for it, so the caller can
+ * answer it and go on with the next line.
  */
-export async function* readLines(input: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+export async function* readLines(
+  input: ReadableStream<Uint8Array>,
+  maxBytes: number = MAX_LINE_BYTES,
+): AsyncGenerator<string | OverlongLine> {
   const decoder = new TextDecoder();
-  let buffer = "";
+  let parts: Uint8Array[] = [];
+  let held = 0; // bytes in `parts`
+  let dropped = 0; // bytes of the current line dropped past the cap
+  const take = (piece: Uint8Array) => {
+    if (dropped > 0 || held + piece.length > maxBytes) {
+      dropped += held + piece.length;
+      parts = [];
+      held = 0;
+    } else if (piece.length) {
+      parts.push(piece);
+      held += piece.length;
+    }
+  };
+  const finish = (): string | OverlongLine => {
+    let out: string | OverlongLine;
+    if (dropped > 0) out = { overlong: true, bytes: dropped };
+    else {
+      const bytes = parts.length === 1 ? parts[0] : concatBytes(parts, held);
+      const text = decoder.decode(bytes);
+      out = text.endsWith("\r") ? text.slice(0, -1) : text;
+    }
+    parts = [];
+    held = 0;
+    dropped = 0;
+    return out;
+  };
   const reader = input.getReader();
   try {
     while (true) {
       const { value, done } = await reader.read();
       if (done) break;
-      buffer += decoder.decode(value, { stream: true });
+      let from = 0;
       let nl: number;
-      while ((nl = buffer.indexOf("\n")) >= 0) {
-        const line = buffer.slice(0, nl);
-        buffer = buffer.slice(nl + 1);
-        yield line.endsWith("\r") ? line.slice(0, -1) : line;
+      while ((nl = value.indexOf(0x0a, from)) >= 0) {
+        take(value.subarray(from, nl));
+        from = nl + 1;
+        yield finish();
       }
+      // A copy: the stream may reuse its buffer.
+      if (from < value.length) take(value.slice(from));
     }
-    buffer += decoder.decode();
-    if (buffer.length > 0) yield buffer.endsWith("\r") ? buffer.slice(0, -1) : buffer;
+    if (held > 0 || dropped > 0) yield finish();
   } finally {
     reader.releaseLock();
   }
+}
+
+function concatBytes(parts: Uint8Array[], total: number): Uint8Array {
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
 }
 
 /** Serialises one message as a single line (JSON.stringify never emits raw newlines). */

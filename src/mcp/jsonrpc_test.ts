@@ -12,7 +12,7 @@ function streamOf(chunks: string[]): ReadableStream<Uint8Array> {
 }
 
 Deno.test("readLines splits across chunk borders, strips CR, keeps a last unterminated line", async () => {
-  const lines: string[] = [];
+  const lines: unknown[] = [];
   // "é" is split between two chunks at the byte level below.
   const bytes = new TextEncoder().encode('{"a":"é"}\r\n{"b":1}\n\n{"c"');
   const stream = new ReadableStream<Uint8Array>({
@@ -25,7 +25,7 @@ Deno.test("readLines splits across chunk borders, strips CR, keeps a last unterm
   });
   for await (const l of readLines(stream)) lines.push(l);
   assertEquals(lines, ['{"a":"é"}', '{"b":1}', "", '{"c"']);
-  const more: string[] = [];
+  const more: unknown[] = [];
   for await (const l of readLines(streamOf(["x\n", "y\n"]))) more.push(l);
   assertEquals(more, ["x", "y"]);
 });
@@ -46,4 +46,15 @@ Deno.test("classify tells requests, notifications, responses and invalid message
 Deno.test("frame emits exactly one line even for strings with newlines", () => {
   const line = frame({ text: "a\nb" });
   assertEquals(line.indexOf("\n"), line.length - 1);
+});
+
+Deno.test("readLines drops a line over the cap, reports its length and reads on", async () => {
+  const got: unknown[] = [];
+  // The long line spans chunks on both sides of the cap; the next line shares its last chunk.
+  const stream = streamOf(["ok\n0123", "456789", "abc\nnext\r\n", "0123456789"]);
+  for await (const l of readLines(stream, 9)) got.push(l);
+  assertEquals(got, ["ok", { overlong: true, bytes: 13 }, "next", { overlong: true, bytes: 10 }]);
+  const exact: unknown[] = [];
+  for await (const l of readLines(streamOf(["012345678\n"]), 9)) exact.push(l);
+  assertEquals(exact, ["012345678"]);
 });

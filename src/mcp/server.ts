@@ -13,6 +13,7 @@ import {
   classify,
   errorMessage,
   frame,
+  MAX_LINE_BYTES,
   readLines,
   resultMessage,
   RpcErrorCode,
@@ -252,7 +253,9 @@ export class McpSession {
 
 /**
  * Serves MCP over newline-delimited JSON-RPC until the input ends, then resolves once every
- * pending answer has been written. Malformed lines get a -32700 error with a null id.
+ * pending answer has been written. Malformed lines get a -32700 error with a null id. A line
+ * (one message) may hold at most `MAX_LINE_BYTES` (8 MiB); a longer one is dropped as it is read
+ * and answered with a -32600 error with a null id, and the next line is served as usual.
  */
 export async function serveMcp(
   specs: readonly AnyCommandSpec[],
@@ -276,6 +279,14 @@ export async function serveMcp(
   const pending = new Set<Promise<void>>();
   for await (const line of readLines(io.input)) {
     if (outputClosed) break;
+    if (typeof line !== "string") {
+      send(errorMessage(null, {
+        code: RpcErrorCode.invalidRequest,
+        message: `Invalid Request: a line of ${line.bytes} bytes is over the limit of ` +
+          `${MAX_LINE_BYTES} bytes (8 MiB) per message; it was not read`,
+      }));
+      continue;
+    }
     if (line.trim() === "") continue;
     let value: unknown;
     try {

@@ -8,7 +8,7 @@ import type { AnyCommandSpec, CommandContext } from "../commands/spec.ts";
 import { toDraftcliError } from "../errors.ts";
 import { type JsonSchema, toJsonSchema } from "../schema/json_schema.ts";
 import { validate } from "../schema/validate.ts";
-import { redactText } from "../text/redact.ts";
+import { redactJson, redactText } from "../text/redact.ts";
 import { mcpText } from "./hints.ts";
 import { isObject } from "../fast_input.ts";
 
@@ -141,6 +141,8 @@ export async function callTool(
     payload = isObject(e.output) ? { ...e.output, error: body } : { error: body };
     isError = true;
   }
+  // Every URL in a JSON answer is shown redacted, as on the command line.
+  if (typeof payload !== "string") payload = redactJson(payload);
   // Text commands (docs) answer with their text as is; everything else is JSON.
   const text = typeof payload === "string"
     ? payload

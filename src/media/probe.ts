@@ -14,6 +14,7 @@ import { FfprobeError, ffprobeFile, type FfprobeOptions } from "./ffprobe.ts";
 import { sniff, SNIFF_BYTES, type SniffResult } from "./sniff.ts";
 import { readAt } from "../files.ts";
 import { mediaError, type MediaInfo, secondsToUs } from "./types.ts";
+import { checkClaims, MediaClaimError } from "./bounds.ts";
 
 export type { MediaInfo, MediaKind } from "./types.ts";
 
@@ -41,7 +42,8 @@ const CHUNK_BYTES = 64 * 1024;
 /**
  * Probes a media file in-process (falling back to ffprobe for types it does not parse, or when
  * its parser fails). Throws `media_not_found` for a missing file and `media_error` for a file
- * that is not media or is damaged; messages name the file and carry a hint.
+ * that is not media or is damaged, or whose header claims more than the file can hold
+ * (bounds.ts: whichever path probed it); messages name the file and carry a hint.
  */
 export async function probeFile(path: string, opts: ProbeOptions = {}): Promise<MediaInfo> {
   const name = opts.name ?? path;
@@ -72,16 +74,22 @@ export async function probeFile(path: string, opts: ProbeOptions = {}): Promise<
     throw mediaError(name, `cannot read the file (${(err as Error).message})`);
   }
 
-  if (!sniffed) return await viaFfprobe(path, name, opts, null);
+  if (!sniffed) return checkClaims(await viaFfprobe(path, name, opts, null), stat.size, name);
   try {
-    return await probeKnown({ path, file, head }, stat.size, sniffed, name);
+    return checkClaims(
+      await probeKnown({ path, file, head }, stat.size, sniffed, name),
+      stat.size,
+      name,
+    );
   } catch (err) {
+    // A header that claims the impossible is not asked about again.
+    if (err instanceof MediaClaimError) throw err;
     // A damaged or unusual file of a known type: ffprobe may still read it.
     const inProcess = err instanceof DraftcliError ? err : mediaError(
       name,
       `not a valid ${sniffed.ext.toUpperCase()} file (${(err as Error).message})`,
     );
-    return await viaFfprobe(path, name, opts, inProcess);
+    return checkClaims(await viaFfprobe(path, name, opts, inProcess), stat.size, name);
   }
 }
 
@@ -147,8 +155,12 @@ async function probeKnown(
     case "mp4":
     case "m4a":
     case "mov":
-      return await probeIsoBmff(path, size, sniffed.ext, name);
+      return await probeIsoBmff(opened, size, sniffed.ext, name);
     default:
+      if (sniffed.ext === "mp3") {
+        const { checkMp3Vbr } = await import("./mp3_vbr.ts");
+        await checkMp3Vbr(opened.file, opened.head, size, name);
+      }
       return await probeWithMusicMetadata(path, sniffed, name);
   }
 }
@@ -164,6 +176,7 @@ async function probeImage(
 ): Promise<MediaInfo> {
   // Each prober is imported only for its format (literal specifiers: `deno compile` embeds them).
   const { imageSize } = await import("image-size");
+  if (ext === "png") await checkPngData(file, head, size, name);
   let dims: ReturnType<typeof imageSize>;
   try {
     // A small image is already whole in the sniffed head.
@@ -191,6 +204,48 @@ async function probeImage(
     hasAudio: false,
     hasVideo: true,
   };
+}
+
+/** Most PNG chunks walked looking for the first IDAT (real files have a handful before it). */
+const PNG_MAX_CHUNKS_BEFORE_IDAT = 4096;
+/** Channels per PNG colour type (grey, RGB, palette, grey+alpha, RGBA). */
+const PNG_CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
+
+/**
+ * A PNG's pixels must be there: an IDAT chunk, and at least the bytes its IHDR's size needs at
+ * deflate's best ratio (≈ 1032:1). Otherwise its size is only a claim.
+ */
+async function checkPngData(
+  file: Deno.FsFile,
+  head: Uint8Array,
+  size: number,
+  name: string,
+): Promise<void> {
+  if (head.length < 29) return; // image-size reports the truncated header
+  const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
+  const [w, h, depth, type] = [view.getUint32(16), view.getUint32(20), head[24], head[25]];
+  const rowBytes = 1 + Math.ceil((w * (PNG_CHANNELS[type] ?? 1) * depth) / 8);
+  const minBytes = Math.floor((h * rowBytes) / 1032);
+  if (size < minBytes) {
+    throw new MediaClaimError(
+      name,
+      `its PNG header claims ${w}×${h} pixels, which take at least ${minBytes} bytes, but the ` +
+        `file has ${size}`,
+    );
+  }
+  let at = 8;
+  for (let n = 0; n < PNG_MAX_CHUNKS_BEFORE_IDAT && at + 8 <= size; n++) {
+    const chunk = at + 8 <= head.length ? head.subarray(at, at + 8) : await readAt(file, at, 8);
+    if (chunk.length < 8) break;
+    const type = String.fromCharCode(...chunk.subarray(4, 8));
+    if (type === "IDAT") return;
+    if (type === "IEND") break;
+    at += 12 + new DataView(chunk.buffer, chunk.byteOffset, 8).getUint32(0);
+  }
+  throw new MediaClaimError(
+    name,
+    `its PNG header claims ${w}×${h} pixels, but the file holds no pixel data (no IDAT chunk)`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -373,11 +428,14 @@ async function readMovie(path: string, size: number, name: string): Promise<Movi
 }
 
 async function probeIsoBmff(
-  path: string,
+  { path, file }: Opened,
   size: number,
   ext: string,
   name: string,
 ): Promise<MediaInfo> {
+  // mp4box allocates per sample a table claims: the claims are checked first.
+  const { checkSampleTables } = await import("./mp4_tables.ts");
+  await checkSampleTables(file, size, name);
   const movie = await readMovie(path, size, name);
   const video = movie.videoTracks[0];
   const hasAudio = movie.audioTracks.length > 0;

@@ -3,6 +3,7 @@
  * command on the same files does not probe them again. It is plain JSON: the draft writer
  * persists it inside the draft (`.draftcli/probe-cache.json`) as part of its atomic write.
  */
+import { implausibleClaim } from "./bounds.ts";
 import { isAbsolute, resolve } from "../path.ts";
 import { probeFile, type ProbeOptions } from "./probe.ts";
 import type { MediaInfo } from "./types.ts";
@@ -117,7 +118,8 @@ export class ProbeCache {
       const entry = e as Partial<ProbeCacheEntry> | null;
       if (
         !isAbsolute(path) || !entry || typeof entry.size !== "number" ||
-        typeof entry.mtimeMs !== "number" || !isMediaInfo(entry.info)
+        typeof entry.mtimeMs !== "number" || !isMediaInfo(entry.info) ||
+        implausibleClaim(entry.info, entry.size) !== undefined
       ) continue;
       cache.#entries.set(path, { size: entry.size, mtimeMs: entry.mtimeMs, info: entry.info });
     }

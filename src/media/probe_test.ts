@@ -244,3 +244,91 @@ Deno.test("ffprobe: JSON mapping skips cover art and applies rotation", () => {
   );
   assertEquals([rotated.kind, rotated.width, rotated.height], ["video", 1080, 1920]);
 });
+
+Deno.test("probe: a Xing header claiming 2^32 frames is a media_error naming the claim", async () => {
+  const { xingMp3 } = await import("../../test/helpers/hostile_media.ts");
+  await withTempDir(async (dir) => {
+    await Deno.writeFile(`${dir}/lie.mp3`, xingMp3(0xffffffff));
+    for (const ffprobe of [false, undefined] as const) {
+      await assertRejectsCode(
+        () => probeFile(`${dir}/lie.mp3`, { ffprobe }),
+        "media_error",
+        /lie\.mp3: its Xing header claims 4294967295 frames \(112195064\.0 s\), but 16680 bytes/,
+      );
+    }
+    // The same stream with an honest count is 40 frames of 26 ms.
+    await Deno.writeFile(`${dir}/ok.mp3`, xingMp3(39));
+    const ok = await probeFile(`${dir}/ok.mp3`, { ffprobe: false });
+    assertTrue(Math.abs(ok.durationUs - 1_018_775) < 30_000, `duration ${ok.durationUs}`);
+  });
+});
+
+Deno.test("probe: PNGs claiming more pixels than they hold are media_error", async () => {
+  const { claimingPng } = await import("../../test/helpers/hostile_media.ts");
+  await withTempDir(async (dir) => {
+    const cases: [string, Uint8Array, RegExp][] = [
+      ["max.png", claimingPng(2147483647, 2147483647), /max\.png: its PNG header claims/],
+      ["bare.png", claimingPng(30000, 30000), /bare\.png: its PNG header claims 30000×30000/],
+      ["noidat.png", claimingPng(100, 100), /no pixel data \(no IDAT chunk\)/],
+      ["thin.png", claimingPng(16000, 16000, 100), /take at least \d+ bytes, but the file has/],
+    ];
+    assertEquals(cases[0][1].length, 45);
+    for (const [name, bytes, why] of cases) {
+      await Deno.writeFile(`${dir}/${name}`, bytes);
+      for (const ffprobe of [false, undefined] as const) {
+        await assertRejectsCode(() => probeFile(`${dir}/${name}`, { ffprobe }), "media_error", why);
+      }
+    }
+  });
+});
+
+Deno.test("probe: what ffprobe reports is bounded too (duration, picture size)", async () => {
+  await withTempDir(async (dir) => {
+    // A format draftcli does not parse in-process goes to ffprobe; this one claims 48 h.
+    await Deno.writeFile(`${dir}/x.bin`, new Uint8Array(1000).fill(7));
+    const fake = `${dir}/ffprobe`;
+    const answer = (streams: string, duration: string) =>
+      `#!/bin/sh\ncat <<'J'\n{"streams":[${streams}],"format":{"format_name":"x","duration":"${duration}"}}\nJ\n`;
+    await Deno.writeTextFile(fake, answer('{"codec_type":"audio"}', "172800"));
+    await Deno.chmod(fake, 0o755);
+    await assertRejectsCode(
+      () => probeFile(`${dir}/x.bin`, { ffprobe: { ffprobePath: fake } }),
+      "media_error",
+      /x\.bin: its header claims a duration of 172800000000 µs \(48\.0 h\), over the limit of 24 h/,
+    );
+    await Deno.writeTextFile(
+      fake,
+      answer('{"codec_type":"video","codec_name":"h264","width":100000,"height":9}', "10"),
+    );
+    await assertRejectsCode(
+      () => probeFile(`${dir}/x.bin`, { ffprobe: { ffprobePath: fake } }),
+      "media_error",
+      /x\.bin: its header claims a picture of 100000×9 pixels; a side may be at most 65536/,
+    );
+    // 1000 bytes cannot hold an hour of sound.
+    await Deno.writeTextFile(fake, answer('{"codec_type":"audio"}', "3600"));
+    await assertRejectsCode(
+      () => probeFile(`${dir}/x.bin`, { ffprobe: { ffprobePath: fake } }),
+      "media_error",
+      /x\.bin: its header claims 1\.0 h of audio, which needs at least 230400 bytes, but the file has 1000/,
+    );
+  });
+});
+
+Deno.test("probe: an MP4 whose stsz claims 2^32 samples is refused before mp4box lists them", async () => {
+  const { lyingStsz } = await import("../../test/helpers/hostile_media.ts");
+  await withTempDir(async (dir) => {
+    const bytes = lyingStsz(await Deno.readFile(FIXTURES + "video.mp4"));
+    await Deno.writeFile(`${dir}/lie.mp4`, bytes);
+    const started = performance.now();
+    await assertRejectsCode(
+      () => probeFile(`${dir}/lie.mp4`, { ffprobe: false }),
+      "media_error",
+      new RegExp(
+        `lie\\.mp4: its stsz box claims 4294967295 samples of 1 bytes, more than the file's ` +
+          `${bytes.length} bytes hold`,
+      ),
+    );
+    assertTrue(performance.now() - started < 2000, "refused at once");
+  });
+});

@@ -14,7 +14,7 @@ export class Problems {
   /** Records an expected error (any other error is re-thrown). */
   add(err: unknown): void {
     if (!(err instanceof DraftcliError)) throw err;
-    this.list.push({ code: err.code, message: err.message, hint: err.hint, path: err.path });
+    this.list.push(err.toJSON()); // as printed: URLs in the message redacted
   }
 
   /** Records every issue of a failed zod parse, with its path. */

@@ -21,7 +21,11 @@ export async function validateDraftById(
   const state = await readDraftState(doc.dir);
   // An imported zip's record names the import, not who wrote the timeline: the markers decide.
   const writtenBy = state?.createdBy === "draftcli" ? "draftcli" : undefined;
-  const report = await validateDraft(doc, { hasMeta, files, writtenBy });
+  const recorded: unknown = state?.importedExternal;
+  const importedExternal = Array.isArray(recorded)
+    ? recorded.filter((p): p is string => typeof p === "string")
+    : [];
+  const report = await validateDraft(doc, { hasMeta, files, writtenBy, importedExternal });
   if (report.ok) return report;
   const first = report.errors[0];
   const more = report.errors.length > 1 ? ` (and ${report.errors.length - 1} more)` : "";

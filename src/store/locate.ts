@@ -25,6 +25,12 @@ export interface DraftState {
   newVersion?: string;
   /** Where the stamp came from: an app-written draft's markers, the profile, or the table. */
   markers?: "detected" | "profile" | "table";
+  /**
+   * Media paths that the zip a draft was imported from named outside the draft folder. draftcli
+   * never reads them: `draft zip` leaves them out even with --include-external, and
+   * `draft validate` flags those that exist here.
+   */
+  importedExternal?: string[];
 }
 
 /** draftcli's record of a draft folder (`.draftcli/state.json`), if it has a readable one. */

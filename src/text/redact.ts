@@ -1,8 +1,11 @@
 /**
  * The one redactor: keeps credentials out of every message, warning, log line and JSON output.
  * User:password in URLs and the values of secret query/fragment parameters become `***`.
- * Secret parameters are the presigned-URL fields of each storage provider (SECRET_PARAMS) and
- * any parameter whose name says token, key, signature, credential, secret or password.
+ * Secret parameters are the presigned-URL fields of each storage provider (SECRET_PARAMS), every
+ * parameter of a signing family (`X-Amz-*`, `X-Goog-*`, `X-Tos-*`, COS `q-*`), and any parameter
+ * whose name says token, jwt, key, sig(nature), credential, secret or password. Every URL that
+ * draftcli prints (command output, errors, warnings, MCP results) goes through `redactUrl` or
+ * `redactText`.
  */
 
 /** Presigned-URL parameters that carry a signature, credential or session token, by provider. */
@@ -24,11 +27,13 @@ export const SECRET_PARAMS: Readonly<Record<string, readonly string[]>> = {
 
 const EXACT = new Set(Object.values(SECRET_PARAMS).flat().map((n) => n.toLowerCase()));
 /** Any parameter whose name mentions one of these words is a secret too. */
-const GENERIC = /token|key|signature|credential|secret|passw|pwd|^pass$|authorization/i;
+const GENERIC = /token|jwt|key|signature|credential|secret|passw|pwd|^pass$|authorization/i;
+/** Signing families whose every parameter is masked: AWS, Google, Volcengine TOS, Tencent COS. */
+const FAMILIES = /^(x-amz-|x-goog-|x-tos-|q-)/i;
 
 /** Is a query/fragment parameter of this name a secret (its value must never be shown)? */
 export function isSecretParam(name: string): boolean {
-  return EXACT.has(name.toLowerCase()) || GENERIC.test(name);
+  return EXACT.has(name.toLowerCase()) || GENERIC.test(name) || FAMILIES.test(name);
 }
 
 const MASK = "***";
@@ -77,4 +82,38 @@ export function redactSecrets(text: string, secrets: (string | undefined)[]): st
   let out = redactText(text);
   for (const s of secrets) if (s && s.length >= 4) out = out.replaceAll(s, MASK);
   return out;
+}
+
+/** Keys whose value is a URL the command was asked to produce (`draft upload`'s download URL). */
+const RESULT_URL_KEYS: ReadonlySet<string> = new Set(["downloadUrl"]);
+
+/**
+ * A JSON value (a command's output) with every URL inside its strings masked (`redactText`), for
+ * the fronts to print. Values under `downloadUrl` are kept: that URL is what `draft upload` was
+ * asked for. Returns the value itself when nothing needed masking.
+ */
+export function redactJson<T>(value: T): T {
+  return walk(value) as T;
+}
+
+function walk(value: unknown): unknown {
+  if (typeof value === "string") return value.includes("://") ? redactText(value) : value;
+  if (Array.isArray(value)) {
+    let out: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const v = walk(value[i]);
+      if (v !== value[i]) (out ??= value.slice())[i] = v;
+    }
+    return out ?? value;
+  }
+  if (value && typeof value === "object") {
+    let out: Record<string, unknown> | undefined;
+    for (const [k, v] of Object.entries(value)) {
+      if (RESULT_URL_KEYS.has(k)) continue;
+      const w = walk(v);
+      if (w !== v) (out ??= { ...value as Record<string, unknown> })[k] = w;
+    }
+    return out ?? value;
+  }
+  return value;
 }

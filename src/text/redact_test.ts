@@ -1,5 +1,5 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { redactText, redactUrl } from "./redact.ts";
+import { redactJson, redactText, redactUrl } from "./redact.ts";
 
 Deno.test("redactUrl masks userinfo and secret parameters, keeps the rest", () => {
   assertEquals(
@@ -11,7 +11,7 @@ Deno.test("redactUrl masks userinfo and secret parameters, keeps the rest", () =
     redactUrl(
       "https://b.s3.amazonaws.com/k.mp4?X-Amz-Algorithm=AWS4&X-Amz-Credential=AKIA%2F1&X-Amz-Signature=deadbeef",
     ),
-    "https://b.s3.amazonaws.com/k.mp4?X-Amz-Algorithm=AWS4&X-Amz-Credential=***&X-Amz-Signature=***",
+    "https://b.s3.amazonaws.com/k.mp4?X-Amz-Algorithm=***&X-Amz-Credential=***&X-Amz-Signature=***",
   );
   assertEquals(
     redactUrl("https://h/cb#access_token=zzz&state=1"),
@@ -35,4 +35,46 @@ Deno.test("redactText masks every URL inside a message", () => {
     out,
     "imageInfos[0].imageUrl: https://***@127.0.0.1:1/x.png?token=***: not found (HTTP 404); also http://***@h/y",
   );
+});
+
+Deno.test("redactUrl: one case per secret shape", () => {
+  const cases: [string, string][] = [
+    ["http://user:PW@h/a", "http://***@h/a"],
+    ["http://h/a?token=S&w=1", "http://h/a?token=***&w=1"],
+    ["http://h/a?access_token=S&w=1", "http://h/a?access_token=***&w=1"],
+    ["http://h/a?jwt=S&w=1", "http://h/a?jwt=***&w=1"],
+    ["http://h/a?sig=S&w=1", "http://h/a?sig=***&w=1"],
+    ["http://h/a?signature=S&w=1", "http://h/a?signature=***&w=1"],
+    ["http://h/a?key=S&w=1", "http://h/a?key=***&w=1"],
+    ["http://h/a?credential=S&w=1", "http://h/a?credential=***&w=1"],
+    ["http://h/a?X-Amz-Date=S&X-Amz-Anything=S", "http://h/a?X-Amz-Date=***&X-Amz-Anything=***"],
+    [
+      "http://h/a?x-goog-signature=S&X-Goog-Expires=S",
+      "http://h/a?x-goog-signature=***&X-Goog-Expires=***",
+    ],
+    ["http://h/a?q-sign-time=S&q-ak=S&q=ok", "http://h/a?q-sign-time=***&q-ak=***&q=ok"],
+    [
+      "http://h/a?X-Tos-Credential=S&x-tos-date=S",
+      "http://h/a?X-Tos-Credential=***&x-tos-date=***",
+    ],
+    // Azure SAS: the signature is `sig`; the other SAS fields say what it grants.
+    ["http://h/a?sv=2022&sp=r&se=2026&sig=S%2B%3D", "http://h/a?sv=2022&sp=r&se=2026&sig=***"],
+    ["http://h/a#jwt=S", "http://h/a#jwt=***"],
+  ];
+  for (const [input, expected] of cases) assertEquals(redactUrl(input), expected);
+});
+
+Deno.test("redactJson masks URLs in every string of an output, keeps downloadUrl", () => {
+  const out = {
+    a: "https://h/x.png?jwt=S",
+    list: [{ u: "see http://u:p@h/y" }, 3, null, "plain"],
+    downloadUrl: "https://cdn/d.zip?token=KEEP",
+  };
+  assertEquals(redactJson(out), {
+    a: "https://h/x.png?jwt=***",
+    list: [{ u: "see http://***@h/y" }, 3, null, "plain"],
+    downloadUrl: "https://cdn/d.zip?token=KEEP",
+  });
+  const clean = { a: "no url", b: [1, "x"] };
+  assert(redactJson(clean) === clean, "nothing to mask: the same value");
 });

@@ -61,8 +61,13 @@ export interface ExtractResult {
   files: number;
   /** Uncompressed bytes written. */
   bytes: number;
-  /** Absolute media paths in the timeline that do not exist on this machine. */
+  /** Media paths into the new draft whose files the zip did not hold. */
   missing: string[];
+  /**
+   * Media paths of the timeline that point outside the new draft (absolute, or climbing out with
+   * `..`): never read, left as they are, and recorded in the draft's state as `importedExternal`.
+   */
+  external: string[];
   /** Things a human should know (e.g. a timeline that is not plain JSON). */
   warnings: string[];
 }
@@ -474,14 +479,30 @@ export async function extractDraftZip(
       warnings.push(`the zipped draft's name is not a valid draft name; imported as '${name}'`);
     }
 
+    const targetKey = target.replaceAll("\\", "/") + "/";
+    /** The draft-relative path a material path names inside the new draft, else undefined. */
+    const relInside = (path: string): string | undefined => {
+      const placeholder = fromPlaceholder(path);
+      let rel: string;
+      if (placeholder !== undefined) rel = placeholder;
+      else if (isAbsoluteAnyOs(path)) {
+        const p = path.replaceAll("\\", "/");
+        if (!p.startsWith(targetKey)) return undefined;
+        rel = p.slice(targetKey.length);
+      } else rel = path.replaceAll("\\", "/"); // relative: to the draft folder
+      const parts = rel.split("/").filter((s) => s !== "" && s !== ".");
+      return parts.length && !parts.includes("..") ? parts.join("/") : undefined;
+    };
     const finalPath = (rel: string) => join(target, ...rel.split("/")).replaceAll("\\", "/");
+    // Placeholder paths become absolute paths into the new folder; one that climbs out is left.
     const toAbsolute = (path: string) => {
-      const rel = fromPlaceholder(path);
+      if (fromPlaceholder(path) === undefined) return undefined;
+      const rel = relInside(path);
       return rel === undefined ? undefined : finalPath(rel);
     };
     const timelines = new Map<string, Json>();
     const missing = new Set<string>();
-    const targetKey = target.replaceAll("\\", "/") + "/";
+    const external = new Set<string>();
     for (const rel of rels.filter(isTimelineFile)) {
       const file = join(temp, ...rel.split("/"));
       const doc = await readJsonObject(file);
@@ -496,11 +517,15 @@ export async function extractDraftZip(
         await Deno.writeTextFile(file, JSON.stringify(doc));
       }
       for (const ref of materialPaths(doc)) {
-        if (!isAbsoluteAnyOs(ref.path)) continue;
-        const here = ref.path.startsWith(targetKey)
-          ? join(temp, ...ref.path.slice(targetKey.length).split("/"))
-          : ref.path;
-        if (!(await exists(here))) missing.add(ref.path);
+        // A URL (a remote material) is no file path.
+        if (!isAbsoluteAnyOs(ref.path) && /^[a-z][a-z0-9+.-]+:/i.test(ref.path)) continue;
+        // Only paths into the new draft are looked at, in the folder being built.
+        const inside = relInside(ref.path);
+        if (inside === undefined) {
+          if (isAbsoluteAnyOs(ref.path) || ref.path.includes("..")) external.add(ref.path);
+          continue;
+        }
+        if (!(await exists(join(temp, ...inside.split("/"))))) missing.add(ref.path);
       }
     }
     const primary = timelines.get("draft_content.json") ?? timelines.get("draft_info.json") ??
@@ -533,6 +558,13 @@ export async function extractDraftZip(
       profile,
       createdBy: "draftcli import",
     };
+    if (external.size) {
+      state.importedExternal = [...external];
+      warnings.push(
+        `${external.size} media path(s) point outside the draft; they were not read and are ` +
+          "left out of its zips: relink them in the editor",
+      );
+    }
     await Deno.mkdir(join(temp, STATE_DIR), { recursive: true });
     await Deno.writeTextFile(join(temp, STATE_DIR, "state.json"), JSON.stringify(state));
     await assembly.publish();
@@ -545,6 +577,7 @@ export async function extractDraftZip(
       files,
       bytes: budget.total,
       missing: [...missing],
+      external: [...external],
       warnings,
     };
   } finally {

@@ -1,7 +1,9 @@
 /**
- * Portable draft zips. `buildPortableZip` packs a draft folder with every local media file it
- * uses, all paths rewritten to the draft-folder placeholder, so the zip opens on another
- * machine; the draft on disk is never changed. `extractDraftZip` (extract.ts) is the way back.
+ * Portable draft zips. `buildPortableZip` packs a draft folder, its media paths rewritten to the
+ * draft-folder placeholder, so the zip opens on another machine; the draft on disk is never
+ * changed. Only regular files that really lie inside the folder are packed (links are resolved
+ * and never followed out of it); a media file outside it is packed only when asked
+ * (`includeExternal`), else listed as external. `extractDraftZip` (extract.ts) is the way back.
  */
 import { basename, dirname, extname, join, resolve, sep } from "../path.ts";
 import { DraftcliError } from "../errors.ts";
@@ -33,6 +35,8 @@ export interface PortableZipOptions {
   draftId?: string;
   /** Progress over the bytes of all files read (draft files and media). */
   onProgress?: (done: number, total: number) => void;
+  /** Also pack media files the timeline names outside the draft folder (default: list them). */
+  includeExternal?: boolean;
 }
 
 /** One media file copied into the zip's `resources/`. */
@@ -53,10 +57,16 @@ export interface PortableZipResult {
   sha256: string;
   /** Number of entries (files) in the zip. */
   files: number;
-  /** Media copied in from outside the draft folder. */
+  /** Media copied in from outside the draft folder (only with `includeExternal`). */
   media: PortableZipMedia[];
   /** Absolute media paths the timeline names that do not exist here (left as they are). */
   missing: string[];
+  /** Media paths outside the draft folder that were not packed (left as they are). */
+  external: string[];
+  /** Entries of the folder left out because they are links leading out of it, or not files. */
+  skipped: string[];
+  /** One line per external path and skipped entry, for a human. */
+  warnings: string[];
 }
 
 /** Is this draft-relative path left out of zips (draftcli state, temps, editor backups)? */
@@ -69,12 +79,29 @@ export function isExcluded(rel: string): boolean {
 
 interface DraftFile {
   rel: string;
+  /** The file's real path (links resolved), inside the draft folder. */
   abs: string;
   size: number;
+  /** Its identity when listed: the file packed must be this one. */
+  id: { dev: number | null; ino: number | null };
 }
 
-/** Lists the files of a draft folder to zip (symlinks to files followed, to folders skipped). */
-async function listFiles(dir: string, prefix = ""): Promise<DraftFile[]> {
+/** Is `real` (a resolved path) the folder `realDir` or inside it? */
+function isInside(realDir: string, real: string): boolean {
+  return real === realDir || real.startsWith(realDir.endsWith(sep) ? realDir : realDir + sep);
+}
+
+/**
+ * Lists the files of a draft folder to zip: regular files, and links whose target (resolved)
+ * is a regular file inside the folder. Links leading out of it, links to folders and anything
+ * else (sockets, devices) are left out and named in `skipped`.
+ */
+async function listFiles(
+  realDir: string,
+  skipped: string[],
+  dir = realDir,
+  prefix = "",
+): Promise<DraftFile[]> {
   const out: DraftFile[] = [];
   const entries = await Array.fromAsync(Deno.readDir(dir));
   entries.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
@@ -83,11 +110,21 @@ async function listFiles(dir: string, prefix = ""): Promise<DraftFile[]> {
     if (isExcluded(rel)) continue;
     const abs = join(dir, e.name);
     if (e.isDirectory) {
-      out.push(...await listFiles(abs, rel));
+      out.push(...await listFiles(realDir, skipped, abs, rel));
       continue;
     }
-    const st = await Deno.stat(abs).catch(() => undefined);
-    if (st?.isFile) out.push({ rel, abs, size: st.size });
+    if (e.isFile) {
+      const st = await Deno.lstat(abs).catch(() => undefined);
+      if (st?.isFile) out.push({ rel, abs, size: st.size, id: { dev: st.dev, ino: st.ino } });
+      continue;
+    }
+    const real = e.isSymlink ? await Deno.realPath(abs).catch(() => undefined) : undefined;
+    const st = real && isInside(realDir, real)
+      ? await Deno.stat(real).catch(() => undefined)
+      : undefined;
+    if (real && st?.isFile) {
+      out.push({ rel, abs: real, size: st.size, id: { dev: st.dev, ino: st.ino } });
+    } else skipped.push(rel);
   }
   return out;
 }
@@ -127,7 +164,8 @@ export async function buildPortableZip(
       path: draftDir,
     });
   });
-  const files = await listFiles(realDir);
+  const skipped: string[] = [];
+  const files = await listFiles(realDir, skipped);
   if (!files.some((f) => f.rel === "draft_content.json" || f.rel === "draft_info.json")) {
     throw new DraftcliError(
       "draft_not_found",
@@ -154,31 +192,69 @@ export async function buildPortableZip(
   const byHash = new Map<string, string>();
   const usedNames = new Set(files.map((f) => f.rel));
 
-  /** Placeholder form of a path inside the draft that will be zipped, else undefined. */
-  const insideRel = async (path: string): Promise<string | undefined> => {
+  /** The real path of `path` when it is a regular file, else undefined. */
+  const realFile = async (path: string): Promise<string | undefined> => {
     const real = await Deno.realPath(path).catch(() => undefined);
-    if (!real || !real.startsWith(realDir + sep)) return undefined;
+    const st = real ? await Deno.stat(real).catch(() => undefined) : undefined;
+    return st?.isFile ? real : undefined;
+  };
+  /** Placeholder form of a path inside the draft that will be zipped, else undefined. */
+  const insideRel = (real: string): string | undefined => {
+    if (!isInside(realDir, real)) return undefined;
     const rel = real.slice(realDir.length + 1).replaceAll("\\", "/");
     return inside.has(rel) ? rel : undefined;
   };
+  const external = new Set<string>();
+  const linkedOut = new Set<string>();
+  const lexicalDir = resolve(draftDir);
+  const state = await readJsonIfExists<DraftState>(join(realDir, STATE_DIR, "state.json")).catch(
+    () => undefined,
+  );
+  // Paths an imported zip named outside the draft: never read, whatever was asked.
+  const recorded: unknown = state?.importedExternal;
+  const untrusted = new Set(
+    (Array.isArray(recorded) ? recorded : []).filter((p) => typeof p === "string").map(key),
+  );
 
   for (const [rel, doc] of docs) {
     if (rel === "draft_meta_info.json") continue;
     for (const ref of materialPaths(doc)) {
       const p = ref.path;
       if (mapping.has(key(p)) || fromPlaceholder(p) !== undefined || !isAbsoluteAnyOs(p)) continue;
+      if (external.has(p) || missing.has(p)) continue;
+      if (untrusted.has(key(p))) {
+        external.add(p);
+        continue;
+      }
       const st = await Deno.stat(p).catch(() => undefined);
       if (!st) {
         missing.add(p);
         continue;
       }
-      if (!st.isFile) continue;
-      const relInside = await insideRel(p);
+      const real = await realFile(p);
+      if (!real) continue;
+      const relInside = insideRel(real);
       if (relInside) {
         mapping.set(key(p), toPlaceholder(relInside));
         continue;
       }
-      const hash = await sha256File(p);
+      // A path into the draft folder that a link leads out of: never followed, even when asked.
+      const lexical = resolve(p);
+      const under = [lexicalDir, realDir].find((d) => isInside(d, lexical));
+      if (under && !isInside(realDir, real)) {
+        const rel = lexical.slice(under.length + 1).replaceAll("\\", "/");
+        if (!skipped.includes(rel)) skipped.push(rel);
+        external.add(p);
+        linkedOut.add(p);
+        continue;
+      }
+      // Outside the folder (or a draftcli file inside it that zips leave out): packed only when
+      // asked, read from its resolved path.
+      if (!isInside(realDir, real) && !opts.includeExternal) {
+        external.add(p);
+        continue;
+      }
+      const hash = await sha256File(real);
       let entry = byHash.get(hash);
       if (!entry) {
         const ext = extname(p).toLowerCase();
@@ -190,7 +266,7 @@ export async function buildPortableZip(
         usedNames.add(name);
         entry = name;
         byHash.set(hash, entry);
-        media.push({ source: p, entry, size: st.size });
+        media.push({ source: real, entry, size: st.size });
       }
       mapping.set(key(p), toPlaceholder(entry));
     }
@@ -204,7 +280,8 @@ export async function buildPortableZip(
       return undefined;
     });
     for (const p of poolInside.keys()) {
-      const rel = await insideRel(p);
+      const real = await realFile(p);
+      const rel = real ? insideRel(real) : undefined;
       if (rel) mapping.set(key(p), toPlaceholder(rel));
     }
   }
@@ -233,9 +310,6 @@ export async function buildPortableZip(
     );
   }
 
-  const state = await readJsonIfExists<DraftState>(join(realDir, STATE_DIR, "state.json")).catch(
-    () => undefined,
-  );
   const comment = state?.edition
     ? ZIP_COMMENT_PREFIX + JSON.stringify({ edition: state.edition, profile: state.profile })
     : "";
@@ -263,7 +337,7 @@ export async function buildPortableZip(
         await writer.addBytes(name, bytes, st.mtime);
         progress(f.size);
       } else {
-        await writer.addFile(name, f.abs, progress);
+        await writer.addFile(name, f.abs, progress, undefined, f.id);
       }
     }
     for (const m of media) await writer.addFile(`${top}/${m.entry}`, m.source, progress);
@@ -271,6 +345,14 @@ export async function buildPortableZip(
     await out.sync();
     out.close();
     await Deno.rename(tmp, outPath);
+    const warnings = [
+      ...[...external].filter((p) => !linkedOut.has(p)).map((p) =>
+        `media outside the draft folder not packed (pass --include-external to pack it): ${p}`
+      ),
+      ...skipped.map((rel) =>
+        `${rel} is a link leading out of the draft folder, or not a file; left out`
+      ),
+    ];
     return {
       zipPath: outPath,
       size,
@@ -278,6 +360,9 @@ export async function buildPortableZip(
       files: writer.entries,
       media,
       missing: [...missing],
+      external: [...external],
+      skipped,
+      warnings,
     };
   } catch (err) {
     try {

@@ -28,7 +28,10 @@ Deno.test("zip: media copied into resources/, paths rewritten, state and junk le
   const before = await snapshot(fx.dir);
   const outPath = join(base, "new-folder", "out.zip");
   const seen: number[] = [];
-  const res = await buildPortableZip(fx.dir, outPath, { onProgress: (d) => seen.push(d) });
+  const res = await buildPortableZip(fx.dir, outPath, {
+    includeExternal: true,
+    onProgress: (d) => seen.push(d),
+  });
 
   assertEquals(await snapshot(fx.dir), before, "the draft folder must not change");
   const bytes = await Deno.readFile(outPath);
@@ -79,7 +82,7 @@ Deno.test("zip: same media under two paths is stored once", async () => {
   const doc = JSON.parse(await Deno.readTextFile(file));
   doc.materials.videos.push({ id: "V3", type: "photo", path: copy });
   await Deno.writeTextFile(file, JSON.stringify(doc));
-  const res = await buildPortableZip(fx.dir, join(base, "o.zip"));
+  const res = await buildPortableZip(fx.dir, join(base, "o.zip"), { includeExternal: true });
   assertEquals(res.media.length, 1);
   const files = unzipSync(await Deno.readFile(join(base, "o.zip")));
   const out = json(files[`${fx.draftId}/draft_content.json`]);
@@ -91,7 +94,7 @@ Deno.test("zip → import: new id, absolute paths that exist, meta and state upd
   const base = tmp.path;
   const fx = await makeFixtureDraft(base);
   const zipPath = join(base, "p.zip");
-  await buildPortableZip(fx.dir, zipPath);
+  await buildPortableZip(fx.dir, zipPath, { includeExternal: true });
   const root2 = join(base, "other-drafts");
   const res = await extractDraftZip(zipPath, root2, { ...LIMITS, newId: NEW_ID, name: "Moved" });
 
@@ -99,7 +102,9 @@ Deno.test("zip → import: new id, absolute paths that exist, meta and state upd
   assertEquals(res.dir, dir);
   assertEquals(res.draftId, NEW_ID);
   assertEquals(res.edition, "capcut");
-  assertEquals(res.missing, [fx.missingPath]);
+  // The path that was missing where the zip was made points outside the new draft: not read.
+  assertEquals(res.missing, []);
+  assertEquals(res.external, [fx.missingPath]);
   assertEquals(await Array.fromAsync(Deno.readDir(root2), (e) => e.name), [NEW_ID]);
   for (const t of ["draft_content.json", "draft_info.json", "Timelines/T1/draft_info.json"]) {
     const doc = JSON.parse(await Deno.readTextFile(join(dir, t)));
@@ -122,6 +127,7 @@ Deno.test("zip → import: new id, absolute paths that exist, meta and state upd
   }
   const state = JSON.parse(await Deno.readTextFile(join(dir, ".draftcli", "state.json")));
   assertEquals([state.edition, state.profile], ["capcut", "capcut-9"]);
+  assertEquals(state.importedExternal, [fx.missingPath]);
   assert(!(await Deno.readTextFile(join(dir, "draft_settings"))).includes("draft_create_time=1\n"));
   // draftcli's own loader accepts the imported folder.
   const doc = await loadDraft(dir);
@@ -347,7 +353,7 @@ Deno.test("zip → import: a media file larger than one read chunk survives byte
   doc.materials.videos.push({ id: "V9", type: "video", path: bigPath });
   await Deno.writeTextFile(file, JSON.stringify(doc));
   const zipPath = join(base, "big.zip");
-  const res = await buildPortableZip(fx.dir, zipPath);
+  const res = await buildPortableZip(fx.dir, zipPath, { includeExternal: true });
   assertEquals(res.media.find((m) => m.source === bigPath)?.size, big.length);
   const out = await extractDraftZip(zipPath, join(base, "r"), { ...LIMITS, newId: NEW_ID });
   const imported = JSON.parse(await Deno.readTextFile(join(out.dir, "draft_content.json")));
@@ -385,4 +391,62 @@ Deno.test("import leaves a meta file that is not JSON alone, with a warning", as
     res.warnings.some((w) => /draft_meta_info\.json is not plain JSON/.test(w)),
     res.warnings.join(),
   );
+});
+
+Deno.test("zip writer: a file that is not the one listed (swapped since) is refused", async () => {
+  await using tmp = await tempDir("draftcli-zip-test-");
+  const { ZipFileWriter } = await import("./zip_writer.ts");
+  const [a, b] = [join(tmp.path, "a.bin"), join(tmp.path, "b.bin")];
+  await Deno.writeFile(a, randomBytes(10));
+  await Deno.writeFile(b, randomBytes(10));
+  const listed = await Deno.stat(a);
+  using out = await Deno.open(join(tmp.path, "o.zip"), { write: true, create: true });
+  const writer = new ZipFileWriter(out, "");
+  await writer.addFile("a.bin", a, undefined, undefined, { dev: listed.dev, ino: listed.ino });
+  await rejects(
+    writer.addFile("b.bin", b, undefined, undefined, { dev: listed.dev, ino: listed.ino }),
+    (e: DraftcliError) =>
+      e.code === "io_error" && /changed while the draft was being zipped/.test(e.message),
+  );
+});
+
+Deno.test("import: paths outside the new draft are external and never looked at; URLs are no paths", async () => {
+  await using tmp = await tempDir("draftcli-zip-test-");
+  const base = tmp.path;
+  const content = {
+    materials: {
+      videos: [
+        { id: "a", path: "/somewhere/else/secret.txt" },
+        { id: "b", path: `${DRAFT_PLACEHOLDER}/../../escape.png` },
+        { id: "c", path: "../up.png" },
+        { id: "d", path: `${DRAFT_PLACEHOLDER}/resources/in.png` },
+        { id: "e", path: "https://cdn.example.com/x.png" },
+        { id: "f", path: "C:\\Users\\x\\y.png" },
+      ],
+    },
+    tracks: [],
+  };
+  const zipPath = join(base, "h.zip");
+  await Deno.writeFile(
+    zipPath,
+    zipSync({
+      "d/draft_content.json": strToU8(JSON.stringify(content)),
+      "d/resources/in.png": strToU8("png"),
+    }),
+  );
+  const res = await extractDraftZip(zipPath, join(base, "r"), { ...LIMITS, newId: NEW_ID });
+  assertEquals(res.external, [
+    "/somewhere/else/secret.txt",
+    `${DRAFT_PLACEHOLDER}/../../escape.png`,
+    "../up.png",
+    "C:\\Users\\x\\y.png",
+  ]);
+  assertEquals(res.missing, []);
+  const doc = JSON.parse(await Deno.readTextFile(join(res.dir, "draft_content.json")));
+  const paths = doc.materials.videos.map((m: { path: string }) => m.path);
+  // The climbing placeholder is left as it is, never turned into a path outside the draft.
+  assertEquals(paths[1], `${DRAFT_PLACEHOLDER}/../../escape.png`);
+  assertEquals(paths[3], join(res.dir, "resources", "in.png"));
+  const state = JSON.parse(await Deno.readTextFile(join(res.dir, ".draftcli", "state.json")));
+  assertEquals(state.importedExternal, res.external);
 });

@@ -119,10 +119,19 @@ export class ZipFileWriter {
     path: string,
     onBytes?: (n: number) => void,
     chunkSize = 1024 * 1024,
+    expect?: { dev: number | null; ino: number | null },
   ): Promise<number> {
     const f = await Deno.open(path, { read: true });
     try {
       const st = await f.stat();
+      // The file opened must be the one that was vetted (not a link swapped in since).
+      if (expect && expect.ino !== null && (st.ino !== expect.ino || st.dev !== expect.dev)) {
+        throw new DraftcliError(
+          "io_error",
+          `${path} changed while the draft was being zipped; nothing was written`,
+          { hint: "zip the draft again when nothing else is changing it" },
+        );
+      }
       if (st.size > ZIP32_LIMIT) throw tooBig(path);
       const e = this.#entry(name, st.mtime);
       let total = 0;

@@ -60,11 +60,15 @@ export class StdioClient {
     await this.sendRaw(JSON.stringify({ jsonrpc: "2.0", method, params }));
   }
 
-  /** Sends a request and waits (up to 10 s) for the response with its id. */
-  async request(method: string, params?: unknown): Promise<Record<string, unknown>> {
+  /** Sends a request and waits (up to `timeoutMs`, default 10 s) for the response with its id. */
+  async request(
+    method: string,
+    params?: unknown,
+    timeoutMs?: number,
+  ): Promise<Record<string, unknown>> {
     const id = this.#nextId++;
     await this.sendRaw(JSON.stringify({ jsonrpc: "2.0", id, method, params }));
-    return await this.waitFor((m) => m.id === id);
+    return await this.waitFor((m) => m.id === id, timeoutMs);
   }
 
   /** Waits for a stdout message matching `pred` (every line must be JSON). */

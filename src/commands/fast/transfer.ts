@@ -4,8 +4,8 @@
 import * as R from "../../schema/rules.ts";
 import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
 
-const keys0 = new Set<string>(["draftId","output"]);
-const keys1 = new Set<string>(["draftId","to","zip","token","downloadUrl","method"]);
+const keys0 = new Set<string>(["draftId","output","includeExternal"]);
+const keys1 = new Set<string>(["draftId","to","zip","token","downloadUrl","method","includeExternal"]);
 const keys2 = new Set<string>(["source","name"]);
 function v0(v: any): any {
   if (typeof v !== "string") return FAIL;
@@ -22,6 +22,13 @@ function v2(v: any): any {
   return v === undefined ? v : v1(v);
 }
 function v3(v: any): any {
+  if (typeof v !== "boolean") return FAIL;
+  return v;
+}
+function v4(v: any): any {
+  return v === undefined ? v : v3(v);
+}
+function v5(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
   let y: any;
@@ -40,18 +47,25 @@ function v3(v: any): any {
   } else {
     // absent and optional: no key
   }
+  if ("includeExternal" in v) {
+    y = v4(v["includeExternal"]);
+    if (y === FAIL) return FAIL;
+    out["includeExternal"] = y;
+  } else {
+    // absent and optional: no key
+  }
   for (const k in v) if (!keys0.has(k)) return FAIL;
   v = out;
   return v;
 }
-function v4(v: any): any {
+function v6(v: any): any {
   if (!(v === "put" || v === "post")) return FAIL;
   return v;
 }
-function v5(v: any): any {
-  return v === undefined ? v : v4(v);
+function v7(v: any): any {
+  return v === undefined ? v : v6(v);
 }
-function v6(v: any): any {
+function v8(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
   let y: any;
@@ -92,9 +106,16 @@ function v6(v: any): any {
     // absent and optional: no key
   }
   if ("method" in v) {
-    y = v5(v["method"]);
+    y = v7(v["method"]);
     if (y === FAIL) return FAIL;
     out["method"] = y;
+  } else {
+    // absent and optional: no key
+  }
+  if ("includeExternal" in v) {
+    y = v4(v["includeExternal"]);
+    if (y === FAIL) return FAIL;
+    out["includeExternal"] = y;
   } else {
     // absent and optional: no key
   }
@@ -102,17 +123,17 @@ function v6(v: any): any {
   v = out;
   return v;
 }
-function v7(v: any): any {
+function v9(v: any): any {
   if (typeof v !== "string") return FAIL;
   if (v.length < 1) return FAIL;
   if (v.length > 200) return FAIL;
   if (!R.isDraftName(v)) return FAIL;
   return v;
 }
-function v8(v: any): any {
-  return v === undefined ? v : v7(v);
+function v10(v: any): any {
+  return v === undefined ? v : v9(v);
 }
-function v9(v: any): any {
+function v11(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
   let y: any;
@@ -125,7 +146,7 @@ function v9(v: any): any {
     return FAIL;
   }
   if ("name" in v) {
-    y = v8(v["name"]);
+    y = v10(v["name"]);
     if (y === FAIL) return FAIL;
     out["name"] = y;
   } else {
@@ -138,7 +159,7 @@ function v9(v: any): any {
 
 /** Each command's fast input handling, by command name. */
 export const FAST: Record<string, FastInput> = {
-  "draft zip": { validate: v3, aliases: null },
-  "draft upload": { validate: v6, aliases: null },
-  "draft import": { validate: v9, aliases: null },
+  "draft zip": { validate: v5, aliases: null },
+  "draft upload": { validate: v8, aliases: null },
+  "draft import": { validate: v11, aliases: null },
 };

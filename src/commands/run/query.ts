@@ -15,6 +15,7 @@ import type {
 } from "../query.ts";
 import type { CatalogKind, Edition } from "../../catalogs/catalog.ts";
 import { DraftcliError } from "../../errors.ts";
+import { redactUrl } from "../../text/redact.ts";
 
 /** Modules behind these commands, loaded only when one runs. */
 const catalogs = () => import("../../catalogs/query.ts");
@@ -62,7 +63,7 @@ export async function queryMedia(
 ): Promise<unknown> {
   const info = await inspect(input.url, ctx);
   return {
-    url: input.url,
+    url: redactUrl(input.url),
     kind: info.kind,
     format: info.format,
     duration: info.durationUs,
@@ -80,12 +81,21 @@ export async function queryAudioDuration(
 ): Promise<unknown> {
   const info = await inspect(input.url, ctx);
   if (!info.hasAudio) {
-    throw new DraftcliError("media_error", `url: ${input.url} has no audio (${info.kind})`, {
-      hint: "pass an audio file, or a video that has a sound track",
-      path: "url",
-    });
+    throw new DraftcliError(
+      "media_error",
+      `url: ${redactUrl(input.url)} has no audio (${info.kind})`,
+      {
+        hint: "pass an audio file, or a video that has a sound track",
+        path: "url",
+      },
+    );
   }
-  return { url: input.url, duration: info.durationUs, format: info.format, message: "ok" };
+  return {
+    url: redactUrl(input.url),
+    duration: info.durationUs,
+    format: info.format,
+    message: "ok",
+  };
 }
 
 const ANIMATION_KINDS: Record<"image" | "text", Record<"in" | "out" | "loop", CatalogKind>> = {

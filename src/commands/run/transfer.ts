@@ -57,6 +57,7 @@ async function zipDraft(
   ctx: CommandContext,
   source: ZipSource,
   outPath: string,
+  includeExternal = false,
 ): Promise<PortableZipResult> {
   const { dir, draftId } = source;
   if (resolve(outPath).startsWith(resolve(dir) + sep)) {
@@ -69,6 +70,7 @@ async function zipDraft(
   const build = () =>
     buildPortableZip(dir, outPath, {
       draftId: archiveStem(draftId, "draft"),
+      includeExternal,
       onProgress: progressPrinter(`zipping ${draftId}`),
     });
   const stateDir = join(dir, STATE_DIR);
@@ -90,7 +92,20 @@ async function zipDraft(
     return await build();
   });
   for (const m of result.missing) ctx.warn(`media not found, left as is: ${m}`);
+  for (const w of result.warnings) ctx.warn(w);
   return result;
+}
+
+/** What a zip left out or brought in from outside the draft, as `draft zip`/`upload` print it. */
+function zipReport(r: PortableZipResult) {
+  return {
+    mediaCopied: r.media.length,
+    packedExternal: r.media.map((m) => ({ path: m.source, entry: m.entry })),
+    externalMedia: r.external,
+    skipped: r.skipped,
+    missingMedia: r.missing,
+    warnings: r.warnings,
+  };
 }
 
 /** `draft zip`. */
@@ -103,15 +118,14 @@ export async function draftZip(
   if (await Deno.stat(out).then((s) => s.isDirectory, () => false)) {
     out = join(out, source.fileName);
   }
-  const r = await zipDraft(ctx, source, out);
+  const r = await zipDraft(ctx, source, out, input.includeExternal);
   return {
     draftId: source.draftId,
     zipPath: r.zipPath,
     size: r.size,
     sha256: r.sha256,
     files: r.files,
-    mediaCopied: r.media.length,
-    missingMedia: r.missing,
+    ...zipReport(r),
     message: "ok", // as cutcli prints it
   };
 }
@@ -135,6 +149,7 @@ export async function draftUpload(
   let size: number;
   let sha256: string;
   let draftId = input.draftId;
+  let report: ReturnType<typeof zipReport> | undefined;
   if (input.zip) {
     zipPath = resolve(input.zip);
     const st = await Deno.stat(zipPath).catch(() => undefined);
@@ -157,9 +172,10 @@ export async function draftUpload(
     });
     zipPath = join(tempDir, source.fileName);
     try {
-      const r = await zipDraft(ctx, source, zipPath);
+      const r = await zipDraft(ctx, source, zipPath, input.includeExternal);
       size = r.size;
       sha256 = r.sha256;
+      report = zipReport(r);
     } catch (err) {
       await Deno.remove(tempDir, { recursive: true }).catch(() => {});
       throw err;
@@ -196,6 +212,7 @@ export async function draftUpload(
     downloadUrl: result.downloadUrl,
     method: result.method,
     attempts: result.attempts,
+    ...report,
   };
 }
 
@@ -236,7 +253,8 @@ export async function draftImport(
       name: input.name,
     });
     for (const w of r.warnings) ctx.warn(w);
-    for (const m of r.missing) ctx.warn(`media not found on this machine: ${m}`);
+    for (const m of r.missing) ctx.warn(`media missing from the zip: ${m}`);
+    for (const m of r.external) ctx.warn(`media outside the draft, not read: ${m}`);
     await registerDraft(r.dir, { warn: ctx.warn });
     return {
       draftId: r.draftId,
@@ -245,6 +263,7 @@ export async function draftImport(
       editor: r.edition,
       files: r.files,
       missingMedia: r.missing,
+      externalMedia: r.external,
     };
   } finally {
     if (tempDir) await Deno.remove(tempDir, { recursive: true }).catch(() => {});

@@ -30,6 +30,10 @@ export const CHECKS = {
     inOthersDraft: "warning",
     summary: "local_material_id not registered in draft_meta_info.json draft_materials",
   },
+  over_24h: {
+    level: "error",
+    summary: "the timeline (its duration or a segment's end) lasts longer than 24 h",
+  },
   segment_overlap: {
     level: "error",
     summary: "two segments of one track overlap (in an editor's draft: by more than the " +
@@ -64,6 +68,11 @@ export const CHECKS = {
   main_track_not_at_zero: { level: "warning", summary: "the main video track does not start at 0" },
   main_track_gap: { level: "warning", summary: "a gap on the main video track (magnet closes it)" },
   keyframes_unsorted: { level: "warning", summary: "keyframes not sorted by time_offset" },
+  imported_external_media: {
+    level: "error",
+    summary:
+      "a media path an imported zip named outside the draft, and a file is there: draftcli never reads it",
+  },
   missing_media: {
     level: "warning",
     summary: "a media file outside the draft is not on this machine",
@@ -203,4 +212,6 @@ export interface Context {
   referenced: Set<string>;
   /** Segment that owns each material (first one), for catalog kinds of animations. */
   owner: Map<string, { track: Track; segment: Segment }>;
+  /** Media paths the zip this draft was imported from named outside it (state.json). */
+  importedExternal: ReadonlySet<string>;
 }

@@ -106,7 +106,16 @@ export async function checkMedia(c: Context): Promise<void> {
       if (typeof path !== "string" || path === "") continue;
       c.stats.mediaFiles++;
       const loc = mediaLocation(doc, path);
-      if (await c.files.isFile(loc.file)) continue;
+      if (await c.files.isFile(loc.file)) {
+        if (c.importedExternal.has(path)) {
+          out.add(
+            "imported_external_media",
+            `${list} material ${m.id}: ${path} lies outside the draft, named by the zip it was imported from; draftcli does not read or pack it`,
+            `materials.${list}[${i}].path`,
+          );
+        }
+        continue;
+      }
       if (loc.inside) {
         out.add(
           "missing_draft_file",

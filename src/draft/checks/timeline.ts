@@ -2,6 +2,7 @@
 import type { Json } from "../../editions/profiles.ts";
 import type { Segment } from "../document.ts";
 import { PHOTO_DURATION } from "../build.ts";
+import { MAX_TIME_US } from "../time.ts";
 import { type Context, rangeOf } from "./context.ts";
 import { checkText } from "./catalog_text.ts";
 
@@ -52,6 +53,15 @@ export function checkTimeline(c: Context): void {
       }
     }
   });
+  const longest = Math.max(end, Number(doc.content.duration) || 0);
+  if (longest > MAX_TIME_US) {
+    out.add(
+      "over_24h",
+      `the timeline lasts ${longest} µs, over the 24 h (${MAX_TIME_US} µs) any draft may last ` +
+        "(a media header that claimed too long a duration?)",
+      end > MAX_TIME_US ? "tracks" : "duration",
+    );
+  }
   if (doc.tracks.some((t) => t.segments?.length) && Number(doc.content.duration) !== end) {
     out.add(
       "duration_mismatch",
