@@ -253,9 +253,16 @@ export async function readCommands(w: CorpusWorld, preview: boolean): Promise<st
   return cmds;
 }
 
+/** The read commands' outcomes, and what all of them together left in the folder. */
+export interface ReadsOutcome {
+  commands: ReadOutcome[];
+  total: FilesDelta;
+}
+
 /** Runs every read command and records what each left in the draft folder. */
-export async function checkReads(w: CorpusWorld, preview: boolean): Promise<ReadOutcome[]> {
+export async function checkReads(w: CorpusWorld, preview: boolean): Promise<ReadsOutcome> {
   const out: ReadOutcome[] = [];
+  const pristine = await snapshotFiles(w.dir);
   for (const argv of await readCommands(w, preview)) {
     const before = await snapshotFiles(w.dir);
     const r = await w.run(argv);
@@ -268,7 +275,7 @@ export async function checkReads(w: CorpusWorld, preview: boolean): Promise<Read
       delta,
     });
   }
-  return out;
+  return { commands: out, total: filesDelta(pristine, await snapshotFiles(w.dir)) };
 }
 
 /** One line per read that changed the folder or failed. */
