@@ -74,7 +74,7 @@ const writes = (
 
 const codes = (f: Findings) =>
   (Object.entries(f.errors).map(([c, n]) => `${c}×${n}`).join(", ") || "none") +
-  ` (${f.warnings} warnings)`;
+  ` (${f.warnings} warnings, ${f.warningCodes["foreign_value_in_editor_draft"] ?? 0} foreign)`;
 const readsCell = (reads: ReadsOutcome) => {
   const written = writes(reads);
   const failed = reads.commands.filter((r) => r.error).map((r) => `${r.command} fails`);

@@ -6,16 +6,18 @@
  *    and `preview --at 0` (when ffmpeg is there) leave the draft folder byte-identical;
  * b. `captions add` + `images add` change only their own paths (the ADD RULE in
  *    test/helpers/corpus.ts, checked with the structural diff: number lexemes, key order, render
- *    indexes, draft_settings lines, new files), and validate finds no new kind of error;
+ *    indexes, draft_settings lines, new files), and validate reports no error more often than before;
  * c. export → build with stand-in media reproduces tracks, segments and timings, or export
  *    declares the difference under `unsupported`; the export output builds as it is;
- * d. `draft fill` replacing one media file leaves no reference to it in the filled copy.
+ * d. `draft fill` replacing one media file leaves no reference to it in the filled copy;
+ * e. `draft validate` of the unmodified draft finds no error but missing media, and sums up
+ *    foreign values in at most one warning.
  *
  * Strictness: with DRAFTCLI_CORPUS_STRICT=1 every check above is asserted, and a failure lists
  * per draft exactly what went wrong (paths changed, files added, segments lost …). Without it
  * (the default until the fixes of issue 26 are in) everything still runs, but only what holds on
  * the current code is asserted: every read but `preview` exits as it should, no read changes or
- * removes a file, export, both adds and fill succeed and the adds create their items; the other
+ * removes a file, validate, export, both adds and fill run and the adds create their items; the other
  * failures are counted on one line per draft (DRAFTCLI_CORPUS_VERBOSE=1 prints them in full).
  * scripts/corpus_report.ts prints the same checks as a table.
  */
@@ -31,9 +33,11 @@ import {
   describeExport,
   describeFill,
   describeReads,
+  describeValidate,
   hasFfmpeg,
   makeStandIns,
   type StandIns,
+  validateFindings,
   withCorpusWorld,
 } from "./helpers/corpus.ts";
 
@@ -83,6 +87,16 @@ for (const draft of drafts) {
         }
         expectNone(draft.name, "reads left files behind", describeReads(reads.commands));
       });
+
+      await t.step(
+        "e. validate finds no error on the unmodified draft but missing media",
+        async () => {
+          const v = await validateFindings(w);
+          // holds today: validate runs and reports (exit 0, or 8 with its report)
+          assert(v.code === 0 || v.code === 8, `${draft.name}: draft validate exit ${v.code}`);
+          expectNone(draft.name, "validate on the unmodified draft", describeValidate(v));
+        },
+      );
 
       if (standIns) {
         await t.step(

@@ -303,6 +303,8 @@ export interface Findings {
   code: number;
   errors: Record<string, number>;
   warnings: number;
+  /** Warnings by code. */
+  warningCodes: Record<string, number>;
   /** The first error of each code, for the report. */
   examples: Record<string, string>;
 }
@@ -317,7 +319,27 @@ export async function validateFindings(w: CorpusWorld): Promise<Findings> {
     examples[e.code] ??= `${e.path ?? ""}: ${String(e.message).slice(0, 200)}`;
   }
   if (r.code !== 0 && r.code !== 8) errors[`exit ${r.code}`] = 1;
-  return { code: r.code, errors, warnings: (r.json?.warnings ?? []).length, examples };
+  const warningCodes: Record<string, number> = {};
+  for (const e of (r.json?.warnings ?? []) as Json[]) {
+    warningCodes[e.code] = (warningCodes[e.code] ?? 0) + 1;
+  }
+  const warnings = (r.json?.warnings ?? []).length;
+  return { code: r.code, errors, warnings, warningCodes, examples };
+}
+
+/** The one error an unmodified saved draft may get here: its media are not on this machine. */
+export const MISSING_MEDIA = "missing_draft_file";
+
+/**
+ * What validate says wrongly of an unmodified draft (issue 26 item 5): any error-level finding
+ * but missing media, and more than one line of foreign-value warnings.
+ */
+export function describeValidate(f: Findings): string[] {
+  const lines = Object.entries(f.errors).filter(([c]) => c !== MISSING_MEDIA)
+    .map(([c, n]) => `${n} × ${c} (e.g. ${f.examples[c] ?? ""})`);
+  const foreign = f.warningCodes["foreign_value_in_editor_draft"] ?? 0;
+  if (foreign > 1) lines.push(`${foreign} foreign_value_in_editor_draft warnings (at most one)`);
+  return lines;
 }
 
 // ---------------------------------------------------------------------------------------------
