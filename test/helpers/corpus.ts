@@ -381,8 +381,8 @@ const MATERIAL_LIST = /^materials\.([A-Za-z_]\w*)$/;
  * THE ADD RULE for the timeline file. A change is allowed only if it is one of:
  * - a new track (`added tracks[id=T]`);
  * - a new segment on an existing track (`added tracks[id=T].segments[id=S]`);
- * - a new material (`added materials.<kind>[id=M]`, or a whole `materials.<kind>` list the draft
- *   lacked) whose id a new segment refers to (`material_id` or `extra_material_refs`);
+ * - a new material (`added materials.<kind>[id=M]`, or a whole non-empty `materials.<kind>` list
+ *   the draft lacked) whose id a new segment refers to (`material_id` or `extra_material_refs`);
  * - `duration` growing.
  * Anything else (a number written differently, a renumbered render index, a key added to or
  * dropped from an existing object, a reordered list, a change inside a compound clip) is not.
@@ -400,7 +400,7 @@ function timelineRule(before: Json, after: Json): (c: Change) => boolean {
     m = c.path.match(MATERIAL_LIST);
     if (c.kind === "added" && m) {
       const list = after?.materials?.[m[1]];
-      return Array.isArray(list) && list.every((x: Json) => refs.has(x?.id));
+      return Array.isArray(list) && list.length > 0 && list.every((x: Json) => refs.has(x?.id));
     }
     if (c.kind === "value" && c.path === "duration") return Number(c.after) > Number(c.before);
     return false;
@@ -466,6 +466,56 @@ function settingsChanges(before: string, after: string): Change[] {
 
 const TIMELINE_FILES = new Set(["draft_content.json", "draft_info.json"]);
 
+/** What the ADD RULE says of one file's change. */
+export interface AddRuleResult {
+  /** Changes the rule does not allow. */
+  violations: Change[];
+  /** Number of changes it allows. */
+  allowed: number;
+  /** For a timeline file: ids of the segments the change added. */
+  newSegments?: string[];
+}
+
+/**
+ * Applies the ADD RULE to one file of a draft folder changed by an add: the timeline rule to
+ * draft_content.json / draft_info.json, the meta rule to draft_meta_info.json, the INI rule to
+ * draft_settings, and "no change at all" to any other file. `dir` is the draft folder,
+ * `placedBytes` the size of the media files the add placed in it.
+ */
+export function applyAddRule(
+  file: string,
+  before: string,
+  after: string,
+  ctx: { dir: string; placedBytes: number },
+): AddRuleResult {
+  if (file === "draft_settings") {
+    const violations = settingsChanges(before, after);
+    return { violations, allowed: 0 };
+  }
+  let ra: Raw;
+  let rb: Raw;
+  try {
+    ra = parseRaw(before);
+    rb = parseRaw(after);
+  } catch (e) {
+    return { violations: [{ path: "", kind: "value", after: String(e) }], allowed: 0 };
+  }
+  const changes = diffRaw(ra, rb);
+  let ok: (c: Change) => boolean = () => false;
+  let newSegments: string[] | undefined;
+  if (TIMELINE_FILES.has(file)) {
+    const va = valueOf(ra) as Json;
+    const vb = valueOf(rb) as Json;
+    ok = timelineRule(va, vb);
+    const old = new Set(segmentsOf(va).map((x) => x.seg.id));
+    newSegments = segmentsOf(vb).map((x) => x.seg.id).filter((id) => !old.has(id));
+  } else if (file === "draft_meta_info.json") {
+    ok = (c) => allowedInMeta(c, ctx.dir, ctx.placedBytes);
+  }
+  const violations = changes.filter((c) => !ok(c));
+  return { violations, allowed: changes.length - violations.length, newSegments };
+}
+
 /** Runs `captions add` then `images add` (the stand-in photo) and applies the ADD RULE. */
 export async function checkAdds(w: CorpusWorld, png: string): Promise<AddOutcome> {
   const n = w.draft.name;
@@ -499,36 +549,13 @@ export async function checkAdds(w: CorpusWorld, png: string): Promise<AddOutcome
   let allowed = 0;
   let newSegments: string[] = [];
   for (const file of delta.changed) {
-    const a = text(before.get(file));
-    const b = text(after.get(file));
-    let changes: Change[];
-    let ok: (c: Change) => boolean = () => false;
-    if (file === "draft_settings") {
-      changes = settingsChanges(a, b);
-    } else {
-      let ra: Raw;
-      let rb: Raw;
-      try {
-        ra = parseRaw(a);
-        rb = parseRaw(b);
-      } catch (e) {
-        disallowed.push({ file, changes: [{ path: "", kind: "value", after: String(e) }] });
-        continue;
-      }
-      changes = diffRaw(ra, rb);
-      if (TIMELINE_FILES.has(file)) {
-        const va = valueOf(ra) as Json;
-        const vb = valueOf(rb) as Json;
-        ok = timelineRule(va, vb);
-        const old = new Set(segmentsOf(va).map((x) => x.seg.id));
-        newSegments = segmentsOf(vb).map((x) => x.seg.id).filter((id) => !old.has(id));
-      } else if (file === "draft_meta_info.json") {
-        ok = (c) => allowedInMeta(c, w.dir, pngBytes.length);
-      }
-    }
-    const bad = changes.filter((c) => !ok(c));
-    allowed += changes.length - bad.length;
-    if (bad.length) disallowed.push({ file, changes: bad });
+    const r = applyAddRule(file, text(before.get(file)), text(after.get(file)), {
+      dir: w.dir,
+      placedBytes: pngBytes.length,
+    });
+    allowed += r.allowed;
+    if (r.violations.length) disallowed.push({ file, changes: r.violations });
+    if (r.newSegments) newSegments = r.newSegments;
   }
   const newFiles = delta.added.filter((f) => !sameBytes(after.get(f)!, pngBytes))
     // a folder that holds only the placed image is the image's place
