@@ -111,6 +111,8 @@ function animationsFor<S extends z.ZodObject>(
       CATALOG_OUTPUT,
     input,
     examples: [`query ${target}-animations --type out --keyword 渐隐`],
+    // Over MCP query_animations covers it (tools/list is read whole into the model's context).
+    mcp: false,
     run: handler,
   });
 }
@@ -134,7 +136,7 @@ function catalogCommand(
 ): AnyCommandSpec {
   return defineCommand({
     name: ["query", word],
-    summary: `list or search ${what} (names, resource ids, VIP flags)`,
+    summary: `list or search ${what}: names, resource ids`,
     description: note + CATALOG_OUTPUT,
     input: QueryCatalogInput,
     examples,
@@ -188,6 +190,8 @@ export const textStyleCommand = defineCommand({
     "the material's content string as written into the draft, ranges are its style " +
     "partitions in UTF-16 code units, material the fields stored next to it. Nothing is written.",
   input: TextStyleInput,
+  // A look at one caption's material for people debugging styles; not a tool an agent needs.
+  mcp: false,
   examples: [
     "text-style --text '限时 特价 今天' --keyword '特价|今天' --keyword-color '#ffde00' --font-size 10",
     "text-style --text 'Hello' --bold --text-color '#ff0000' --editor capcut",

@@ -45,7 +45,8 @@ export const SERVER_INSTRUCTIONS =
   "tools. Times are integer microseconds (1 s = 1000000). Positions are normalised: 0,0 is the " +
   "canvas centre, ±1 the edges, y points up. Media are absolute file:// URLs or http(s) URLs " +
   "(downloaded into the draft). Results are JSON; failures come back with isError and " +
-  '{"error":{"code","message","hint","path"}} — fix the input named by path and retry.';
+  '{"error":{"code","message","hint","path"}} — fix the input named by path and retry. ' +
+  'A tool\'s fields, output and examples: docs {"topic":"<tool name>"}.';
 
 /** Where the server reads requests and writes responses. */
 export interface McpIo {

@@ -32,24 +32,16 @@ Deno.test("session: invalid request gets -32600 echoing a readable id", async ()
   assertEquals(noName.error.code, -32602);
 });
 
-Deno.test("session: tools/list annotations follow the spec; additive is not destructive; mcp:false is hidden", async () => {
+Deno.test("session: tools/list annotations give what differs from MCP's defaults; additive is not destructive; mcp:false is hidden", async () => {
   const s = new McpSession(toySpecs, ctx);
   const out = await s.handle({ jsonrpc: "2.0", id: 1, method: "tools/list" }) as {
     result: { tools: { name: string; annotations: Record<string, boolean> }[] };
   };
   const byName = Object.fromEntries(out.result.tools.map((t) => [t.name, t.annotations]));
-  assertEquals(byName.draft_create, {
-    readOnlyHint: false,
-    destructiveHint: false,
-    idempotentHint: false,
-    openWorldHint: false,
-  });
-  assertEquals(byName.draft_list, {
-    readOnlyHint: true,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  });
+  // MCP's defaults: readOnlyHint false, destructiveHint true, idempotentHint false,
+  // openWorldHint true; a read-only tool's other two hints are meaningless.
+  assertEquals(byName.draft_create, { destructiveHint: false, openWorldHint: false });
+  assertEquals(byName.draft_list, { readOnlyHint: true, openWorldHint: false });
   assert(!("secret_thing" in byName));
 });
 

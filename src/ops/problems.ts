@@ -30,7 +30,7 @@ export class Problems {
     }
   }
 
-  /** Throws one `invalid_input` error listing every problem (its `output` holds the list). */
+  /** Throws one `invalid_input` error listing every problem (`error.problems` holds the list). */
   throwIfAny(what: string): void {
     if (!this.list.length) return;
     const first = this.list[0];
@@ -40,9 +40,8 @@ export class Problems {
         this.list.map((p) => p.message).join("; "),
       {
         path: first.path,
-        hint: "fix every listed path (see 'problems' in the output) and run again; " +
-          "nothing was written",
-        output: { ok: false, problems: this.list },
+        hint: "fix every listed path (see error.problems) and run again; nothing was written",
+        problems: this.list,
       },
     );
   }

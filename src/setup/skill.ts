@@ -287,11 +287,15 @@ function renderErrors(): string {
   const lines = [
     "## Errors and exit codes",
     "",
-    "On failure stdout is empty and stderr holds one JSON object:",
+    "On failure stdout is empty (only `draft validate` still prints its report) and stderr " +
+    "holds one JSON object:",
     "",
     "```json",
     '{"error":{"code":"invalid_input","message":"imageInfos[0].end: …","hint":"…","path":"imageInfos[0].end"}}',
     "```",
+    "",
+    "An input with several faults (`build`, `draft fill`) lists every one under " +
+    "`error.problems` (`[{code,message,hint,path}]`); fix them all, then run again.",
     "",
     "| exit | codes | what to do |",
     "| --- | --- | --- |",
