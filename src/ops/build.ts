@@ -101,10 +101,10 @@ export function parseSpec(raw: unknown, sink: Problems): ParsedSpec | undefined 
       v.forEach((item, i) => {
         const r = element.safeParse(item);
         if (r.success) items.push(r.data);
-        else sink.addZod(r.error.issues, `${key}[${i}]`);
+        else sink.addZod(element, r.error.issues, `${key}[${i}]`);
       });
       const whole = inner.safeParse(v); // array limits
-      if (!whole.success && sink.list.length === mark) sink.addZod(whole.error.issues, key);
+      if (!whole.success && sink.list.length === mark) sink.addZod(inner, whole.error.issues, key);
       if (sink.list.length === mark) out[key] = items;
       else {
         // The list is left out of the next checks: items pointing into it are not reported.
@@ -116,7 +116,7 @@ export function parseSpec(raw: unknown, sink: Problems): ParsedSpec | undefined 
     } else {
       const r = inner.safeParse(v);
       if (r.success) out[key] = r.data;
-      else sink.addZod(r.error.issues, key);
+      else sink.addZod(inner, r.error.issues, key);
     }
   }
   return { spec: out as BuildSpecInput, brokenRefs };

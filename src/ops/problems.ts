@@ -5,6 +5,7 @@
 import type { z } from "zod";
 import { DraftcliError, type ErrorBody } from "../errors.ts";
 import { formatPath } from "../schema/clean.ts";
+import { issueMessage } from "../schema/validate.ts";
 
 /** A list of problems found so far. */
 export class Problems {
@@ -17,14 +18,14 @@ export class Problems {
     this.list.push({ code: err.code, message: err.message, hint: err.hint, path: err.path });
   }
 
-  /** Records every issue of a failed zod parse, with its path. */
-  addZod(issues: readonly z.core.$ZodIssue[], prefix = ""): void {
+  /** Records every issue of a failed parse by `schema`, with its path. */
+  addZod(schema: z.ZodType, issues: readonly z.core.$ZodIssue[], prefix = ""): void {
     for (const issue of issues) {
       const path = formatPath(issue.path);
       const full = prefix && path ? `${prefix}.${path}` : prefix || path;
       this.list.push({
         code: "invalid_input",
-        message: `${full ? full + ": " : ""}${issue.message}`,
+        message: `${full ? full + ": " : ""}${issueMessage(schema, issue)}`,
         path: full || undefined,
       });
     }
