@@ -3,6 +3,7 @@
  * queries read the catalog of the draft's editor (`--draft-id`), of `--editor`, else of the
  * config's editor, else JianYing. The handlers are in run/query.ts.
  */
+import { PATH_RULE } from "../text/path_rule.ts";
 import { z } from "zod";
 import { type AnyCommandSpec, type CommandContext, defineCommand } from "./spec.ts";
 import { mediaUrl } from "../schema/common.ts";
@@ -13,9 +14,7 @@ import * as run from "./run/query.ts";
 
 /** The input of `query media` and `query audio-duration`: one file or URL. */
 export const QueryUrlInput = z.object({
-  url: mediaUrl.describe(
-    "file path (absolute, ~/ or relative), file:// URL, or http(s) URL (downloaded to a temp folder)",
-  ),
+  url: mediaUrl.describe(`the file: ${PATH_RULE}`),
 }).strict();
 
 /** `query media`. */

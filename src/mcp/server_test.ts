@@ -1,7 +1,8 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { z } from "zod";
 import { defineCommand } from "../commands/spec.ts";
-import { McpSession, serveMcp } from "./server.ts";
+import { McpSession, serveMcp, SERVER_INSTRUCTIONS } from "./server.ts";
+import { PATH_RULE } from "../text/path_rule.ts";
 import { toyContext, toySpecs } from "../../test/support/toy_specs.ts";
 
 const ctx = () => toyContext("/nonexistent");
@@ -91,4 +92,10 @@ Deno.test("serveMcp: stops cleanly when the client's stdout goes away", async ()
   });
   assertEquals(logs.length, 1);
   assert(logs[0].includes("broken pipe"));
+});
+
+Deno.test("server instructions state the one path rule and where a tool's detail is", () => {
+  assert(SERVER_INSTRUCTIONS.includes(PATH_RULE));
+  assert(!/absolute file:\/\/ URLs/.test(SERVER_INSTRUCTIONS));
+  assert(SERVER_INSTRUCTIONS.includes('docs {"topic":"<tool name>"}'));
 });

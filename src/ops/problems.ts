@@ -5,7 +5,6 @@
 import type { z } from "zod";
 import { DraftcliError, type ErrorBody } from "../errors.ts";
 import { formatPath } from "../schema/clean.ts";
-import { issueMessage } from "../schema/validate.ts";
 
 /** A list of problems found so far. */
 export class Problems {
@@ -18,14 +17,21 @@ export class Problems {
     this.list.push({ code: err.code, message: err.message, hint: err.hint, path: err.path });
   }
 
-  /** Records every issue of a failed parse by `schema`, with its path. */
-  addZod(schema: z.ZodType, issues: readonly z.core.$ZodIssue[], prefix = ""): void {
+  /**
+   * Records every issue of a failed zod parse, with its path; `wording` gives each issue's
+   * message (schema/validate.ts `issueMessage`, which the caller loads: it brings zod).
+   */
+  addZod(
+    issues: readonly z.core.$ZodIssue[],
+    prefix: string,
+    wording: (issue: z.core.$ZodIssue) => string,
+  ): void {
     for (const issue of issues) {
       const path = formatPath(issue.path);
       const full = prefix && path ? `${prefix}.${path}` : prefix || path;
       this.list.push({
         code: "invalid_input",
-        message: `${full ? full + ": " : ""}${issueMessage(schema, issue)}`,
+        message: `${full ? full + ": " : ""}${wording(issue)}`,
         path: full || undefined,
       });
     }

@@ -3,6 +3,7 @@
  * specs: every command and field comes from the zod input's JSON Schema, never from a list
  * written by hand. Only the recipes (recipes.ts) and the short guidance sections are prose.
  */
+import { PATH_RULE } from "../text/path_rule.ts";
 import type { AnyCommandSpec } from "../commands/spec.ts";
 import { toKebab } from "../commands/names.ts";
 import { DraftcliError, ErrorCodes, ExitCode } from "../errors.ts";
@@ -148,6 +149,12 @@ const SECTIONS: Section[] = [
         "Every command prints one JSON object on stdout (add `--pretty` only for humans) and",
         "errors as JSON on stderr with a non-zero exit code. Run `draftcli <command> --help` for",
         "the same field list as below.",
+        "",
+        "- A whole video in one call: `draftcli build @spec.json` (below).",
+        '- Captions from subtitles: `draftcli captions add "$ID" --srt subs.srt` (the style',
+        "  flags apply to every cue), or a draft from one voice-over and its SRT:",
+        "  `draftcli draft easy --by-audio voice.mp3 --srt subs.srt`.",
+        '- See the result without the editor: `draftcli preview "$ID"` (a contact sheet PNG).',
         opts.executable
           ? `\nIf \`draftcli\` is not on PATH, run it as \`${opts.executable}\`.`
           : "",
@@ -165,9 +172,9 @@ const SECTIONS: Section[] = [
         "- **Position**: normalised. `0,0` is the canvas centre, x = `+1` the right edge, `-1` the",
         "  left edge, y = `+1` the **top** edge, `-1` the bottom edge (y points up).",
         "- **Colour**: `#rrggbb` hex, e.g. `#ffcc00`.",
-        "- **Media**: absolute `file:///abs/path/photo.jpg` URLs for local files, or `http(s)://`",
-        "  URLs, which are downloaded into the draft folder. Relative paths are not accepted.",
-        "  Width, height and duration are read from the media file when not given.",
+        `- **Files** (media, SRT, fonts): ${PATH_RULE}. Local media are copied into the draft`,
+        "  folder, downloads saved there. Width, height and duration are read from the media file",
+        "  when not given.",
         "- **JSON options** (arrays and objects) take inline JSON in single quotes, `@file.json`,",
         "  or `@-` to read stdin (one option per call).",
         "- **Drafts folder**: `--drafts-dir <path>` or `$DRAFTCLI_DRAFTS_DIR` override the editor's",
