@@ -38,6 +38,7 @@ export const ErrorCodes = {
   unsupported_draft: ExitCode.unsupported,
   ffmpeg_missing: ExitCode.unsupported,
   draft_invalid: ExitCode.draftInvalid,
+  no_catalog: ExitCode.unsupported,
   io_error: ExitCode.io,
   internal: ExitCode.internal,
 } as const;

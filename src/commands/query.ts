@@ -169,6 +169,41 @@ export const queryCatalogCommands: AnyCommandSpec[] = [
   ),
 ];
 
+/**
+ * `query stickers` / `query huazi` (cutcli's names): no public list of the editors' sticker or
+ * 花字 (text effect) ids could be verified, so both answer `no_catalog` with how to get an id
+ * from the editor. Not MCP tools: an answer that is always an error is not worth its bytes in
+ * tools/list (sticker_add's docs say where ids come from).
+ */
+export const queryNoCatalogCommands: AnyCommandSpec[] = [
+  defineCommand({
+    name: ["query", "stickers"],
+    summary:
+      "cutcli's sticker search: draftcli has no sticker catalog (the error says how to get an id)",
+    description: "Fails with no_catalog (exit 7): no public list of sticker ids verifies. To get " +
+      "one: add the sticker to any draft in the editor and save it, then run " +
+      "'draftcli sticker list <that draft>': each item's stickerId is what 'sticker add " +
+      "--sticker-id' takes.",
+    input: QueryCatalogInput,
+    examples: ["query stickers --action search --keyword 爱心"],
+    mcp: false,
+    run: run.queryStickers,
+  }),
+  defineCommand({
+    name: ["query", "huazi"],
+    summary: "cutcli's 花字 (styled text preset) search: draftcli has no 花字 catalog (the error " +
+      "says what to do instead)",
+    description: "Fails with no_catalog (exit 7): no public list of 花字 ids verifies, and " +
+      "captions cannot take one. To use a 花字: style a caption with it in the editor and save " +
+      "the draft, then reuse that draft with 'draftcli draft fill <that draft> --texts …' (the " +
+      "copy keeps the 花字 with the new text).",
+    input: QueryCatalogInput,
+    examples: ["query huazi --action list"],
+    mcp: false,
+    run: run.queryHuazi,
+  }),
+];
+
 /** The input of `text-style`: one caption's text and style fields. */
 export const TextStyleInput = z.object({
   text: CaptionInfo.shape.text,
@@ -205,5 +240,6 @@ export const queryCommands: AnyCommandSpec[] = [
   queryAnimations,
   ...queryAnimationAliases,
   ...queryCatalogCommands,
+  ...queryNoCatalogCommands,
   textStyleCommand,
 ];

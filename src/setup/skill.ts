@@ -278,7 +278,8 @@ const EXIT_ADVICE: Record<number, string> = {
   [ExitCode.conflict]: "the draft is locked by another process: wait a moment and retry; " +
     "do not run two commands on one draft at once",
   [ExitCode.unsupported]: "the draft cannot be edited (e.g. encrypted by a newer editor): " +
-    "create a new draft with draftcli instead",
+    "create a new draft with draftcli instead; `no_catalog` (`query stickers`, `query huazi`): " +
+    "the hint says how to get the id from the editor",
   [ExitCode.draftInvalid]: "`draft validate` found errors: stdout still holds the report; fix " +
     "what each `errors[]` entry names (`code`, `message`, `path`), then validate again",
   [ExitCode.io]: "the system refused a file operation (permissions, disk full, path too long): " +
