@@ -3,6 +3,7 @@
  * specs: every command and field comes from the zod input's JSON Schema, never from a list
  * written by hand. Only the recipes (recipes.ts) and the short guidance sections are prose.
  */
+import { FONT_SIZE_RULE, LARGE_CAPTION_SIZE } from "../draft/font_size.ts";
 import { PATH_RULE } from "../text/path_rule.ts";
 import type { AnyCommandSpec } from "../commands/spec.ts";
 import { toKebab } from "../commands/names.ts";
@@ -172,6 +173,8 @@ const SECTIONS: Section[] = [
         "- **Position**: normalised. `0,0` is the canvas centre, x = `+1` the right edge, `-1` the",
         "  left edge, y = `+1` the **top** edge, `-1` the bottom edge (y points up).",
         "- **Colour**: `#rrggbb` hex, e.g. `#ffcc00`.",
+        `- **Font size** (\`fontSize\`, \`--font-size\`): ${FONT_SIZE_RULE}. For big, easy-to-read`,
+        `  captions use \`--font-size ${LARGE_CAPTION_SIZE}\`; the default 8 is a normal subtitle.`,
         `- **Files** (media, SRT, fonts): ${PATH_RULE}. Local media are copied into the draft`,
         "  folder, downloads saved there. Width, height and duration are read from the media file",
         "  when not given.",

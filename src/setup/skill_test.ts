@@ -58,6 +58,9 @@ Deno.test("skill: SRT captions in the overview, one path rule (no 'relative path
   assertMatch(overview, /draft easy --by-audio voice\.mp3 --srt subs\.srt/);
   assert(s.includes(PATH_RULE), "the skill states the path rule");
   assert(!/relative paths are not accepted/i.test(s));
+  // One font-size rule, with a value for large captions.
+  assertMatch(s, /1 % of the canvas's shorter side per unit/);
+  assertMatch(s, /big, easy-to-read\s+captions use `--font-size 12`/);
 });
 
 Deno.test("docs topics: sections, aliases, groups, commands; unknown topic suggests", () => {
