@@ -11,8 +11,8 @@
  */
 
 /** The rule as the help, the skill and the MCP tools state it. */
-export const FONT_SIZE_RULE = "font size in the editors' unit: about 1 % of the canvas's " +
-  "shorter side per unit (subtitles 5–8, large captions 12, titles 15)";
+export const FONT_SIZE_RULE = "about 1 % of the canvas's shorter side per unit (subtitles " +
+  "5–8, large captions 12, titles 15)";
 
 /** A size for big, easy-to-read captions. */
 export const LARGE_CAPTION_SIZE = 12;

@@ -37,7 +37,6 @@ const NOTED = new Set([
   "backgroundStyle",
   "property",
   "easing",
-  "byAudio",
   "params",
   "trackIndex",
   "texts",

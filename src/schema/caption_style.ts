@@ -6,7 +6,9 @@ import { withAliases } from "./json_schema.ts";
 
 /** Style options shared by `captions add`, `draft easy` and `text-style`. */
 export const captionStyleFields = {
-  fontSize: z.number().positive().max(300).default(8).describe(`${FONT_SIZE_RULE}; default 8`),
+  fontSize: z.number().positive().max(300).default(8).describe(
+    `font size: ${FONT_SIZE_RULE}; default 8`,
+  ),
   bold: z.boolean().default(false).describe("bold text"),
   italic: z.boolean().default(false).describe("italic text"),
   underline: z.boolean().default(false).describe("underlined text"),
