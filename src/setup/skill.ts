@@ -175,7 +175,7 @@ const SECTIONS: Section[] = [
         "- **Colour**: `#rrggbb` hex, e.g. `#ffcc00`.",
         `- **Font size** (\`fontSize\`, \`--font-size\`): ${FONT_SIZE_RULE}. For big, easy-to-read`,
         `  captions use \`--font-size ${LARGE_CAPTION_SIZE}\`; the default 8 is a normal subtitle.`,
-        `- **Files** (media, SRT, fonts): ${PATH_RULE}. Local media are copied into the draft`,
+        `- **Files** (media, SRT): ${PATH_RULE}. Local media are copied into the draft`,
         "  folder, downloads saved there. Width, height and duration are read from the media file",
         "  when not given.",
         "- **JSON options** (arrays and objects) take inline JSON in single quotes, `@file.json`,",
