@@ -22,7 +22,7 @@ const DROPPED = new Set([
   "maxItems",
   "pattern",
   "format",
-  "additionalProperties",
+  "propertyNames",
   "$schema",
 ]);
 
@@ -85,6 +85,11 @@ export function slimSchema(node: JsonSchema, name?: string, nested = false): Jso
       out[key] = value.map((v: JsonSchema) => slimSchema(v, undefined, true));
     } else if (key === "items" && value && typeof value === "object" && !Array.isArray(value)) {
       out.items = slimSchema(value as JsonSchema, undefined, true);
+    } else if (key === "additionalProperties") {
+      // `false` (no unknown keys) is left to the validator; a record's value type stays.
+      if (value && typeof value === "object") {
+        out.additionalProperties = slimSchema(value as JsonSchema, undefined, true);
+      }
     } else {
       out[key] = value;
     }
