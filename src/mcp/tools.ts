@@ -125,8 +125,10 @@ export async function callTool(
     }
     const body = e.toJSON();
     const specs = opts.specs ?? [spec];
-    body.message = mcpText(body.message, specs);
-    if (body.hint) body.hint = mcpText(body.hint, specs);
+    for (const one of [body, ...(body.problems ?? [])]) {
+      one.message = mcpText(one.message, specs);
+      if (one.hint) one.hint = mcpText(one.hint, specs);
+    }
     payload = isObject(e.output) ? { ...e.output, error: body } : { error: body };
     isError = true;
   }
