@@ -3,6 +3,7 @@
  * refused), after finishing any interrupted commit; the draft lock around reads and writes.
  */
 import { basename, join } from "../path.ts";
+import { orUndefined } from "../files.ts";
 import { DraftcliError } from "../errors.ts";
 import {
   type Edition,
@@ -194,9 +195,43 @@ export async function withDraftLock<T>(
   }
 }
 
-/** Loads a draft for reading (waits for a writer to finish first). */
-export async function readDraft(roots: string[], draftId: string): Promise<DraftDocument> {
-  const dir = await locateDraft(roots, draftId);
+/** Identity of the files a read looks at (inode, size, mtime), to notice a commit in between. */
+function fingerprint(dir: string, files: readonly string[]): string {
+  let out = "";
+  for (const f of files) {
+    const st = orUndefined(() => Deno.statSync(join(dir, f)));
+    out += st ? `${st.ino ?? ""}:${st.size}:${st.mtime?.getTime() ?? ""}|` : "-|";
+  }
+  return out;
+}
+
+/** Reads before a read falls back to waiting for the lock (a writer kept committing). */
+const QUIET_READ_ATTEMPTS = 4;
+
+/**
+ * Loads a draft for reading without writing anything into its folder: no lock file, no
+ * `.draftcli/` folder, no recovery. Commits replace files by rename, so each file read is whole;
+ * a commit landing between two reads is noticed by the files' identities (read again). Only when
+ * draftcli's own machinery is in the folder (`.draftcli/lock` or `.draftcli/journal.json`: a
+ * writer at work, or one that died) does the read take the lock, wait for the writer and, after
+ * a dead one, roll its journal forward (recovery finishes draftcli's own commit; it never
+ * changes the person's data beyond what that commit wrote).
+ */
+export async function readDraftAt(dir: string): Promise<DraftDocument> {
+  const machinery = [join(STATE_DIR, "lock"), join(STATE_DIR, "journal.json")];
+  const watched = [
+    ...machinery,
+    ...PRIMARY_TIMELINE_FILES,
+    "draft_meta_info.json",
+    join(STATE_DIR, "state.json"),
+    join("Timelines", "project.json"),
+  ];
+  for (let attempt = 0; attempt < QUIET_READ_ATTEMPTS; attempt++) {
+    if (machinery.some((f) => orUndefined(() => Deno.statSync(join(dir, f))))) break;
+    const before = fingerprint(dir, watched);
+    const doc = await loadDraft(dir, { recover: false });
+    if (fingerprint(dir, watched) === before) return doc;
+  }
   try {
     return await withDraftLock(dir, (lock) => loadDraft(dir, { sweep: lock.tookOver }));
   } catch (err) {
@@ -206,4 +241,9 @@ export async function readDraft(roots: string[], draftId: string): Promise<Draft
     }
     throw err;
   }
+}
+
+/** Loads a draft for reading (see `readDraftAt`: nothing is written into its folder). */
+export async function readDraft(roots: string[], draftId: string): Promise<DraftDocument> {
+  return await readDraftAt(await locateDraft(roots, draftId));
 }
