@@ -10,6 +10,7 @@
  * floats (`values`) are found by walking the document along those paths and marking the numbers.
  */
 import floatKeys from "../editions/data/float_keys.json" with { type: "json" };
+import type { Spellings } from "./spellings.ts";
 
 /** A trie of key paths: children by key (`[]` = array items), `float` at leaves. */
 export interface FloatTrie {
@@ -36,6 +37,8 @@ export function floatTrie(paths: readonly string[]): FloatTrie {
 export interface FloatKeys {
   /** Key names fixed in the text: float wherever the editors write them. */
   names: RegExp | undefined;
+  /** The same, for indented text (`"x": 1`). */
+  namesIndented: RegExp | undefined;
   /** The same key names, as a set (for members written one by one). */
   nameSet: ReadonlySet<string>;
   /** Paths walked in the document: names that are integers elsewhere, and float arrays. */
@@ -55,6 +58,9 @@ export function floatKeysOf(paths: readonly string[], intLeaves: readonly string
     nameSet: new Set(plain),
     names: names.length
       ? new RegExp(`([{,]"(?:${names.join("|")})":)(-?\\d+)(?=[,}])`, "g")
+      : undefined,
+    namesIndented: names.length
+      ? new RegExp(`([{,]\\s*"(?:${names.join("|")})": )(-?\\d+)(?=\\s*[,}])`, "g")
       : undefined,
     trie: floatTrie(walked),
   };
@@ -99,13 +105,60 @@ function mark(v: unknown, node: FloatTrie, marker: string, out: Marked[]): void 
   }
 }
 
+/** `JSON.rawJSON` (ES2025; not yet in TypeScript's lib). */
+const rawJSON = (JSON as unknown as { rawJSON(text: string): object }).rawJSON;
+const isRawJSON = (JSON as unknown as { isRawJSON(v: unknown): boolean }).isRawJSON;
+
 /**
- * Compact JSON of `value` with integers at float keys written as `n.0`. The walked paths are
- * marked in place with a per-call random string and restored afterwards: the value is unchanged.
+ * Puts the loaded text of numbers whose value is unchanged in place of the value: decimals as
+ * raw JSON, integers as marker strings (`"~i<nonce>:30"`, so the float rule does not see them,
+ * unwrapped after it). Returns the undo, which puts the values back.
  */
-export function stringifyWithFloats(value: unknown, floats: FloatKeys = TIMELINE_FLOATS): string {
+function applySpellings(sp: Spellings | undefined, nonce: string): () => void {
+  if (!sp?.numbers.length) return () => {};
+  const applied: {
+    holder: Record<string | number, unknown>;
+    key: string | number;
+    value: number;
+  }[] = [];
+  for (const s of sp.numbers) {
+    if (!Object.is(s.holder[s.key], s.value)) continue;
+    const integer = /^-?\d+$/.test(s.lexeme);
+    s.holder[s.key] = integer ? `~i${nonce}:${s.lexeme}` : rawJSON(s.lexeme);
+    applied.push(s);
+  }
+  return () => {
+    for (const s of applied) s.holder[s.key] = s.value;
+  };
+}
+
+/**
+ * JSON of `value` with integers at float keys written as `n.0`. The walked paths are marked in
+ * place with a per-call random string and restored afterwards: the value is unchanged. With
+ * `spellings` (a loaded document's), numbers it did not change keep their loaded text, and the
+ * text is indented as the loaded one was.
+ */
+export function stringifyWithFloats(
+  value: unknown,
+  floats: FloatKeys = TIMELINE_FLOATS,
+  spellings?: Spellings,
+): string {
   // plain ASCII (JSON.stringify's fast path); a caller string would need the random nonce
-  return stringifyWith(value, floats.trie, floats.names, crypto.randomUUID().slice(0, 8));
+  const nonce = crypto.randomUUID().slice(0, 8);
+  const undo = applySpellings(spellings, nonce);
+  try {
+    const indent = spellings?.indent || undefined;
+    return stringifyWith(
+      value,
+      floats.trie,
+      indent ? floats.namesIndented : floats.names,
+      nonce,
+      !!spellings?.numbers.length,
+      indent,
+    );
+  } finally {
+    undo();
+  }
 }
 
 function stringifyWith(
@@ -113,17 +166,23 @@ function stringifyWith(
   trie: FloatTrie,
   names: RegExp | undefined,
   nonce: string,
+  kept = false,
+  indent?: string,
 ): string {
   const marked: Marked[] = [];
   let text: string;
   try {
     mark(value, trie, `~f${nonce}:`, marked);
-    text = JSON.stringify(value) ?? "null";
+    text = JSON.stringify(value, null, indent) ?? "null";
   } finally {
     for (const m of marked) m.holder[m.key] = m.value;
   }
   if (marked.length) text = text.replace(new RegExp(`"~f${nonce}:(-?\\d+)"`, "g"), "$1.0");
-  return names ? text.replace(names, "$1$2.0") : text;
+  if (names) text = text.replace(names, "$1$2.0");
+  if (kept && text.includes(`"~i${nonce}:`)) {
+    text = text.replace(new RegExp(`"~i${nonce}:(-?\\d+)"`, "g"), "$1");
+  }
+  return text;
 }
 
 /** An empty trie: below a path no float key is walked. */
@@ -142,14 +201,16 @@ const SLICE = 256;
 export function* stringifyChunks(
   value: unknown,
   floats: FloatKeys = TIMELINE_FLOATS,
+  spellings?: Spellings,
 ): Generator<string> {
   const nonce = crypto.randomUUID().slice(0, 8);
   const { names, nameSet } = floats;
-  const whole = (v: unknown, node: FloatTrie) => stringifyWith(v, node, names, nonce);
+  const kept = !!spellings?.numbers.length;
+  const whole = (v: unknown, node: FloatTrie) => stringifyWith(v, node, names, nonce, kept);
   function* walk(v: unknown, node: FloatTrie, depth: number): Generator<string> {
     if (
       v === null || typeof v !== "object" || depth >= SPLIT_DEPTH ||
-      typeof (v as { toJSON?: unknown }).toJSON === "function"
+      typeof (v as { toJSON?: unknown }).toJSON === "function" || isRawJSON(v)
     ) {
       yield whole(v, node);
       return;
@@ -197,7 +258,12 @@ export function* stringifyChunks(
     }
     yield "}";
   }
-  yield* walk(value, floats.trie, 0);
+  const undo = applySpellings(spellings, nonce);
+  try {
+    yield* walk(value, floats.trie, 0);
+  } finally {
+    undo();
+  }
 }
 
 /** Timelines with fewer items than this are written as one string (see `timelinePieces`). */
@@ -220,8 +286,17 @@ function itemCount(content: unknown): number {
 export function timelinePieces(
   content: unknown,
   floats: FloatKeys = TIMELINE_FLOATS,
+  spellings?: Spellings,
 ): Iterable<string> {
-  return itemCount(content) < SMALL_TIMELINE_ITEMS
-    ? [stringifyWithFloats(content, floats)]
-    : stringifyChunks(content, floats);
+  return itemCount(content) < SMALL_TIMELINE_ITEMS || spellings?.indent
+    ? [stringifyWithFloats(content, floats, spellings)]
+    : stringifyChunks(content, floats, spellings);
+}
+
+/** No float keys: the meta file, written as loaded plus what changed. */
+export const NO_FLOAT_KEYS: FloatKeys = floatKeysOf([], []);
+
+/** JSON of a loaded document other than the timeline (the meta), numbers and indent as loaded. */
+export function stringifyAsLoaded(value: unknown, spellings?: Spellings): string {
+  return stringifyWithFloats(value, NO_FLOAT_KEYS, spellings);
 }

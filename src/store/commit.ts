@@ -84,7 +84,7 @@ export async function mutateDraftAt<T>(
   opts: { warn?: (message: string) => void } = {},
 ): Promise<T> {
   return await withDraftLock(dir, async (lock) => {
-    const doc = await loadDraft(dir, { sweep: lock.tookOver });
+    const doc = await loadDraft(dir, { sweep: lock.tookOver, forSave: true });
     const { result, staged, files } = await fn(doc);
     await saveDraft(doc, { staged, files, warn: opts.warn });
     return result;

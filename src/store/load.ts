@@ -15,6 +15,8 @@ import {
   profileForAppVersion,
 } from "../editions/profiles.ts";
 import { DraftDocument } from "../draft/document.ts";
+import { scanSpellings } from "../draft/spellings.ts";
+import { TIMELINE_FLOATS } from "../draft/serialize.ts";
 import { recover } from "./txn.ts";
 import { type LockInfo, withLock } from "./lock.ts";
 import { readJsonIfExists } from "./atomic.ts";
@@ -89,7 +91,7 @@ function refuseEncrypted(path: string): void {
 }
 
 /** Reads a timeline file, refusing encrypted or unknown formats. */
-function readTimeline(path: string): Json {
+function readTimeline(path: string): { json: Json; text: string } {
   const text = Deno.readTextFileSync(path);
   const trimmed = text.trimStart();
   if (!trimmed.startsWith("{")) throw notPlain(path);
@@ -98,7 +100,7 @@ function readTimeline(path: string): Json {
     if (!json || typeof json !== "object" || !Array.isArray(json.tracks)) {
       throw new Error("no tracks");
     }
-    return json;
+    return { json, text };
   } catch (err) {
     // Say what is wrong without quoting the file (it may not be ours to show).
     const why = err instanceof SyntaxError ? "not valid JSON" : "no tracks list";
@@ -120,7 +122,7 @@ function readTimeline(path: string): Json {
  */
 export async function loadDraft(
   dir: string,
-  opts: { recover?: boolean; sweep?: boolean } = {},
+  opts: { recover?: boolean; sweep?: boolean; forSave?: boolean } = {},
 ): Promise<DraftDocument> {
   const stateDir = join(dir, STATE_DIR);
   if (opts.recover !== false) await recover(stateDir, [dir], { sweep: opts.sweep });
@@ -134,13 +136,18 @@ export async function loadDraft(
   // The newest copy is parsed; the others, which the save overwrites with it, must at least be
   // plaintext: never overwrite an encrypted sibling. (A head check: parsing a second copy of a
   // large timeline would double the load time.)
-  const content = readTimeline(candidates[0].path);
+  const timeline = readTimeline(candidates[0].path);
+  const content = timeline.json;
   for (const c of candidates.slice(1)) refuseEncrypted(c.path);
-  const meta = (await readJsonIfExists<Json>(join(dir, "draft_meta_info.json")).catch(() => {
+  const metaText = orUndefined(() => Deno.readTextFileSync(join(dir, "draft_meta_info.json")));
+  let meta: Json = {};
+  try {
+    if (metaText !== undefined) meta = JSON.parse(metaText);
+  } catch {
     throw new DraftcliError("unsupported_draft", "draft_meta_info.json is not plain JSON", {
       hint: ENCRYPTED_HINT,
     });
-  })) ?? {};
+  }
   const state = await readJsonIfExists<DraftState>(join(stateDir, "state.json")).catch(() =>
     undefined
   );
@@ -157,6 +164,14 @@ export async function loadDraft(
     profile,
     content,
     meta,
+    // A save writes what it did not change as it was read (number text, indentation).
+    loaded: opts.forSave
+      ? {
+        content: scanSpellings(timeline.text, content, TIMELINE_FLOATS),
+        meta: metaText === undefined ? undefined : scanSpellings(metaText, meta),
+        settings: orUndefined(() => Deno.readTextFileSync(join(dir, "draft_settings"))),
+      }
+      : undefined,
   });
 }
 
@@ -205,6 +220,14 @@ function fingerprint(dir: string, files: readonly string[]): string {
   return out;
 }
 
+/** Does a folder exist and hold anything? */
+function hasEntries(dir: string): boolean {
+  try {
+    for (const _ of Deno.readDirSync(dir)) return true;
+  } catch { /* absent */ }
+  return false;
+}
+
 /** Reads before a read falls back to waiting for the lock (a writer kept committing). */
 const QUIET_READ_ATTEMPTS = 4;
 
@@ -212,9 +235,9 @@ const QUIET_READ_ATTEMPTS = 4;
  * Loads a draft for reading without writing anything into its folder: no lock file, no
  * `.draftcli/` folder, no recovery. Commits replace files by rename, so each file read is whole;
  * a commit landing between two reads is noticed by the files' identities (read again). Only when
- * draftcli's own machinery is in the folder (`.draftcli/lock` or `.draftcli/journal.json`: a
- * writer at work, or one that died) does the read take the lock, wait for the writer and, after
- * a dead one, roll its journal forward (recovery finishes draftcli's own commit; it never
+ * draftcli's own machinery is in the folder (`.draftcli/lock`, `.draftcli/journal.json`, a
+ * download's staging folder: a writer at work, or one that died) does the read take the lock,
+ * wait for the writer and, after a dead one, roll its journal forward (recovery finishes draftcli's own commit; it never
  * changes the person's data beyond what that commit wrote).
  */
 export async function readDraftAt(dir: string): Promise<DraftDocument> {
@@ -228,6 +251,7 @@ export async function readDraftAt(dir: string): Promise<DraftDocument> {
   ];
   for (let attempt = 0; attempt < QUIET_READ_ATTEMPTS; attempt++) {
     if (machinery.some((f) => orUndefined(() => Deno.statSync(join(dir, f))))) break;
+    if (hasEntries(join(dir, STATE_DIR, "staging"))) break;
     const before = fingerprint(dir, watched);
     const doc = await loadDraft(dir, { recover: false });
     if (fingerprint(dir, watched) === before) return doc;

@@ -1,0 +1,242 @@
+/**
+ * How a loaded JSON text spelled what JSON.parse forgets, so that a save writes the values it did
+ * not change as they were: numbers whose text is not what JSON.stringify would write (`0.0`,
+ * `1.0`, `1e-05`, `0.10`, `-0`, digits beyond a double's precision), integers at keys the
+ * editors' float rule would turn into `n.0` (a peer's `"fps":30`), and the indentation. Pure.
+ *
+ * Speed: one pass over the text with charCodeAt (strings are skipped with indexOf), keeping only
+ * offsets on a stack of containers; key strings are cut out only for the numbers it records, and
+ * containers are looked up in the parsed tree only for those (each once). A compact 50 MB
+ * timeline written by draftcli records almost nothing (its floats are what the float rule writes).
+ */
+import type { FloatKeys, FloatTrie } from "./serialize.ts";
+
+/** One number of the loaded text, found in the parsed tree. */
+export interface Spelling {
+  holder: Record<string | number, unknown>;
+  key: string | number;
+  /** The parsed value: the text is written back only while the value is still this one. */
+  value: number;
+  /** The number's text in the loaded file. */
+  lexeme: string;
+}
+
+/** What a save needs to write a loaded document as it was. */
+export interface Spellings {
+  /** Numbers to write with their loaded text (checked against their value at save). */
+  numbers: Spelling[];
+  /** The loaded text's indentation (`"    "`), or "" for compact text. */
+  indent: string;
+}
+
+const isDigit = (c: number) => c >= 48 && c <= 57;
+
+/** Indentation of a JSON text: the whitespace at the start of its second line ("" if compact). */
+export function indentOf(text: string): string {
+  let i = 0;
+  while (i < text.length && text.charCodeAt(i) !== 123 && text.charCodeAt(i) !== 91) i++;
+  const nl = text.indexOf("\n", i);
+  if (nl < 0) return "";
+  // Only whitespace between the opening bracket and the newline: a pretty-printed text.
+  if (text.slice(i + 1, nl).trim() !== "") return "";
+  let j = nl + 1;
+  while (j < text.length && (text[j] === " " || text[j] === "\t")) j++;
+  return text.slice(nl + 1, j);
+}
+
+/** A quick filter on key names: length and first and last char of each name of a set. */
+function nameFilter(names: ReadonlySet<string>): Set<number> {
+  const out = new Set<number>();
+  for (const n of names) {
+    if (n.length) out.add(n.length * 1 << 20 | n.charCodeAt(0) << 10 | n.charCodeAt(n.length - 1));
+  }
+  return out;
+}
+
+/**
+ * Records the numbers of `text` (parsed as `root`) that a plain save would spell differently:
+ * see the module doc. `floats` is the float rule the save applies (none for the meta file).
+ */
+export function scanSpellings(
+  text: string,
+  root: unknown,
+  floats?: Pick<FloatKeys, "nameSet" | "trie">,
+): Spellings {
+  const names = floats?.nameSet ?? new Set<string>();
+  const filter = nameFilter(names);
+  const numbers: Spelling[] = [];
+  const n = text.length;
+  // Per depth: container kind (1 = array), items seen (arrays), current key offsets (objects).
+  const isArr: number[] = [];
+  const count: number[] = [];
+  const keyFrom: number[] = [];
+  const keyTo: number[] = [];
+  const keyEsc: boolean[] = [];
+  // Containers found in the tree, valid up to `resolved` levels.
+  const holders: unknown[] = [];
+  let resolved = 0;
+  let depth = 0;
+  let expectKey = false;
+  const keyAt = (d: number): string | number => {
+    if (isArr[d]) return count[d] - 1;
+    const raw = text.slice(keyFrom[d], keyTo[d]);
+    return keyEsc[d] ? JSON.parse(`"${raw}"`) as string : raw;
+  };
+  const holderAt = (d: number): Record<string | number, unknown> | undefined => {
+    if (resolved === 0) {
+      holders[0] = root;
+      resolved = 1;
+    }
+    for (; resolved <= d; resolved++) {
+      const parent = holders[resolved - 1] as Record<string | number, unknown> | undefined;
+      holders[resolved] = parent && typeof parent === "object"
+        ? parent[keyAt(resolved - 1)]
+        : undefined;
+    }
+    const h = holders[d];
+    return h && typeof h === "object" ? h as Record<string | number, unknown> : undefined;
+  };
+  const record = (lexeme: string, value: number) => {
+    const d = depth - 1;
+    const holder = holderAt(d);
+    if (!holder) return;
+    const key = keyAt(d);
+    if (Object.is(holder[key], value)) numbers.push({ holder, key, value, lexeme });
+  };
+  const floatName = (d: number): boolean => {
+    if (isArr[d]) return false;
+    const len = keyTo[d] - keyFrom[d];
+    if (!len) return false;
+    const sig = len << 20 | text.charCodeAt(keyFrom[d]) << 10 | text.charCodeAt(keyTo[d] - 1);
+    return filter.has(sig) && names.has(keyAt(d) as string);
+  };
+  let i = 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === 34) { // "
+      let j = text.indexOf('"', i + 1);
+      let esc = false;
+      for (;;) {
+        if (j < 0) return { numbers, indent: "" }; // not JSON: JSON.parse has refused it already
+        let b = j - 1;
+        while (text.charCodeAt(b) === 92) b--;
+        if ((j - 1 - b) % 2 === 0) break;
+        esc = true;
+        j = text.indexOf('"', j + 1);
+      }
+      if (!esc && text.charCodeAt(j - 1) === 92) esc = true;
+      const d = depth - 1;
+      if (expectKey) {
+        keyFrom[d] = i + 1;
+        keyTo[d] = j;
+        keyEsc[d] = esc || text.lastIndexOf("\\", j) > i;
+        expectKey = false;
+      } else if (d >= 0 && isArr[d]) count[d]++;
+      i = j + 1;
+      continue;
+    }
+    if (c === 123 || c === 91) { // { [
+      const d = depth - 1;
+      if (d >= 0 && isArr[d]) count[d]++;
+      if (resolved > depth) resolved = depth;
+      isArr[depth] = c === 91 ? 1 : 0;
+      count[depth] = 0;
+      keyTo[depth] = keyFrom[depth] = 0;
+      depth++;
+      expectKey = c === 123;
+      i++;
+      continue;
+    }
+    if (c === 125 || c === 93) { // } ]
+      depth--;
+      if (resolved > depth) resolved = depth;
+      expectKey = false;
+      i++;
+      continue;
+    }
+    if (c === 44) { // ,
+      expectKey = depth > 0 && !isArr[depth - 1];
+      i++;
+      continue;
+    }
+    if (c === 45 || isDigit(c)) {
+      let j = i + 1;
+      let plain = true;
+      for (; j < n; j++) {
+        const k = text.charCodeAt(j);
+        if (isDigit(k)) continue;
+        if (k === 46 || k === 101 || k === 69 || k === 43 || k === 45) plain = false;
+        else break;
+      }
+      const d = depth - 1;
+      if (d >= 0 && isArr[d]) count[d]++;
+      const len = j - i;
+      if (plain) {
+        // An integer is written as it was unless it is `-0`, has more digits than a double
+        // keeps, or sits at a float key (the float rule would write `n.0`).
+        const negZero = c === 45 && len === 2 && text.charCodeAt(i + 1) === 48;
+        if (negZero || len > 15 || floatName(d)) {
+          const lexeme = text.slice(i, j);
+          const value = Number(lexeme);
+          if (negZero || String(value) !== lexeme || floatName(d)) record(lexeme, value);
+        }
+      } else {
+        const lexeme = text.slice(i, j);
+        const value = Number(lexeme);
+        // `n.0` at a float key is what the float rule writes anyway.
+        const intDotZero = text.charCodeAt(j - 1) === 48 && text.charCodeAt(j - 2) === 46 &&
+          Number.isInteger(value) && String(value) + ".0" === lexeme;
+        if (intDotZero ? !floatName(d) : String(value) !== lexeme) record(lexeme, value);
+      }
+      i = j;
+      continue;
+    }
+    i++;
+  }
+  if (floats) {
+    const seen = new WeakMap<object, Set<string | number>>();
+    for (const r of numbers) {
+      let keys = seen.get(r.holder);
+      if (!keys) seen.set(r.holder, keys = new Set());
+      keys.add(r.key);
+    }
+    trieIntegers(root, floats.trie, numbers, seen);
+  }
+  return { numbers, indent: indentOf(text) };
+}
+
+/** Integers at the float rule's walked paths (`values[]`, float `width`): kept as integers. */
+function trieIntegers(
+  v: unknown,
+  node: FloatTrie,
+  out: Spelling[],
+  seen: WeakMap<object, Set<string | number>>,
+): void {
+  if (v === null || typeof v !== "object") return;
+  if (Array.isArray(v)) {
+    const item = node.children.get("[]");
+    if (!item) return;
+    for (let i = 0; i < v.length; i++) {
+      const x = v[i];
+      if (item.float && typeof x === "number" && Number.isInteger(x)) {
+        if (seen.get(v)?.has(i)) continue;
+        out.push({
+          holder: v as unknown as Record<number, unknown>,
+          key: i,
+          value: x,
+          lexeme: String(x),
+        });
+      } else if (x !== null && typeof x === "object") trieIntegers(x, item, out, seen);
+    }
+    return;
+  }
+  const o = v as Record<string, unknown>;
+  for (const [k, child] of node.children) {
+    if (k === "[]" || !(k in o)) continue;
+    const x = o[k];
+    if (child.float && typeof x === "number" && Number.isInteger(x)) {
+      if (seen.get(o)?.has(k)) continue;
+      out.push({ holder: o, key: k, value: x, lexeme: String(x) });
+    } else if (x !== null && typeof x === "object") trieIntegers(x, child, out, seen);
+  }
+}
