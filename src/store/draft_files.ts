@@ -15,19 +15,12 @@ export function nowUs(): number {
 }
 
 /**
- * A loaded `draft_settings` with its last-edit time set (seconds), every other line as it was;
- * the key is added to `[General]` (or at the end) when the file lacks it.
+ * A loaded `draft_settings` with its last-edit time set (seconds); every other line, and a file
+ * without that key, as it was.
  */
 export function editedSettings(text: string, modifiedUs: number): string {
   const m = Math.floor(modifiedUs / 1e6);
-  const key = /^([ \t]*draft_last_edit_time[ \t]*=)[^\r\n]*/m;
-  if (key.test(text)) return text.replace(key, `$1${m}`);
-  const eol = text.includes("\r\n") ? "\r\n" : "\n";
-  const line = `draft_last_edit_time=${m}${eol}`;
-  const general = /^\[General\][^\r\n]*(\r?\n|$)/m.exec(text);
-  if (!general) return text === "" || text.endsWith("\n") ? text + line : text + eol + line;
-  const at = general.index + general[0].length;
-  return text.slice(0, at) + (general[1] === "" ? eol : "") + line + text.slice(at);
+  return text.replace(/^([ \t]*draft_last_edit_time[ \t]*=)[^\r\n]*/m, `$1${m}`);
 }
 
 /** The `draft_settings` of a new draft. */
@@ -113,10 +106,8 @@ export function draftFileEntries(
       data: settingsIni(Number(doc.meta.tm_draft_create), Number(doc.meta.tm_draft_modified)),
     });
   } else if (loaded.settings !== undefined) {
-    entries.push({
-      path: join(dir, "draft_settings"),
-      data: editedSettings(loaded.settings, Number(doc.meta.tm_draft_modified) || nowUs()),
-    });
+    const data = editedSettings(loaded.settings, Number(doc.meta.tm_draft_modified) || nowUs());
+    if (data !== loaded.settings) entries.push({ path: join(dir, "draft_settings"), data });
   }
   return entries;
 }
