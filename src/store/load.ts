@@ -207,6 +207,24 @@ export async function withDraftLock<T>(
   } catch (err) {
     if (err instanceof Deno.errors.NotFound && !(await exists(dir))) throw gone();
     throw err;
+  } finally {
+    tidyStateDir(dir);
+  }
+}
+
+/**
+ * Removes a draft's `.draftcli/` (and its `staging/`) when empty: a draft draftcli did not
+ * create keeps no trace of a write once the lock is released and the downloads are moved (the
+ * lock, journal and staging folders live there only while a write runs). A draft draftcli made
+ * keeps its `state.json`, so its folder stays. Only empty folders are removed, so a writer
+ * that holds the lock or a staging folder is never disturbed; one that made the folder an
+ * instant before creates it again (`tryCreateHeld`).
+ */
+export function tidyStateDir(dir: string): void {
+  for (const d of [join(dir, STATE_DIR, "staging"), join(dir, STATE_DIR)]) {
+    try {
+      Deno.removeSync(d);
+    } catch { /* absent, or not empty */ }
   }
 }
 
