@@ -135,7 +135,10 @@ export function scanSpellings(
     const c = text.charCodeAt(i);
     if (c === 34) { // "
       // The next backslash at or after the string's start (found once per stretch of text).
-      if (nextEsc <= i) nextEsc = text.indexOf("\\", i + 1) >>> 0;
+      if (nextEsc <= i) {
+        const k = text.indexOf("\\", i + 1);
+        nextEsc = k < 0 ? n : k;
+      }
       let j = text.indexOf('"', i + 1);
       for (;;) {
         if (j < 0) return { numbers, orders, indent: "" }; // not JSON: JSON.parse refused it
@@ -210,32 +213,50 @@ export function scanSpellings(
     }
     if (c === 45 || isDigit(c)) {
       let j = i + 1;
-      let plain = true;
+      let dot = -1;
+      let exp = false;
       for (; j < n; j++) {
         const k = text.charCodeAt(j);
         if (isDigit(k)) continue;
-        if (k === 46 || k === 101 || k === 69 || k === 43 || k === 45) plain = false;
+        if (k === 46) dot = j;
+        else if (k === 101 || k === 69 || k === 43 || k === 45) exp = true;
         else break;
       }
       const d = depth - 1;
       if (d >= 0 && isArr[d]) count[d]++;
       const len = j - i;
-      if (plain) {
+      const neg = c === 45;
+      if (dot < 0 && !exp) {
         // An integer is written as it was unless it is `-0`, has more digits than a double
         // keeps, or sits at a float key (the float rule would write `n.0`).
-        const negZero = c === 45 && len === 2 && text.charCodeAt(i + 1) === 48;
+        const negZero = neg && len === 2 && text.charCodeAt(i + 1) === 48;
         if (negZero || len > 15 || floatName(d)) {
           const lexeme = text.slice(i, j);
           const value = Number(lexeme);
           if (negZero || String(value) !== lexeme || floatName(d)) record(lexeme, value);
         }
+      } else if (!exp && text.charCodeAt(j - 1) === 48) {
+        // A fraction ending in 0: `n.0` at a float key is what the float rule writes anyway;
+        // any other (`0.50`, `1.0` elsewhere, `-0.0`) is kept.
+        const intDotZero = dot === j - 2 && dot - i <= 15 &&
+          !(neg && dot === i + 2 && text.charCodeAt(i + 1) === 48);
+        if (!intDotZero || !floatName(d)) {
+          const lexeme = text.slice(i, j);
+          record(lexeme, Number(lexeme));
+        }
       } else {
-        const lexeme = text.slice(i, j);
-        const value = Number(lexeme);
-        // `n.0` at a float key is what the float rule writes anyway.
-        const intDotZero = text.charCodeAt(j - 1) === 48 && text.charCodeAt(j - 2) === 46 &&
-          Number.isInteger(value) && String(value) + ".0" === lexeme;
-        if (intDotZero ? !floatName(d) : String(value) !== lexeme) record(lexeme, value);
+        // Up to 15 significant digits, no exponent, not below 1e-6: JSON.stringify's own text
+        // (a double keeps 15 digits, so no shorter text names the same number).
+        let first = neg ? i + 1 : i;
+        while (first < j && (text.charCodeAt(first) === 48 || first === dot)) first++;
+        const digits = j - first - (dot > first ? 1 : 0);
+        const tiny = first - dot > 6 && dot > 0 && text.charCodeAt(dot - 1) === 48 &&
+          dot - (neg ? i + 1 : i) === 1;
+        if (exp || digits > 15 || tiny) {
+          const lexeme = text.slice(i, j);
+          const value = Number(lexeme);
+          if (String(value) !== lexeme) record(lexeme, value);
+        }
       }
       i = j;
       continue;

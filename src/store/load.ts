@@ -15,7 +15,8 @@ import {
   profileForAppVersion,
 } from "../editions/profiles.ts";
 import { DraftDocument } from "../draft/document.ts";
-import { scanSpellings } from "../draft/spellings.ts";
+import { indentOf, scanSpellings } from "../draft/spellings.ts";
+import { writtenByUs } from "./written.ts";
 import { TIMELINE_FLOATS } from "../draft/serialize.ts";
 import { recover } from "./txn.ts";
 import { type LockInfo, withLock } from "./lock.ts";
@@ -167,7 +168,9 @@ export async function loadDraft(
     // A save writes what it did not change as it was read (number text, indentation).
     loaded: opts.forSave
       ? {
-        content: scanSpellings(timeline.text, content, TIMELINE_FLOATS),
+        content: writtenByUs(dir, candidates[0].path)
+          ? { numbers: [], orders: [], indent: indentOf(timeline.text) }
+          : scanSpellings(timeline.text, content, TIMELINE_FLOATS),
         meta: metaText === undefined ? undefined : scanSpellings(metaText, meta),
         settings: orUndefined(() => Deno.readTextFileSync(join(dir, "draft_settings"))),
       }
