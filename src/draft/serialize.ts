@@ -360,9 +360,16 @@ export function timelinePieces(
   floats: FloatKeys = TIMELINE_FLOATS,
   spellings?: Spellings,
 ): Iterable<string> {
-  return itemCount(content) < SMALL_TIMELINE_ITEMS || spellings?.indent
+  const pieces = itemCount(content) < SMALL_TIMELINE_ITEMS || spellings?.indent
     ? [stringifyWithFloats(content, floats, spellings)]
     : stringifyChunks(content, floats, spellings);
+  return spellings?.tail ? withTail(pieces, spellings.tail) : pieces;
+}
+
+/** The pieces, then `tail`. */
+function* withTail(pieces: Iterable<string>, tail: string): Generator<string> {
+  yield* pieces;
+  yield tail;
 }
 
 /** No float keys: the meta file, written as loaded plus what changed. */
@@ -370,5 +377,5 @@ export const NO_FLOAT_KEYS: FloatKeys = floatKeysOf([], []);
 
 /** JSON of a loaded document other than the timeline (the meta), numbers and indent as loaded. */
 export function stringifyAsLoaded(value: unknown, spellings?: Spellings): string {
-  return stringifyWithFloats(value, NO_FLOAT_KEYS, spellings);
+  return stringifyWithFloats(value, NO_FLOAT_KEYS, spellings) + (spellings?.tail ?? "");
 }

@@ -42,6 +42,8 @@ export interface Spellings {
   orders: KeyOrder[];
   /** The loaded text's indentation (`"    "`), or "" for compact text. */
   indent: string;
+  /** Whitespace after the document (a final newline), written again after it. */
+  tail?: string;
 }
 
 const isDigit = (c: number) => c >= 48 && c <= 57;
@@ -57,6 +59,13 @@ export function indentOf(text: string): string {
   let j = nl + 1;
   while (j < text.length && (text[j] === " " || text[j] === "\t")) j++;
   return text.slice(nl + 1, j);
+}
+
+/** The whitespace after a JSON text's value ("" for none). */
+export function tailOf(text: string): string {
+  let i = text.length;
+  while (i > 0 && /\s/.test(text[i - 1])) i--;
+  return text.slice(i);
 }
 
 /** A quick filter on key names: length and first and last char of each name of a set. */
@@ -272,7 +281,7 @@ export function scanSpellings(
     }
     trieIntegers(root, floats.trie, numbers, seen);
   }
-  return { numbers, orders, indent: indentOf(text) };
+  return { numbers, orders, indent: indentOf(text), tail: tailOf(text) };
 }
 
 /** Is `text[from, to)` an array-index-like key (`0`, `7`, `123`; no sign, no leading zero)? */

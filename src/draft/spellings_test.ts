@@ -1,7 +1,13 @@
 import { deepStrictEqual, equal } from "node:assert/strict";
 import fc from "fast-check";
 import { indentOf, scanSpellings } from "./spellings.ts";
-import { floatKeysOf, stringifyChunks, stringifyWithFloats, TIMELINE_FLOATS } from "./serialize.ts";
+import {
+  floatKeysOf,
+  stringifyChunks,
+  stringifyWithFloats,
+  TIMELINE_FLOATS,
+  timelinePieces,
+} from "./serialize.ts";
 
 const FLOATS = floatKeysOf(["fps", "clip.scale.x", "kf[].values[]", "mask.width"], ["width"]);
 
@@ -31,6 +37,10 @@ Deno.test("spellings: indentation is kept, compact stays compact", () => {
   equal(roundTrip(pretty), pretty);
   const tabbed = '{\n\t"x": 0.0\n}';
   equal(roundTrip(tabbed), tabbed);
+  // A final newline is kept (timelinePieces writes it after the document).
+  const text = '{\n  "a": 1.0\n}\n';
+  const value = JSON.parse(text);
+  equal([...timelinePieces(value, FLOATS, scanSpellings(text, value, FLOATS))].join(""), text);
 });
 
 Deno.test("spellings: a changed value is written afresh, new objects follow the float rule", () => {

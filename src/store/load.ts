@@ -15,7 +15,7 @@ import {
   profileForAppVersion,
 } from "../editions/profiles.ts";
 import { DraftDocument } from "../draft/document.ts";
-import { indentOf, scanSpellings } from "../draft/spellings.ts";
+import { indentOf, scanSpellings, tailOf } from "../draft/spellings.ts";
 import { writtenByUs } from "./written.ts";
 import { TIMELINE_FLOATS } from "../draft/serialize.ts";
 import { recover } from "./txn.ts";
@@ -169,7 +169,12 @@ export async function loadDraft(
     loaded: opts.forSave
       ? {
         content: writtenByUs(dir, candidates[0].path)
-          ? { numbers: [], orders: [], indent: indentOf(timeline.text) }
+          ? {
+            numbers: [],
+            orders: [],
+            indent: indentOf(timeline.text),
+            tail: tailOf(timeline.text),
+          }
           : scanSpellings(timeline.text, content, TIMELINE_FLOATS),
         meta: metaText === undefined ? undefined : scanSpellings(metaText, meta),
         settings: orUndefined(() => Deno.readTextFileSync(join(dir, "draft_settings"))),
