@@ -62,12 +62,15 @@ export const draftExportCommand = defineCommand({
   description: "Works on draftcli's drafts and on plaintext drafts made in the editor. Every " +
     "segment becomes an item whose ref is its segment id. What the spec cannot express " +
     "(text templates, compound clips, unknown material kinds, text scale, non-default shadows …) " +
-    "is listed under 'unsupported' as {kind, scope: item|part, count, ids}. Caption styles come " +
-    "back as captionOptions and keyword highlights. Prints {draftId, spec, unsupported}; " +
-    "'draftcli build' of the spec rebuilds the draft as a new one.",
+    "is listed under _export.unsupported as {kind, scope: item|part, count, ids}; values the " +
+    "editor allows and build refuses are exported in a form build takes and listed under " +
+    "_export.adjusted as {path, from, to, why}. Caption styles come back as captionOptions and " +
+    "keyword highlights. Prints the spec itself with _export: {draftId, unsupported, adjusted} " +
+    "(a key build ignores), so 'draft export ID > s.json; draftcli build @s.json' rebuilds the " +
+    "draft as a new one.",
   positionals: ["draftId"],
   input: DraftExportInput,
-  examples: ['draft export "$ID"', 'draft export "$ID" | jq .spec > spec.json'],
+  examples: ['draft export "$ID"', 'draft export "$ID" > spec.json && draftcli build @spec.json'],
   run: run.draftExport,
 });
 

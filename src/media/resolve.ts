@@ -227,6 +227,29 @@ function checkLocal(path: string, label: string): Deno.FileInfo {
   return stat;
 }
 
+/**
+ * Every problem `resolveMedia` would find before probing (bad URLs, missing or unreadable local
+ * files), for each distinct URL: lets a caller report them all at once with its other problems.
+ */
+export function mediaRefProblems(
+  items: MediaRef[],
+  paths: { home?: string; cwd?: string },
+): unknown[] {
+  const problems: unknown[] = [];
+  const seen = new Set<string>();
+  for (const ref of items) {
+    if (seen.has(ref.url)) continue;
+    seen.add(ref.url);
+    try {
+      const c = classify(ref, paths);
+      if (c.kind === "file") checkLocal(c.path, itemLabel(ref.field, ref.index));
+    } catch (err) {
+      problems.push(err);
+    }
+  }
+  return problems;
+}
+
 /** Runs `fn` over `items` with at most `limit` at once, failing fast. */
 async function eachLimited<T>(items: T[], limit: number, fn: (item: T) => Promise<void>) {
   const queue = [...items];

@@ -31,6 +31,7 @@ import { locateDraft, peekEdition } from "../store/locate.ts";
 import { chooseEditor } from "../store/detect.ts";
 import { currentOs } from "../store/home.ts";
 import { maskWarning } from "../draft/masks.ts";
+import { mediaRefProblems } from "../media/resolve.ts";
 
 /** The item lists of a spec, in the order they are built (segments first, then what targets them). */
 const LISTS = [
@@ -270,13 +271,18 @@ export async function buildDraft(ctx: CommandContext, raw: unknown, opts: BuildO
     edition = choice?.edition ?? spec.draft?.editor ?? "jianying";
   }
   const plans = planAll(spec, edition, sink, ctx.warn);
-  sink.throwIfAny("build spec");
-
   const requests: MediaRequest[] = [
     ...videoRequests(plans.videos),
     ...imageRequests(plans.images),
     ...audioRequests(plans.audios),
   ];
+  // Media that cannot be there (bad URLs, missing files) are listed with the spec's problems.
+  const refs = requests.map((r) => ({ ...r, field: r.field.replace(`[${r.index}]`, "[]") }));
+  for (const err of mediaRefProblems(refs, { home: ctx.env.HOME ?? ctx.env.USERPROFILE })) {
+    sink.add(err);
+  }
+  sink.throwIfAny("build spec");
+
   const apply = (doc: DraftDocument, byUrl: Parameters<typeof applyImages>[2]) => {
     const out = applyAll(doc, spec, plans, refTable, byUrl, ctx.warn, sink);
     sink.throwIfAny("build spec");

@@ -32,13 +32,87 @@ export interface Unsupported {
 /** Records an unsupported aspect of a segment (or keyframe) by id. */
 type Skip = (kind: string, id: string, scope?: "item" | "part") => void;
 
-/** An exported draft: the spec and what it leaves out. */
+/**
+ * A value the editor accepted that `build` would refuse, exported in a form build takes:
+ * `path` is the spec field (e.g. `audios[2].fadeOutDuration`), `from` the draft's value, `to`
+ * the exported one (`null`: left out, build uses its default).
+ */
+export interface Adjusted {
+  path: string;
+  from: unknown;
+  to: unknown;
+  why: string;
+}
+
+/** An exported draft: the spec, what it leaves out and what it had to change. */
 export interface ExportedSpec {
   spec: Record<string, unknown>;
   unsupported: Unsupported[];
+  adjusted: Adjusted[];
 }
 
 type Item = Record<string, unknown>;
+
+/** Adjustments of an item, by field; turned into spec paths once the item has its place. */
+const adjustments = new WeakMap<Item, (Omit<Adjusted, "path"> & { field: string })[]>();
+
+/** Records that `field` of `item` was changed from `from` to `to` (undefined: left out). */
+function adjust(item: Item, field: string, from: unknown, to: unknown, why: string): void {
+  const list = adjustments.get(item) ?? [];
+  list.push({ field, from, to: to ?? null, why });
+  adjustments.set(item, list);
+  if (to === undefined) delete item[field];
+  else item[field] = to;
+}
+
+/** The adjustments recorded on the items of a spec, with their paths. */
+function adjustedOf(spec: Record<string, unknown>): Adjusted[] {
+  const out: Adjusted[] = [];
+  const walk = (list: unknown, prefix: string) => {
+    if (!Array.isArray(list)) return;
+    list.forEach((item, i) => {
+      for (const a of adjustments.get(item) ?? []) {
+        out.push({ path: `${prefix}[${i}].${a.field}`, from: a.from, to: a.to, why: a.why });
+      }
+    });
+  };
+  for (const [k, v] of Object.entries(spec)) {
+    if (k === "captionTracks" && Array.isArray(v)) {
+      v.forEach((t, i) => walk((t as Item).captions, `captionTracks[${i}].captions`));
+    } else walk(v, k);
+  }
+  return out;
+}
+
+/**
+ * Animation durations build refuses (not a positive whole number of µs) are left out, so build
+ * uses the catalog's length; the change is recorded.
+ */
+function fixAnimationDurations(item: Item): Item {
+  for (const key of ["in", "out", "loop"]) {
+    const field = `${key}AnimationDuration`;
+    const d = item[field];
+    if (d === undefined) continue;
+    if (typeof d !== "number" || !Number.isInteger(d) || d <= 0) {
+      adjust(item, field, d, undefined, "not a positive µs length; build uses the catalog's");
+    }
+  }
+  return item;
+}
+
+/** Fades that together outlast their item are shortened to fit it (fade-in first). */
+function fixFades(item: Item): Item {
+  const length = Number(item.end) - Number(item.start);
+  const fadeIn = Number(item.fadeInDuration ?? 0);
+  const fadeOut = Number(item.fadeOutDuration ?? 0);
+  if (fadeIn + fadeOut <= length) return item;
+  const why = "fades longer than the item; shortened to fit it";
+  const newIn = Math.min(fadeIn, length);
+  if (newIn !== fadeIn) adjust(item, "fadeInDuration", fadeIn, newIn || undefined, why);
+  const newOut = Math.min(fadeOut, length - newIn);
+  if (newOut !== fadeOut) adjust(item, "fadeOutDuration", fadeOut, newOut || undefined, why);
+  return item;
+}
 
 const round = (n: number, d = 6) => Math.round(n * 10 ** d) / 10 ** d;
 
@@ -63,6 +137,11 @@ function urlOf(doc: DraftDocument, path: string): string {
   const rel = fromPlaceholder(path);
   const abs = rel !== undefined ? join(doc.dir, rel) : path;
   if (/^https?:\/\//i.test(abs)) return abs;
+  if (/^[A-Za-z]:[\\/]/.test(abs)) {
+    // A Windows path read on any OS: file:///C:/… (pathToFileURL would resolve it locally).
+    return `file:///${abs.replaceAll("\\", "/").split("/").map(encodeURIComponent).join("/")}`
+      .replace(/^file:\/\/\/([A-Za-z])%3A/, "file:///$1:");
+  }
   return isAbsoluteAnyOs(abs) ? pathToFileURL(abs).href : pathToFileURL(join(doc.dir, abs)).href;
 }
 
@@ -221,7 +300,25 @@ export function exportSpec(doc: DraftDocument): ExportedSpec {
   return {
     spec,
     unsupported: [...unsupported.values()],
+    adjusted: adjustedOf(spec),
   };
+}
+
+/**
+ * Is this segment a compound clip: a nested draft (`materials.drafts`, type `combination`), or a
+ * video material with no file of its own (its path is the draft folder)?
+ */
+function isCompound(
+  list: string,
+  material: Json,
+  refs: { list: string; material: Json }[],
+): boolean {
+  if (list === "drafts" || material.type === "combination") return true;
+  if (refs.some((r) => r.list === "drafts")) return true;
+  if (list !== "videos") return false;
+  const path = String(material.path ?? "");
+  const rel = fromPlaceholder(path);
+  return path.trim() === "" || (rel !== undefined && rel.replace(/[\\/]+/g, "") === "");
 }
 
 function exportSegment(
@@ -238,6 +335,9 @@ function exportSegment(
   if (!found) return skip(`${track.type} segment without a known material`, segment.id);
   const { list, material } = found;
   const refs = refsOf(doc, segment);
+  if (isCompound(list, material, refs)) {
+    return skip("compound clip (a nested draft; its content is not in the spec)", segment.id);
+  }
   switch (track.type) {
     case "video": {
       if (list !== "videos" || (material.type !== "photo" && material.type !== "video")) {
@@ -258,19 +358,25 @@ function exportSegment(
         ...clipOf(segment),
       };
       if (material.type === "photo") {
-        push("images", { imageUrl: urlOf(doc, String(material.path)), ...common });
+        push(
+          "images",
+          fixAnimationDurations({ imageUrl: urlOf(doc, String(material.path)), ...common }),
+        );
       } else {
         const source = segment.source_timerange;
         const speed = Number(segment.speed ?? 1);
-        push("videos", {
-          videoUrl: urlOf(doc, String(material.path)),
-          ...common,
-          ...(source?.start ? { sourceStart: source.start } : {}),
-          ...(speed !== 1 ? { speed } : {}),
-          ...(segment.volume !== undefined && Number(segment.volume) !== 1
-            ? { volume: round(Number(segment.volume)) }
-            : {}),
-        });
+        push(
+          "videos",
+          fixAnimationDurations({
+            videoUrl: urlOf(doc, String(material.path)),
+            ...common,
+            ...(source?.start ? { sourceStart: source.start } : {}),
+            ...(speed !== 1 ? { speed } : {}),
+            ...(segment.volume !== undefined && Number(segment.volume) !== 1
+              ? { volume: round(Number(segment.volume)) }
+              : {}),
+          }),
+        );
       }
       for (const r of refs) {
         if (r.list === "effects" && r.material.type === "filter") {
@@ -302,19 +408,22 @@ function exportSegment(
       const source = segment.source_timerange;
       const speed = Number(segment.speed ?? 1);
       const fade = refs.find((r) => r.list === "audio_fades")?.material;
-      push("audios", {
-        ref,
-        audioUrl: urlOf(doc, String(material.path)),
-        ...time,
-        ...(source?.start ? { sourceStart: source.start } : {}),
-        ...(speed !== 1 ? { speed } : {}),
-        ...(segment.volume !== undefined && Number(segment.volume) !== 1
-          ? { volume: round(Number(segment.volume)) }
-          : {}),
-        ...(fade?.fade_in_duration ? { fadeInDuration: fade.fade_in_duration } : {}),
-        ...(fade?.fade_out_duration ? { fadeOutDuration: fade.fade_out_duration } : {}),
-        ...audioEffectOf(doc.edition, refs, segment.id, skip),
-      });
+      push(
+        "audios",
+        fixFades({
+          ref,
+          audioUrl: urlOf(doc, String(material.path)),
+          ...time,
+          ...(source?.start ? { sourceStart: source.start } : {}),
+          ...(speed !== 1 ? { speed } : {}),
+          ...(segment.volume !== undefined && Number(segment.volume) !== 1
+            ? { volume: round(Number(segment.volume)) }
+            : {}),
+          ...(fade?.fade_in_duration ? { fadeInDuration: fade.fade_in_duration } : {}),
+          ...(fade?.fade_out_duration ? { fadeOutDuration: fade.fade_out_duration } : {}),
+          ...audioEffectOf(doc.edition, refs, segment.id, skip),
+        }),
+      );
       break;
     }
     case "sticker": {
@@ -419,7 +528,9 @@ function exportTextSegments(
   }
   if (!kept.length) return;
   const out = exportTextTrack(doc.edition, kept, (k, id) => skip(k, id, "part"));
-  out.captions.forEach((c, i) => Object.assign(c, animationsOf(doc.edition, kept[i].refs, "text")));
+  out.captions.forEach((c, i) =>
+    fixAnimationDurations(Object.assign(c, animationsOf(doc.edition, kept[i].refs, "text")))
+  );
   if (textTrack === 1 && !options.captions) {
     options.captions = out.captions as unknown as Item;
     options.captionOptions = out.captionOptions;
@@ -432,8 +543,12 @@ function exportTextSegments(
   for (const k of kept) exportKeyframes(k.segment, push, skip);
 }
 
-/** Runs `draft export`: `{draftId, spec, unsupported}`. */
+/**
+ * Runs `draft export`: the spec as `build` takes it, with `_export: {draftId, unsupported,
+ * adjusted}` (a key build ignores), so `draft export ID > s.json; build @s.json` works.
+ */
 export async function exportDraft(ctx: CommandContext, draftId: string) {
   const doc = await readDraft(await ctx.searchRoots(), draftId);
-  return { draftId, ...exportSpec(doc) };
+  const { spec, unsupported, adjusted } = exportSpec(doc);
+  return { ...spec, _export: { draftId, unsupported, adjusted } };
 }

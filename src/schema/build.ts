@@ -62,8 +62,18 @@ function segmentBound<T extends z.ZodObject>(schema: T) {
   );
 }
 
+/**
+ * What `draft export` says about the spec it printed (the source draft, what the spec leaves out,
+ * values it changed so build accepts them). Informational: build ignores it.
+ */
+export const ExportNotes = z.record(z.string(), z.unknown()).describe(
+  "informational, written by 'draft export' and ignored by build: {draftId, unsupported: " +
+    "[{kind, scope, count, ids}], adjusted: [{path, from, to, why}]}",
+);
+
 /** The spec of `draftcli build`. */
 export const BuildSpec = z.object({
+  _export: ExportNotes.optional(),
   draft: DraftCreateInput.optional().describe(
     "the new draft: name, width, height, fps, editor, editorVersion (ignored with --into)",
   ),
