@@ -1,31 +1,18 @@
-/** Leaf-level differences between two JSON trees, for "nothing else changed" checks. */
+/** Leaf-level differences between two parsed JSON trees, for "nothing else changed" checks. */
 
-// deno-lint-ignore no-explicit-any
-type Json = any;
-
-const keyed = (a: unknown): a is { id: string }[] =>
-  Array.isArray(a) && a.length > 0 &&
-  a.every((x) => x && typeof x === "object" && typeof x.id === "string") &&
-  new Set(a.map((x) => x.id)).size === a.length;
+import { diffRaw, rawOf } from "./structural_diff.ts";
 
 /**
- * Every leaf path where `a` and `b` differ (`/materials/texts/3/content`). With `byId`, arrays
- * of objects with unique ids are compared by id (`/tracks/<id>/segments/<id>/speed`), so an
- * inserted item shows as itself rather than as a shift of everything after it.
+ * Every path where the values `a` and `b` differ (`/materials/texts/3/content`). With `byId`, lists
+ * whose items all have unique ids are compared by id (`/tracks/<id>/segments/<id>/speed`), so an
+ * inserted item shows as itself rather than as a shift of everything after it. Values only: for
+ * number lexemes, key order and id order, compare the texts with structuralDiff.
  */
-export function jsonDiff(a: Json, b: Json, opts: { byId?: boolean } = {}): string[] {
-  const out: string[] = [];
-  const walk = (x: Json, y: Json, path: string) => {
-    if (opts.byId && (keyed(x) || keyed(y)) && Array.isArray(x) && Array.isArray(y)) {
-      x = Object.fromEntries(x.map((e: Json) => [e.id, e]));
-      y = Object.fromEntries(y.map((e: Json) => [e.id, e]));
-    }
-    if (x && y && typeof x === "object" && typeof y === "object") {
-      for (const k of new Set([...Object.keys(x), ...Object.keys(y)])) {
-        walk(x[k], y[k], `${path}/${k}`);
-      }
-    } else if (x !== y) out.push(path);
-  };
-  walk(a, b, "");
-  return out;
+export function jsonDiff(a: unknown, b: unknown, opts: { byId?: boolean } = {}): string[] {
+  return diffRaw(rawOf(a), rawOf(b), {
+    byId: opts.byId ?? false,
+    lexemes: false,
+    order: false,
+    style: "slash",
+  }).map((c) => c.path);
 }
