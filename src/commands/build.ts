@@ -28,8 +28,9 @@ export const buildCommand = defineCommand({
   summary: "build a whole video from one JSON spec (all items of every add command, one write)",
   description: "The spec holds the add commands' items keyed by command name: images, videos, " +
     "audios, captions (+ captionOptions: the captions add style flags), effects, filters, " +
-    "stickers, keyframes, masks, transitions {auto, duration}, and draft {name, width, height, " +
-    'fps, editor, editorVersion}. Any item may carry "ref"; keyframes, masks and segment-bound ' +
+    "stickers, keyframes, masks, transitions {auto, duration}, markers, tracks (the track " +
+    "layout; items name theirs by trackIndex), and draft {name, width, height, fps, ratio, " +
+    'editor, editorVersion}. Any item may carry "ref"; keyframes, masks and segment-bound ' +
     'effects/filters may name their segment by "segmentRef". The whole spec is checked first ' +
     "and every problem is listed at once with its JSON path (exit 2, nothing written). Prints " +
     "{draftId, filePath, created, refs: {ref: segmentId}, counts, duration}. Full schema: " +

@@ -15,7 +15,14 @@ import { fromPlaceholder, isAbsoluteAnyOs } from "../transfer/paths.ts";
 import { EASINGS, KEYFRAME_PROPERTIES } from "../draft/keyframes.ts";
 import { exportTextTrack, textRuns } from "./export_text.ts";
 import { type CatalogKind, findByResourceId } from "../catalogs/catalog.ts";
+import { resolveName } from "../catalogs/resolve.ts";
+import { toFrameGrid } from "../draft/time.ts";
 import type { Edition } from "../editions/profiles.ts";
+import { AUDIO_TYPES, TRACK_TYPES } from "../draft/kinds.ts";
+import { readMarkers } from "../draft/markers.ts";
+
+/** Canvas ratios build takes (draft.ratio). */
+const CANVAS_RATIO = /^(original|custom|\d{1,3}(\.\d{1,3})?:\d{1,3}(\.\d{1,3})?)$/;
 
 /**
  * Something of the draft the spec cannot carry. `scope` "item": these segments are not in the
@@ -76,6 +83,9 @@ function adjustedOf(spec: Record<string, unknown>): Adjusted[] {
       }
     });
   };
+  for (const a of adjustments.get(spec.draft as Item) ?? []) {
+    out.push({ path: `draft.${a.field}`, from: a.from, to: a.to, why: a.why });
+  }
   for (const [k, v] of Object.entries(spec)) {
     if (k === "captionTracks" && Array.isArray(v)) {
       v.forEach((t, i) => walk((t as Item).captions, `captionTracks[${i}].captions`));
@@ -101,8 +111,9 @@ function fixAnimationDurations(item: Item): Item {
 }
 
 /** Fades that together outlast their item are shortened to fit it (fade-in first). */
-function fixFades(item: Item): Item {
-  const length = Number(item.end) - Number(item.start);
+function fixFades(item: Item, fps: number): Item {
+  if (item.fadeInDuration === undefined && item.fadeOutDuration === undefined) return item;
+  const length = toFrameGrid(Number(item.end), fps) - toFrameGrid(Number(item.start), fps);
   const fadeIn = Number(item.fadeInDuration ?? 0);
   const fadeOut = Number(item.fadeOutDuration ?? 0);
   if (fadeIn + fadeOut <= length) return item;
@@ -123,12 +134,16 @@ function clipOf(segment: Segment): Item {
   const out: Item = {};
   const t = (clip.transform ?? {}) as Json;
   const s = (clip.scale ?? {}) as Json;
-  if (Number(t.x)) out.transformX = round(Number(t.x));
-  if (Number(t.y)) out.transformY = round(Number(t.y));
-  if (s.x !== undefined && Number(s.x) !== 1) out.scaleX = round(Number(s.x));
-  if (s.y !== undefined && Number(s.y) !== 1) out.scaleY = round(Number(s.y));
-  if (Number(clip.rotation)) out.rotation = round(Number(clip.rotation));
-  if (clip.alpha !== undefined && Number(clip.alpha) !== 1) out.alpha = round(Number(clip.alpha));
+  const set = (key: string, value: unknown, none: number) => {
+    const v = round(Number(value));
+    if (value !== undefined && value !== null && Number.isFinite(v) && v !== none) out[key] = v;
+  };
+  set("transformX", t.x, 0);
+  set("transformY", t.y, 0);
+  set("scaleX", s.x, 1);
+  set("scaleY", s.y, 1);
+  set("rotation", clip.rotation, 0);
+  set("alpha", clip.alpha, 1);
   return out;
 }
 
@@ -189,31 +204,6 @@ function animationsOf(
   return out;
 }
 
-/**
- * Whether `build` would lay these segments out on the same tracks: it puts each item, in start
- * order, on the first track of its kind where it overlaps nothing.
- */
-function packsTheSame(tracks: Track[]): boolean {
-  const source = tracks.map((t) => t.segments).filter((l) => l.length);
-  const all = source.flat().sort((a, b) => a.target_timerange.start - b.target_timerange.start);
-  const packed: Segment[][] = [];
-  const end = (s: Segment) => s.target_timerange.start + s.target_timerange.duration;
-  for (const seg of all) {
-    const fits = packed.find((l) =>
-      l.every((o) => end(o) <= seg.target_timerange.start || end(seg) <= o.target_timerange.start)
-    );
-    if (fits) fits.push(seg);
-    else packed.push([seg]);
-  }
-  const ids = (l: Segment[][]) =>
-    JSON.stringify(
-      l.map((t) =>
-        [...t].sort((a, b) => a.target_timerange.start - b.target_timerange.start).map((s) => s.id)
-      ),
-    );
-  return ids(packed) === ids(source);
-}
-
 /** The audio effect of a segment (the spec takes one; more are listed as unsupported). */
 function audioEffectOf(
   edition: Edition,
@@ -258,6 +248,104 @@ function unexpressedVisual(
   }
 }
 
+/** Name fields of spec items and the catalog each is resolved in, per list. */
+const NAME_FIELDS: Record<string, [string, CatalogKind, string?][]> = {
+  visual: [
+    ["transition", "transitions", "transitionDuration"],
+    ["inAnimation", "video_intro", "inAnimationDuration"],
+    ["outAnimation", "video_outro", "outAnimationDuration"],
+    ["loopAnimation", "video_group", "loopAnimationDuration"],
+  ],
+  captions: [
+    ["inAnimation", "text_intro", "inAnimationDuration"],
+    ["outAnimation", "text_outro", "outAnimationDuration"],
+    ["loopAnimation", "text_loop", "loopAnimationDuration"],
+  ],
+  audios: [["audioEffect", "audio_effects"]],
+  effects: [["effectTitle", "video_effects"]],
+  filters: [["filterTitle", "filters"]],
+};
+
+/** Why a name is left out. */
+const UNKNOWN_NAME = "not in draftcli's catalog for this editor, so build cannot make it";
+
+/**
+ * Puts a spec in the form build takes, recording each change: times on the frame grid (build
+ * snaps them; differences over 1 µs are listed), fades within their item, names build resolves
+ * (an unknown one is left out; an effect or filter without its name leaves the spec and is
+ * listed as unsupported), a canvas build accepts.
+ */
+function fitForBuild(
+  spec: Record<string, Item[] | Item>,
+  edition: Edition,
+  fps: number,
+  skip: Skip,
+) {
+  const draft = spec.draft as Item;
+  for (const k of ["width", "height"]) {
+    const v = Number(draft[k]);
+    if (!(v >= 16 && v <= 16384)) {
+      adjust(draft, k, draft[k], undefined, "outside 16..16384 px; build uses its default");
+    }
+  }
+  const known = (kind: CatalogKind, name: unknown) => {
+    try {
+      resolveName(edition, kind, String(name));
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const fit = (list: string, items: Item[]) => {
+    const names = NAME_FIELDS[list === "images" || list === "videos" ? "visual" : list] ?? [];
+    return items.filter((item) => {
+      const length = Number(item.end) - Number(item.start);
+      let moved = false;
+      for (const key of ["start", "end"]) {
+        if (typeof item[key] !== "number") continue;
+        const v = item[key] as number;
+        const g = toFrameGrid(v, fps);
+        if (Math.abs(g - v) > 1) {
+          adjust(item, key, v, g, `off the ${fps} fps frame grid; build puts times on it`);
+          moved = true;
+        }
+      }
+      if (list === "audios" || list === "videos") {
+        // The slice of the source stays what it was, though the times moved.
+        if (moved && item.sourceDuration === undefined) {
+          item.sourceDuration = Math.round(length * Number(item.speed ?? 1));
+        }
+        fixFades(item, fps);
+      }
+      for (const [field, kind, duration] of names) {
+        if (item[field] === undefined || known(kind, item[field])) continue;
+        if (list === "effects" || list === "filters") {
+          const ref = String(item.segmentRef ?? item.ref);
+          skip(
+            `${list.slice(0, -1)} not in the catalog (${item[field]})`,
+            ref,
+            item.segmentRef ? "part" : "item",
+          );
+          return false;
+        }
+        adjust(item, field, item[field], undefined, UNKNOWN_NAME);
+        if (duration && item[duration] !== undefined) {
+          adjust(item, duration, item[duration], undefined, UNKNOWN_NAME);
+        }
+      }
+      return true;
+    });
+  };
+  for (const [list, value] of Object.entries(spec)) {
+    if (list === "captionTracks") {
+      for (const t of value as Item[]) t.captions = fit("captions", t.captions as Item[]);
+    } else if (Array.isArray(value) && list !== "tracks" && list !== "markers") {
+      spec[list] = fit(list, value);
+      if (!(spec[list] as Item[]).length) delete spec[list];
+    }
+  }
+}
+
 /** The `build` spec of a draft (pure: reads only the document). */
 export function exportSpec(doc: DraftDocument): ExportedSpec {
   const spec: Record<string, Item[] | Item> = {};
@@ -270,33 +358,38 @@ export function exportSpec(doc: DraftDocument): ExportedSpec {
     u.count = u.ids.length;
     unsupported.set(key, u);
   };
+  const ratio = String((doc.content.canvas_config as Json | undefined)?.ratio ?? "original");
   spec.draft = {
     ...(doc.meta.draft_name ? { name: String(doc.meta.draft_name) } : {}),
     width: doc.canvas.width,
     height: doc.canvas.height,
     fps: doc.fps,
+    ...(ratio !== "original" && CANVAS_RATIO.test(ratio) ? { ratio } : {}),
     editor: doc.edition,
   };
-  let textTracks = 0;
+  if (ratio !== "original" && !CANVAS_RATIO.test(ratio)) skip(`canvas ratio ${ratio}`, "canvas");
+  // Every track, in file order; each item names its own by trackIndex (among its kind).
+  const layout = doc.tracks.filter((t) => (TRACK_TYPES as readonly string[]).includes(t.type));
+  if (layout.length) spec.tracks = layout.map((t) => ({ type: t.type }));
+  const nth = (track: Track) => layout.filter((t) => t.type === track.type).indexOf(track);
   for (const track of doc.tracks) {
     if (track.type === "text") {
-      exportTextSegments(doc, track, ++textTracks, skip, spec as Record<string, Item>, push);
+      exportTextSegments(doc, track, nth(track), skip, spec as Record<string, Item>, push);
       continue;
     }
+    const ends = track.type === "video"
+      ? overlapEnds(doc, track, skip)
+      : new Map<string, number | null>();
     for (const segment of track.segments) {
-      exportSegment(doc, track, segment, push, skip);
+      exportSegment(doc, track, segment, push, skip, {
+        trackIndex: nth(track),
+        end: ends.get(segment.id),
+      });
     }
   }
-  for (const type of ["audio", "effect", "filter", "sticker"]) {
-    const tracks = doc.tracks.filter((t) => t.type === type);
-    if (!packsTheSame(tracks)) {
-      for (const t of tracks) {
-        for (const seg of t.segments) {
-          skip(`${type} track layout (build puts ${type}s on the fewest tracks)`, seg.id, "part");
-        }
-      }
-    }
-  }
+  const markers = exportMarkers(doc, skip);
+  if (markers.length) spec.markers = markers as unknown as Item;
+  fitForBuild(spec, doc.edition, doc.fps, skip);
   return {
     spec,
     unsupported: [...unsupported.values()],
@@ -321,16 +414,98 @@ function isCompound(
   return path.trim() === "" || (rel !== undefined && rel.replace(/[\\/]+/g, "") === "");
 }
 
+/** Where an item goes: its track (among its kind) and, for an overlap transition, its new end. */
+interface Placement {
+  trackIndex: number;
+  /** The end the item gets (its next item's start), or null: it leaves its track (overlap). */
+  end?: number | null;
+}
+
+const OVERLAP_WHY = "overlap transition (the clips overlapped by the transition, as CapCut 1.x " +
+  "stores it); the clip now ends where the next begins, with the transition between them";
+
+/**
+ * Segments of a video track that overlap the next one. When the overlap is the segment's
+ * transition (CapCut 1.x stores transitions so), the segment ends where the next begins, with
+ * its transition between them, as build makes one; any other overlap cannot share a track, so
+ * the later segment leaves it (null) and is listed.
+ */
+function overlapEnds(doc: DraftDocument, track: Track, skip: Skip): Map<string, number | null> {
+  const out = new Map<string, number | null>();
+  const segs = [...track.segments].sort((a, b) =>
+    a.target_timerange.start - b.target_timerange.start
+  );
+  let end = -1;
+  let last: Segment | undefined;
+  for (const seg of segs) {
+    const r = seg.target_timerange;
+    if (last && r.start < end) {
+      const transition = refsOf(doc, last).find((x) => x.list === "transitions")?.material;
+      const overlap = end - r.start;
+      if (transition && !out.has(last.id) && overlap <= Number(transition.duration) + 1) {
+        out.set(last.id, r.start);
+      } else {
+        out.set(seg.id, null);
+        skip("overlapping segments on one video track (rebuilt on another track)", seg.id, "part");
+        continue;
+      }
+    }
+    end = Math.max(end, r.start + r.duration);
+    last = seg;
+  }
+  return out;
+}
+
+/** The draft's timeline markers (a colour build cannot take is left out and listed). */
+function exportMarkers(doc: DraftDocument, skip: Skip): Item[] {
+  const marks = (doc.content.time_marks as Json | null | undefined)?.mark_items;
+  const ids = Array.isArray(marks) ? (marks as Json[]).map((m) => String(m.id)) : [];
+  return readMarkers(doc).map((m, i) => {
+    if (m.color !== undefined && !/^#[0-9a-fA-F]{6}$/.test(m.color)) {
+      skip(`marker colour ${m.color}`, ids[i] ?? `marker ${i}`, "part");
+      delete m.color;
+    }
+    if (m.title !== undefined && m.title.length > 500) {
+      skip("marker title over 500 characters", ids[i] ?? `marker ${i}`, "part");
+      m.title = m.title.slice(0, 500);
+    }
+    return { ...m } as Item;
+  });
+}
+
+/**
+ * The source fields of a video or audio item: sourceStart, speed, and sourceDuration where the
+ * editor's slice is not (end - start) × speed (left out when the item was shortened).
+ */
+function sourceOf(segment: Segment, shortened: boolean): Item {
+  const source = segment.source_timerange;
+  const speed = Number(segment.speed ?? 1);
+  const nominal = Math.round(segment.target_timerange.duration * speed);
+  return {
+    ...(source?.start ? { sourceStart: source.start } : {}),
+    ...(source && !shortened && (source.duration !== nominal || speed !== 1)
+      ? { sourceDuration: source.duration }
+      : {}),
+    ...(speed !== 1 ? { speed } : {}),
+    ...(segment.volume !== undefined && Number(segment.volume) !== 1
+      ? { volume: round(Number(segment.volume)) }
+      : {}),
+  };
+}
+
 function exportSegment(
   doc: DraftDocument,
   track: Track,
   segment: Segment,
   push: (key: string, item: Item) => void,
   skip: Skip,
+  place: Placement,
 ) {
   const found = doc.findMaterial(segment.material_id);
   const tr = segment.target_timerange;
-  const time = { start: tr.start, end: tr.start + tr.duration };
+  const shortened = typeof place.end === "number";
+  const time = { start: tr.start, end: shortened ? place.end as number : tr.start + tr.duration };
+  const at: Item = place.end === null ? {} : { trackIndex: place.trackIndex };
   const ref = segment.id;
   if (!found) return skip(`${track.type} segment without a known material`, segment.id);
   const { list, material } = found;
@@ -348,6 +523,7 @@ function exportSegment(
       const common: Item = {
         ref,
         ...time,
+        ...at,
         ...animationsOf(doc.edition, refs),
         ...(transition
           ? {
@@ -357,27 +533,14 @@ function exportSegment(
           : {}),
         ...clipOf(segment),
       };
-      if (material.type === "photo") {
-        push(
-          "images",
-          fixAnimationDurations({ imageUrl: urlOf(doc, String(material.path)), ...common }),
-        );
-      } else {
-        const source = segment.source_timerange;
-        const speed = Number(segment.speed ?? 1);
-        push(
-          "videos",
-          fixAnimationDurations({
-            videoUrl: urlOf(doc, String(material.path)),
-            ...common,
-            ...(source?.start ? { sourceStart: source.start } : {}),
-            ...(speed !== 1 ? { speed } : {}),
-            ...(segment.volume !== undefined && Number(segment.volume) !== 1
-              ? { volume: round(Number(segment.volume)) }
-              : {}),
-          }),
-        );
-      }
+      const photo = material.type === "photo";
+      const item: Item = photo ? { imageUrl: urlOf(doc, String(material.path)), ...common } : {
+        videoUrl: urlOf(doc, String(material.path)),
+        ...common,
+        ...sourceOf(segment, shortened),
+      };
+      if (shortened) adjust(item, "end", tr.start + tr.duration, time.end, OVERLAP_WHY);
+      push(photo ? "images" : "videos", fixAnimationDurations(item));
       for (const r of refs) {
         if (r.list === "effects" && r.material.type === "filter") {
           push("filters", {
@@ -405,24 +568,23 @@ function exportSegment(
     }
     case "audio": {
       if (list !== "audios") return skip(`audio track ${list}`, segment.id);
-      const source = segment.source_timerange;
-      const speed = Number(segment.speed ?? 1);
       const fade = refs.find((r) => r.list === "audio_fades")?.material;
+      const type = String(material.type ?? "extract_music");
+      const known = (AUDIO_TYPES as readonly string[]).includes(type);
+      if (!known) skip(`audio type ${type}`, segment.id, "part");
       push(
         "audios",
-        fixFades({
+        {
           ref,
           audioUrl: urlOf(doc, String(material.path)),
           ...time,
-          ...(source?.start ? { sourceStart: source.start } : {}),
-          ...(speed !== 1 ? { speed } : {}),
-          ...(segment.volume !== undefined && Number(segment.volume) !== 1
-            ? { volume: round(Number(segment.volume)) }
-            : {}),
+          ...at,
+          ...sourceOf(segment, false),
+          ...(known && type !== "extract_music" ? { audioType: type } : {}),
           ...(fade?.fade_in_duration ? { fadeInDuration: fade.fade_in_duration } : {}),
           ...(fade?.fade_out_duration ? { fadeOutDuration: fade.fade_out_duration } : {}),
           ...audioEffectOf(doc.edition, refs, segment.id, skip),
-        }),
+        },
       );
       break;
     }
@@ -435,6 +597,7 @@ function exportSegment(
         ref,
         stickerId: String(material.resource_id),
         ...time,
+        ...at,
         ...(clip.scaleX !== undefined ? { scale: clip.scaleX } : {}),
         ...(clip.transformX !== undefined ? { transformX: clip.transformX } : {}),
         ...(clip.transformY !== undefined ? { transformY: clip.transformY } : {}),
@@ -448,6 +611,7 @@ function exportSegment(
         ref,
         effectTitle: catalogName(doc.edition, "video_effects", material),
         ...time,
+        ...at,
       });
       break;
     }
@@ -459,6 +623,7 @@ function exportSegment(
         ref,
         filterTitle: catalogName(doc.edition, "filters", material),
         ...time,
+        ...at,
         intensity: round(Number(material.value ?? 1) * 100, 2),
       });
       break;
@@ -498,7 +663,7 @@ function exportKeyframes(
 function exportTextSegments(
   doc: DraftDocument,
   track: Track,
-  textTrack: number,
+  trackIndex: number,
   skip: Skip,
   options: Record<string, Item>,
   push: (key: string, item: Item) => void,
@@ -531,13 +696,15 @@ function exportTextSegments(
   out.captions.forEach((c, i) =>
     fixAnimationDurations(Object.assign(c, animationsOf(doc.edition, kept[i].refs, "text")))
   );
-  if (textTrack === 1 && !options.captions) {
+  if (!options.captions) {
     options.captions = out.captions as unknown as Item;
     options.captionOptions = out.captionOptions;
+    options.captionsTrackIndex = trackIndex as unknown as Item;
   } else {
     ((options.captionTracks ??= [] as unknown as Item) as unknown as Item[]).push({
       captions: out.captions,
       captionOptions: out.captionOptions,
+      trackIndex,
     });
   }
   for (const k of kept) exportKeyframes(k.segment, push, skip);

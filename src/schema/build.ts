@@ -18,7 +18,29 @@ import { checkKeyframeValue, notBothTargets, oneTarget } from "./rules.ts";
 import { superRefineWith } from "./refine.ts";
 import { captionStyleFields } from "./caption_style.ts";
 import { DraftCreateInput } from "./draft.ts";
-import { durationUs, endAfterStart, endAfterStartError } from "./common.ts";
+import { TRACK_TYPES } from "../draft/kinds.ts";
+import {
+  durationUs,
+  endAfterStart,
+  endAfterStartError,
+  hexColor,
+  timeUs,
+  trackIndex,
+} from "./common.ts";
+
+/** A canvas ratio as the editors name it: original, custom, or w:h such as 9:16. */
+const canvasRatio = z.string().regex(
+  /^(original|custom|\d{1,3}(\.\d{1,3})?:\d{1,3}(\.\d{1,3})?)$/,
+  "must be original, custom or a ratio like 9:16",
+).describe("the canvas ratio the editor shows (original, custom, 9:16, 16:9, 4:3 …)");
+
+/** One timeline marker. */
+export const Marker = z.object({
+  start: timeUs.describe("where on the timeline, µs"),
+  duration: timeUs.optional().describe("length µs (default 0: a point)"),
+  title: z.string().max(500).optional().describe("the marker's text"),
+  color: hexColor.optional().describe("colour #rrggbb (default the editor's)"),
+}).strict();
 
 /** A name for an item, so later items (keyframes, masks, effects) can point at its segment. */
 export const refSchema = z.string().min(1).max(200).describe(
@@ -74,8 +96,17 @@ export const ExportNotes = z.record(z.string(), z.unknown()).describe(
 /** The spec of `draftcli build`. */
 export const BuildSpec = z.object({
   _export: ExportNotes.optional(),
-  draft: DraftCreateInput.optional().describe(
-    "the new draft: name, width, height, fps, editor, editorVersion (ignored with --into)",
+  draft: DraftCreateInput.safeExtend({ ratio: canvasRatio.optional() }).optional().describe(
+    "the new draft: name, width, height, fps, ratio, editor, editorVersion (ignored with --into)",
+  ),
+  tracks: z.array(z.object({ type: z.enum(TRACK_TYPES) }).strict()).max(1000).optional()
+    .describe(
+      "the new draft's tracks in the order the draft file lists them (bottom layer first), " +
+        "made before any item is placed; items name theirs by trackIndex (among tracks of " +
+        "their kind). Absent: tracks are made as items need them (ignored with --into)",
+    ),
+  markers: z.array(Marker).max(10000).optional().describe(
+    "timeline markers {start, duration, title, color} (with --into: added to the draft's)",
   ),
   images: z.array(ImageInfo.safeExtend(ref)).max(10000).optional().describe(
     "items of 'images add' (imageInfos)",
@@ -89,6 +120,9 @@ export const BuildSpec = z.object({
   captions: z.array(CaptionInfo.safeExtend(ref)).max(10000).optional().describe(
     "items of 'captions add' (one new text track)",
   ),
+  captionsTrackIndex: trackIndex.optional().describe(
+    "text track of captions, 0-based among text tracks (default: a new one)",
+  ),
   captionOptions: z.object(captionStyleFields).strict().optional().describe(
     "the style flags of 'captions add' in camelCase; they apply to every caption",
   ),
@@ -99,6 +133,9 @@ export const BuildSpec = z.object({
       ),
       captionOptions: z.object(captionStyleFields).strict().optional().describe(
         "the style flags of 'captions add' for this track",
+      ),
+      trackIndex: trackIndex.optional().describe(
+        "text track, 0-based among text tracks (default: a new one)",
       ),
     }).strict(),
   ).max(1000).optional().describe(
