@@ -5,6 +5,7 @@
  * lists every problem at once, missing media included.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import { cp } from "node:fs/promises";
 import { fileUrl, fixture, runCli, tempWorld } from "./helpers/cli.ts";
 import { everyKindSpec } from "./helpers/build_spec.ts";
 
@@ -185,6 +186,130 @@ Deno.test("build lists every problem at once: schema, names and missing media", 
       2,
       JSON.stringify(problems),
     );
+  } finally {
+    await w.cleanup();
+  }
+});
+
+/** Exports one editor draft of test/fixtures/corpus (copied into a test world). */
+async function exportCorpus(
+  name: string,
+): Promise<{ out: Json; dir: string; cleanup(): Promise<void> }> {
+  const w = await tempWorld();
+  const dir = `${w.draftsDir}/${name}`;
+  await cp(fixture(`corpus/${name}`), dir, { recursive: true });
+  const r = await runCli(["draft", "export", name], { env: w.env });
+  assertEquals(r.code, 0, r.stderr);
+  return { out: r.json as Json, dir, cleanup: w.cleanup };
+}
+
+/** Every item of a spec that makes a segment, with its list. */
+function segmentItems(spec: Json): Json[] {
+  return ["images", "videos", "audios", "stickers", "effects", "filters", "captions"]
+    .flatMap((k) => (spec[k] ?? []).map((x: Json) => ({ ...x, list: k })))
+    .concat((spec.captionTracks ?? []).flatMap((t: Json) => t.captions));
+}
+
+Deno.test("draft export (CapCut 1.5): overlap transitions become transitions on one main track", async () => {
+  const e = await exportCorpus("capcut1.5-win-overlap-transitions");
+  try {
+    const main = segmentItems(e.out).filter((x) =>
+      (x.list === "videos" || x.list === "images") && x.trackIndex === 0
+    ).sort((a, b) => a.start - b.start);
+    assertEquals(main.length, 33);
+    // Contiguous from 0: each clip ends where the next begins.
+    main.forEach((x, i) => assertEquals(x.start, i ? main[i - 1].end : 0));
+    const withTransition = main.filter((x) => x.transition);
+    assertEquals(withTransition.length, 9);
+    const overlaps = (e.out._export.adjusted as Json[]).filter((a) => /overlap/.test(a.why));
+    assertEquals(overlaps.length, withTransition.length);
+    assertEquals(e.out.tracks.map((t: Json) => t.type).slice(0, 6), Array(6).fill("video"));
+  } finally {
+    await e.cleanup();
+  }
+});
+
+Deno.test("draft export (JianYing 5.4): compound clips declared, canvas ratio and audio types kept", async () => {
+  const e = await exportCorpus("jianying5.4-mac-compound");
+  try {
+    const c = JSON.parse(await Deno.readTextFile(`${e.dir}/draft_info.json`));
+    const compoundIds = (c.tracks as Json[]).flatMap((t) => t.segments as Json[])
+      .filter((s) =>
+        (s.extra_material_refs as string[]).some((id) =>
+          (c.materials.drafts as Json[]).some((d) => d.id === id)
+        )
+      ).map((s) => s.id).sort();
+    assertEquals(compoundIds.length, 3);
+    const declared = (e.out._export.unsupported as Json[]).find((u) => /compound/.test(u.kind));
+    assertEquals([...declared?.ids ?? []].sort(), compoundIds);
+    const text = JSON.stringify(e.out);
+    const folder = fileUrl(e.dir);
+    assert(
+      !text.includes(`"${folder}"`) && !text.includes(`"${folder}/"`),
+      "an item plays the folder",
+    );
+    assertEquals(e.out.draft.ratio, "9:16");
+    const types = new Set((e.out.audios as Json[]).map((a) => a.audioType ?? "extract_music"));
+    assertEquals([...types].sort(), ["music", "sound"]);
+  } finally {
+    await e.cleanup();
+  }
+});
+
+Deno.test("draft export (CapCut 3.8): markers are kept", async () => {
+  const e = await exportCorpus("capcut3.8-win-keyframes");
+  try {
+    assertEquals(e.out.markers, [
+      { start: 866666, title: "Marker 01" },
+      { start: 279400000, title: "Marker 02" },
+    ]);
+  } finally {
+    await e.cleanup();
+  }
+});
+
+Deno.test("build: tracks are made in the spec's order and trackIndex places each item", async () => {
+  const w = await tempWorld();
+  try {
+    const image = fileUrl(fixture("image.png"));
+    const spec = {
+      draft: { name: "layout", editor: "capcut", ratio: "9:16" },
+      tracks: [{ type: "video" }, { type: "text" }, { type: "video" }, { type: "audio" }],
+      images: [
+        { imageUrl: image, start: 0, end: 1_000_000, trackIndex: 0 },
+        { imageUrl: image, start: 0, end: 1_000_000, trackIndex: 1 },
+      ],
+      audios: [{
+        audioUrl: fileUrl(fixture("audio.wav")),
+        start: 0,
+        end: 1_000_000,
+        audioType: "music",
+        trackIndex: 0,
+      }],
+      captions: [{ text: "above the first video", start: 0, end: 1_000_000 }],
+      captionsTrackIndex: 0,
+      markers: [{ start: 500_000, title: "half" }],
+    };
+    const { content } = await built(w.env, spec);
+    assertEquals(content.tracks.map((t: Json) => [t.type, t.segments.length]), [
+      ["video", 1],
+      ["text", 1],
+      ["video", 1],
+      ["audio", 1],
+    ]);
+    assertEquals(content.canvas_config.ratio, "9:16");
+    assertEquals(content.materials.audios[0].type, "music");
+    assertEquals(
+      content.time_marks.mark_items.map((m: Json) => [m.time_range.start, m.title]),
+      [[500_000, "half"]],
+    );
+    // Two items on one track that overlap: an error naming the item.
+    const bad = await runCli([
+      "build",
+      JSON.stringify({ ...spec, images: spec.images.map((i) => ({ ...i, trackIndex: 0 })) }),
+    ], { env: w.env });
+    assertEquals(bad.code, 2, bad.stderr);
+    assert(/images\[1\]\.trackIndex/.test(bad.stderr), bad.stderr);
   } finally {
     await w.cleanup();
   }
