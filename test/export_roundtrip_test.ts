@@ -64,7 +64,7 @@ function comparable(spec: Json): Json {
  */
 function withSources(spec: Json): Json {
   const out = { ...spec };
-  for (const k of ["videos", "audios"]) {
+  for (const k of ["videos", "audios", "images"]) {
     if (!Array.isArray(spec[k])) continue;
     out[k] = spec[k].map((x: Json) => ({
       ...x,

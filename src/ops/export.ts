@@ -16,7 +16,7 @@ import { EASINGS, KEYFRAME_PROPERTIES } from "../draft/keyframes.ts";
 import { exportTextTrack, textRuns } from "./export_text.ts";
 import { type CatalogKind, findByResourceId } from "../catalogs/catalog.ts";
 import { resolveName } from "../catalogs/resolve.ts";
-import { toFrameGrid } from "../draft/time.ts";
+import { onFrameGrid, toFrameGrid } from "../draft/time.ts";
 import type { Edition } from "../editions/profiles.ts";
 import { AUDIO_TYPES, TRACK_TYPES } from "../draft/kinds.ts";
 import { readMarkers } from "../draft/markers.ts";
@@ -113,7 +113,7 @@ function fixAnimationDurations(item: Item): Item {
 /** Fades that together outlast their item are shortened to fit it (fade-in first). */
 function fixFades(item: Item, fps: number): Item {
   if (item.fadeInDuration === undefined && item.fadeOutDuration === undefined) return item;
-  const length = toFrameGrid(Number(item.end), fps) - toFrameGrid(Number(item.start), fps);
+  const length = onFrameGrid(Number(item.end), fps) - onFrameGrid(Number(item.start), fps);
   const fadeIn = Number(item.fadeInDuration ?? 0);
   const fadeOut = Number(item.fadeOutDuration ?? 0);
   if (fadeIn + fadeOut <= length) return item;
@@ -284,7 +284,7 @@ function fitForBuild(
   const draft = spec.draft as Item;
   for (const k of ["width", "height"]) {
     const v = Number(draft[k]);
-    if (!(v >= 16 && v <= 16384)) {
+    if (!(v === 0 || (v >= 16 && v <= 16384))) {
       adjust(draft, k, draft[k], undefined, "outside 16..16384 px; build uses its default");
     }
   }
@@ -310,12 +310,12 @@ function fitForBuild(
           moved = true;
         }
       }
-      if (list === "audios" || list === "videos") {
+      if (list === "audios" || list === "videos" || list === "images") {
         // The slice of the source stays what it was, though the times moved.
         if (moved && item.sourceDuration === undefined) {
           item.sourceDuration = Math.round(length * Number(item.speed ?? 1));
         }
-        fixFades(item, fps);
+        if (list !== "images") fixFades(item, fps);
       }
       for (const [field, kind, duration] of names) {
         if (item[field] === undefined || known(kind, item[field])) continue;
@@ -390,11 +390,19 @@ export function exportSpec(doc: DraftDocument): ExportedSpec {
   const markers = exportMarkers(doc, skip);
   if (markers.length) spec.markers = markers as unknown as Item;
   fitForBuild(spec, doc.edition, doc.fps, skip);
-  return {
-    spec,
-    unsupported: [...unsupported.values()],
-    adjusted: adjustedOf(spec),
-  };
+  // What was adjusted is not reproduced as it is: its items are declared too.
+  const adjusted = adjustedOf(spec);
+  for (const a of adjusted) {
+    const m = a.path.match(/^(\w+)(?:\[(\d+)\](?:\.captions\[(\d+)\])?)?\.(\w+)$/);
+    if (!m) continue;
+    let item: Item | undefined = m[2] === undefined
+      ? undefined
+      : (spec[m[1]] as Item[] | undefined)?.[Number(m[2])];
+    if (item && m[3] !== undefined) item = (item.captions as Item[])[Number(m[3])];
+    const id = item ? String(item.ref ?? item.segmentRef) : m[1];
+    skip(`${m[4]} changed so build takes it (see _export.adjusted)`, id, "part");
+  }
+  return { spec, unsupported: [...unsupported.values()], adjusted };
 }
 
 /**
@@ -534,11 +542,21 @@ function exportSegment(
         ...clipOf(segment),
       };
       const photo = material.type === "photo";
-      const item: Item = photo ? { imageUrl: urlOf(doc, String(material.path)), ...common } : {
-        videoUrl: urlOf(doc, String(material.path)),
-        ...common,
-        ...sourceOf(segment, shortened),
-      };
+      const slice = segment.source_timerange?.duration;
+      const item: Item = photo
+        ? {
+          imageUrl: urlOf(doc, String(material.path)),
+          ...common,
+          // A photo's slice is its length as the editor recorded it (it may differ by 1 µs).
+          ...(typeof slice === "number" && slice > 0 && !shortened && slice !== tr.duration
+            ? { sourceDuration: slice }
+            : {}),
+        }
+        : {
+          videoUrl: urlOf(doc, String(material.path)),
+          ...common,
+          ...sourceOf(segment, shortened),
+        };
       if (shortened) adjust(item, "end", tr.start + tr.duration, time.end, OVERLAP_WHY);
       push(photo ? "images" : "videos", fixAnimationDurations(item));
       for (const r of refs) {

@@ -7,6 +7,7 @@ import { locateDraft, peekEdition } from "../store/locate.ts";
 import { readDraft } from "../store/load.ts";
 import {
   attachItemTransitions,
+  checkSourceDuration,
   expectKind,
   type MediaRequest,
   mediaRequests,
@@ -108,11 +109,13 @@ export function applyImages(
         },
       );
     }
+    const trimmed = media.kind === "video" && target.duration > media.durationUs;
     const seg = buildVisualSegment(doc, {
       media,
-      target: media.kind === "video" && target.duration > media.durationUs
-        ? { start: target.start, duration: media.durationUs }
-        : target,
+      target: trimmed ? { start: target.start, duration: media.durationUs } : target,
+      sourceDuration: trimmed
+        ? undefined
+        : checkSourceDuration(field, it.sourceDuration, target.duration, 1, 1e6 / doc.fps),
       clip: { ...it, alpha: it.alpha ?? alpha },
     });
     const planned = planAnimations(anims[i] ?? {}, target.duration, "visual", field, warn);

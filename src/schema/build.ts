@@ -34,6 +34,15 @@ const canvasRatio = z.string().regex(
   "must be original, custom or a ratio like 9:16",
 ).describe("the canvas ratio the editor shows (original, custom, 9:16, 16:9, 4:3 …)");
 
+/**
+ * A canvas side in px: 16..16384, or 0 as in a draft the editor saved before it had any clip (the
+ * editor then takes the first clip's size).
+ */
+const canvasSide = z.number().int().refine(
+  (v) => v === 0 || (v >= 16 && v <= 16384),
+  "must be 16..16384 px (or 0: no size yet)",
+);
+
 /** One timeline marker. */
 export const Marker = z.object({
   start: timeUs.describe("where on the timeline, µs"),
@@ -96,7 +105,11 @@ export const ExportNotes = z.record(z.string(), z.unknown()).describe(
 /** The spec of `draftcli build`. */
 export const BuildSpec = z.object({
   _export: ExportNotes.optional(),
-  draft: DraftCreateInput.safeExtend({ ratio: canvasRatio.optional() }).optional().describe(
+  draft: DraftCreateInput.safeExtend({
+    width: canvasSide.default(1080).describe("canvas width in px (0: no size yet)"),
+    height: canvasSide.default(1920).describe("canvas height in px (0: no size yet)"),
+    ratio: canvasRatio.optional(),
+  }).optional().describe(
     "the new draft: name, width, height, fps, ratio, editor, editorVersion (ignored with --into)",
   ),
   tracks: z.array(z.object({ type: z.enum(TRACK_TYPES) }).strict()).max(1000).optional()

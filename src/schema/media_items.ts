@@ -48,6 +48,7 @@ export const ImageInfo = z.object({
   ),
   start: timeUs.describe("start on the timeline, µs"),
   end: timeUs.describe("end on the timeline, µs (> start)"),
+  sourceDuration: sourceDuration.optional(),
   trackIndex: trackIndex.optional(),
   ...visualAnimationFields,
   ...transitionFields,

@@ -4,7 +4,7 @@
 import * as R from "../../schema/rules.ts";
 import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
 
-const keys0 = new Set<string>(["imageUrl","width","height","start","end","trackIndex","inAnimation","inAnimationDuration","outAnimation","outAnimationDuration","loopAnimation","loopAnimationDuration","transition","transitionDuration","transformX","transformY","scaleX","scaleY","rotation","alpha"]);
+const keys0 = new Set<string>(["imageUrl","width","height","start","end","sourceDuration","trackIndex","inAnimation","inAnimationDuration","outAnimation","outAnimationDuration","loopAnimation","loopAnimationDuration","transition","transitionDuration","transformX","transformY","scaleX","scaleY","rotation","alpha"]);
 const keys1 = new Set<string>(["draftId","imageInfos","alpha","media","requestId"]);
 const keys2 = new Set<string>(["draftId"]);
 const keys3 = new Set<string>(["audioUrl","duration","start","end","volume","sourceStart","sourceDuration","speed","audioType","trackIndex","fadeInDuration","fadeOutDuration","audioEffect"]);
@@ -47,27 +47,27 @@ function v4(v: any): any {
 function v5(v: any): any {
   if (typeof v !== "number" || !Number.isFinite(v)) return FAIL;
   if (!Number.isSafeInteger(v)) return FAIL;
-  if (v < 0) return FAIL;
-  if (v > 1000) return FAIL;
+  if (v <= 0) return FAIL;
+  if (v > 86400000000) return FAIL;
   return v;
 }
 function v6(v: any): any {
   return v === undefined ? v : v5(v);
 }
 function v7(v: any): any {
-  if (typeof v !== "string") return FAIL;
-  if (v.length < 1) return FAIL;
-  if (v.length > 100) return FAIL;
+  if (typeof v !== "number" || !Number.isFinite(v)) return FAIL;
+  if (!Number.isSafeInteger(v)) return FAIL;
+  if (v < 0) return FAIL;
+  if (v > 1000) return FAIL;
   return v;
 }
 function v8(v: any): any {
   return v === undefined ? v : v7(v);
 }
 function v9(v: any): any {
-  if (typeof v !== "number" || !Number.isFinite(v)) return FAIL;
-  if (!Number.isSafeInteger(v)) return FAIL;
-  if (v <= 0) return FAIL;
-  if (v > 86400000000) return FAIL;
+  if (typeof v !== "string") return FAIL;
+  if (v.length < 1) return FAIL;
+  if (v.length > 100) return FAIL;
   return v;
 }
 function v10(v: any): any {
@@ -151,64 +151,71 @@ function v19(v: any): any {
     y = v4(undefined);
     return FAIL;
   }
+  if ("sourceDuration" in v) {
+    y = v6(v["sourceDuration"]);
+    if (y === FAIL) return FAIL;
+    out["sourceDuration"] = y;
+  } else {
+    // absent and optional: no key
+  }
   if ("trackIndex" in v) {
-    y = v6(v["trackIndex"]);
+    y = v8(v["trackIndex"]);
     if (y === FAIL) return FAIL;
     out["trackIndex"] = y;
   } else {
     // absent and optional: no key
   }
   if ("inAnimation" in v) {
-    y = v8(v["inAnimation"]);
+    y = v10(v["inAnimation"]);
     if (y === FAIL) return FAIL;
     out["inAnimation"] = y;
   } else {
     // absent and optional: no key
   }
   if ("inAnimationDuration" in v) {
-    y = v10(v["inAnimationDuration"]);
+    y = v6(v["inAnimationDuration"]);
     if (y === FAIL) return FAIL;
     out["inAnimationDuration"] = y;
   } else {
     // absent and optional: no key
   }
   if ("outAnimation" in v) {
-    y = v8(v["outAnimation"]);
+    y = v10(v["outAnimation"]);
     if (y === FAIL) return FAIL;
     out["outAnimation"] = y;
   } else {
     // absent and optional: no key
   }
   if ("outAnimationDuration" in v) {
-    y = v10(v["outAnimationDuration"]);
+    y = v6(v["outAnimationDuration"]);
     if (y === FAIL) return FAIL;
     out["outAnimationDuration"] = y;
   } else {
     // absent and optional: no key
   }
   if ("loopAnimation" in v) {
-    y = v8(v["loopAnimation"]);
+    y = v10(v["loopAnimation"]);
     if (y === FAIL) return FAIL;
     out["loopAnimation"] = y;
   } else {
     // absent and optional: no key
   }
   if ("loopAnimationDuration" in v) {
-    y = v10(v["loopAnimationDuration"]);
+    y = v6(v["loopAnimationDuration"]);
     if (y === FAIL) return FAIL;
     out["loopAnimationDuration"] = y;
   } else {
     // absent and optional: no key
   }
   if ("transition" in v) {
-    y = v8(v["transition"]);
+    y = v10(v["transition"]);
     if (y === FAIL) return FAIL;
     out["transition"] = y;
   } else {
     // absent and optional: no key
   }
   if ("transitionDuration" in v) {
-    y = v10(v["transitionDuration"]);
+    y = v6(v["transitionDuration"]);
     if (y === FAIL) return FAIL;
     out["transitionDuration"] = y;
   } else {
@@ -386,7 +393,7 @@ function v33(v: any): any {
     return FAIL;
   }
   if ("duration" in v) {
-    y = v10(v["duration"]);
+    y = v6(v["duration"]);
     if (y === FAIL) return FAIL;
     out["duration"] = y;
   } else {
@@ -423,7 +430,7 @@ function v33(v: any): any {
     // absent and optional: no key
   }
   if ("sourceDuration" in v) {
-    y = v10(v["sourceDuration"]);
+    y = v6(v["sourceDuration"]);
     if (y === FAIL) return FAIL;
     out["sourceDuration"] = y;
   } else {
@@ -444,7 +451,7 @@ function v33(v: any): any {
     // absent and optional: no key
   }
   if ("trackIndex" in v) {
-    y = v6(v["trackIndex"]);
+    y = v8(v["trackIndex"]);
     if (y === FAIL) return FAIL;
     out["trackIndex"] = y;
   } else {
@@ -465,7 +472,7 @@ function v33(v: any): any {
     // absent and optional: no key
   }
   if ("audioEffect" in v) {
-    y = v8(v["audioEffect"]);
+    y = v10(v["audioEffect"]);
     if (y === FAIL) return FAIL;
     out["audioEffect"] = y;
   } else {
@@ -648,42 +655,42 @@ function v48(v: any): any {
     return FAIL;
   }
   if ("inAnimation" in v) {
-    y = v8(v["inAnimation"]);
+    y = v10(v["inAnimation"]);
     if (y === FAIL) return FAIL;
     out["inAnimation"] = y;
   } else {
     // absent and optional: no key
   }
   if ("inAnimationDuration" in v) {
-    y = v10(v["inAnimationDuration"]);
+    y = v6(v["inAnimationDuration"]);
     if (y === FAIL) return FAIL;
     out["inAnimationDuration"] = y;
   } else {
     // absent and optional: no key
   }
   if ("outAnimation" in v) {
-    y = v8(v["outAnimation"]);
+    y = v10(v["outAnimation"]);
     if (y === FAIL) return FAIL;
     out["outAnimation"] = y;
   } else {
     // absent and optional: no key
   }
   if ("outAnimationDuration" in v) {
-    y = v10(v["outAnimationDuration"]);
+    y = v6(v["outAnimationDuration"]);
     if (y === FAIL) return FAIL;
     out["outAnimationDuration"] = y;
   } else {
     // absent and optional: no key
   }
   if ("loopAnimation" in v) {
-    y = v8(v["loopAnimation"]);
+    y = v10(v["loopAnimation"]);
     if (y === FAIL) return FAIL;
     out["loopAnimation"] = y;
   } else {
     // absent and optional: no key
   }
   if ("loopAnimationDuration" in v) {
-    y = v10(v["loopAnimationDuration"]);
+    y = v6(v["loopAnimationDuration"]);
     if (y === FAIL) return FAIL;
     out["loopAnimationDuration"] = y;
   } else {
