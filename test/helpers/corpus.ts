@@ -381,8 +381,8 @@ const MATERIAL_LIST = /^materials\.([A-Za-z_]\w*)$/;
  * THE ADD RULE for the timeline file. A change is allowed only if it is one of:
  * - a new track (`added tracks[id=T]`);
  * - a new segment on an existing track (`added tracks[id=T].segments[id=S]`);
- * - a new material (`added materials.<kind>[id=M]`, or a whole `materials.<kind>` list the draft
- *   lacked) whose id a new segment refers to (`material_id` or `extra_material_refs`);
+ * - a new material (`added materials.<kind>[id=M]`, or a whole non-empty `materials.<kind>` list
+ *   the draft lacked) whose id a new segment refers to (`material_id` or `extra_material_refs`);
  * - `duration` growing.
  * Anything else (a number written differently, a renumbered render index, a key added to or
  * dropped from an existing object, a reordered list, a change inside a compound clip) is not.
@@ -400,7 +400,7 @@ function timelineRule(before: Json, after: Json): (c: Change) => boolean {
     m = c.path.match(MATERIAL_LIST);
     if (c.kind === "added" && m) {
       const list = after?.materials?.[m[1]];
-      return Array.isArray(list) && list.every((x: Json) => refs.has(x?.id));
+      return Array.isArray(list) && list.length > 0 && list.every((x: Json) => refs.has(x?.id));
     }
     if (c.kind === "value" && c.path === "duration") return Number(c.after) > Number(c.before);
     return false;
@@ -466,6 +466,56 @@ function settingsChanges(before: string, after: string): Change[] {
 
 const TIMELINE_FILES = new Set(["draft_content.json", "draft_info.json"]);
 
+/** What the ADD RULE says of one file's change. */
+export interface AddRuleResult {
+  /** Changes the rule does not allow. */
+  violations: Change[];
+  /** Number of changes it allows. */
+  allowed: number;
+  /** For a timeline file: ids of the segments the change added. */
+  newSegments?: string[];
+}
+
+/**
+ * Applies the ADD RULE to one file of a draft folder changed by an add: the timeline rule to
+ * draft_content.json / draft_info.json, the meta rule to draft_meta_info.json, the INI rule to
+ * draft_settings, and "no change at all" to any other file. `dir` is the draft folder,
+ * `placedBytes` the size of the media files the add placed in it.
+ */
+export function applyAddRule(
+  file: string,
+  before: string,
+  after: string,
+  ctx: { dir: string; placedBytes: number },
+): AddRuleResult {
+  if (file === "draft_settings") {
+    const violations = settingsChanges(before, after);
+    return { violations, allowed: 0 };
+  }
+  let ra: Raw;
+  let rb: Raw;
+  try {
+    ra = parseRaw(before);
+    rb = parseRaw(after);
+  } catch (e) {
+    return { violations: [{ path: "", kind: "value", after: String(e) }], allowed: 0 };
+  }
+  const changes = diffRaw(ra, rb);
+  let ok: (c: Change) => boolean = () => false;
+  let newSegments: string[] | undefined;
+  if (TIMELINE_FILES.has(file)) {
+    const va = valueOf(ra) as Json;
+    const vb = valueOf(rb) as Json;
+    ok = timelineRule(va, vb);
+    const old = new Set(segmentsOf(va).map((x) => x.seg.id));
+    newSegments = segmentsOf(vb).map((x) => x.seg.id).filter((id) => !old.has(id));
+  } else if (file === "draft_meta_info.json") {
+    ok = (c) => allowedInMeta(c, ctx.dir, ctx.placedBytes);
+  }
+  const violations = changes.filter((c) => !ok(c));
+  return { violations, allowed: changes.length - violations.length, newSegments };
+}
+
 /** Runs `captions add` then `images add` (the stand-in photo) and applies the ADD RULE. */
 export async function checkAdds(w: CorpusWorld, png: string): Promise<AddOutcome> {
   const n = w.draft.name;
@@ -499,36 +549,13 @@ export async function checkAdds(w: CorpusWorld, png: string): Promise<AddOutcome
   let allowed = 0;
   let newSegments: string[] = [];
   for (const file of delta.changed) {
-    const a = text(before.get(file));
-    const b = text(after.get(file));
-    let changes: Change[];
-    let ok: (c: Change) => boolean = () => false;
-    if (file === "draft_settings") {
-      changes = settingsChanges(a, b);
-    } else {
-      let ra: Raw;
-      let rb: Raw;
-      try {
-        ra = parseRaw(a);
-        rb = parseRaw(b);
-      } catch (e) {
-        disallowed.push({ file, changes: [{ path: "", kind: "value", after: String(e) }] });
-        continue;
-      }
-      changes = diffRaw(ra, rb);
-      if (TIMELINE_FILES.has(file)) {
-        const va = valueOf(ra) as Json;
-        const vb = valueOf(rb) as Json;
-        ok = timelineRule(va, vb);
-        const old = new Set(segmentsOf(va).map((x) => x.seg.id));
-        newSegments = segmentsOf(vb).map((x) => x.seg.id).filter((id) => !old.has(id));
-      } else if (file === "draft_meta_info.json") {
-        ok = (c) => allowedInMeta(c, w.dir, pngBytes.length);
-      }
-    }
-    const bad = changes.filter((c) => !ok(c));
-    allowed += changes.length - bad.length;
-    if (bad.length) disallowed.push({ file, changes: bad });
+    const r = applyAddRule(file, text(before.get(file)), text(after.get(file)), {
+      dir: w.dir,
+      placedBytes: pngBytes.length,
+    });
+    allowed += r.allowed;
+    if (r.violations.length) disallowed.push({ file, changes: r.violations });
+    if (r.newSegments) newSegments = r.newSegments;
   }
   const newFiles = delta.added.filter((f) => !sameBytes(after.get(f)!, pngBytes))
     // a folder that holds only the placed image is the image's place
@@ -637,6 +664,10 @@ async function timelineOf(folder: string): Promise<Json> {
 
 const range = (r: Json) => r ? `${r.start}+${r.duration}` : "none";
 
+/** Does `declared` name an `unsupported` kind matching `re` (entries `kind:<kind>`)? */
+const declaredKind = (declared: Set<string>, re: RegExp) =>
+  [...declared].some((d) => d.startsWith("kind:") && re.test(d));
+
 /**
  * Exports the draft, maps its media to stand-ins, builds it, and compares the built draft's
  * tracks, segments and timings with the original's (canvas and fps too). A segment export lists
@@ -663,6 +694,9 @@ export async function checkExportBuild(w: CorpusWorld, s: StandIns): Promise<Exp
   );
   const declared = declaredIdsOf(unsupported);
   out.declaredIds = declared.size;
+  for (const u of unsupported as Json[]) {
+    if (typeof u?.kind === "string") declared.add(`kind:${u.kind}`);
+  }
 
   const specFile = `${w.world.root}/spec.json`;
   await Deno.writeTextFile(specFile, JSON.stringify(mapMedia(ex.json, s)));
@@ -683,9 +717,26 @@ export async function checkExportBuild(w: CorpusWorld, s: StandIns): Promise<Exp
     out.buildError = `no timeline file in ${built.json.filePath}`;
     return out;
   }
-  const refs: Record<string, string> = built.json.refs ?? {};
+  out.undeclared = buildLosses(original, copy, built.json.refs ?? {}, declared);
+  return out;
+}
+
+/**
+ * What the built copy lost of the original without `declared` naming it (segment ids, and
+ * `kind:<kind>` for whole kinds): canvas size, ratio, fps and markers; per segment (matched
+ * through build's `refs`, original segment id → new id) its presence, track type, timing, for
+ * video and audio its source range, for audio its type, and its keyframe properties; per track
+ * whether its segments stay on one track of their own, in the original order.
+ */
+export function buildLosses(
+  original: Json,
+  copy: Json,
+  refs: Record<string, string>,
+  declared: Set<string>,
+): string[] {
   const where = new Map(segmentsOf(copy).map((x) => [x.seg.id, x]));
-  const loss = (msg: string) => out.undeclared.push(msg);
+  const out: string[] = [];
+  const loss = (msg: string) => out.push(msg);
 
   for (const key of ["width", "height"]) {
     if (original.canvas_config?.[key] !== copy.canvas_config?.[key]) {
@@ -693,10 +744,22 @@ export async function checkExportBuild(w: CorpusWorld, s: StandIns): Promise<Exp
     }
   }
   if (Number(original.fps) !== Number(copy.fps)) loss(`fps ${original.fps} → ${copy.fps}`);
+  const ratio = (d: Json) => d.canvas_config?.ratio ?? "none";
+  if (ratio(original) !== ratio(copy) && !declaredKind(declared, /ratio|canvas/)) {
+    loss(`canvas ratio ${ratio(original)} → ${ratio(copy)}`);
+  }
+  const marks = (d: Json) => (d.time_marks?.mark_items ?? []).length;
+  if (marks(original) !== marks(copy) && !declaredKind(declared, /mark/)) {
+    loss(`markers ${marks(original)} → ${marks(copy)}`);
+  }
+  const audioType = (d: Json, id: string) =>
+    ((d.materials?.audios ?? []) as Json[]).find((m) => m.id === id)?.type;
+  const kfProps = (seg: Json) =>
+    ((seg.common_keyframes ?? []) as Json[]).map((k) => k.property_type).sort().join(",");
 
   // track of each original track's segments in the copy
   const trackMap = new Map<number, Set<number>>();
-  for (const { seg, track, trackIndex } of segs) {
+  for (const { seg, track, trackIndex } of segmentsOf(original)) {
     if (declared.has(seg.id)) continue;
     const id = refs[seg.id];
     const hit = id ? where.get(id) : undefined;
@@ -723,6 +786,13 @@ export async function checkExportBuild(w: CorpusWorld, s: StandIns): Promise<Exp
           range(hit.seg.source_timerange)
         }`,
       );
+    }
+    if (track.type === "audio") {
+      const [a, b] = [audioType(original, seg.material_id), audioType(copy, hit.seg.material_id)];
+      if (a !== b) loss(`segment ${seg.id} audio type ${a} → ${b}`);
+    }
+    if (kfProps(seg) !== kfProps(hit.seg)) {
+      loss(`segment ${seg.id} keyframes [${kfProps(seg)}] → [${kfProps(hit.seg)}]`);
     }
     const set = trackMap.get(trackIndex) ?? new Set<number>();
     set.add(hit.trackIndex);
