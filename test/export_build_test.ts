@@ -314,3 +314,51 @@ Deno.test("build: tracks are made in the spec's order and trackIndex places each
     await w.cleanup();
   }
 });
+
+Deno.test("draft export: a video's audio fades come back", async () => {
+  const w = await tempWorld();
+  try {
+    const first = await built(w.env, {
+      draft: { name: "fades", editor: "jianying" },
+      videos: [{
+        videoUrl: fileUrl(fixture("video.mp4")),
+        start: 0,
+        end: 1_000_000,
+        fadeInDuration: 200_000,
+        fadeOutDuration: 300_000,
+      }],
+    });
+    const out = await exportTo(w.env, first.id, `${w.root}/s.json`);
+    assertEquals([out.videos[0].fadeInDuration, out.videos[0].fadeOutDuration], [200_000, 300_000]);
+    assertEquals(out._export.unsupported, []);
+  } finally {
+    await w.cleanup();
+  }
+});
+
+Deno.test("build lists every file that is not media at once", async () => {
+  const w = await tempWorld();
+  try {
+    const bad = `${w.root}/fake.txt`;
+    await Deno.writeTextFile(bad, "not an image");
+    const bad2 = `${w.root}/fake2.txt`;
+    await Deno.writeTextFile(bad2, "not an image either");
+    const r = await runCli([
+      "build",
+      JSON.stringify({
+        draft: { name: "not media", editor: "jianying" },
+        images: [
+          { imageUrl: fileUrl(bad), start: 0, end: 1_000_000 },
+          { imageUrl: fileUrl(bad2), start: 1_000_000, end: 2_000_000 },
+        ],
+      }),
+    ], { env: w.env });
+    assert(r.code !== 0, r.stdout);
+    const body = (r.json ?? JSON.parse(r.stderr)) as Json;
+    const problems = (body.problems ?? body.error?.problems) as Json[];
+    assert(Array.isArray(problems), r.stdout + r.stderr);
+    assertEquals(problems.map((p) => p.path).sort(), ["images[0].imageUrl", "images[1].imageUrl"]);
+  } finally {
+    await w.cleanup();
+  }
+});

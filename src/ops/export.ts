@@ -183,6 +183,17 @@ export function catalogName(edition: Edition, kind: CatalogKind, material: Json)
   return String(material.name);
 }
 
+/** The audio fades of a video or audio segment (fadeInDuration, fadeOutDuration). */
+function fadesOf(refs: { list: string; material: Json }[]): Item {
+  const fade = refs.find((r) => r.list === "audio_fades")?.material;
+  const fadeIn = Number(fade?.fade_in_duration ?? 0);
+  const fadeOut = Number(fade?.fade_out_duration ?? 0);
+  return {
+    ...(fadeIn ? { fadeInDuration: fadeIn } : {}),
+    ...(fadeOut ? { fadeOutDuration: fadeOut } : {}),
+  };
+}
+
 /** Animation fields from a segment's material_animations. */
 function animationsOf(
   edition: Edition,
@@ -556,6 +567,7 @@ function exportSegment(
           videoUrl: urlOf(doc, String(material.path)),
           ...common,
           ...sourceOf(segment, shortened),
+          ...fadesOf(refs),
         };
       if (shortened) adjust(item, "end", tr.start + tr.duration, time.end, OVERLAP_WHY);
       push(photo ? "images" : "videos", fixAnimationDurations(item));
@@ -586,7 +598,6 @@ function exportSegment(
     }
     case "audio": {
       if (list !== "audios") return skip(`audio track ${list}`, segment.id);
-      const fade = refs.find((r) => r.list === "audio_fades")?.material;
       const type = String(material.type ?? "extract_music");
       const known = (AUDIO_TYPES as readonly string[]).includes(type);
       if (!known) skip(`audio type ${type}`, segment.id, "part");
@@ -599,8 +610,7 @@ function exportSegment(
           ...at,
           ...sourceOf(segment, false),
           ...(known && type !== "extract_music" ? { audioType: type } : {}),
-          ...(fade?.fade_in_duration ? { fadeInDuration: fade.fade_in_duration } : {}),
-          ...(fade?.fade_out_duration ? { fadeOutDuration: fade.fade_out_duration } : {}),
+          ...fadesOf(refs),
           ...audioEffectOf(doc.edition, refs, segment.id, skip),
         },
       );
@@ -661,7 +671,7 @@ function exportKeyframes(
   const ref = segment.id;
   for (const k of readKeyframes(segment)) {
     if (!(KEYFRAME_PROPERTIES as readonly string[]).includes(k.property)) {
-      skip(`keyframe ${k.propertyType}`, k.keyframeId, "part");
+      skip(`keyframe ${k.propertyType}`, ref, "part");
       continue;
     }
     push("keyframes", {

@@ -78,7 +78,12 @@ export async function resolveBatch(
   };
   try {
     const resolved = await resolveMedia(
-      requests.map((r) => ({ url: r.url, index: r.index, field: r.field })),
+      // `field` names the item already ("images[3].imageUrl"); itemLabel puts the index back.
+      requests.map((r) => ({
+        url: r.url,
+        index: r.index,
+        field: r.field.replace(`[${r.index}]`, "[]"),
+      })),
       {
         stagingDir,
         resourcesDir: join(dir, "resources"),
