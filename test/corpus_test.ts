@@ -59,7 +59,7 @@ function checkList(name: string, unset: readonly Check[]): Set<Check> {
 }
 
 /** The checks that hold on every corpus draft, asserted unless DRAFTCLI_CORPUS_STRICT says else. */
-const HOLDING: readonly Check[] = ["reads", "adds", "validate", "fill"];
+const HOLDING: readonly Check[] = ["reads", "adds", "export", "validate", "fill"];
 const STRICT = checkList("DRAFTCLI_CORPUS_STRICT", HOLDING);
 const RUN = checkList("DRAFTCLI_CORPUS_CHECKS", CHECKS);
 const VERBOSE = Deno.env.get("DRAFTCLI_CORPUS_VERBOSE") === "1";

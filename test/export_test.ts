@@ -55,23 +55,26 @@ Deno.test("draft export → build reproduces tracks, timings, texts and every na
     const first = built.json as Json;
     const exported = await runCli(["draft", "export", first.draftId], { env: w.env });
     assertEquals(exported.code, 0, exported.stderr);
-    const out = exported.json as Json;
-    assertEquals(out.unsupported, []);
-    assert(BuildSpec.safeParse(out.spec).success, "the export is a valid build spec");
-    const again = await runCli(["build", JSON.stringify(out.spec)], { env: w.env });
+    const { _export: notes, ...spec } = exported.json as Json;
+    assertEquals(notes.unsupported, []);
+    assertEquals(notes.adjusted, []);
+    assertEquals(notes.draftId, first.draftId);
+    assert(BuildSpec.safeParse(exported.json).success, "the export is a valid build spec");
+    const again = await runCli(["build", JSON.stringify(exported.json)], { env: w.env });
     assertEquals(again.code, 0, again.stderr);
     const second = again.json as Json;
     const { transitions: _auto, ...firstCounts } = first.counts; // exported per item
     assertEquals(second.counts, firstCounts);
     assertEquals(await fingerprint(second.filePath), await fingerprint(first.filePath));
     // The rebuilt draft exports to the same spec (up to refs and media copies).
-    const twice = (await runCli(["draft", "export", second.draftId], { env: w.env })).json as Json;
+    const { _export: _notes, ...twice } =
+      (await runCli(["draft", "export", second.draftId], { env: w.env })).json as Json;
     const strip = (spec: Json) =>
       JSON.parse(
         JSON.stringify(spec).replace(/"(ref|segmentRef)":"[^"]*"/g, '"$1":"x"')
           .replace(/"file:\/\/[^"]*"/g, '"media"'),
       );
-    assertEquals(strip(twice.spec), strip(out.spec));
+    assertEquals(strip(twice), strip(spec));
   } finally {
     await w.cleanup();
   }
@@ -90,8 +93,8 @@ Deno.test("draft export: every editor-made sample exports a valid spec; encrypte
         continue;
       }
       assertEquals(r.code, 0, `${e.name}: ${r.stderr}`);
-      const out = r.json as Json;
-      const parsed = BuildSpec.safeParse(out.spec);
+      const { _export: notes, ...spec } = r.json as Json;
+      const parsed = BuildSpec.safeParse(r.json);
       assert(parsed.success, `${e.name}: ${JSON.stringify(parsed.error?.issues.slice(0, 3))}`);
       // Every segment is either an item of the spec or listed as unsupported.
       const dir = `${w.draftsDir}/${e.name}`;
@@ -101,14 +104,14 @@ Deno.test("draft export: every editor-made sample exports a valid spec; encrypte
       );
       const segments = c.tracks.reduce((n: number, t: Json) => n + t.segments.length, 0);
       const items = ["images", "videos", "audios", "captions", "stickers"]
-        .reduce((n, k) => n + (out.spec[k]?.length ?? 0), 0) +
-        (out.spec.captionTracks ?? []).reduce((n: number, t: Json) => n + t.captions.length, 0) +
-        (out.spec.effects ?? []).filter((x: Json) => !x.segmentRef).length +
-        (out.spec.filters ?? []).filter((x: Json) => !x.segmentRef).length;
-      const skipped = (out.unsupported as Json[])
+        .reduce((n, k) => n + (spec[k]?.length ?? 0), 0) +
+        (spec.captionTracks ?? []).reduce((n: number, t: Json) => n + t.captions.length, 0) +
+        (spec.effects ?? []).filter((x: Json) => !x.segmentRef).length +
+        (spec.filters ?? []).filter((x: Json) => !x.segmentRef).length;
+      const skipped = (notes.unsupported as Json[])
         .filter((u) => u.scope === "item")
         .reduce((n, u) => n + u.count, 0);
-      assertEquals(items + skipped, segments, `${e.name}: ${JSON.stringify(out.unsupported)}`);
+      assertEquals(items + skipped, segments, `${e.name}: ${JSON.stringify(notes.unsupported)}`);
     }
   } finally {
     await w.cleanup();

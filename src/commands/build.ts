@@ -35,8 +35,9 @@ export const buildCommand = defineCommand({
   summary: "build a whole video from one JSON spec (all items of every add command, one write)",
   description: "The spec holds the add commands' items keyed by command name: images, videos, " +
     "audios, captions (+ captionOptions: the captions add style flags), effects, filters, " +
-    "stickers, keyframes, masks, transitions {auto, duration}, and draft {name, width, height, " +
-    'fps, editor, editorVersion}. Any item may carry "ref"; keyframes, masks and segment-bound ' +
+    "stickers, keyframes, masks, transitions {auto, duration}, markers, tracks (the track " +
+    "layout; items name theirs by trackIndex), and draft {name, width, height, fps, ratio, " +
+    'editor, editorVersion}. Any item may carry "ref"; keyframes, masks and segment-bound ' +
     'effects/filters may name their segment by "segmentRef". The whole spec is checked first ' +
     "and every problem is listed at once with its JSON path (exit 2, nothing written). Prints " +
     "{draftId, filePath, created, refs: {ref: segmentId}, counts, duration}. Full schema: " +
@@ -72,12 +73,15 @@ export const draftExportCommand = defineCommand({
   description: "Works on draftcli's drafts and on plaintext drafts made in the editor. Every " +
     "segment becomes an item whose ref is its segment id. What the spec cannot express " +
     "(text templates, compound clips, unknown material kinds, text scale, non-default shadows …) " +
-    "is listed under 'unsupported' as {kind, scope: item|part, count, ids}. Caption styles come " +
-    "back as captionOptions and keyword highlights. Prints {draftId, spec, unsupported}; " +
-    "'draftcli build' of the spec rebuilds the draft as a new one.",
+    "is listed under _export.unsupported as {kind, scope: item|part, count, ids}; values the " +
+    "editor allows and build refuses are exported in a form build takes and listed under " +
+    "_export.adjusted as {path, from, to, why}. Caption styles come back as captionOptions and " +
+    "keyword highlights. Prints the spec itself with _export: {draftId, unsupported, adjusted} " +
+    "(a key build ignores), so 'draft export ID > s.json; draftcli build @s.json' rebuilds the " +
+    "draft as a new one.",
   positionals: ["draftId"],
   input: DraftExportInput,
-  examples: ['draft export "$ID"', 'draft export "$ID" | jq .spec > spec.json'],
+  examples: ['draft export "$ID"', 'draft export "$ID" > spec.json && draftcli build @spec.json'],
   run: run.draftExport,
 });
 

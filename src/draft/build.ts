@@ -7,6 +7,7 @@ import type { Json } from "../editions/profiles.ts";
 import type { DraftDocument, Segment, Track } from "./document.ts";
 import { newId, newLocalId } from "./ids.ts";
 import { overlaps, type TimeRange } from "./time.ts";
+import { DraftcliError } from "../errors.ts";
 
 /** What the builders need to know about a media file. */
 export interface MediaFacts {
@@ -205,6 +206,8 @@ export interface VisualSegmentInput {
   target: TimeRange;
   /** Start inside the media (video only). */
   sourceStart?: number;
+  /** Length of the slice of the media played (default target × speed, rounded). */
+  sourceDuration?: number;
   speed?: number;
   volume?: number;
   clip?: ClipInput;
@@ -231,7 +234,7 @@ export function buildVisualSegment(doc: DraftDocument, input: VisualSegmentInput
   const { refs } = addCompanions(doc, "visual", speed);
   const source = {
     start: isPhoto ? 0 : input.sourceStart ?? 0,
-    duration: Math.round(input.target.duration * speed),
+    duration: input.sourceDuration ?? Math.round(input.target.duration * speed),
   };
   const seg = newSegment(doc, "segment_video", material.id as string, input.target, source, refs);
   seg.speed = speed;
@@ -247,8 +250,12 @@ export interface AudioSegmentInput {
   media: MediaFacts;
   target: TimeRange;
   sourceStart?: number;
+  /** Length of the slice of the media played (default target × speed, rounded). */
+  sourceDuration?: number;
   speed?: number;
   volume?: number;
+  /** `materials.audios[].type` (default extract_music: audio taken from a file). */
+  audioType?: string;
 }
 
 /** Builds an audio material + companions + segment (not yet on a track). */
@@ -257,7 +264,7 @@ export function buildAudioSegment(doc: DraftDocument, input: AudioSegmentInput):
   const speed = input.speed ?? 1.0;
   const material = prototype(doc.profile, "audios");
   material.id = newId();
-  material.type = "extract_music";
+  material.type = input.audioType ?? "extract_music";
   material.name = input.media.fileName;
   material.path = input.media.materialPath ?? editorPath(input.media.path);
   material.duration = input.media.durationUs;
@@ -269,7 +276,7 @@ export function buildAudioSegment(doc: DraftDocument, input: AudioSegmentInput):
   const { refs } = addCompanions(doc, "audio", speed);
   const source = {
     start: input.sourceStart ?? 0,
-    duration: Math.round(input.target.duration * speed),
+    duration: input.sourceDuration ?? Math.round(input.target.duration * speed),
   };
   const seg = newSegment(doc, "segment_audio", material.id as string, input.target, source, refs);
   seg.speed = speed;
@@ -416,6 +423,29 @@ export function keepsMainTrackContiguous(track: Track, range: TimeRange): boolea
   return true;
 }
 
+/** The `index`-th track of `type` (0-based), adding tracks of that kind up to it. */
+export function nthTrack(doc: DraftDocument, type: string, index: number): Track {
+  let tracks = doc.tracksOf(type);
+  while (tracks.length <= index) {
+    doc.addTrack(type);
+    tracks = doc.tracksOf(type);
+  }
+  return tracks[index];
+}
+
+/**
+ * Adds empty tracks of these kinds after every existing track, in this order (a spec's track
+ * layout: the editors keep tracks in any order, e.g. an overlay video track above text).
+ */
+export function appendTracks(doc: DraftDocument, types: readonly string[]): void {
+  for (const type of types) {
+    const track = doc.addTrack(type);
+    const all = doc.tracks;
+    all.splice(all.indexOf(track), 1);
+    all.push(track);
+  }
+}
+
 /** Puts a segment that fits (see fitsOn) into a track at its place in start order. */
 function insertByStart(track: Track, segment: Segment): void {
   const ix = indexOf(track);
@@ -446,8 +476,26 @@ function insertByStart(track: Track, segment: Segment): void {
  * track: where it also keeps the track contiguous from 0), else on a new track above. Segments
  * are kept in start order, so each placement costs O(log n) to find room (O(n) to insert).
  */
-export function placeSegment(doc: DraftDocument, type: string, segment: Segment): Track {
+export function placeSegment(
+  doc: DraftDocument,
+  type: string,
+  segment: Segment,
+  trackIndex?: number,
+  field = "trackIndex",
+): Track {
   const range = segment.target_timerange;
+  if (trackIndex !== undefined) {
+    const track = nthTrack(doc, type, trackIndex);
+    if (!fitsOn(track, range)) {
+      throw new DraftcliError(
+        "invalid_input",
+        `${field}: the item overlaps another on ${type} track ${trackIndex}`,
+        { path: field, hint: "give it another trackIndex, or leave trackIndex out" },
+      );
+    }
+    insertByStart(track, segment);
+    return track;
+  }
   const tracks = doc.tracksOf(type);
   for (const [i, track] of tracks.entries()) {
     if (!fitsOn(track, range)) continue;

@@ -225,21 +225,25 @@ const EASING_OF: Readonly<Record<string, Easing>> = {
 
 /**
  * A segment's keyframes in user units, sorted by property then offset. With the uniform-scale
- * lock on, X scale keyframes read as `uniform_scale` and their Y twins (same offset and value)
- * are folded into them.
+ * lock on, an X scale keyframe with a Y twin (same offset and value) reads as `uniform_scale`
+ * and the twin is folded into it; one without stays `scale_x`.
  */
 export function readKeyframes(segment: Segment): KeyframeView[] {
   const entries =
     (Array.isArray(segment.common_keyframes) ? segment.common_keyframes : []) as Json[];
   const uniform = (segment.uniform_scale as Json | null | undefined)?.on !== false;
-  const xAt = new Map<number, number>();
-  if (uniform) {
-    for (const e of entries.filter((e) => e.property_type === "KFTypeScaleX")) {
+  const at = (type: string) => {
+    const values = new Map<number, number>();
+    if (!uniform) return values;
+    for (const e of entries.filter((e) => e.property_type === type)) {
       for (const k of (e.keyframe_list ?? []) as Json[]) {
-        xAt.set(Number(k.time_offset), Number((k.values as number[])?.[0]));
+        values.set(Number(k.time_offset), Number((k.values as number[])?.[0]));
       }
     }
-  }
+    return values;
+  };
+  const xAt = at("KFTypeScaleX");
+  const yAt = at("KFTypeScaleY");
   const out: KeyframeView[] = [];
   for (const e of entries) {
     const type = String(e.property_type);
@@ -247,7 +251,9 @@ export function readKeyframes(segment: Segment): KeyframeView[] {
       const offset = Number(k.time_offset);
       const value = Number((k.values as number[])?.[0]);
       let property: string = NAME_OF[type] ?? type;
-      if (uniform && type === "KFTypeScaleX") property = "uniform_scale";
+      if (uniform && type === "KFTypeScaleX" && yAt.get(offset) === value) {
+        property = "uniform_scale";
+      }
       if (uniform && type === "KFTypeScaleY" && xAt.get(offset) === value) continue;
       out.push({
         property,

@@ -18,10 +18,20 @@ export interface TimeRange {
   duration: number;
 }
 
-/** `[start, end)` snapped to the grid, as a TimeRange. */
+/**
+ * A µs time on the frame grid: kept when it is within 1 µs of a frame boundary (the editors
+ * truncate where draftcli rounds: 5166666 and 5166667 are both frame 155 at 30 fps), else
+ * snapped to the nearest boundary.
+ */
+export function onFrameGrid(us: number, fps: number): number {
+  const g = toFrameGrid(us, fps);
+  return Math.abs(g - us) <= 1 ? us : g;
+}
+
+/** `[start, end)` on the grid (see onFrameGrid), as a TimeRange. */
 export function gridRange(start: number, end: number, fps: number): TimeRange {
-  const s = toFrameGrid(start, fps);
-  const e = toFrameGrid(end, fps);
+  const s = onFrameGrid(start, fps);
+  const e = onFrameGrid(end, fps);
   return { start: s, duration: e - s };
 }
 

@@ -234,21 +234,76 @@ function checkLocal(path: string, label: string): Deno.FileInfo {
   return stat;
 }
 
-/** Runs `fn` over `items` with at most `limit` at once, failing fast. */
+/**
+ * Every problem `resolveMedia` would find before probing (bad URLs, missing or unreadable local
+ * files), for each distinct URL: lets a caller report them all at once with its other problems.
+ */
+export function mediaRefProblems(
+  items: MediaRef[],
+  paths: { home?: string; cwd?: string },
+): unknown[] {
+  const problems: unknown[] = [];
+  const seen = new Set<string>();
+  for (const ref of items) {
+    if (seen.has(ref.url)) continue;
+    seen.add(ref.url);
+    try {
+      const c = classify(ref, paths);
+      if (c.kind === "file") checkLocal(c.path, itemLabel(ref.field, ref.index));
+    } catch (err) {
+      problems.push(err);
+    }
+  }
+  return problems;
+}
+
+/**
+ * Runs `fn` over `items` with at most `limit` at once. A `DraftcliError` of one item (a file that
+ * is not media, a failed download) does not stop the others: every such problem is thrown at the
+ * end together (see `together`); any other error stops the run.
+ */
 async function eachLimited<T>(items: T[], limit: number, fn: (item: T) => Promise<void>) {
   const queue = [...items];
+  const problems: DraftcliError[] = [];
   let failed = false;
   const worker = async () => {
     for (let item = queue.shift(); item !== undefined && !failed; item = queue.shift()) {
       try {
         await fn(item);
       } catch (err) {
-        failed = true;
-        throw err;
+        if (err instanceof DraftcliError) problems.push(err);
+        else {
+          failed = true;
+          throw err;
+        }
       }
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  if (problems.length) throw together(problems);
+}
+
+/** One error for several media problems: the first's code, each listed under `problems`. */
+function together(problems: DraftcliError[]): DraftcliError {
+  if (problems.length === 1) return problems[0];
+  const first = problems[0];
+  return new DraftcliError(
+    first.code,
+    `${problems.length} media problems: ${problems.map((p) => p.message).join("; ")}`,
+    {
+      path: first.path,
+      hint: "fix every listed item (see 'problems' in the output) and run again",
+      output: {
+        ok: false,
+        problems: problems.map((p) => ({
+          code: p.code,
+          message: p.message,
+          hint: p.hint,
+          path: p.path,
+        })),
+      },
+    },
+  );
 }
 
 /**

@@ -8,6 +8,7 @@ import { locateDraft, peekEdition } from "../store/locate.ts";
 import { readDraft } from "../store/load.ts";
 import {
   checkFadesFit,
+  checkSourceDuration,
   expectKind,
   type MediaRequest,
   mediaRequests,
@@ -114,6 +115,9 @@ export function applyAudios(
         { path: `${field}.sourceStart`, hint: `sourceStart must be below ${media.durationUs}` },
       );
     }
+    const sourceDuration = needed > media.durationUs
+      ? undefined
+      : checkSourceDuration(field, it.sourceDuration, target.duration, speed, frame);
     if (needed > media.durationUs) {
       // cutcli leaves a too-short audio undefined; the segment ends where the audio ends.
       const fits = Math.floor((media.durationUs - sourceStart) / speed);
@@ -134,13 +138,15 @@ export function applyAudios(
       media: { ...media, kind: "audio" },
       target,
       sourceStart,
+      sourceDuration,
+      audioType: it.audioType,
       speed,
       volume: it.volume,
     });
     if (fadeIn || fadeOut) setAudioFade(doc, seg, fadeIn, fadeOut);
     const effect = effects[i];
     if (effect) setAudioEffect(doc, seg, effect);
-    const track = placeSegment(doc, "audio", seg);
+    const track = placeSegment(doc, "audio", seg, it.trackIndex, `${field}.trackIndex`);
     created[i] = {
       ...itemBase(doc, track, seg),
       audioUrl: redactUrl(it.audioUrl),

@@ -31,6 +31,10 @@ import { locateDraft, peekEdition } from "../store/locate.ts";
 import { chooseEditor } from "../store/detect.ts";
 import { currentOs } from "../store/home.ts";
 import { maskWarning } from "../draft/masks.ts";
+import { mediaRefProblems } from "../media/resolve.ts";
+import { appendTracks } from "../draft/build.ts";
+import { addMarkers } from "../draft/markers.ts";
+import type { Json } from "../editions/profiles.ts";
 
 /** The item lists of a spec, in the order they are built (segments first, then what targets them). */
 const LISTS = [
@@ -272,14 +276,27 @@ export async function buildDraft(ctx: CommandContext, raw: unknown, opts: BuildO
     edition = choice?.edition ?? spec.draft?.editor ?? "jianying";
   }
   const plans = planAll(spec, edition, sink, ctx.warn);
-  sink.throwIfAny("build spec");
-
   const requests: MediaRequest[] = [
     ...videoRequests(plans.videos),
     ...imageRequests(plans.images),
     ...audioRequests(plans.audios),
   ];
+  // Media that cannot be there (bad URLs, missing files) are listed with the spec's problems.
+  const refs = requests.map((r) => ({ ...r, field: r.field.replace(`[${r.index}]`, "[]") }));
+  for (const err of mediaRefProblems(refs, { home: ctx.env.HOME ?? ctx.env.USERPROFILE })) {
+    sink.add(err);
+  }
+  sink.throwIfAny("build spec");
+
+  if (dir && (spec.tracks || spec.draft?.ratio)) {
+    ctx.warn("tracks and draft.ratio apply to a new draft; ignored with --into");
+  }
   const apply = (doc: DraftDocument, byUrl: Parameters<typeof applyImages>[2]) => {
+    if (!dir) {
+      if (spec.draft?.ratio) (doc.content.canvas_config as Json).ratio = spec.draft.ratio;
+      if (spec.tracks) appendTracks(doc, spec.tracks.map((t) => t.type));
+    }
+    if (spec.markers) addMarkers(doc, spec.markers);
     const out = applyAll(doc, spec, plans, refTable, byUrl, ctx.warn, sink);
     sink.throwIfAny("build spec");
     doc.normalise();
@@ -329,14 +346,27 @@ function applyAll(
   sink: Problems,
 ) {
   const made: Record<string, Record<string, unknown>[]> = {};
-  made.videos = attempt(sink, () => applyVideos(doc, plans.videos, byUrl, warn)) ?? [];
-  made.images = attempt(sink, () => applyImages(doc, plans.images, byUrl, warn)) ?? [];
+  // Videos and images share tracks: their transitions are attached once both are placed.
+  const pending: (() => void)[] = [];
+  const later = (step: () => void) => pending.push(step);
+  made.videos =
+    attempt(sink, () => applyVideos(doc, plans.videos, byUrl, warn, undefined, later)) ?? [];
+  made.images =
+    attempt(sink, () => applyImages(doc, plans.images, byUrl, warn, undefined, later)) ?? [];
+  for (const step of pending) attempt(sink, step);
   made.audios = attempt(sink, () => applyAudios(doc, plans.audios, byUrl, warn)) ?? [];
   made.captions = spec.captions?.length
-    ? attempt(sink, () => applyCaptions(doc, plans.captions, warn).items) ?? []
+    ? attempt(
+      sink,
+      () =>
+        applyCaptions(doc, plans.captions, warn, spec.captionsTrackIndex, "captionsTrackIndex")
+          .items,
+    ) ?? []
     : [];
-  plans.captionTracks.forEach((plan) => {
-    made[plan.field] = attempt(sink, () => applyCaptions(doc, plan, warn).items) ?? [];
+  plans.captionTracks.forEach((plan, k) => {
+    const index = spec.captionTracks![k].trackIndex;
+    made[plan.field] = attempt(sink, () =>
+      applyCaptions(doc, plan, warn, index, `captionTracks[${k}].trackIndex`).items) ?? [];
   });
   made.stickers = (spec.stickers ?? []).map((s, i) => {
     const { ref: _ref, ...req } = s;

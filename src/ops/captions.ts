@@ -6,7 +6,7 @@ import type { CommandContext } from "./context.ts";
 import { locateDraft, peekEdition } from "../store/locate.ts";
 import { mutateDraftAt } from "../store/commit.ts";
 import { readDraft } from "../store/load.ts";
-import { buildTextSegment, setAnimations } from "../draft/build.ts";
+import { buildTextSegment, fitsOn, nthTrack, setAnimations } from "../draft/build.ts";
 import { planAnimations } from "../draft/animation_plan.ts";
 import { gridRange, overlaps } from "../draft/time.ts";
 import { DraftcliError } from "../errors.ts";
@@ -198,11 +198,16 @@ export function planCaptions(
   return { items, field, style, base, anims, highlights };
 }
 
-/** Puts a captions batch on a new text track of an in-memory draft; returns the created items. */
+/**
+ * Puts a captions batch on a new text track of an in-memory draft (or on text track
+ * `trackIndex`, 0-based, where they must fit); returns the created items.
+ */
 export function applyCaptions(
   doc: DraftDocument,
   plan: CaptionsPlan,
   warn: (m: string) => void,
+  trackIndex?: number,
+  trackField = "trackIndex",
 ): { trackId: string; items: Record<string, unknown>[] } {
   const { items, style, base, anims, highlights } = plan;
   const ranges = items.map((it) => gridRange(it.start, it.end, doc.fps));
@@ -234,7 +239,17 @@ export function applyCaptions(
     const end = ranges[k].start + ranges[k].duration;
     if (latest < 0 || end > ranges[latest].start + ranges[latest].duration) latest = k;
   }
-  const track = doc.addTrack("text");
+  const track = trackIndex === undefined ? doc.addTrack("text") : nthTrack(doc, "text", trackIndex);
+  if (trackIndex !== undefined) {
+    const i = ranges.findIndex((r) => !fitsOn(track, r));
+    if (i >= 0) {
+      throw new DraftcliError(
+        "invalid_input",
+        `${plan.field}[${i}] overlaps a text on text track ${trackIndex}`,
+        { path: trackField, hint: "give the captions another text track, or leave it out" },
+      );
+    }
+  }
   const created = items.map((it, i) => {
     const field = `${plan.field}[${i}]`;
     const itemStyle = it.fontSize ? { ...base, size: it.fontSize } : base;

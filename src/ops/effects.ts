@@ -90,7 +90,7 @@ export function applyEffects(doc: DraftDocument, plan: EffectsPlan): Record<stri
       const range = timelineRange(doc, it.start!, it.end!, field);
       const m = buildVideoEffect(doc, entry, adjust, 2);
       const seg = buildEffectSegment(doc, m, range);
-      const track = placeSegment(doc, "effect", seg);
+      const track = placeSegment(doc, "effect", seg, it.trackIndex, `${field}.trackIndex`);
       created[i] = { applyTo: "track", ...itemBase(doc, track, seg), ...about };
     }
   }
@@ -160,7 +160,7 @@ export function applyFilters(
       const range = timelineRange(doc, it.start!, it.end!, field);
       const m = buildFilter(doc, entry, intensity, 2);
       const seg = buildEffectSegment(doc, m, range);
-      const track = placeSegment(doc, "filter", seg);
+      const track = placeSegment(doc, "filter", seg, it.trackIndex, `${field}.trackIndex`);
       created[i] = { applyTo: "track", ...itemBase(doc, track, seg), ...about };
     }
   }

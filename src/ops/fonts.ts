@@ -13,6 +13,7 @@ import { DraftcliError } from "../errors.ts";
 import { FONT_FILE, fontNames, installedFonts } from "../media/fonts.ts";
 import { currentOs } from "../store/home.ts";
 import { closest } from "../text/closest.ts";
+import { isAbsoluteAnyOs } from "../transfer/paths.ts";
 import { CUTCLI_SYSTEM_FONTS } from "../catalogs/compat.ts";
 
 /** The editors' spelling of a local font path (forward slashes, also on Windows). */
@@ -31,7 +32,8 @@ function isFile(path: string): boolean {
 /**
  * Resolves `name` (from input field `field`) to a font reference for `edition`.
  * A font cutcli's examples name that is an OS font not installed here (`CUTCLI_SYSTEM_FONTS`)
- * gives undefined (the editor's default font) and a warning.
+ * gives undefined (the editor's default font) and a warning. With `warn`, an absolute font file
+ * path (any OS) that is not on this machine is kept as given, with a warning.
  * @throws DraftcliError `unknown_name` (exit 2) naming the closest catalog and installed fonts.
  */
 export function resolveFont(
@@ -52,6 +54,14 @@ export function resolveFont(
   const trimmed = name.trim();
   if (FONT_FILE.test(trimmed) || isAbsolute(trimmed) || /^[A-Za-z]:[\\/]/.test(trimmed)) {
     const path = resolve(trimmed);
+    if (!isFile(path) && warn && isAbsoluteAnyOs(trimmed)) {
+      // A font of the machine the draft came from: the editor there still finds it.
+      warn(
+        `${field}: font file ${trimmed} is not on this machine; the draft names it as given ` +
+          "(an editor without it shows its default font)",
+      );
+      return { id: "", path: editorPath(trimmed) };
+    }
     if (!isFile(path)) {
       throw new DraftcliError("unknown_name", `${field}: font file ${trimmed} does not exist`, {
         hint: "give an existing .ttf/.otf/.ttc file, an installed font's name, or a catalog font",

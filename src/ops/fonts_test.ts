@@ -78,3 +78,16 @@ Deno.test("resolveFont: cutcli's OS font names fall back to the default font wit
   equal(warnings.length, 1);
   assert(warnings[0].includes("Times New Roman"));
 });
+
+Deno.test("resolveFont: with warn, a font file not on this machine is kept as given", () => {
+  const warnings: string[] = [];
+  const win = "C:\\Users\\someone\\Fonts\\Gone.ttf";
+  deepStrictEqual(
+    resolveFont("capcut", win, "font", { HOME: "/nonexistent" }, (m) => warnings.push(m)),
+    { id: "", path: "C:/Users/someone/Fonts/Gone.ttf" },
+  );
+  equal(warnings.length, 1);
+  assert(warnings[0].includes("not on this machine"), warnings[0]);
+  // Without warn (no way to tell the user) it stays an error.
+  throws(() => resolveFont("capcut", win, "font", { HOME: "/nonexistent" }), /does not exist/);
+});

@@ -8,6 +8,7 @@ import { locateDraft, peekEdition } from "../store/locate.ts";
 import { readDraft } from "../store/load.ts";
 import {
   attachItemTransitions,
+  checkSourceDuration,
   expectKind,
   type MediaRequest,
   mediaRequests,
@@ -63,13 +64,18 @@ export function imageRequests(plan: ImagesPlan): MediaRequest[] {
   return mediaRequests(plan.items, plan.field, "imageUrl");
 }
 
-/** Builds and places an images batch in an in-memory draft; returns the created items. */
+/**
+ * Builds and places an images batch in an in-memory draft; returns the created items. Item
+ * transitions are attached at once, or handed to `later` (when the next items of their tracks
+ * come from another batch).
+ */
 export function applyImages(
   doc: DraftDocument,
   plan: ImagesPlan,
   byUrl: Map<string, ResolvedFile>,
   warn: (m: string) => void,
   alpha?: number,
+  later?: (step: () => void) => void,
 ): Record<string, unknown>[] {
   const { items, anims, transitions } = plan;
   const order = items.map((_, i) => i).sort((a, b) => items[a].start - items[b].start);
@@ -104,16 +110,18 @@ export function applyImages(
         },
       );
     }
+    const trimmed = media.kind === "video" && target.duration > media.durationUs;
     const seg = buildVisualSegment(doc, {
       media,
-      target: media.kind === "video" && target.duration > media.durationUs
-        ? { start: target.start, duration: media.durationUs }
-        : target,
+      target: trimmed ? { start: target.start, duration: media.durationUs } : target,
+      sourceDuration: trimmed
+        ? undefined
+        : checkSourceDuration(field, it.sourceDuration, target.duration, 1, 1e6 / doc.fps),
       clip: { ...it, alpha: it.alpha ?? alpha },
     });
     const planned = planAnimations(anims[i] ?? {}, target.duration, "visual", field, warn);
     if (planned.length) setAnimations(doc, seg, planned);
-    const track = placeSegment(doc, "video", seg);
+    const track = placeSegment(doc, "video", seg, it.trackIndex, `${field}.trackIndex`);
     placed.push({ i, track, seg });
     created[i] = {
       ...itemBase(doc, track, seg),
@@ -123,14 +131,17 @@ export function applyImages(
       height: media.height,
     };
   }
-  attachItemTransitions(
-    doc,
-    placed,
-    transitions,
-    items.map((it) => it.transitionDuration),
-    plan.field,
-    warn,
-  );
+  const attach = () =>
+    attachItemTransitions(
+      doc,
+      placed,
+      transitions,
+      items.map((it) => it.transitionDuration),
+      plan.field,
+      warn,
+    );
+  if (later) later(attach);
+  else attach();
   settleTrackIndexes(doc, created, "video");
   return created;
 }

@@ -179,6 +179,33 @@ export function mediaRequests<T>(
   return items.map((it, i) => ({ url: String(it[key]), index: i, field: `${field}[${i}].${key}` }));
 }
 
+/**
+ * An item's `sourceDuration` when it is within one frame × speed of (end - start) × speed (the
+ * editors keep such a slice after a speed change), else an error naming the item.
+ */
+export function checkSourceDuration(
+  field: string,
+  sourceDuration: number | undefined,
+  targetUs: number,
+  speed: number,
+  frameUs: number,
+): number | undefined {
+  if (sourceDuration === undefined) return undefined;
+  const nominal = Math.round(targetUs * speed);
+  const slack = Math.ceil(frameUs * speed);
+  if (Math.abs(sourceDuration - nominal) > slack) {
+    throw new DraftcliError(
+      "invalid_input",
+      `${field}.sourceDuration: ${sourceDuration} µs is not (end - start) × speed = ${nominal} µs`,
+      {
+        path: `${field}.sourceDuration`,
+        hint: `use ${nominal - slack}..${nominal + slack} µs, or leave sourceDuration out`,
+      },
+    );
+  }
+  return sourceDuration;
+}
+
 /** Refuses fades that together outlast their item (`field` names the item). */
 export function checkFadesFit(field: string, fadeIn: number, fadeOut: number, durationUs: number) {
   if (fadeIn + fadeOut > durationUs) {

@@ -17,6 +17,8 @@ export interface StickerRequest {
   transformX?: number;
   transformY?: number;
   rotation?: number;
+  /** Sticker track, 0-based among sticker tracks (absent: the first where it fits). */
+  trackIndex?: number;
 }
 
 /** Places one sticker in an in-memory draft (`field` is its input path). */
@@ -29,7 +31,7 @@ export function applySticker(doc: DraftDocument, req: StickerRequest, field = "s
     transformY: req.transformY,
     rotation: req.rotation,
   });
-  const track = placeSegment(doc, "sticker", seg);
+  const track = placeSegment(doc, "sticker", seg, req.trackIndex, `${field}.trackIndex`);
   return { ...itemBase(doc, track, seg), stickerId: req.stickerId };
 }
 

@@ -9,6 +9,7 @@ import { readDraft } from "../store/load.ts";
 import {
   attachItemTransitions,
   checkFadesFit,
+  checkSourceDuration,
   expectKind,
   type MediaRequest,
   mediaRequests,
@@ -73,13 +74,18 @@ export function videoRequests(plan: VideosPlan): MediaRequest[] {
   return mediaRequests(plan.items, plan.field, "videoUrl");
 }
 
-/** Builds and places a video batch in an in-memory draft; returns the created items. */
+/**
+ * Builds and places a video batch in an in-memory draft; returns the created items. Item
+ * transitions are attached at once, or handed to `later` (when the next items of their tracks
+ * come from another batch).
+ */
 export function applyVideos(
   doc: DraftDocument,
   plan: VideosPlan,
   byUrl: Map<string, ResolvedFile>,
   warn: (m: string) => void,
   alpha?: number,
+  later?: (step: () => void) => void,
 ): Record<string, unknown>[] {
   const { items, anims, transitions, masks } = plan;
   const ctx = { warn };
@@ -144,10 +150,14 @@ export function applyVideos(
       );
     }
     checkFadesFit(field, fadeIn, fadeOut, target.duration);
+    const trimmed = needed > media.durationUs;
     const seg = buildVisualSegment(doc, {
       media: { ...media, kind: "video" },
       target,
       sourceStart,
+      sourceDuration: trimmed
+        ? undefined
+        : checkSourceDuration(field, it.sourceDuration, target.duration, speed, frame),
       speed,
       volume: it.volume,
       clip: { ...it, alpha: it.alpha ?? opts.alpha },
@@ -157,7 +167,7 @@ export function applyVideos(
     if (planned.length) setAnimations(doc, seg, planned);
     const mask = masks[i];
     if (mask) setMask(doc, seg, buildMask(mask, media, {}));
-    const track = placeSegment(doc, "video", seg);
+    const track = placeSegment(doc, "video", seg, it.trackIndex, `${field}.trackIndex`);
     placed.push({ i, track, seg });
     created[i] = {
       ...itemBase(doc, track, seg),
@@ -173,14 +183,17 @@ export function applyVideos(
   }
   const warning = maskWarning(doc.profile);
   if (warning && masks.some(Boolean)) ctx.warn(warning);
-  attachItemTransitions(
-    doc,
-    placed,
-    transitions,
-    items.map((it) => it.transitionDuration),
-    plan.field,
-    ctx.warn,
-  );
+  const attach = () =>
+    attachItemTransitions(
+      doc,
+      placed,
+      transitions,
+      items.map((it) => it.transitionDuration),
+      plan.field,
+      ctx.warn,
+    );
+  if (later) later(attach);
+  else attach();
   settleTrackIndexes(doc, created, "video");
   return created;
 }

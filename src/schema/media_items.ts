@@ -2,6 +2,7 @@
 import { PATH_RULE } from "../text/path_rule.ts";
 import { withAliases } from "./json_schema.ts";
 import { z } from "zod";
+import { AUDIO_TYPES } from "../draft/kinds.ts";
 import {
   durationUs,
   endAfterStart,
@@ -9,8 +10,10 @@ import {
   hexColor,
   mediaUrl,
   position,
+  sourceDuration,
   speed,
   timeUs,
+  trackIndex,
   transformFields,
   volume,
 } from "./common.ts";
@@ -46,6 +49,8 @@ export const ImageInfo = z.object({
   ),
   start: timeUs.describe("start on the timeline, µs"),
   end: timeUs.describe("end on the timeline, µs (> start)"),
+  sourceDuration: sourceDuration.optional(),
+  trackIndex: trackIndex.optional(),
   ...visualAnimationFields,
   ...transitionFields,
   ...transformFields,
@@ -59,7 +64,13 @@ export const AudioInfo = z.object({
   end: timeUs.describe("end on the timeline, µs (> start)"),
   volume: volume.optional().describe("1 = 100 %, 0.5 = 50 %, 0 = mute"),
   sourceStart: timeUs.optional().describe("start inside the audio file, µs (default 0)"),
+  sourceDuration: sourceDuration.optional(),
   speed: speed.optional().describe("playback speed, 1 = normal"),
+  audioType: z.enum(AUDIO_TYPES).optional().describe(
+    "what the editor shows the audio as: music, extract_music (default: audio taken from a " +
+      "file), sound (sound effect), record (voice-over), text_to_audio",
+  ),
+  trackIndex: trackIndex.optional(),
   fadeInDuration: timeUs.optional().describe("fade-in length µs"),
   fadeOutDuration: timeUs.optional().describe("fade-out length µs"),
   audioEffect: z.string().min(1).max(100).optional().describe("audio effect name from the catalog"),

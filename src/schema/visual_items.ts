@@ -12,8 +12,10 @@ import {
   position,
   rotation,
   scale,
+  sourceDuration,
   speed,
   timeUs,
+  trackIndex,
   transformFields,
   volume,
 } from "./common.ts";
@@ -42,9 +44,11 @@ export const VideoInfo = z.object({
   start: timeUs.describe("start on the timeline, µs"),
   end: timeUs.describe("end on the timeline, µs (> start)"),
   sourceStart: timeUs.optional().describe("start inside the video file, µs (default 0)"),
+  sourceDuration: sourceDuration.optional(),
   speed: speed.optional().describe(
     "playback speed, 1 = normal; uses (end - start) × speed µs of the file",
   ),
+  trackIndex: trackIndex.optional(),
   volume: volume.optional().describe("1 = 100 %, 0.5 = 50 %, 0 = mute"),
   fadeInDuration: timeUs.optional().describe("audio fade-in length µs (files with sound only)"),
   fadeOutDuration: timeUs.optional().describe("audio fade-out length µs (files with sound only)"),
@@ -82,6 +86,7 @@ export const EffectInfo = superRefineWith(
       "scene (画面特效) or character (人物特效); picks between effects of the same name",
     ),
     ...targetFields,
+    trackIndex: trackIndex.optional(),
     params: z.record(z.string().min(1).max(100), z.number().min(0).max(100)).optional().describe(
       'parameter values 0..100 by name, e.g. {"speed": 60} or {"effects_adjust_speed": 60}; ' +
         "others keep their defaults",
@@ -98,6 +103,7 @@ export const FilterInfo = superRefineWith(
     ),
     filterId: catalogId.optional().describe("or the filter's catalog resource id"),
     ...targetFields,
+    trackIndex: trackIndex.optional(),
     intensity: z.number().min(0).max(100).optional().describe("strength 0..100 (default 100)"),
   }).strict(),
   filterTargeted,
@@ -118,6 +124,7 @@ export const stickerFields = {
   transformX: transformFields.transformX,
   transformY: transformFields.transformY,
   rotation: rotation.optional().describe("degrees clockwise"),
+  trackIndex: trackIndex.optional(),
 };
 
 /** Comma-separated segment ids (`a,b,c`). */

@@ -687,7 +687,8 @@ export async function checkExportBuild(w: CorpusWorld, s: StandIns): Promise<Exp
     out.exportError = `exit ${ex.code}: ${ex.stderr.split("\n")[0]}`;
     return out;
   }
-  const unsupported = ex.json.unsupported ?? ex.json.spec?.unsupported ?? [];
+  const unsupported = ex.json._export?.unsupported ?? ex.json.unsupported ??
+    ex.json.spec?.unsupported ?? [];
   out.declaredKinds = (unsupported as Json[]).map((u) =>
     `${u.kind}${u.scope ? `/${u.scope}` : ""}×${u.count ?? u.ids?.length ?? 1}`
   );

@@ -5,10 +5,10 @@ import * as R from "../../schema/rules.ts";
 import { FAIL, isObject, isPlainObject, reports, type FastInput } from "../../fast_input.ts";
 
 const re0 = new RegExp("^(\\d{1,30}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$", "");
-const keys1 = new Set<string>(["effectTitle","effectId","category","start","end","segmentId","params"]);
+const keys1 = new Set<string>(["effectTitle","effectId","category","start","end","segmentId","trackIndex","params"]);
 const keys2 = new Set<string>(["draftId","effectInfos","requestId"]);
 const keys3 = new Set<string>(["draftId"]);
-const keys4 = new Set<string>(["filterTitle","filterId","start","end","segmentId","intensity"]);
+const keys4 = new Set<string>(["filterTitle","filterId","start","end","segmentId","trackIndex","intensity"]);
 const keys5 = new Set<string>(["draftId","filterInfos","requestId"]);
 function v0(v: any): any {
   if (typeof v !== "string") return FAIL;
@@ -46,35 +46,45 @@ function v7(v: any): any {
   return v === undefined ? v : v6(v);
 }
 function v8(v: any): any {
+  if (typeof v !== "number" || !Number.isFinite(v)) return FAIL;
+  if (!Number.isSafeInteger(v)) return FAIL;
+  if (v < 0) return FAIL;
+  if (v > 1000) return FAIL;
+  return v;
+}
+function v9(v: any): any {
+  return v === undefined ? v : v8(v);
+}
+function v10(v: any): any {
   if (typeof v !== "string") return FAIL;
   if (v.length < 1) return FAIL;
   if (v.length > 100) return FAIL;
   return v;
 }
-function v9(v: any): any {
+function v11(v: any): any {
   if (typeof v !== "number" || !Number.isFinite(v)) return FAIL;
   if (v < 0) return FAIL;
   if (v > 100) return FAIL;
   return v;
 }
-function v10(v: any): any {
+function v12(v: any): any {
   if (!isPlainObject(v)) return FAIL;
   const out: any = {};
   for (const k of Object.keys(v)) {
     if (k === "__proto__") continue;
-    const kk = v8(k);
+    const kk = v10(k);
     if (kk === FAIL || kk === "__proto__") return FAIL;
-    const y = v9(v[k]);
+    const y = v11(v[k]);
     if (y === FAIL) return FAIL;
     out[kk] = y;
   }
   v = out;
   return v;
 }
-function v11(v: any): any {
-  return v === undefined ? v : v10(v);
+function v13(v: any): any {
+  return v === undefined ? v : v12(v);
 }
-function v12(v: any): any {
+function v14(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
   let y: any;
@@ -120,8 +130,15 @@ function v12(v: any): any {
   } else {
     // absent and optional: no key
   }
+  if ("trackIndex" in v) {
+    y = v9(v["trackIndex"]);
+    if (y === FAIL) return FAIL;
+    out["trackIndex"] = y;
+  } else {
+    // absent and optional: no key
+  }
   if ("params" in v) {
-    y = v11(v["params"]);
+    y = v13(v["params"]);
     if (y === FAIL) return FAIL;
     out["params"] = y;
   } else {
@@ -132,11 +149,11 @@ function v12(v: any): any {
   if (reports(R.effectTargeted, v)) return FAIL;
   return v;
 }
-function v13(v: any): any {
+function v15(v: any): any {
   if (!Array.isArray(v)) return FAIL;
   const out: any[] = [];
   for (const x of v) {
-    const y = v12(x);
+    const y = v14(x);
     if (y === FAIL) return FAIL;
     out.push(y);
   }
@@ -145,7 +162,7 @@ function v13(v: any): any {
   if (v.length > 10000) return FAIL;
   return v;
 }
-function v14(v: any): any {
+function v16(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
   let y: any;
@@ -158,11 +175,11 @@ function v14(v: any): any {
     return FAIL;
   }
   if ("effectInfos" in v) {
-    y = v13(v["effectInfos"]);
+    y = v15(v["effectInfos"]);
     if (y === FAIL) return FAIL;
     out["effectInfos"] = y;
   } else {
-    y = v13(undefined);
+    y = v15(undefined);
     return FAIL;
   }
   if ("requestId" in v) {
@@ -176,7 +193,7 @@ function v14(v: any): any {
   v = out;
   return v;
 }
-function v15(v: any): any {
+function v17(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
   let y: any;
@@ -192,10 +209,10 @@ function v15(v: any): any {
   v = out;
   return v;
 }
-function v16(v: any): any {
-  return v === undefined ? v : v9(v);
+function v18(v: any): any {
+  return v === undefined ? v : v11(v);
 }
-function v17(v: any): any {
+function v19(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
   let y: any;
@@ -234,8 +251,15 @@ function v17(v: any): any {
   } else {
     // absent and optional: no key
   }
+  if ("trackIndex" in v) {
+    y = v9(v["trackIndex"]);
+    if (y === FAIL) return FAIL;
+    out["trackIndex"] = y;
+  } else {
+    // absent and optional: no key
+  }
   if ("intensity" in v) {
-    y = v16(v["intensity"]);
+    y = v18(v["intensity"]);
     if (y === FAIL) return FAIL;
     out["intensity"] = y;
   } else {
@@ -246,11 +270,11 @@ function v17(v: any): any {
   if (reports(R.filterTargeted, v)) return FAIL;
   return v;
 }
-function v18(v: any): any {
+function v20(v: any): any {
   if (!Array.isArray(v)) return FAIL;
   const out: any[] = [];
   for (const x of v) {
-    const y = v17(x);
+    const y = v19(x);
     if (y === FAIL) return FAIL;
     out.push(y);
   }
@@ -259,7 +283,7 @@ function v18(v: any): any {
   if (v.length > 10000) return FAIL;
   return v;
 }
-function v19(v: any): any {
+function v21(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
   let y: any;
@@ -272,11 +296,11 @@ function v19(v: any): any {
     return FAIL;
   }
   if ("filterInfos" in v) {
-    y = v18(v["filterInfos"]);
+    y = v20(v["filterInfos"]);
     if (y === FAIL) return FAIL;
     out["filterInfos"] = y;
   } else {
-    y = v18(undefined);
+    y = v20(undefined);
     return FAIL;
   }
   if ("requestId" in v) {
@@ -293,8 +317,8 @@ function v19(v: any): any {
 
 /** Each command's fast input handling, by command name. */
 export const FAST: Record<string, FastInput> = {
-  "effects add": { validate: v14, aliases: null },
-  "effects list": { validate: v15, aliases: null },
-  "filters add": { validate: v19, aliases: null },
-  "filters list": { validate: v15, aliases: null },
+  "effects add": { validate: v16, aliases: null },
+  "effects list": { validate: v17, aliases: null },
+  "filters add": { validate: v21, aliases: null },
+  "filters list": { validate: v17, aliases: null },
 };

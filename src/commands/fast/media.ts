@@ -4,10 +4,10 @@
 import * as R from "../../schema/rules.ts";
 import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
 
-const keys0 = new Set<string>(["imageUrl","width","height","start","end","inAnimation","inAnimationDuration","outAnimation","outAnimationDuration","loopAnimation","loopAnimationDuration","transition","transitionDuration","transformX","transformY","scaleX","scaleY","rotation","alpha"]);
+const keys0 = new Set<string>(["imageUrl","width","height","start","end","sourceDuration","trackIndex","inAnimation","inAnimationDuration","outAnimation","outAnimationDuration","loopAnimation","loopAnimationDuration","transition","transitionDuration","transformX","transformY","scaleX","scaleY","rotation","alpha"]);
 const keys1 = new Set<string>(["draftId","imageInfos","alpha","media","requestId"]);
 const keys2 = new Set<string>(["draftId"]);
-const keys3 = new Set<string>(["audioUrl","duration","start","end","volume","sourceStart","speed","fadeInDuration","fadeOutDuration","audioEffect"]);
+const keys3 = new Set<string>(["audioUrl","duration","start","end","volume","sourceStart","sourceDuration","speed","audioType","trackIndex","fadeInDuration","fadeOutDuration","audioEffect"]);
 const keys4 = new Set<string>(["draftId","audioInfos","media","requestId"]);
 const re5 = new RegExp("^#[0-9a-fA-F]{6}$", "");
 const keys6 = new Set<string>(["keyword","color","bold","fontSize"]);
@@ -45,9 +45,10 @@ function v4(v: any): any {
   return v;
 }
 function v5(v: any): any {
-  if (typeof v !== "string") return FAIL;
-  if (v.length < 1) return FAIL;
-  if (v.length > 100) return FAIL;
+  if (typeof v !== "number" || !Number.isFinite(v)) return FAIL;
+  if (!Number.isSafeInteger(v)) return FAIL;
+  if (v <= 0) return FAIL;
+  if (v > 86400000000) return FAIL;
   return v;
 }
 function v6(v: any): any {
@@ -56,17 +57,17 @@ function v6(v: any): any {
 function v7(v: any): any {
   if (typeof v !== "number" || !Number.isFinite(v)) return FAIL;
   if (!Number.isSafeInteger(v)) return FAIL;
-  if (v <= 0) return FAIL;
-  if (v > 86400000000) return FAIL;
+  if (v < 0) return FAIL;
+  if (v > 1000) return FAIL;
   return v;
 }
 function v8(v: any): any {
   return v === undefined ? v : v7(v);
 }
 function v9(v: any): any {
-  if (typeof v !== "number" || !Number.isFinite(v)) return FAIL;
-  if (v < -100) return FAIL;
-  if (v > 100) return FAIL;
+  if (typeof v !== "string") return FAIL;
+  if (v.length < 1) return FAIL;
+  if (v.length > 100) return FAIL;
   return v;
 }
 function v10(v: any): any {
@@ -74,7 +75,7 @@ function v10(v: any): any {
 }
 function v11(v: any): any {
   if (typeof v !== "number" || !Number.isFinite(v)) return FAIL;
-  if (v <= 0) return FAIL;
+  if (v < -100) return FAIL;
   if (v > 100) return FAIL;
   return v;
 }
@@ -83,8 +84,8 @@ function v12(v: any): any {
 }
 function v13(v: any): any {
   if (typeof v !== "number" || !Number.isFinite(v)) return FAIL;
-  if (v < -3600) return FAIL;
-  if (v > 3600) return FAIL;
+  if (v <= 0) return FAIL;
+  if (v > 100) return FAIL;
   return v;
 }
 function v14(v: any): any {
@@ -92,14 +93,23 @@ function v14(v: any): any {
 }
 function v15(v: any): any {
   if (typeof v !== "number" || !Number.isFinite(v)) return FAIL;
-  if (v < 0) return FAIL;
-  if (v > 1) return FAIL;
+  if (v < -3600) return FAIL;
+  if (v > 3600) return FAIL;
   return v;
 }
 function v16(v: any): any {
   return v === undefined ? v : v15(v);
 }
 function v17(v: any): any {
+  if (typeof v !== "number" || !Number.isFinite(v)) return FAIL;
+  if (v < 0) return FAIL;
+  if (v > 1) return FAIL;
+  return v;
+}
+function v18(v: any): any {
+  return v === undefined ? v : v17(v);
+}
+function v19(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
   let y: any;
@@ -141,99 +151,113 @@ function v17(v: any): any {
     y = v4(undefined);
     return FAIL;
   }
+  if ("sourceDuration" in v) {
+    y = v6(v["sourceDuration"]);
+    if (y === FAIL) return FAIL;
+    out["sourceDuration"] = y;
+  } else {
+    // absent and optional: no key
+  }
+  if ("trackIndex" in v) {
+    y = v8(v["trackIndex"]);
+    if (y === FAIL) return FAIL;
+    out["trackIndex"] = y;
+  } else {
+    // absent and optional: no key
+  }
   if ("inAnimation" in v) {
-    y = v6(v["inAnimation"]);
+    y = v10(v["inAnimation"]);
     if (y === FAIL) return FAIL;
     out["inAnimation"] = y;
   } else {
     // absent and optional: no key
   }
   if ("inAnimationDuration" in v) {
-    y = v8(v["inAnimationDuration"]);
+    y = v6(v["inAnimationDuration"]);
     if (y === FAIL) return FAIL;
     out["inAnimationDuration"] = y;
   } else {
     // absent and optional: no key
   }
   if ("outAnimation" in v) {
-    y = v6(v["outAnimation"]);
+    y = v10(v["outAnimation"]);
     if (y === FAIL) return FAIL;
     out["outAnimation"] = y;
   } else {
     // absent and optional: no key
   }
   if ("outAnimationDuration" in v) {
-    y = v8(v["outAnimationDuration"]);
+    y = v6(v["outAnimationDuration"]);
     if (y === FAIL) return FAIL;
     out["outAnimationDuration"] = y;
   } else {
     // absent and optional: no key
   }
   if ("loopAnimation" in v) {
-    y = v6(v["loopAnimation"]);
+    y = v10(v["loopAnimation"]);
     if (y === FAIL) return FAIL;
     out["loopAnimation"] = y;
   } else {
     // absent and optional: no key
   }
   if ("loopAnimationDuration" in v) {
-    y = v8(v["loopAnimationDuration"]);
+    y = v6(v["loopAnimationDuration"]);
     if (y === FAIL) return FAIL;
     out["loopAnimationDuration"] = y;
   } else {
     // absent and optional: no key
   }
   if ("transition" in v) {
-    y = v6(v["transition"]);
+    y = v10(v["transition"]);
     if (y === FAIL) return FAIL;
     out["transition"] = y;
   } else {
     // absent and optional: no key
   }
   if ("transitionDuration" in v) {
-    y = v8(v["transitionDuration"]);
+    y = v6(v["transitionDuration"]);
     if (y === FAIL) return FAIL;
     out["transitionDuration"] = y;
   } else {
     // absent and optional: no key
   }
   if ("transformX" in v) {
-    y = v10(v["transformX"]);
+    y = v12(v["transformX"]);
     if (y === FAIL) return FAIL;
     out["transformX"] = y;
   } else {
     // absent and optional: no key
   }
   if ("transformY" in v) {
-    y = v10(v["transformY"]);
+    y = v12(v["transformY"]);
     if (y === FAIL) return FAIL;
     out["transformY"] = y;
   } else {
     // absent and optional: no key
   }
   if ("scaleX" in v) {
-    y = v12(v["scaleX"]);
+    y = v14(v["scaleX"]);
     if (y === FAIL) return FAIL;
     out["scaleX"] = y;
   } else {
     // absent and optional: no key
   }
   if ("scaleY" in v) {
-    y = v12(v["scaleY"]);
+    y = v14(v["scaleY"]);
     if (y === FAIL) return FAIL;
     out["scaleY"] = y;
   } else {
     // absent and optional: no key
   }
   if ("rotation" in v) {
-    y = v14(v["rotation"]);
+    y = v16(v["rotation"]);
     if (y === FAIL) return FAIL;
     out["rotation"] = y;
   } else {
     // absent and optional: no key
   }
   if ("alpha" in v) {
-    y = v16(v["alpha"]);
+    y = v18(v["alpha"]);
     if (y === FAIL) return FAIL;
     out["alpha"] = y;
   } else {
@@ -244,11 +268,11 @@ function v17(v: any): any {
   if (!R.endAfterStart(v)) return FAIL;
   return v;
 }
-function v18(v: any): any {
+function v20(v: any): any {
   if (!Array.isArray(v)) return FAIL;
   const out: any[] = [];
   for (const x of v) {
-    const y = v17(x);
+    const y = v19(x);
     if (y === FAIL) return FAIL;
     out.push(y);
   }
@@ -257,17 +281,17 @@ function v18(v: any): any {
   if (v.length > 10000) return FAIL;
   return v;
 }
-function v19(v: any): any {
+function v21(v: any): any {
   if (!(v === "copy" || v === "reference")) return FAIL;
   return v;
 }
-function v20(v: any): any {
-  return v === undefined ? v : v19(v);
+function v22(v: any): any {
+  return v === undefined ? v : v21(v);
 }
-function v21(v: any): any {
+function v23(v: any): any {
   return v === undefined ? v : v0(v);
 }
-function v22(v: any): any {
+function v24(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
   let y: any;
@@ -280,29 +304,29 @@ function v22(v: any): any {
     return FAIL;
   }
   if ("imageInfos" in v) {
-    y = v18(v["imageInfos"]);
+    y = v20(v["imageInfos"]);
     if (y === FAIL) return FAIL;
     out["imageInfos"] = y;
   } else {
-    y = v18(undefined);
+    y = v20(undefined);
     return FAIL;
   }
   if ("alpha" in v) {
-    y = v16(v["alpha"]);
+    y = v18(v["alpha"]);
     if (y === FAIL) return FAIL;
     out["alpha"] = y;
   } else {
     // absent and optional: no key
   }
   if ("media" in v) {
-    y = v20(v["media"]);
+    y = v22(v["media"]);
     if (y === FAIL) return FAIL;
     out["media"] = y;
   } else {
     // absent and optional: no key
   }
   if ("requestId" in v) {
-    y = v21(v["requestId"]);
+    y = v23(v["requestId"]);
     if (y === FAIL) return FAIL;
     out["requestId"] = y;
   } else {
@@ -312,7 +336,7 @@ function v22(v: any): any {
   v = out;
   return v;
 }
-function v23(v: any): any {
+function v25(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
   let y: any;
@@ -328,28 +352,35 @@ function v23(v: any): any {
   v = out;
   return v;
 }
-function v24(v: any): any {
+function v26(v: any): any {
   if (typeof v !== "number" || !Number.isFinite(v)) return FAIL;
   if (v < 0) return FAIL;
   if (v > 10) return FAIL;
   return v;
 }
-function v25(v: any): any {
-  return v === undefined ? v : v24(v);
+function v27(v: any): any {
+  return v === undefined ? v : v26(v);
 }
-function v26(v: any): any {
+function v28(v: any): any {
   return v === undefined ? v : v4(v);
 }
-function v27(v: any): any {
+function v29(v: any): any {
   if (typeof v !== "number" || !Number.isFinite(v)) return FAIL;
   if (v < 0.1) return FAIL;
   if (v > 100) return FAIL;
   return v;
 }
-function v28(v: any): any {
-  return v === undefined ? v : v27(v);
+function v30(v: any): any {
+  return v === undefined ? v : v29(v);
 }
-function v29(v: any): any {
+function v31(v: any): any {
+  if (!(v === "extract_music" || v === "music" || v === "sound" || v === "record" || v === "text_to_audio")) return FAIL;
+  return v;
+}
+function v32(v: any): any {
+  return v === undefined ? v : v31(v);
+}
+function v33(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
   let y: any;
@@ -362,7 +393,7 @@ function v29(v: any): any {
     return FAIL;
   }
   if ("duration" in v) {
-    y = v8(v["duration"]);
+    y = v6(v["duration"]);
     if (y === FAIL) return FAIL;
     out["duration"] = y;
   } else {
@@ -385,42 +416,63 @@ function v29(v: any): any {
     return FAIL;
   }
   if ("volume" in v) {
-    y = v25(v["volume"]);
+    y = v27(v["volume"]);
     if (y === FAIL) return FAIL;
     out["volume"] = y;
   } else {
     // absent and optional: no key
   }
   if ("sourceStart" in v) {
-    y = v26(v["sourceStart"]);
+    y = v28(v["sourceStart"]);
     if (y === FAIL) return FAIL;
     out["sourceStart"] = y;
   } else {
     // absent and optional: no key
   }
+  if ("sourceDuration" in v) {
+    y = v6(v["sourceDuration"]);
+    if (y === FAIL) return FAIL;
+    out["sourceDuration"] = y;
+  } else {
+    // absent and optional: no key
+  }
   if ("speed" in v) {
-    y = v28(v["speed"]);
+    y = v30(v["speed"]);
     if (y === FAIL) return FAIL;
     out["speed"] = y;
   } else {
     // absent and optional: no key
   }
+  if ("audioType" in v) {
+    y = v32(v["audioType"]);
+    if (y === FAIL) return FAIL;
+    out["audioType"] = y;
+  } else {
+    // absent and optional: no key
+  }
+  if ("trackIndex" in v) {
+    y = v8(v["trackIndex"]);
+    if (y === FAIL) return FAIL;
+    out["trackIndex"] = y;
+  } else {
+    // absent and optional: no key
+  }
   if ("fadeInDuration" in v) {
-    y = v26(v["fadeInDuration"]);
+    y = v28(v["fadeInDuration"]);
     if (y === FAIL) return FAIL;
     out["fadeInDuration"] = y;
   } else {
     // absent and optional: no key
   }
   if ("fadeOutDuration" in v) {
-    y = v26(v["fadeOutDuration"]);
+    y = v28(v["fadeOutDuration"]);
     if (y === FAIL) return FAIL;
     out["fadeOutDuration"] = y;
   } else {
     // absent and optional: no key
   }
   if ("audioEffect" in v) {
-    y = v6(v["audioEffect"]);
+    y = v10(v["audioEffect"]);
     if (y === FAIL) return FAIL;
     out["audioEffect"] = y;
   } else {
@@ -431,11 +483,11 @@ function v29(v: any): any {
   if (!R.endAfterStart(v)) return FAIL;
   return v;
 }
-function v30(v: any): any {
+function v34(v: any): any {
   if (!Array.isArray(v)) return FAIL;
   const out: any[] = [];
   for (const x of v) {
-    const y = v29(x);
+    const y = v33(x);
     if (y === FAIL) return FAIL;
     out.push(y);
   }
@@ -444,7 +496,7 @@ function v30(v: any): any {
   if (v.length > 10000) return FAIL;
   return v;
 }
-function v31(v: any): any {
+function v35(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
   let y: any;
@@ -457,22 +509,22 @@ function v31(v: any): any {
     return FAIL;
   }
   if ("audioInfos" in v) {
-    y = v30(v["audioInfos"]);
+    y = v34(v["audioInfos"]);
     if (y === FAIL) return FAIL;
     out["audioInfos"] = y;
   } else {
-    y = v30(undefined);
+    y = v34(undefined);
     return FAIL;
   }
   if ("media" in v) {
-    y = v20(v["media"]);
+    y = v22(v["media"]);
     if (y === FAIL) return FAIL;
     out["media"] = y;
   } else {
     // absent and optional: no key
   }
   if ("requestId" in v) {
-    y = v21(v["requestId"]);
+    y = v23(v["requestId"]);
     if (y === FAIL) return FAIL;
     out["requestId"] = y;
   } else {
@@ -482,38 +534,38 @@ function v31(v: any): any {
   v = out;
   return v;
 }
-function v32(v: any): any {
+function v36(v: any): any {
   if (typeof v !== "string") return FAIL;
   if (v.length < 1) return FAIL;
   if (v.length > 5000) return FAIL;
   return v;
 }
-function v33(v: any): any {
+function v37(v: any): any {
   if (typeof v !== "number" || !Number.isFinite(v)) return FAIL;
   if (v <= 0) return FAIL;
   if (v > 300) return FAIL;
-  return v;
-}
-function v34(v: any): any {
-  return v === undefined ? v : v33(v);
-}
-function v35(v: any): any {
-  if (typeof v !== "string") return FAIL;
-  re5.lastIndex = 0;
-  if (!re5.test(v)) return FAIL;
-  return v;
-}
-function v36(v: any): any {
-  return v === undefined ? v : v35(v);
-}
-function v37(v: any): any {
-  if (typeof v !== "boolean") return FAIL;
   return v;
 }
 function v38(v: any): any {
   return v === undefined ? v : v37(v);
 }
 function v39(v: any): any {
+  if (typeof v !== "string") return FAIL;
+  re5.lastIndex = 0;
+  if (!re5.test(v)) return FAIL;
+  return v;
+}
+function v40(v: any): any {
+  return v === undefined ? v : v39(v);
+}
+function v41(v: any): any {
+  if (typeof v !== "boolean") return FAIL;
+  return v;
+}
+function v42(v: any): any {
+  return v === undefined ? v : v41(v);
+}
+function v43(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
   let y: any;
@@ -526,21 +578,21 @@ function v39(v: any): any {
     return FAIL;
   }
   if ("color" in v) {
-    y = v36(v["color"]);
+    y = v40(v["color"]);
     if (y === FAIL) return FAIL;
     out["color"] = y;
   } else {
     // absent and optional: no key
   }
   if ("bold" in v) {
-    y = v38(v["bold"]);
+    y = v42(v["bold"]);
     if (y === FAIL) return FAIL;
     out["bold"] = y;
   } else {
     // absent and optional: no key
   }
   if ("fontSize" in v) {
-    y = v34(v["fontSize"]);
+    y = v38(v["fontSize"]);
     if (y === FAIL) return FAIL;
     out["fontSize"] = y;
   } else {
@@ -550,11 +602,11 @@ function v39(v: any): any {
   v = out;
   return v;
 }
-function v40(v: any): any {
+function v44(v: any): any {
   if (!Array.isArray(v)) return FAIL;
   const out: any[] = [];
   for (const x of v) {
-    const y = v39(x);
+    const y = v43(x);
     if (y === FAIL) return FAIL;
     out.push(y);
   }
@@ -562,28 +614,28 @@ function v40(v: any): any {
   if (v.length > 100) return FAIL;
   return v;
 }
-function v41(v: any): any {
-  return v === undefined ? v : v40(v);
+function v45(v: any): any {
+  return v === undefined ? v : v44(v);
 }
-function v42(v: any): any {
+function v46(v: any): any {
   if (typeof v !== "string") return FAIL;
   if (v.length < 1) return FAIL;
   if (v.length > 1000) return FAIL;
   return v;
 }
-function v43(v: any): any {
-  return v === undefined ? v : v42(v);
+function v47(v: any): any {
+  return v === undefined ? v : v46(v);
 }
-function v44(v: any): any {
+function v48(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
   let y: any;
   if ("text" in v) {
-    y = v32(v["text"]);
+    y = v36(v["text"]);
     if (y === FAIL) return FAIL;
     out["text"] = y;
   } else {
-    y = v32(undefined);
+    y = v36(undefined);
     return FAIL;
   }
   if ("start" in v) {
@@ -603,84 +655,84 @@ function v44(v: any): any {
     return FAIL;
   }
   if ("inAnimation" in v) {
-    y = v6(v["inAnimation"]);
+    y = v10(v["inAnimation"]);
     if (y === FAIL) return FAIL;
     out["inAnimation"] = y;
   } else {
     // absent and optional: no key
   }
   if ("inAnimationDuration" in v) {
-    y = v8(v["inAnimationDuration"]);
+    y = v6(v["inAnimationDuration"]);
     if (y === FAIL) return FAIL;
     out["inAnimationDuration"] = y;
   } else {
     // absent and optional: no key
   }
   if ("outAnimation" in v) {
-    y = v6(v["outAnimation"]);
+    y = v10(v["outAnimation"]);
     if (y === FAIL) return FAIL;
     out["outAnimation"] = y;
   } else {
     // absent and optional: no key
   }
   if ("outAnimationDuration" in v) {
-    y = v8(v["outAnimationDuration"]);
+    y = v6(v["outAnimationDuration"]);
     if (y === FAIL) return FAIL;
     out["outAnimationDuration"] = y;
   } else {
     // absent and optional: no key
   }
   if ("loopAnimation" in v) {
-    y = v6(v["loopAnimation"]);
+    y = v10(v["loopAnimation"]);
     if (y === FAIL) return FAIL;
     out["loopAnimation"] = y;
   } else {
     // absent and optional: no key
   }
   if ("loopAnimationDuration" in v) {
-    y = v8(v["loopAnimationDuration"]);
+    y = v6(v["loopAnimationDuration"]);
     if (y === FAIL) return FAIL;
     out["loopAnimationDuration"] = y;
   } else {
     // absent and optional: no key
   }
   if ("fontSize" in v) {
-    y = v34(v["fontSize"]);
+    y = v38(v["fontSize"]);
     if (y === FAIL) return FAIL;
     out["fontSize"] = y;
   } else {
     // absent and optional: no key
   }
   if ("highlights" in v) {
-    y = v41(v["highlights"]);
+    y = v45(v["highlights"]);
     if (y === FAIL) return FAIL;
     out["highlights"] = y;
   } else {
     // absent and optional: no key
   }
   if ("keyword" in v) {
-    y = v43(v["keyword"]);
+    y = v47(v["keyword"]);
     if (y === FAIL) return FAIL;
     out["keyword"] = y;
   } else {
     // absent and optional: no key
   }
   if ("keywordColor" in v) {
-    y = v36(v["keywordColor"]);
+    y = v40(v["keywordColor"]);
     if (y === FAIL) return FAIL;
     out["keywordColor"] = y;
   } else {
     // absent and optional: no key
   }
   if ("keywordFontSize" in v) {
-    y = v34(v["keywordFontSize"]);
+    y = v38(v["keywordFontSize"]);
     if (y === FAIL) return FAIL;
     out["keywordFontSize"] = y;
   } else {
     // absent and optional: no key
   }
   if ("transformY" in v) {
-    y = v10(v["transformY"]);
+    y = v12(v["transformY"]);
     if (y === FAIL) return FAIL;
     out["transformY"] = y;
   } else {
@@ -691,11 +743,11 @@ function v44(v: any): any {
   if (!R.endAfterStart(v)) return FAIL;
   return v;
 }
-function v45(v: any): any {
+function v49(v: any): any {
   if (!Array.isArray(v)) return FAIL;
   const out: any[] = [];
   for (const x of v) {
-    const y = v44(x);
+    const y = v48(x);
     if (y === FAIL) return FAIL;
     out.push(y);
   }
@@ -704,102 +756,102 @@ function v45(v: any): any {
   if (v.length > 10000) return FAIL;
   return v;
 }
-function v46(v: any): any {
-  return v === undefined ? v : v45(v);
+function v50(v: any): any {
+  return v === undefined ? v : v49(v);
 }
-function v47(v: any): any {
+function v51(v: any): any {
   if (typeof v !== "string") return FAIL;
   if (v.length < 1) return FAIL;
   if (v.length > 4096) return FAIL;
   return v;
 }
-function v48(v: any): any {
-  return v === undefined ? v : v47(v);
+function v52(v: any): any {
+  return v === undefined ? v : v51(v);
 }
-function v49(v: any): any {
+function v53(v: any): any {
   if (v === undefined) return 8;
-  const y = v33(v);
+  const y = v37(v);
   return y === undefined ? 8 : y;
 }
-function v50(v: any): any {
+function v54(v: any): any {
   if (v === undefined) return false;
-  const y = v37(v);
+  const y = v41(v);
   return y === undefined ? false : y;
 }
-function v51(v: any): any {
+function v55(v: any): any {
   if (v === undefined) return "#ffffff";
-  const y = v35(v);
+  const y = v39(v);
   return y === undefined ? "#ffffff" : y;
 }
-function v52(v: any): any {
+function v56(v: any): any {
   if (!(v === 0)) return FAIL;
   return v;
 }
-function v53(v: any): any {
+function v57(v: any): any {
   if (!(v === 1)) return FAIL;
   return v;
 }
-function v54(v: any): any {
+function v58(v: any): any {
   if (!(v === 2)) return FAIL;
   return v;
 }
-function v55(v: any): any {
+function v59(v: any): any {
   let y: any = FAIL;
-  if (y === FAIL) y = v52(v);
-  if (y === FAIL) y = v53(v);
-  if (y === FAIL) y = v54(v);
+  if (y === FAIL) y = v56(v);
+  if (y === FAIL) y = v57(v);
+  if (y === FAIL) y = v58(v);
   if (y === FAIL) return FAIL;
   v = y;
   return v;
 }
-function v56(v: any): any {
+function v60(v: any): any {
   if (v === undefined) return 1;
-  const y = v55(v);
+  const y = v59(v);
   return y === undefined ? 1 : y;
 }
-function v57(v: any): any {
+function v61(v: any): any {
   if (v === undefined) return 0;
-  const y = v9(v);
+  const y = v11(v);
   return y === undefined ? 0 : y;
 }
-function v58(v: any): any {
+function v62(v: any): any {
   if (v === undefined) return -0.8;
-  const y = v9(v);
+  const y = v11(v);
   return y === undefined ? -0.8 : y;
 }
-function v59(v: any): any {
+function v63(v: any): any {
   if (typeof v !== "number" || !Number.isFinite(v)) return FAIL;
   if (v < 0) return FAIL;
   if (v > 100) return FAIL;
   return v;
 }
-function v60(v: any): any {
+function v64(v: any): any {
   if (v === undefined) return 40;
-  const y = v59(v);
+  const y = v63(v);
   return y === undefined ? 40 : y;
 }
-function v61(v: any): any {
+function v65(v: any): any {
   if (v === undefined) return 1;
-  const y = v15(v);
+  const y = v17(v);
   return y === undefined ? 1 : y;
 }
-function v62(v: any): any {
+function v66(v: any): any {
   let y: any = FAIL;
-  if (y === FAIL) y = v52(v);
-  if (y === FAIL) y = v53(v);
+  if (y === FAIL) y = v56(v);
+  if (y === FAIL) y = v57(v);
   if (y === FAIL) return FAIL;
   v = y;
   return v;
 }
-function v63(v: any): any {
+function v67(v: any): any {
   if (v === undefined) return 1;
-  const y = v62(v);
+  const y = v66(v);
   return y === undefined ? 1 : y;
 }
-function v64(v: any): any {
-  return v === undefined ? v : v59(v);
+function v68(v: any): any {
+  return v === undefined ? v : v63(v);
 }
-function v65(v: any): any {
+function v69(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
   let y: any;
@@ -812,178 +864,178 @@ function v65(v: any): any {
     return FAIL;
   }
   if ("captions" in v) {
-    y = v46(v["captions"]);
+    y = v50(v["captions"]);
     if (y === FAIL) return FAIL;
     out["captions"] = y;
   } else {
     // absent and optional: no key
   }
   if ("srt" in v) {
-    y = v48(v["srt"]);
+    y = v52(v["srt"]);
     if (y === FAIL) return FAIL;
     out["srt"] = y;
   } else {
     // absent and optional: no key
   }
   if ("fontSize" in v) {
-    y = v49(v["fontSize"]);
+    y = v53(v["fontSize"]);
     if (y === FAIL) return FAIL;
     out["fontSize"] = y;
   } else {
-    y = v49(undefined);
+    y = v53(undefined);
     if (y === FAIL) return FAIL;
     out["fontSize"] = y;
   }
   if ("bold" in v) {
-    y = v50(v["bold"]);
+    y = v54(v["bold"]);
     if (y === FAIL) return FAIL;
     out["bold"] = y;
   } else {
-    y = v50(undefined);
+    y = v54(undefined);
     if (y === FAIL) return FAIL;
     out["bold"] = y;
   }
   if ("italic" in v) {
-    y = v50(v["italic"]);
+    y = v54(v["italic"]);
     if (y === FAIL) return FAIL;
     out["italic"] = y;
   } else {
-    y = v50(undefined);
+    y = v54(undefined);
     if (y === FAIL) return FAIL;
     out["italic"] = y;
   }
   if ("underline" in v) {
-    y = v50(v["underline"]);
+    y = v54(v["underline"]);
     if (y === FAIL) return FAIL;
     out["underline"] = y;
   } else {
-    y = v50(undefined);
+    y = v54(undefined);
     if (y === FAIL) return FAIL;
     out["underline"] = y;
   }
   if ("textColor" in v) {
-    y = v51(v["textColor"]);
+    y = v55(v["textColor"]);
     if (y === FAIL) return FAIL;
     out["textColor"] = y;
   } else {
-    y = v51(undefined);
+    y = v55(undefined);
     if (y === FAIL) return FAIL;
     out["textColor"] = y;
   }
   if ("alpha" in v) {
-    y = v16(v["alpha"]);
+    y = v18(v["alpha"]);
     if (y === FAIL) return FAIL;
     out["alpha"] = y;
   } else {
     // absent and optional: no key
   }
   if ("font" in v) {
-    y = v43(v["font"]);
+    y = v47(v["font"]);
     if (y === FAIL) return FAIL;
     out["font"] = y;
   } else {
     // absent and optional: no key
   }
   if ("alignment" in v) {
-    y = v56(v["alignment"]);
+    y = v60(v["alignment"]);
     if (y === FAIL) return FAIL;
     out["alignment"] = y;
   } else {
-    y = v56(undefined);
+    y = v60(undefined);
     if (y === FAIL) return FAIL;
     out["alignment"] = y;
   }
   if ("transformX" in v) {
-    y = v57(v["transformX"]);
+    y = v61(v["transformX"]);
     if (y === FAIL) return FAIL;
     out["transformX"] = y;
   } else {
-    y = v57(undefined);
+    y = v61(undefined);
     if (y === FAIL) return FAIL;
     out["transformX"] = y;
   }
   if ("transformY" in v) {
-    y = v58(v["transformY"]);
+    y = v62(v["transformY"]);
     if (y === FAIL) return FAIL;
     out["transformY"] = y;
   } else {
-    y = v58(undefined);
+    y = v62(undefined);
     if (y === FAIL) return FAIL;
     out["transformY"] = y;
   }
   if ("borderColor" in v) {
-    y = v36(v["borderColor"]);
+    y = v40(v["borderColor"]);
     if (y === FAIL) return FAIL;
     out["borderColor"] = y;
   } else {
     // absent and optional: no key
   }
   if ("borderWidth" in v) {
-    y = v60(v["borderWidth"]);
+    y = v64(v["borderWidth"]);
     if (y === FAIL) return FAIL;
     out["borderWidth"] = y;
   } else {
-    y = v60(undefined);
+    y = v64(undefined);
     if (y === FAIL) return FAIL;
     out["borderWidth"] = y;
   }
   if ("lineSpacing" in v) {
-    y = v10(v["lineSpacing"]);
+    y = v12(v["lineSpacing"]);
     if (y === FAIL) return FAIL;
     out["lineSpacing"] = y;
   } else {
     // absent and optional: no key
   }
   if ("letterSpacing" in v) {
-    y = v10(v["letterSpacing"]);
+    y = v12(v["letterSpacing"]);
     if (y === FAIL) return FAIL;
     out["letterSpacing"] = y;
   } else {
     // absent and optional: no key
   }
   if ("backgroundColor" in v) {
-    y = v36(v["backgroundColor"]);
+    y = v40(v["backgroundColor"]);
     if (y === FAIL) return FAIL;
     out["backgroundColor"] = y;
   } else {
     // absent and optional: no key
   }
   if ("backgroundAlpha" in v) {
-    y = v61(v["backgroundAlpha"]);
+    y = v65(v["backgroundAlpha"]);
     if (y === FAIL) return FAIL;
     out["backgroundAlpha"] = y;
   } else {
-    y = v61(undefined);
+    y = v65(undefined);
     if (y === FAIL) return FAIL;
     out["backgroundAlpha"] = y;
   }
   if ("backgroundStyle" in v) {
-    y = v63(v["backgroundStyle"]);
+    y = v67(v["backgroundStyle"]);
     if (y === FAIL) return FAIL;
     out["backgroundStyle"] = y;
   } else {
-    y = v63(undefined);
+    y = v67(undefined);
     if (y === FAIL) return FAIL;
     out["backgroundStyle"] = y;
   }
   if ("backgroundRound" in v) {
-    y = v64(v["backgroundRound"]);
+    y = v68(v["backgroundRound"]);
     if (y === FAIL) return FAIL;
     out["backgroundRound"] = y;
   } else {
     // absent and optional: no key
   }
   if ("shadow" in v) {
-    y = v50(v["shadow"]);
+    y = v54(v["shadow"]);
     if (y === FAIL) return FAIL;
     out["shadow"] = y;
   } else {
-    y = v50(undefined);
+    y = v54(undefined);
     if (y === FAIL) return FAIL;
     out["shadow"] = y;
   }
   if ("requestId" in v) {
-    y = v21(v["requestId"]);
+    y = v23(v["requestId"]);
     if (y === FAIL) return FAIL;
     out["requestId"] = y;
   } else {
@@ -996,10 +1048,10 @@ function v65(v: any): any {
 
 /** Each command's fast input handling, by command name. */
 export const FAST: Record<string, FastInput> = {
-  "images add": { validate: v22, aliases: null },
-  "images list": { validate: v23, aliases: null },
-  "audios add": { validate: v31, aliases: null },
-  "audios list": { validate: v23, aliases: null },
-  "captions add": { validate: v65, aliases: {"fields":[["captions",[],{"items":{"fields":[["transformY",["transform_y"],null]]}}],["backgroundColor",["bgColor"],null],["backgroundAlpha",["bgAlpha"],null],["backgroundStyle",["bgStyle"],null],["backgroundRound",["bgRound"],null]]} },
-  "captions list": { validate: v23, aliases: null },
+  "images add": { validate: v24, aliases: null },
+  "images list": { validate: v25, aliases: null },
+  "audios add": { validate: v35, aliases: null },
+  "audios list": { validate: v25, aliases: null },
+  "captions add": { validate: v69, aliases: {"fields":[["captions",[],{"items":{"fields":[["transformY",["transform_y"],null]]}}],["backgroundColor",["bgColor"],null],["backgroundAlpha",["bgAlpha"],null],["backgroundStyle",["bgStyle"],null],["backgroundRound",["bgRound"],null]]} },
+  "captions list": { validate: v25, aliases: null },
 };

@@ -5,7 +5,7 @@ import * as R from "../../schema/rules.ts";
 import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
 
 const re0 = new RegExp("^\\d{1,30}$", "");
-const keys1 = new Set<string>(["draftId","stickerId","start","end","scale","transformX","transformY","rotation","requestId"]);
+const keys1 = new Set<string>(["draftId","stickerId","start","end","scale","transformX","transformY","rotation","trackIndex","requestId"]);
 const keys2 = new Set<string>(["draftId"]);
 function v0(v: any): any {
   if (typeof v !== "string") return FAIL;
@@ -54,9 +54,19 @@ function v8(v: any): any {
   return v === undefined ? v : v7(v);
 }
 function v9(v: any): any {
-  return v === undefined ? v : v0(v);
+  if (typeof v !== "number" || !Number.isFinite(v)) return FAIL;
+  if (!Number.isSafeInteger(v)) return FAIL;
+  if (v < 0) return FAIL;
+  if (v > 1000) return FAIL;
+  return v;
 }
 function v10(v: any): any {
+  return v === undefined ? v : v9(v);
+}
+function v11(v: any): any {
+  return v === undefined ? v : v0(v);
+}
+function v12(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
   let y: any;
@@ -120,8 +130,15 @@ function v10(v: any): any {
   } else {
     // absent and optional: no key
   }
+  if ("trackIndex" in v) {
+    y = v10(v["trackIndex"]);
+    if (y === FAIL) return FAIL;
+    out["trackIndex"] = y;
+  } else {
+    // absent and optional: no key
+  }
   if ("requestId" in v) {
-    y = v9(v["requestId"]);
+    y = v11(v["requestId"]);
     if (y === FAIL) return FAIL;
     out["requestId"] = y;
   } else {
@@ -132,7 +149,7 @@ function v10(v: any): any {
   if (!R.endAfterStart(v)) return FAIL;
   return v;
 }
-function v11(v: any): any {
+function v13(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
   let y: any;
@@ -151,6 +168,6 @@ function v11(v: any): any {
 
 /** Each command's fast input handling, by command name. */
 export const FAST: Record<string, FastInput> = {
-  "sticker add": { validate: v10, aliases: null },
-  "sticker list": { validate: v11, aliases: null },
+  "sticker add": { validate: v12, aliases: null },
+  "sticker list": { validate: v13, aliases: null },
 };

@@ -4,7 +4,7 @@
 import * as R from "../../schema/rules.ts";
 import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
 
-const keys0 = new Set<string>(["videoUrl","width","height","duration","start","end","sourceStart","speed","volume","fadeInDuration","fadeOutDuration","mask","inAnimation","inAnimationDuration","outAnimation","outAnimationDuration","loopAnimation","loopAnimationDuration","transition","transitionDuration","transformX","transformY","scaleX","scaleY","rotation","alpha"]);
+const keys0 = new Set<string>(["videoUrl","width","height","duration","start","end","sourceStart","sourceDuration","speed","trackIndex","volume","fadeInDuration","fadeOutDuration","mask","inAnimation","inAnimationDuration","outAnimation","outAnimationDuration","loopAnimation","loopAnimationDuration","transition","transitionDuration","transformX","transformY","scaleX","scaleY","rotation","alpha"]);
 const keys1 = new Set<string>(["draftId","videoInfos","alpha","media","requestId"]);
 const keys2 = new Set<string>(["draftId"]);
 function v0(v: any): any {
@@ -62,26 +62,27 @@ function v9(v: any): any {
 }
 function v10(v: any): any {
   if (typeof v !== "number" || !Number.isFinite(v)) return FAIL;
+  if (!Number.isSafeInteger(v)) return FAIL;
   if (v < 0) return FAIL;
-  if (v > 10) return FAIL;
+  if (v > 1000) return FAIL;
   return v;
 }
 function v11(v: any): any {
   return v === undefined ? v : v10(v);
 }
 function v12(v: any): any {
-  if (typeof v !== "string") return FAIL;
-  if (v.length < 1) return FAIL;
-  if (v.length > 100) return FAIL;
+  if (typeof v !== "number" || !Number.isFinite(v)) return FAIL;
+  if (v < 0) return FAIL;
+  if (v > 10) return FAIL;
   return v;
 }
 function v13(v: any): any {
   return v === undefined ? v : v12(v);
 }
 function v14(v: any): any {
-  if (typeof v !== "number" || !Number.isFinite(v)) return FAIL;
-  if (v < -100) return FAIL;
-  if (v > 100) return FAIL;
+  if (typeof v !== "string") return FAIL;
+  if (v.length < 1) return FAIL;
+  if (v.length > 100) return FAIL;
   return v;
 }
 function v15(v: any): any {
@@ -89,7 +90,7 @@ function v15(v: any): any {
 }
 function v16(v: any): any {
   if (typeof v !== "number" || !Number.isFinite(v)) return FAIL;
-  if (v <= 0) return FAIL;
+  if (v < -100) return FAIL;
   if (v > 100) return FAIL;
   return v;
 }
@@ -98,8 +99,8 @@ function v17(v: any): any {
 }
 function v18(v: any): any {
   if (typeof v !== "number" || !Number.isFinite(v)) return FAIL;
-  if (v < -3600) return FAIL;
-  if (v > 3600) return FAIL;
+  if (v <= 0) return FAIL;
+  if (v > 100) return FAIL;
   return v;
 }
 function v19(v: any): any {
@@ -107,14 +108,23 @@ function v19(v: any): any {
 }
 function v20(v: any): any {
   if (typeof v !== "number" || !Number.isFinite(v)) return FAIL;
-  if (v < 0) return FAIL;
-  if (v > 1) return FAIL;
+  if (v < -3600) return FAIL;
+  if (v > 3600) return FAIL;
   return v;
 }
 function v21(v: any): any {
   return v === undefined ? v : v20(v);
 }
 function v22(v: any): any {
+  if (typeof v !== "number" || !Number.isFinite(v)) return FAIL;
+  if (v < 0) return FAIL;
+  if (v > 1) return FAIL;
+  return v;
+}
+function v23(v: any): any {
+  return v === undefined ? v : v22(v);
+}
+function v24(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
   let y: any;
@@ -170,6 +180,13 @@ function v22(v: any): any {
   } else {
     // absent and optional: no key
   }
+  if ("sourceDuration" in v) {
+    y = v5(v["sourceDuration"]);
+    if (y === FAIL) return FAIL;
+    out["sourceDuration"] = y;
+  } else {
+    // absent and optional: no key
+  }
   if ("speed" in v) {
     y = v9(v["speed"]);
     if (y === FAIL) return FAIL;
@@ -177,8 +194,15 @@ function v22(v: any): any {
   } else {
     // absent and optional: no key
   }
+  if ("trackIndex" in v) {
+    y = v11(v["trackIndex"]);
+    if (y === FAIL) return FAIL;
+    out["trackIndex"] = y;
+  } else {
+    // absent and optional: no key
+  }
   if ("volume" in v) {
-    y = v11(v["volume"]);
+    y = v13(v["volume"]);
     if (y === FAIL) return FAIL;
     out["volume"] = y;
   } else {
@@ -199,14 +223,14 @@ function v22(v: any): any {
     // absent and optional: no key
   }
   if ("mask" in v) {
-    y = v13(v["mask"]);
+    y = v15(v["mask"]);
     if (y === FAIL) return FAIL;
     out["mask"] = y;
   } else {
     // absent and optional: no key
   }
   if ("inAnimation" in v) {
-    y = v13(v["inAnimation"]);
+    y = v15(v["inAnimation"]);
     if (y === FAIL) return FAIL;
     out["inAnimation"] = y;
   } else {
@@ -220,7 +244,7 @@ function v22(v: any): any {
     // absent and optional: no key
   }
   if ("outAnimation" in v) {
-    y = v13(v["outAnimation"]);
+    y = v15(v["outAnimation"]);
     if (y === FAIL) return FAIL;
     out["outAnimation"] = y;
   } else {
@@ -234,7 +258,7 @@ function v22(v: any): any {
     // absent and optional: no key
   }
   if ("loopAnimation" in v) {
-    y = v13(v["loopAnimation"]);
+    y = v15(v["loopAnimation"]);
     if (y === FAIL) return FAIL;
     out["loopAnimation"] = y;
   } else {
@@ -248,7 +272,7 @@ function v22(v: any): any {
     // absent and optional: no key
   }
   if ("transition" in v) {
-    y = v13(v["transition"]);
+    y = v15(v["transition"]);
     if (y === FAIL) return FAIL;
     out["transition"] = y;
   } else {
@@ -262,42 +286,42 @@ function v22(v: any): any {
     // absent and optional: no key
   }
   if ("transformX" in v) {
-    y = v15(v["transformX"]);
+    y = v17(v["transformX"]);
     if (y === FAIL) return FAIL;
     out["transformX"] = y;
   } else {
     // absent and optional: no key
   }
   if ("transformY" in v) {
-    y = v15(v["transformY"]);
+    y = v17(v["transformY"]);
     if (y === FAIL) return FAIL;
     out["transformY"] = y;
   } else {
     // absent and optional: no key
   }
   if ("scaleX" in v) {
-    y = v17(v["scaleX"]);
+    y = v19(v["scaleX"]);
     if (y === FAIL) return FAIL;
     out["scaleX"] = y;
   } else {
     // absent and optional: no key
   }
   if ("scaleY" in v) {
-    y = v17(v["scaleY"]);
+    y = v19(v["scaleY"]);
     if (y === FAIL) return FAIL;
     out["scaleY"] = y;
   } else {
     // absent and optional: no key
   }
   if ("rotation" in v) {
-    y = v19(v["rotation"]);
+    y = v21(v["rotation"]);
     if (y === FAIL) return FAIL;
     out["rotation"] = y;
   } else {
     // absent and optional: no key
   }
   if ("alpha" in v) {
-    y = v21(v["alpha"]);
+    y = v23(v["alpha"]);
     if (y === FAIL) return FAIL;
     out["alpha"] = y;
   } else {
@@ -308,11 +332,11 @@ function v22(v: any): any {
   if (!R.endAfterStart(v)) return FAIL;
   return v;
 }
-function v23(v: any): any {
+function v25(v: any): any {
   if (!Array.isArray(v)) return FAIL;
   const out: any[] = [];
   for (const x of v) {
-    const y = v22(x);
+    const y = v24(x);
     if (y === FAIL) return FAIL;
     out.push(y);
   }
@@ -321,17 +345,17 @@ function v23(v: any): any {
   if (v.length > 10000) return FAIL;
   return v;
 }
-function v24(v: any): any {
+function v26(v: any): any {
   if (!(v === "copy" || v === "reference")) return FAIL;
   return v;
 }
-function v25(v: any): any {
-  return v === undefined ? v : v24(v);
+function v27(v: any): any {
+  return v === undefined ? v : v26(v);
 }
-function v26(v: any): any {
+function v28(v: any): any {
   return v === undefined ? v : v0(v);
 }
-function v27(v: any): any {
+function v29(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
   let y: any;
@@ -344,29 +368,29 @@ function v27(v: any): any {
     return FAIL;
   }
   if ("videoInfos" in v) {
-    y = v23(v["videoInfos"]);
+    y = v25(v["videoInfos"]);
     if (y === FAIL) return FAIL;
     out["videoInfos"] = y;
   } else {
-    y = v23(undefined);
+    y = v25(undefined);
     return FAIL;
   }
   if ("alpha" in v) {
-    y = v21(v["alpha"]);
+    y = v23(v["alpha"]);
     if (y === FAIL) return FAIL;
     out["alpha"] = y;
   } else {
     // absent and optional: no key
   }
   if ("media" in v) {
-    y = v25(v["media"]);
+    y = v27(v["media"]);
     if (y === FAIL) return FAIL;
     out["media"] = y;
   } else {
     // absent and optional: no key
   }
   if ("requestId" in v) {
-    y = v26(v["requestId"]);
+    y = v28(v["requestId"]);
     if (y === FAIL) return FAIL;
     out["requestId"] = y;
   } else {
@@ -376,7 +400,7 @@ function v27(v: any): any {
   v = out;
   return v;
 }
-function v28(v: any): any {
+function v30(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
   let y: any;
@@ -395,6 +419,6 @@ function v28(v: any): any {
 
 /** Each command's fast input handling, by command name. */
 export const FAST: Record<string, FastInput> = {
-  "videos add": { validate: v27, aliases: null },
-  "videos list": { validate: v28, aliases: null },
+  "videos add": { validate: v29, aliases: null },
+  "videos list": { validate: v30, aliases: null },
 };
