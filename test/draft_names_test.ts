@@ -129,7 +129,7 @@ Deno.test("outputs name the draft by its id; a missing file is named with one in
       assertEquals(ren.draftId, d.draftId, ref);
     }
     const exp = await runOk(w, ["draft", "export", "CON_"]);
-    assertEquals(exp.draftId, d.draftId);
+    assertEquals((exp._export as Record<string, unknown>).draftId, d.draftId);
     const zip = await runOk(w, ["draft", "zip", "CON_", "--output", join(w.root, "a.zip")]);
     assertEquals(zip.draftId, d.draftId);
 
