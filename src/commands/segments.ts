@@ -59,8 +59,8 @@ export const segmentsUpdate = defineCommand({
   destructive: true,
   idempotent: true,
   examples: [
-    `segments update "$ID" --updates '[{"segmentId":"'$SEG'","end":4000000,"transformX":0.5}]'`,
-    `segments update "$ID" --updates '[{"segmentId":"'$TEXT'","text":"Hello","textColor":"#ffcc00"}]'`,
+    `segments update "$ID" --updates "[{\\"segmentId\\":\\"$SEG\\",\\"end\\":2000000,\\"transformX\\":0.5}]"`,
+    `segments update "$ID" --updates "[{\\"segmentId\\":\\"$AUDIO\\",\\"volume\\":0.5,\\"fadeOutDuration\\":300000}]"`,
   ],
   run: run.segmentsUpdate,
 });
@@ -78,8 +78,8 @@ export const segmentsMove = defineCommand({
   destructive: true,
   idempotent: false,
   examples: [
-    `segments move "$ID" --moves '[{"segmentId":"'$SEG'","start":6000000}]'`,
-    `segments move "$ID" --moves '[{"segmentId":"'$SEG'","trackIndex":1}]' --ripple`,
+    `segments move "$ID" --moves "[{\\"segmentId\\":\\"$SEG\\",\\"start\\":6000000}]"`,
+    `segments move "$ID" --moves "[{\\"segmentId\\":\\"$SEG\\",\\"start\\":500000}]" --ripple`,
   ],
   run: run.segmentsMove,
 });
@@ -97,8 +97,8 @@ export const segmentsRemove = defineCommand({
   destructive: true,
   idempotent: false,
   examples: [
-    `segments remove "$ID" --segment-ids '["'$SEG'"]'`,
-    `segments remove "$ID" --segment-ids '["'$SEG'"]' --ripple`,
+    `segments remove "$ID" --segment-ids "[\\"$SEG\\"]"`,
+    `segments remove "$ID" --segment-ids "[\\"$SEG\\"]" --ripple`,
   ],
   run: run.segmentsRemove,
 });
