@@ -51,7 +51,8 @@ export const segmentsUpdate = defineCommand({
   summary: "change segments' timing, speed, caption text/style, volume, fades or transform",
   description: "Each item names a segment by id and sets only the fields it gives. Fields " +
     "apply by kind: start/end all; sourceStart, speed video and audio; volume and fades audio " +
-    "and video; text and style captions; transform fields visuals and captions. Every item is " +
+    "and video; text and style captions (a new text takes the caption's first style); " +
+    "transform fields visuals and captions. Every item is " +
     "checked before anything is written; a change that makes segments overlap is refused.",
   positionals: ["draftId"],
   input: SegmentsUpdateInput,

@@ -315,7 +315,8 @@ function dropUnused(doc: DraftDocument, candidates: Set<string>): Record<string,
       const keep = list.filter((m) => {
         const id = (m as Json | null)?.id;
         if (typeof id === "string" && unused.has(id)) {
-          (removed[name] ??= []).push(id);
+          const ids = (removed[name] ??= []);
+          if (!ids.includes(id)) ids.push(id); // the editors may write one id twice
           return false;
         }
         return true;
