@@ -10,7 +10,7 @@
  * floats (`values`) are found by walking the document along those paths and marking the numbers.
  */
 import floatKeys from "../editions/data/float_keys.json" with { type: "json" };
-import type { Spellings } from "./spellings.ts";
+import type { KeyOrder, Spellings } from "./spellings.ts";
 
 /** A trie of key paths: children by key (`[]` = array items), `float` at leaves. */
 export interface FloatTrie {
@@ -110,26 +110,76 @@ const rawJSON = (JSON as unknown as { rawJSON(text: string): object }).rawJSON;
 const isRawJSON = (JSON as unknown as { isRawJSON(v: unknown): boolean }).isRawJSON;
 
 /**
- * Puts the loaded text of numbers whose value is unchanged in place of the value: decimals as
- * raw JSON, integers as marker strings (`"~i<nonce>:30"`, so the float rule does not see them,
- * unwrapped after it). Returns the undo, which puts the values back.
+ * Puts the loaded text of values that are unchanged in place of the value: decimals as raw
+ * JSON; integers and strings as marker strings (`"~r<nonce>:<n>"`, which the float rule does not
+ * see), replaced by their text after stringifying (`unwrapKept`). Returns the undo, which puts
+ * the values back.
  */
 function applySpellings(sp: Spellings | undefined, nonce: string): () => void {
-  if (!sp?.numbers.length) return () => {};
+  if (!sp?.numbers.length && !sp?.orders.length) return () => {};
   const applied: {
     holder: Record<string | number, unknown>;
     key: string | number;
-    value: number;
+    value: number | string;
   }[] = [];
+  const lexemes: string[] = [];
+  keptTexts.set(nonce, lexemes);
   for (const s of sp.numbers) {
     if (!Object.is(s.holder[s.key], s.value)) continue;
-    const integer = /^-?\d+$/.test(s.lexeme);
-    s.holder[s.key] = integer ? `~i${nonce}:${s.lexeme}` : rawJSON(s.lexeme);
+    if (typeof s.value === "number" && !/^-?\d+$/.test(s.lexeme)) {
+      s.holder[s.key] = rawJSON(s.lexeme);
+    } else {
+      s.holder[s.key] = `~r${nonce}:${lexemes.length}`;
+      lexemes.push(s.lexeme);
+    }
     applied.push(s);
   }
+  // Objects whose key order JavaScript cannot keep: a marker each, replaced after stringify
+  // by the object written member by member (see `unwrapOrdered`). Deepest first, so an outer
+  // object's members already carry the markers of the inner ones.
+  const moved: {
+    holder: Record<string | number, unknown>;
+    key: string | number;
+    value: unknown;
+  }[] = [];
+  const ordered = (sp.orders ?? []).filter((o) => o.holder?.[o.key] === o.object);
+  orderedTexts.set(nonce, []);
+  for (let k = ordered.length - 1; k >= 0; k--) {
+    const o = ordered[k];
+    const list = orderedTexts.get(nonce)!;
+    list.push(o);
+    moved.push({ holder: o.holder!, key: o.key, value: o.object });
+    o.holder![o.key] = `~o${nonce}:${list.length - 1}`;
+  }
   return () => {
+    for (const m of moved.reverse()) m.holder[m.key] = m.value;
     for (const s of applied) s.holder[s.key] = s.value;
+    orderedTexts.delete(nonce);
+    keptTexts.delete(nonce);
   };
+}
+
+/** Loaded texts of integers and strings, per running stringify (by nonce). */
+const keptTexts = new Map<string, string[]>();
+
+/** Objects written in their loaded key order, per running stringify (by nonce). */
+const orderedTexts = new Map<string, KeyOrder[]>();
+
+/** Replaces the markers of objects kept in their loaded key order by their text. */
+function unwrapOrdered(text: string, nonce: string, write: (v: unknown) => string): string {
+  const list = orderedTexts.get(nonce);
+  if (!list?.length || !text.includes(`"~o${nonce}:`)) return text;
+  return text.replace(new RegExp(`"~o${nonce}:(\\d+)"`, "g"), (_, n: string) => {
+    const { object, keys } = list[Number(n)];
+    const all = [
+      ...keys.filter((k) => k in object),
+      ...Object.keys(object).filter((k) => !keys.includes(k)),
+    ];
+    const members = all.filter((k) => object[k] !== undefined && typeof object[k] !== "function")
+      // each member as a one-member object, so the float names apply to its key too
+      .map((k) => write({ [k]: object[k] }).slice(1, -1));
+    return unwrapOrdered(`{${members.join(",")}}`, nonce, write);
+  });
 }
 
 /**
@@ -148,12 +198,21 @@ export function stringifyWithFloats(
   const undo = applySpellings(spellings, nonce);
   try {
     const indent = spellings?.indent || undefined;
+    const root = spellings?.orders.find((o) => !o.holder && o.object === value);
+    if (root) {
+      // The document itself has integer-like keys out of JavaScript's order.
+      const list = orderedTexts.get(nonce)!;
+      list.push(root);
+      const marker = JSON.stringify(`~o${nonce}:${list.length - 1}`);
+      const write = (v: unknown) => stringifyWith(v, NO_FLOATS, floats.names, nonce, true);
+      return unwrapOrdered(marker, nonce, write);
+    }
     return stringifyWith(
       value,
       floats.trie,
       indent ? floats.namesIndented : floats.names,
       nonce,
-      !!spellings?.numbers.length,
+      !!(spellings?.numbers.length || spellings?.orders.length),
       indent,
     );
   } finally {
@@ -179,8 +238,17 @@ function stringifyWith(
   }
   if (marked.length) text = text.replace(new RegExp(`"~f${nonce}:(-?\\d+)"`, "g"), "$1.0");
   if (names) text = text.replace(names, "$1$2.0");
-  if (kept && text.includes(`"~i${nonce}:`)) {
-    text = text.replace(new RegExp(`"~i${nonce}:(-?\\d+)"`, "g"), "$1");
+  const lexemes = kept ? keptTexts.get(nonce) : undefined;
+  if (lexemes?.length && text.includes(`"~r${nonce}:`)) {
+    text = text.replace(
+      new RegExp(`"~r${nonce}:(\\d+)"`, "g"),
+      (_, n: string) => lexemes[Number(n)],
+    );
+  }
+  // Members of an object kept in its loaded order: no float paths are walked below it (the
+  // float names still apply); compact, whatever the indentation.
+  if (kept) {
+    text = unwrapOrdered(text, nonce, (v) => stringifyWith(v, NO_FLOATS, names, nonce, kept));
   }
   return text;
 }
@@ -205,7 +273,7 @@ export function* stringifyChunks(
 ): Generator<string> {
   const nonce = crypto.randomUUID().slice(0, 8);
   const { names, nameSet } = floats;
-  const kept = !!spellings?.numbers.length;
+  const kept = !!(spellings?.numbers.length || spellings?.orders.length);
   const whole = (v: unknown, node: FloatTrie) => stringifyWith(v, node, names, nonce, kept);
   function* walk(v: unknown, node: FloatTrie, depth: number): Generator<string> {
     if (
@@ -258,6 +326,10 @@ export function* stringifyChunks(
     }
     yield "}";
   }
+  if (spellings?.orders.some((o) => !o.holder && o.object === value)) {
+    yield stringifyWithFloats(value, floats, spellings);
+    return;
+  }
   const undo = applySpellings(spellings, nonce);
   try {
     yield* walk(value, floats.trie, 0);
@@ -288,9 +360,16 @@ export function timelinePieces(
   floats: FloatKeys = TIMELINE_FLOATS,
   spellings?: Spellings,
 ): Iterable<string> {
-  return itemCount(content) < SMALL_TIMELINE_ITEMS || spellings?.indent
+  const pieces = itemCount(content) < SMALL_TIMELINE_ITEMS || spellings?.indent
     ? [stringifyWithFloats(content, floats, spellings)]
     : stringifyChunks(content, floats, spellings);
+  return spellings?.tail ? withTail(pieces, spellings.tail) : pieces;
+}
+
+/** The pieces, then `tail`. */
+function* withTail(pieces: Iterable<string>, tail: string): Generator<string> {
+  yield* pieces;
+  yield tail;
 }
 
 /** No float keys: the meta file, written as loaded plus what changed. */
@@ -298,5 +377,5 @@ export const NO_FLOAT_KEYS: FloatKeys = floatKeysOf([], []);
 
 /** JSON of a loaded document other than the timeline (the meta), numbers and indent as loaded. */
 export function stringifyAsLoaded(value: unknown, spellings?: Spellings): string {
-  return stringifyWithFloats(value, NO_FLOAT_KEYS, spellings);
+  return stringifyWithFloats(value, NO_FLOAT_KEYS, spellings) + (spellings?.tail ?? "");
 }

@@ -15,7 +15,8 @@ import {
   profileForAppVersion,
 } from "../editions/profiles.ts";
 import { DraftDocument } from "../draft/document.ts";
-import { scanSpellings } from "../draft/spellings.ts";
+import { indentOf, scanSpellings, tailOf } from "../draft/spellings.ts";
+import { writtenByUs } from "./written.ts";
 import { TIMELINE_FLOATS } from "../draft/serialize.ts";
 import { recover } from "./txn.ts";
 import { type LockInfo, withLock } from "./lock.ts";
@@ -167,7 +168,14 @@ export async function loadDraft(
     // A save writes what it did not change as it was read (number text, indentation).
     loaded: opts.forSave
       ? {
-        content: scanSpellings(timeline.text, content, TIMELINE_FLOATS),
+        content: writtenByUs(dir, candidates[0].path)
+          ? {
+            numbers: [],
+            orders: [],
+            indent: indentOf(timeline.text),
+            tail: tailOf(timeline.text),
+          }
+          : scanSpellings(timeline.text, content, TIMELINE_FLOATS),
         meta: metaText === undefined ? undefined : scanSpellings(metaText, meta),
         settings: orUndefined(() => Deno.readTextFileSync(join(dir, "draft_settings"))),
       }
@@ -207,6 +215,24 @@ export async function withDraftLock<T>(
   } catch (err) {
     if (err instanceof Deno.errors.NotFound && !(await exists(dir))) throw gone();
     throw err;
+  } finally {
+    tidyStateDir(dir);
+  }
+}
+
+/**
+ * Removes a draft's `.draftcli/` (and its `staging/`) when empty: a draft draftcli did not
+ * create keeps no trace of a write once the lock is released and the downloads are moved (the
+ * lock, journal and staging folders live there only while a write runs). A draft draftcli made
+ * keeps its `state.json`, so its folder stays. Only empty folders are removed, so a writer
+ * that holds the lock or a staging folder is never disturbed; one that made the folder an
+ * instant before creates it again (`tryCreateHeld`).
+ */
+export function tidyStateDir(dir: string): void {
+  for (const d of [join(dir, STATE_DIR, "staging"), join(dir, STATE_DIR)]) {
+    try {
+      Deno.removeSync(d);
+    } catch { /* absent, or not empty */ }
   }
 }
 

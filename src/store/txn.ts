@@ -258,7 +258,13 @@ export interface StagingDir {
 /** Creates a private staging folder under `stagingRoot`, recording this process as its owner. */
 export async function makeStagingDir(stagingRoot: string): Promise<StagingDir> {
   const dir = join(stagingRoot, crypto.randomUUID());
-  Deno.mkdirSync(dir, { recursive: true });
+  // A state folder tidied away by another process between two steps of the mkdir: once more.
+  try {
+    Deno.mkdirSync(dir, { recursive: true });
+  } catch (err) {
+    if (!(err instanceof Deno.errors.NotFound)) throw err;
+    Deno.mkdirSync(dir, { recursive: true });
+  }
   const held = await tryCreateHeld(join(dir, STAGING_OWNER));
   return {
     dir,
