@@ -50,12 +50,44 @@ const textOf = (m: Json): string => {
   return markup ? markup[1] : content;
 };
 
+/** A material found by id, with its list. */
+type Found = { list: string; material: Json };
+
+/** Every material by id (first of a list wins, as `findMaterial` does), in one pass. */
+function materialsById(doc: DraftDocument): Map<string, Found> {
+  const out = new Map<string, Found>();
+  for (const [list, items] of Object.entries((doc.content.materials ?? {}) as Json)) {
+    if (!Array.isArray(items)) continue;
+    for (const material of items as Json[]) {
+      const id = material?.id;
+      if (typeof id === "string" && !out.has(id)) out.set(id, { list, material });
+    }
+  }
+  return out;
+}
+
+/** What a segment is, from its material's list and type, else its track's type. */
+function kindFrom(found: Found | undefined, track: Track): string {
+  switch (found?.list) {
+    case "videos":
+      return found.material.type === "photo" ? "photo" : "video";
+    case "texts":
+      return "text";
+    case "stickers":
+      return "sticker";
+    case "audios":
+      return "audio";
+    default:
+      return track.type;
+  }
+}
+
 /** The materials a segment names in `extra_material_refs`, by kind, in user terms. */
-function attachedTo(doc: DraftDocument, segment: Segment): Record<string, unknown[]> {
+function attachedTo(byId: Map<string, Found>, segment: Segment): Record<string, unknown[]> {
   const out: Record<string, unknown[]> = {};
   const add = (key: string, v: unknown) => (out[key] ??= []).push(v);
   for (const ref of Array.isArray(segment.extra_material_refs) ? segment.extra_material_refs : []) {
-    const found = doc.findMaterial(String(ref));
+    const found = byId.get(String(ref));
     if (!found) continue;
     const m = found.material;
     const named = { id: m.id, name: m.name ?? "" };
@@ -103,6 +135,7 @@ function attachedTo(doc: DraftDocument, segment: Segment): Record<string, unknow
 /** Every segment of every track, in track order then timeline order. */
 export function listSegments(doc: DraftDocument): ListedSegment[] {
   const out: ListedSegment[] = [];
+  const byId = materialsById(doc);
   const perType: Record<string, number> = {};
   for (const track of doc.tracks) {
     const index = perType[track.type] = (perType[track.type] ?? -1) + 1;
@@ -113,14 +146,14 @@ export function listSegments(doc: DraftDocument): ListedSegment[] {
       const r = segment.target_timerange;
       const item: ListedSegment = {
         segmentId: segment.id,
-        kind: kindOf(doc, track, segment),
+        kind: kindFrom(byId.get(segment.material_id), track),
         materialId: segment.material_id,
         track: { index, id: track.id, name: String(track.name ?? ""), type: track.type },
         start: r.start,
         end: r.start + r.duration,
         duration: r.duration,
       } as ListedSegment;
-      const material = doc.findMaterial(segment.material_id)?.material;
+      const material = byId.get(segment.material_id)?.material;
       if (segment.source_timerange && item.kind !== "photo") {
         item.sourceStart = segment.source_timerange.start;
       }
@@ -138,7 +171,7 @@ export function listSegments(doc: DraftDocument): ListedSegment[] {
         const name = material.name ?? material.material_name;
         if (typeof name === "string" && name && item.kind !== "text") item.name = name;
       }
-      item.attached = attachedTo(doc, segment);
+      item.attached = attachedTo(byId, segment);
       out.push(item);
     }
   }
