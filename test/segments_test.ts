@@ -171,6 +171,24 @@ Deno.test("segments on a draftcli draft: list, update, move, remove with ripple"
     c = JSON.parse(await content(d.dir));
     assertEquals((c.tracks as Json[]).filter((t) => t.type === "text").length, 2);
 
+    // ripple across tracks: the target track opens a gap at the new start
+    await ok(w.env, [
+      "segments",
+      "move",
+      d.draftId,
+      "--moves",
+      JSON.stringify([{ segmentId: d.texts[0], trackIndex: 1, start: 0 }]),
+      "--ripple",
+    ]);
+    c = JSON.parse(await content(d.dir));
+    assertEquals(segmentOf(c, d.texts[0])!.target_timerange.start, 0);
+    assertEquals(segmentOf(c, d.texts[1])!.target_timerange.start, 2_000_000);
+    const textTrack = (c.tracks as Json[]).filter((t) => t.type === "text")[1];
+    assertEquals(
+      (textTrack.segments as Json[]).map((s) => s.id).sort(),
+      [d.texts[0], d.texts[1]].sort(),
+    );
+
     // remove with ripple: the later photo closes the gap
     const rm = await ok(w.env, [
       "segments",
