@@ -72,7 +72,8 @@ export const segmentsMove = defineCommand({
   summary: "move segments to a new start and/or another track of their kind",
   description: "trackIndex counts the tracks of the segment's kind as 'segments list' prints; " +
     "one past the last makes a new track. With --ripple the segments after it on its track " +
-    "move with it (same track), or close its gap and open one on the target track.",
+    "move with it (same track), or close its gap and open one on the target track. A track " +
+    "left empty is removed.",
   positionals: ["draftId"],
   input: SegmentsMoveInput,
   mutates: true,

@@ -150,14 +150,14 @@ function renderIndexFor(doc: DraftDocument, track: Track, moved: Segment): unkno
 /**
  * Moves segments (in item order). With `ripple`, later segments on the source track close the
  * gap and, on another target track, those at or after the new start open one; on the same track
- * the segment and everything after it move together.
+ * the segment and everything after it move together. A track left empty is removed.
  */
 export function moveSegments(
   doc: DraftDocument,
   moves: readonly MoveRequest[],
   ripple: boolean,
   field = "moves",
-): MoveResult[] {
+): { items: MoveResult[]; removedTracks: string[] } {
   const index = segmentIndex(doc);
   refuseDuplicates(moves.map((m) => m.segmentId), (i) => `${field}[${i}].segmentId`);
   const plans = moves.map((m, i) => {
@@ -255,7 +255,16 @@ export function moveSegments(
     return { segment, to, shifted };
   });
   checkOverlaps(doc, tracks, touched);
-  return out.map(({ segment, to, shifted }) => ({
+  // a track the moves emptied goes, as the editors drop empty tracks
+  const removedTracks: string[] = [];
+  for (const { track } of plans) {
+    const at = doc.tracks.indexOf(track);
+    if (at >= 0 && !track.segments.length) {
+      doc.tracks.splice(at, 1);
+      removedTracks.push(track.id);
+    }
+  }
+  const items = out.map(({ segment, to, shifted }) => ({
     segmentId: segment.id,
     trackId: to.id,
     trackIndex: doc.tracksOf(to.type).indexOf(to),
@@ -263,6 +272,7 @@ export function moveSegments(
     end: endOf(segment),
     shifted,
   }));
+  return { items, removedTracks };
 }
 
 /** What a removal took out. */

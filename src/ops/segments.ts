@@ -39,8 +39,7 @@ export async function segmentsMove(
   return await mutateDraft(
     await ctx.searchRoots(),
     draftId,
-    (doc) =>
-      Promise.resolve({ result: { draftId, ripple, items: moveSegments(doc, moves, ripple) } }),
+    (doc) => Promise.resolve({ result: { draftId, ripple, ...moveSegments(doc, moves, ripple) } }),
     {
       warn: ctx.warn,
     },
