@@ -10,7 +10,10 @@ const segmentId = z.string().trim().min(1, "must not be empty").max(200).describ
 /** A caption style field without its default: an update sets only what it names. */
 function optionalStyle<T extends z.ZodType>(field: T): z.ZodOptional<z.ZodType> {
   const inner = field instanceof z.ZodDefault ? field.unwrap() as z.ZodType : field;
-  return inner.optional().describe(field.description ?? "") as z.ZodOptional<z.ZodType>;
+  // an update has no defaults: "(default …)" / "; default …" would mislead here
+  const text = (field.description ?? "").replace(/;\s*default [^;)]*/g, "")
+    .replace(/\s*\(default[^)]*\)/g, "");
+  return inner.optional().describe(text) as z.ZodOptional<z.ZodType>;
 }
 
 const s = captionStyleFields;
