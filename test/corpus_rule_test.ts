@@ -1,9 +1,10 @@
 /**
- * The ADD RULE of the corpus test (test/helpers/corpus.ts applyAddRule): a surgical add passes
- * it, and each kind of collateral change the issue lists is caught.
+ * The judgements of the corpus test (test/helpers/corpus.ts): the ADD RULE (applyAddRule) lets a
+ * surgical add pass and catches each kind of collateral change the issue lists; buildLosses finds
+ * what export → build lost without declaring it.
  */
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
-import { applyAddRule } from "./helpers/corpus.ts";
+import { applyAddRule, buildLosses } from "./helpers/corpus.ts";
 
 const DIR = "/drafts/d1";
 const CTX = { dir: DIR, placedBytes: 554 };
@@ -125,4 +126,91 @@ Deno.test("add rule: draft_settings may only move draft_last_edit_time forward",
     kinds(applyAddRule("draft_settings", ini, ini.replace("=1700000100", "=1600000000"), CTX)),
     ["value draft_last_edit_time"],
   );
+});
+
+// deno-lint-ignore no-explicit-any
+type Json = any;
+
+const seg = (id: string, start: number, duration: number, extra: Json = {}) => ({
+  id,
+  material_id: `m${id}`,
+  target_timerange: { start, duration },
+  source_timerange: { start: 0, duration },
+  ...extra,
+});
+const ORIGINAL: Json = {
+  canvas_config: { width: 1080, height: 1920, ratio: "9:16" },
+  fps: 30.0,
+  materials: { audios: [{ id: "mA1", type: "music" }] },
+  tracks: [
+    { type: "video", segments: [seg("V1", 0, 100), seg("V2", 100, 50)] },
+    { type: "audio", segments: [seg("A1", 0, 150)] },
+    { type: "text", segments: [seg("T1", 10, 20)] },
+  ],
+};
+const same = (x: Json) => structuredClone(x);
+const REFS = { V1: "v1", V2: "v2", A1: "a1", T1: "t1" };
+/** The original as build would rebuild it: same layout, new ids. */
+function rebuilt(): Json {
+  const c = same(ORIGINAL);
+  for (const t of c.tracks) {
+    for (const s of t.segments) {
+      s.id = REFS[s.id as keyof typeof REFS];
+      s.material_id = `m${s.id}`;
+    }
+  }
+  c.materials.audios[0].id = "ma1";
+  return c;
+}
+
+Deno.test("buildLosses: a faithful rebuild loses nothing", () => {
+  assertEquals(buildLosses(ORIGINAL, rebuilt(), REFS, new Set()), []);
+});
+
+Deno.test("buildLosses: timing, tracks, order, canvas, audio type and keyframes are compared", () => {
+  const c = rebuilt();
+  c.tracks[0].segments[1].target_timerange.duration = 51; // ±1 µs
+  c.tracks[1].segments[0].source_timerange.start = 26;
+  c.materials.audios[0].type = "extract_music";
+  c.tracks[2].segments[0].common_keyframes = [{ property_type: "KFTypeScaleX" }];
+  c.canvas_config.ratio = "original";
+  assertEquals(buildLosses(ORIGINAL, c, REFS, new Set()), [
+    "canvas ratio 9:16 → original",
+    "segment V2 timing 100+50 → 100+51",
+    "segment A1 source 0+150 → 26+150",
+    "segment A1 audio type music → extract_music",
+    "segment T1 keyframes [] → [KFTypeScaleX]",
+  ]);
+  // declared: by segment id, and by kind
+  assertEquals(
+    buildLosses(ORIGINAL, c, REFS, new Set(["V2", "A1", "T1", "kind:canvas_ratio"])),
+    [],
+  );
+});
+
+Deno.test("buildLosses: a lost segment, a split track, merged tracks and a changed track order", () => {
+  const lost = rebuilt();
+  lost.tracks[2].segments = [];
+  assertEquals(buildLosses(ORIGINAL, lost, REFS, new Set()), [
+    "segment T1 (text track 2) is not in the build",
+  ]);
+  const split = rebuilt();
+  split.tracks.push({ type: "video", segments: [split.tracks[0].segments.pop()] });
+  assertEquals(buildLosses(ORIGINAL, split, REFS, new Set()), ["track 0 comes back as 2 tracks"]);
+  const merged = rebuilt();
+  merged.tracks[0].type = "text";
+  merged.tracks[0].segments.push(...merged.tracks[2].segments);
+  merged.tracks.pop();
+  assertEquals(buildLosses(ORIGINAL, merged, REFS, new Set()), [
+    "segment V1: video track → text track",
+    "segment V2: video track → text track",
+    "tracks 0 and 2 come back as one track",
+    "track order: track 2 now before track 1",
+  ]);
+  const swapped = rebuilt();
+  swapped.tracks.reverse();
+  assertEquals(buildLosses(ORIGINAL, swapped, REFS, new Set()), [
+    "track order: track 1 now before track 0",
+    "track order: track 2 now before track 1",
+  ]);
 });

@@ -254,12 +254,12 @@ export class DraftDocument {
   normalise(): void {
     let end = 0;
     const perKind: Record<string, number> = {};
+    // New segments carry 0 until numbered here, so the highest index is a loaded segment's.
     let above = -1;
     for (const track of this.tracks) {
       for (const s of track.segments) {
-        if (!this.#loadedSegments.has(s.id)) continue;
-        const t = Number(s.track_render_index);
-        if (Number.isFinite(t)) above = Math.max(above, t);
+        const t = s.track_render_index;
+        if (typeof t === "number" && t > above) above = t;
       }
     }
     this.tracks.forEach((track, position) => {
@@ -274,13 +274,10 @@ export class DraftDocument {
         trackIndex = this.#loadedSegments.size ? ++above : position;
       }
       for (const s of track.segments) {
-        const isNew = !this.#loadedSegments.has(s.id);
-        if (!isNew) continue;
+        end = Math.max(end, s.target_timerange.start + s.target_timerange.duration);
+        if (this.#loadedSegments.has(s.id)) continue;
         s.track_render_index = trackIndex;
         if (base !== undefined && track.type !== "audio") s.render_index = base + nth;
-      }
-      for (const s of track.segments) {
-        end = Math.max(end, s.target_timerange.start + s.target_timerange.duration);
       }
     });
     // the editors may store a duration a µs off the last end; it stays while that end does

@@ -232,7 +232,8 @@ function stringifyWith(
   let text: string;
   try {
     mark(value, trie, `~f${nonce}:`, marked);
-    text = JSON.stringify(value, null, indent) ?? "null";
+    // Without arguments beyond the value: V8's fast serializer takes only that form.
+    text = (indent ? JSON.stringify(value, null, indent) : JSON.stringify(value)) ?? "null";
   } finally {
     for (const m of marked) m.holder[m.key] = m.value;
   }

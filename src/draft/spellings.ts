@@ -52,13 +52,14 @@ const isDigit = (c: number) => c >= 48 && c <= 57;
 export function indentOf(text: string): string {
   let i = 0;
   while (i < text.length && text.charCodeAt(i) !== 123 && text.charCodeAt(i) !== 91) i++;
-  const nl = text.indexOf("\n", i);
-  if (nl < 0) return "";
-  // Only whitespace between the opening bracket and the newline: a pretty-printed text.
-  if (text.slice(i + 1, nl).trim() !== "") return "";
-  let j = nl + 1;
-  while (j < text.length && (text[j] === " " || text[j] === "\t")) j++;
-  return text.slice(nl + 1, j);
+  // Only blanks between the opening bracket and a newline: a pretty-printed text. (Looked at
+  // from the bracket on, never searched for through a compact text.)
+  let j = i + 1;
+  while (text.charCodeAt(j) === 32 || text.charCodeAt(j) === 9 || text.charCodeAt(j) === 13) j++;
+  if (text.charCodeAt(j) !== 10) return "";
+  let k = j + 1;
+  while (k < text.length && (text[k] === " " || text[k] === "\t")) k++;
+  return text.slice(j + 1, k);
 }
 
 /** The whitespace after a JSON text's value ("" for none). */
@@ -68,11 +69,16 @@ export function tailOf(text: string): string {
   return text.slice(i);
 }
 
-/** A quick filter on key names: length and first and last char of each name of a set. */
-function nameFilter(names: ReadonlySet<string>): Set<number> {
-  const out = new Set<number>();
+/** Key names by length and first and last char (a quick first test of membership). */
+function nameIndex(names: ReadonlySet<string>): Map<number, string[]> {
+  const out = new Map<number, string[]>();
   for (const n of names) {
-    if (n.length) out.add(n.length * 1 << 20 | n.charCodeAt(0) << 10 | n.charCodeAt(n.length - 1));
+    if (!n.length) continue;
+    const sig = n.length << 20 | (n.charCodeAt(0) & 1023) << 10 |
+      (n.charCodeAt(n.length - 1) & 1023);
+    const list = out.get(sig);
+    if (list) list.push(n);
+    else out.set(sig, [n]);
   }
   return out;
 }
@@ -87,7 +93,7 @@ export function scanSpellings(
   floats?: Pick<FloatKeys, "nameSet" | "trie">,
 ): Spellings {
   const names = floats?.nameSet ?? new Set<string>();
-  const filter = nameFilter(names);
+  const byShape = nameIndex(names);
   const numbers: Spelling[] = [];
   const orders: KeyOrder[] = [];
   const n = text.length;
@@ -136,8 +142,14 @@ export function scanSpellings(
     if (isArr[d]) return false;
     const len = keyTo[d] - keyFrom[d];
     if (!len) return false;
-    const sig = len << 20 | text.charCodeAt(keyFrom[d]) << 10 | text.charCodeAt(keyTo[d] - 1);
-    return filter.has(sig) && names.has(keyAt(d) as string);
+    const sig = len << 20 | (text.charCodeAt(keyFrom[d]) & 1023) << 10 |
+      (text.charCodeAt(keyTo[d] - 1) & 1023);
+    const candidates = byShape.get(sig);
+    if (!candidates) return false;
+    if (keyEsc[d]) return names.has(keyAt(d) as string);
+    // compared in place: no key string is cut out of the text
+    for (const name of candidates) if (text.startsWith(name, keyFrom[d])) return true;
+    return false;
   };
   let i = 0;
   while (i < n) {

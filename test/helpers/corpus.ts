@@ -664,6 +664,10 @@ async function timelineOf(folder: string): Promise<Json> {
 
 const range = (r: Json) => r ? `${r.start}+${r.duration}` : "none";
 
+/** Does `declared` name an `unsupported` kind matching `re` (entries `kind:<kind>`)? */
+const declaredKind = (declared: Set<string>, re: RegExp) =>
+  [...declared].some((d) => d.startsWith("kind:") && re.test(d));
+
 /**
  * Exports the draft, maps its media to stand-ins, builds it, and compares the built draft's
  * tracks, segments and timings with the original's (canvas and fps too). A segment export lists
@@ -689,6 +693,9 @@ export async function checkExportBuild(w: CorpusWorld, s: StandIns): Promise<Exp
   );
   const declared = declaredIdsOf(unsupported);
   out.declaredIds = declared.size;
+  for (const u of unsupported as Json[]) {
+    if (typeof u?.kind === "string") declared.add(`kind:${u.kind}`);
+  }
 
   const specFile = `${w.world.root}/spec.json`;
   await Deno.writeTextFile(specFile, JSON.stringify(mapMedia(ex.json, s)));
@@ -709,9 +716,26 @@ export async function checkExportBuild(w: CorpusWorld, s: StandIns): Promise<Exp
     out.buildError = `no timeline file in ${built.json.filePath}`;
     return out;
   }
-  const refs: Record<string, string> = built.json.refs ?? {};
+  out.undeclared = buildLosses(original, copy, built.json.refs ?? {}, declared);
+  return out;
+}
+
+/**
+ * What the built copy lost of the original without `declared` naming it (segment ids, and
+ * `kind:<kind>` for whole kinds): canvas size, ratio, fps and markers; per segment (matched
+ * through build's `refs`, original segment id → new id) its presence, track type, timing, for
+ * video and audio its source range, for audio its type, and its keyframe properties; per track
+ * whether its segments stay on one track of their own, in the original order.
+ */
+export function buildLosses(
+  original: Json,
+  copy: Json,
+  refs: Record<string, string>,
+  declared: Set<string>,
+): string[] {
   const where = new Map(segmentsOf(copy).map((x) => [x.seg.id, x]));
-  const loss = (msg: string) => out.undeclared.push(msg);
+  const out: string[] = [];
+  const loss = (msg: string) => out.push(msg);
 
   for (const key of ["width", "height"]) {
     if (original.canvas_config?.[key] !== copy.canvas_config?.[key]) {
@@ -719,10 +743,22 @@ export async function checkExportBuild(w: CorpusWorld, s: StandIns): Promise<Exp
     }
   }
   if (Number(original.fps) !== Number(copy.fps)) loss(`fps ${original.fps} → ${copy.fps}`);
+  const ratio = (d: Json) => d.canvas_config?.ratio ?? "none";
+  if (ratio(original) !== ratio(copy) && !declaredKind(declared, /ratio|canvas/)) {
+    loss(`canvas ratio ${ratio(original)} → ${ratio(copy)}`);
+  }
+  const marks = (d: Json) => (d.time_marks?.mark_items ?? []).length;
+  if (marks(original) !== marks(copy) && !declaredKind(declared, /mark/)) {
+    loss(`markers ${marks(original)} → ${marks(copy)}`);
+  }
+  const audioType = (d: Json, id: string) =>
+    ((d.materials?.audios ?? []) as Json[]).find((m) => m.id === id)?.type;
+  const kfProps = (seg: Json) =>
+    ((seg.common_keyframes ?? []) as Json[]).map((k) => k.property_type).sort().join(",");
 
   // track of each original track's segments in the copy
   const trackMap = new Map<number, Set<number>>();
-  for (const { seg, track, trackIndex } of segs) {
+  for (const { seg, track, trackIndex } of segmentsOf(original)) {
     if (declared.has(seg.id)) continue;
     const id = refs[seg.id];
     const hit = id ? where.get(id) : undefined;
@@ -749,6 +785,13 @@ export async function checkExportBuild(w: CorpusWorld, s: StandIns): Promise<Exp
           range(hit.seg.source_timerange)
         }`,
       );
+    }
+    if (track.type === "audio") {
+      const [a, b] = [audioType(original, seg.material_id), audioType(copy, hit.seg.material_id)];
+      if (a !== b) loss(`segment ${seg.id} audio type ${a} → ${b}`);
+    }
+    if (kfProps(seg) !== kfProps(hit.seg)) {
+      loss(`segment ${seg.id} keyframes [${kfProps(seg)}] → [${kfProps(hit.seg)}]`);
     }
     const set = trackMap.get(trackIndex) ?? new Set<number>();
     set.add(hit.trackIndex);
