@@ -459,3 +459,57 @@ Deno.test("segments on editor drafts: only the asked paths change, number text k
     await w.cleanup();
   }
 });
+
+Deno.test("segments update on a video: a head trim advances the source, speed is bounded by the file", async () => {
+  const w = await tempWorld();
+  try {
+    const { draftId, filePath: dir } = await ok(w.env, ["draft", "create"]);
+    const vid = await ok(w.env, [
+      "videos",
+      "add",
+      draftId,
+      "--video-infos",
+      JSON.stringify([{ videoUrl: fileUrl(fixture("video.mp4")), start: 0, end: 800_000 }]),
+    ]);
+    const id = vid.items[0].segmentId as string;
+    await ok(w.env, [
+      "segments",
+      "update",
+      draftId,
+      "--updates",
+      JSON.stringify([{ segmentId: id, start: 200_000, volume: 0 }]),
+    ]);
+    const s = segmentOf(JSON.parse(await content(dir)), id)!;
+    assertEquals(s.target_timerange, { start: 200_000, duration: 600_000 });
+    assertEquals(s.source_timerange, { start: 200_000, duration: 600_000 });
+    assertEquals(s.volume, 0);
+    const list = await ok(w.env, ["segments", "list", draftId]);
+    assertEquals(list.segments[0].sourceStart, 200_000);
+
+    // 600 ms at 2x from 200 ms would play 1.4 s of a 1 s file: refused by item and field
+    const e = await fails(w.env, dir, [
+      "segments",
+      "update",
+      draftId,
+      "--updates",
+      JSON.stringify([{ segmentId: id, speed: 2 }]),
+    ]);
+    assertEquals(e.path, "updates[0].speed");
+    await ok(w.env, [
+      "segments",
+      "update",
+      draftId,
+      "--updates",
+      JSON.stringify([{ segmentId: id, speed: 1.25 }]),
+    ]);
+    const t = segmentOf(JSON.parse(await content(dir)), id)!;
+    assertEquals([t.speed, t.source_timerange.duration], [1.25, 750_000]);
+    const c = JSON.parse(await content(dir));
+    const speeds = (c.materials.speeds as Json[]).filter((m) =>
+      t.extra_material_refs.includes(m.id)
+    );
+    assertEquals(speeds.map((m) => m.speed), [1.25]);
+  } finally {
+    await w.cleanup();
+  }
+});
