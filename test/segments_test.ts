@@ -268,6 +268,7 @@ Deno.test("segments edits refuse overlaps (naming both) and bad input, writing n
       JSON.stringify([{ segmentId: d.photos[2], start: 3_000_000 }]),
     ]);
     assert(e.message.includes(d.photos[2]) && e.message.includes(d.photos[1]), e.message);
+    assertEquals(e.path, "moves[0].start");
 
     e = await run([
       "segments",
@@ -277,6 +278,7 @@ Deno.test("segments edits refuse overlaps (naming both) and bad input, writing n
       JSON.stringify([{ segmentId: d.texts[0], end: 2_500_000 }]),
     ]);
     assert(e.message.includes(d.texts[0]) && e.message.includes(d.texts[1]), e.message);
+    assertEquals(e.path, "updates[0].end");
 
     // a field that does not apply to the kind: item index and field, once
     e = await run([

@@ -58,12 +58,14 @@ const span = (s: Segment) => `${s.target_timerange.start}–${endOf(s)} µs`;
 
 /**
  * Refuses overlaps on `tracks` that involve a `touched` segment (segments the editor stored
- * overlapping, such as CapCut 1.x overlap transitions, stay as they were). The error names both.
+ * overlapping, such as CapCut 1.x overlap transitions, stay as they were). `touched` maps each
+ * changed segment to the input path of the item that changed it; the error names that path and
+ * both segments.
  */
 export function checkOverlaps(
   doc: DraftDocument,
   tracks: Iterable<Track>,
-  touched: ReadonlySet<string>,
+  touched: ReadonlyMap<string, string>,
 ): void {
   for (const track of new Set(tracks)) {
     const segs = [...track.segments].sort((a, b) =>
@@ -72,10 +74,13 @@ export function checkOverlaps(
     let last: Segment | undefined;
     for (const s of segs) {
       if (s.target_timerange.start < 0) {
+        const path = touched.get(s.id);
         throw new DraftcliError(
           "invalid_input",
-          `segment ${s.id} would start before 0 (${s.target_timerange.start} µs)`,
-          { hint: "give a later start, or move less to the left" },
+          `${
+            path ? `${path}: ` : ""
+          }segment ${s.id} would start before 0 (${s.target_timerange.start} µs)`,
+          { path, hint: "give a later start, or move less to the left" },
         );
       }
       if (
@@ -83,14 +88,16 @@ export function checkOverlaps(
         (touched.has(s.id) || touched.has(last.id))
       ) {
         const t = doc.tracksOf(track.type).indexOf(track);
+        const path = touched.get(s.id) ?? touched.get(last.id);
         throw new DraftcliError(
           "invalid_input",
-          `segment ${s.id} (${kindOf(doc, track, s)}, ${
+          `${path}: segment ${s.id} (${kindOf(doc, track, s)}, ${
             span(s)
           }) would overlap segment ${last.id} (${kindOf(doc, track, last)}, ${
             span(last)
           }) on ${track.type} track ${t}`,
           {
+            path,
             hint: "choose a start after the other segment's end, another track, or --ripple",
           },
         );
@@ -206,11 +213,14 @@ export function moveSegments(
         { path: `${f}.trackId`, hint: `pick one of the ${track.type} tracks` },
       );
     }
-    return { track, segment, target, start: m.start };
+    const at = m.start !== undefined
+      ? `${f}.start`
+      : `${f}.${m.trackId ? "trackId" : "trackIndex"}`;
+    return { track, segment, target, start: m.start, field: at };
   });
-  const touched = new Set<string>();
+  const touched = new Map<string, string>();
   const tracks = new Set<Track>();
-  const out = plans.map(({ track, segment, target, start }) => {
+  const out = plans.map(({ track, segment, target, start, field: f }) => {
     const oldStart = segment.target_timerange.start;
     const duration = segment.target_timerange.duration;
     const newStart = start ?? oldStart;
@@ -222,7 +232,7 @@ export function moveSegments(
         for (const s of track.segments) {
           if (s !== segment && s.target_timerange.start > oldStart) {
             shift(s, delta);
-            touched.add(s.id);
+            if (!touched.has(s.id)) touched.set(s.id, f);
             shifted++;
           }
         }
@@ -234,14 +244,14 @@ export function moveSegments(
         for (const s of track.segments) {
           if (s.target_timerange.start > oldStart) {
             shift(s, -duration);
-            touched.add(s.id);
+            if (!touched.has(s.id)) touched.set(s.id, f);
             shifted++;
           }
         }
         for (const s of to.segments) {
           if (s.target_timerange.start >= newStart) {
             shift(s, duration);
-            touched.add(s.id);
+            if (!touched.has(s.id)) touched.set(s.id, f);
             shifted++;
           }
         }
@@ -250,7 +260,7 @@ export function moveSegments(
       to.segments.push(segment);
       setIfChanged(segment, "track_render_index", renderIndexFor(doc, to, segment));
     }
-    touched.add(segment.id);
+    touched.set(segment.id, f);
     tracks.add(track).add(to);
     return { segment, to, shifted };
   });

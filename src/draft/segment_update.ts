@@ -352,10 +352,15 @@ export function updateSegments(
     if (p.kind === "text") applyCaption(p);
     applyTransform(p);
   }
+  const retimed = plans.filter((p) => p.item.start !== undefined || p.item.end !== undefined);
   checkOverlaps(
     doc,
-    plans.filter((p) => p.item.start !== undefined || p.item.end !== undefined).map((p) => p.track),
-    new Set(plans.map((p) => p.segment.id)),
+    retimed.map((p) => p.track),
+    new Map(
+      retimed.map((
+        p,
+      ) => [p.segment.id, `${p.field}.${p.item.start !== undefined ? "start" : "end"}`]),
+    ),
   );
   return plans.map((p) => ({
     segmentId: p.segment.id,
