@@ -98,6 +98,20 @@ export class DraftDocument {
       ((init.content.tracks ?? []) as Track[]).flatMap((t) => (t.segments ?? []).map((s) => s.id)),
     );
     this.loadedMediaPaths = this.mediaPaths();
+    this.#loadedEnd = this.#lastEnd();
+  }
+
+  /** The latest segment end when loaded: an edit that keeps it keeps the stored duration. */
+  readonly #loadedEnd: number;
+
+  #lastEnd(): number {
+    let end = 0;
+    for (const track of this.tracks) {
+      for (const s of track.segments ?? []) {
+        end = Math.max(end, s.target_timerange.start + s.target_timerange.duration);
+      }
+    }
+    return end;
   }
 
   /** Paths of the video and audio materials (images are videos), as the draft spells them. */
@@ -266,7 +280,10 @@ export class DraftDocument {
         if (base !== undefined && track.type !== "audio") s.render_index = base + nth;
       }
     });
-    if (this.content.duration !== end) this.content.duration = end;
+    // the editors may store a duration a µs off the last end; it stays while that end does
+    const kept = this.loaded && end === this.#loadedEnd &&
+      typeof this.content.duration === "number";
+    if (!kept && this.content.duration !== end) this.content.duration = end;
   }
 
   /** Timeline duration in µs (max segment end). */
