@@ -28,10 +28,9 @@ function goodArgs(name: string, draftId: string): Json | undefined {
     draft_list: {},
     draft_validate: { draftId },
     images_add: { draftId, imageInfos: [{ imageUrl: png, start: 0, end: 1_000_000 }] },
-    images_list: { draftId },
+    segments_list: { draftId },
     audios_add: { draftId, audioInfos: [{ audioUrl: mp3, start: 0, end: 500_000 }] },
     captions_add: { draftId, captions: [{ text: "hi", start: 0, end: 1_000_000 }] },
-    captions_list: { draftId },
     editors: {},
     config_show: {},
     query_fonts: {},
@@ -138,8 +137,9 @@ Deno.test("mcp: a session driven by the official SDK client", async () => {
     console.log(`SDK session: ${tools.length} tools called, ${oks} ok, rest error results`);
 
     // The draft holds what the calls added.
-    const listed = await client.callTool({ name: "images_list", arguments: { draftId } });
-    assertEquals(((listed.structuredContent as Json).items as unknown[]).length, 1);
+    const listed = await client.callTool({ name: "segments_list", arguments: { draftId } });
+    const segments = (listed.structuredContent as Json).segments as { kind: string }[];
+    assertEquals(segments.filter((s) => s.kind === "photo").length, 1);
 
     // Error cases: an unknown tool is a protocol error; bad arguments an error result.
     await client.callTool({ name: "images_ad", arguments: {} }).then(

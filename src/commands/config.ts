@@ -38,6 +38,8 @@ export const configSetDir = defineCommand({
   mutates: true,
   destructive: true,
   idempotent: true,
+  // Over MCP, config_set {"key":"draftsDir"} does the same.
+  mcp: false,
   run: run.configSetDir,
 });
 

@@ -9,8 +9,7 @@ export const EditorsInput = z.object({}).strict();
 /** `editors`. */
 export const editors = defineCommand({
   name: ["editors"],
-  summary:
-    "show the editor version profiles, what is detected here (drafts folders, newest app-saved draft) and the support matrix",
+  summary: "show the editor version profiles, the drafts folders found here and the support matrix",
   description:
     "Output: {os, ffmpeg ({path, version, from} or null: what 'preview' uses), config, newDrafts, detected[], profiles[], supportMatrix[], " +
     "knownBuilds[], evidence}. 'newDrafts' is what 'draft create' without --editor would use " +

@@ -47,6 +47,8 @@ export const effectsList = defineCommand({
   summary: "list track-level and clip-attached video effects",
   positionals: ["draftId"],
   input: ListInput,
+  // Over MCP, segments_list lists every kind with what is attached.
+  mcp: false,
   run: run.effectsList,
 });
 
@@ -73,6 +75,8 @@ export const filtersList = defineCommand({
   summary: "list track-level and clip-attached filters",
   positionals: ["draftId"],
   input: ListInput,
+  // Over MCP, segments_list lists every kind with what is attached.
+  mcp: false,
   run: run.filtersList,
 });
 

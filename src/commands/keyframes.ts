@@ -47,6 +47,8 @@ export const keyframesList = defineCommand({
   positionals: ["draftId"],
   input: KeyframesListInput,
   examples: ['keyframes list "$ID" --segment-id "$SEG"'],
+  // Over MCP, segments_list lists every kind with what is attached.
+  mcp: false,
   run: run.keyframesList,
 });
 

@@ -45,6 +45,8 @@ export const masksList = defineCommand({
   positionals: ["draftId"],
   input: MasksListInput,
   examples: ['masks list "$ID"', 'masks list "$ID" --segment-id "$SEG"'],
+  // Over MCP, segments_list lists every kind with what is attached.
+  mcp: false,
   run: run.masksList,
 });
 

@@ -59,6 +59,8 @@ export const imagesList = defineCommand({
   summary: "list photo segments with their ids and times",
   positionals: ["draftId"],
   input: ListInput,
+  // Over MCP, segments_list lists every kind with what is attached.
+  mcp: false,
   run: run.imagesList,
 });
 
@@ -82,6 +84,8 @@ export const audiosList = defineCommand({
   summary: "list audio segments with their ids and times",
   positionals: ["draftId"],
   input: ListInput,
+  // Over MCP, segments_list lists every kind with what is attached.
+  mcp: false,
   run: run.audiosList,
 });
 
@@ -106,6 +110,8 @@ export const captionsList = defineCommand({
   summary: "list text segments with their ids, times and text",
   positionals: ["draftId"],
   input: ListInput,
+  // Over MCP, segments_list lists every kind with what is attached.
+  mcp: false,
   run: run.captionsList,
 });
 

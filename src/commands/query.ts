@@ -42,6 +42,8 @@ export const queryAudioDuration = defineCommand({
     "has no sound.",
   input: QueryUrlInput,
   examples: ["query audio-duration --url file:///abs/voice.mp3"],
+  // cutcli's name for it; over MCP, query_media gives the duration with the other facts.
+  mcp: false,
   run: run.queryAudioDuration,
 });
 

@@ -33,6 +33,8 @@ export const stickerList = defineCommand({
   summary: "list sticker segments",
   positionals: ["draftId"],
   input: StickerListInput,
+  // Over MCP, segments_list lists every kind with what is attached.
+  mcp: false,
   run: run.stickerList,
 });
 

@@ -43,6 +43,8 @@ export const transitionsList = defineCommand({
   summary: "list transitions with the segments they join",
   positionals: ["draftId"],
   input: TransitionsListInput,
+  // Over MCP, segments_list lists every kind with what is attached.
+  mcp: false,
   run: run.transitionsList,
 });
 

@@ -43,6 +43,8 @@ export const videosList = defineCommand({
   summary: "list video segments with their ids, times, source range and speed",
   positionals: ["draftId"],
   input: VideosListInput,
+  // Over MCP, segments_list lists every kind with what is attached.
+  mcp: false,
   run: run.videosList,
 });
 

@@ -10,7 +10,7 @@ import { type UpdateRequest, updateSegments } from "../draft/segment_update.ts";
 export async function segmentsList(ctx: CommandContext, draftId: string) {
   const doc = await readDraft(await ctx.searchRoots(), draftId);
   const segments = listSegments(doc);
-  return { draftId, duration: doc.duration, count: segments.length, segments };
+  return { draftId: doc.draftId, duration: doc.duration, count: segments.length, segments };
 }
 
 /** Applies update items (all checked before the draft is written). */
@@ -22,7 +22,8 @@ export async function segmentsUpdate(
   return await mutateDraft(
     await ctx.searchRoots(),
     draftId,
-    (doc) => Promise.resolve({ result: { draftId, items: updateSegments(doc, updates) } }),
+    (doc) =>
+      Promise.resolve({ result: { draftId: doc.draftId, items: updateSegments(doc, updates) } }),
     {
       warn: ctx.warn,
     },
@@ -39,7 +40,10 @@ export async function segmentsMove(
   return await mutateDraft(
     await ctx.searchRoots(),
     draftId,
-    (doc) => Promise.resolve({ result: { draftId, ripple, ...moveSegments(doc, moves, ripple) } }),
+    (doc) =>
+      Promise.resolve({
+        result: { draftId: doc.draftId, ripple, ...moveSegments(doc, moves, ripple) },
+      }),
     {
       warn: ctx.warn,
     },
@@ -55,6 +59,6 @@ export async function segmentsRemove(
 ) {
   return await mutateDraft(await ctx.searchRoots(), draftId, (doc) =>
     Promise.resolve({
-      result: { draftId, ripple, ...removeSegments(doc, segmentIds, ripple) },
+      result: { draftId: doc.draftId, ripple, ...removeSegments(doc, segmentIds, ripple) },
     }), { warn: ctx.warn });
 }

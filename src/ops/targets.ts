@@ -103,7 +103,7 @@ export function visualSegment(doc: DraftDocument, id: string, field: string): Vi
       `${field}: no segment with id ${id} in this draft`,
       {
         path: field,
-        hint: "list segment ids with 'videos list' or 'images list'",
+        hint: "list segment ids with 'segments list'",
       },
     );
   }
@@ -118,7 +118,7 @@ export function visualSegment(doc: DraftDocument, id: string, field: string): Vi
       } ${found.track.type} track; only video and photo segments take this`,
       {
         path: field,
-        hint: "pass the id of a video or photo segment ('videos list', 'images list')",
+        hint: "pass the id of a video or photo segment ('segments list')",
       },
     );
   }

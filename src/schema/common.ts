@@ -54,8 +54,8 @@ export const speed = z.number().min(MIN_SPEED).max(MAX_SPEED);
 
 /** The track of an item: 0-based among the draft's tracks of its kind. */
 export const trackIndex = z.number().int().min(0).max(1000).describe(
-  "track of this item, 0-based among the draft's tracks of its kind (0 = the main or bottom " +
-    "one; missing tracks are added); absent: the first track where it fits",
+  "0-based among the draft's tracks of its kind; 0 = the main or bottom one, missing tracks " +
+    "are added; absent: the first track where it fits",
 );
 
 /** Length of the slice of the source file a clip plays, when not (end - start) × speed. */
