@@ -1,6 +1,7 @@
 /**
  * The `<group> list` commands' help names every field they print, and says what `duration`
- * means (the segment's length for photos and captions, the file's for audio and video).
+ * means (the segment's length for photos and captions, the file's for audio and video);
+ * `segments list` names every key it prints.
  */
 import { ok as assert } from "node:assert/strict";
 import { runCli, runOk, tempWorld } from "./helpers/cli.ts";
@@ -26,6 +27,21 @@ Deno.test("list commands: the help names every field of the output", async () =>
         `${group} list --help says what duration is`,
       );
     }
+    // segments list: every key of a segment and of its attached map, which lists only what is there.
+    const { segments } = await runOk(w, ["segments", "list", draftId]);
+    const help = (await runCli(["segments", "list", "--help"], { env: w.env })).stdout;
+    const keys = new Set<string>();
+    for (const seg of segments as Record<string, Record<string, unknown>>[]) {
+      Object.keys(seg).forEach((k) => keys.add(k));
+      Object.keys(seg.attached).forEach((k) => keys.add(k));
+      for (const kind of Object.keys(seg.attached)) {
+        assert((seg.attached[kind] as unknown[]).length > 0, `attached.${kind} is not empty`);
+      }
+    }
+    for (const key of keys) {
+      assert(new RegExp(`\\b${key}\\b`).test(help), `segments list --help names '${key}'`);
+    }
+    assert(/only the kinds the segment has/.test(help), help);
   } finally {
     await w.cleanup();
   }
