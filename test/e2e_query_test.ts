@@ -348,5 +348,9 @@ Deno.test("query stickers / query huazi (cutcli's names): no_catalog, exit 7, wi
     assertEquals(r.stdout, "");
     assertEquals(r.error?.code, "no_catalog");
     assert(hint.test(r.error?.hint ?? ""), r.error?.hint);
+    // The command the hint gives carries every required flag of 'sticker add'.
+    if (args[1] === "stickers") {
+      assert(/--sticker-id <id> --start <µs> --end <µs>/.test(r.error?.hint ?? ""), r.error?.hint);
+    }
   }
 });

@@ -215,6 +215,36 @@ Deno.test({
 });
 
 Deno.test({
+  name: "preview warns about a missing CJK font only when a caption holds CJK text",
+  ignore,
+  async fn() {
+    const w = await tempWorld();
+    try {
+      const run = (args: string[]) => runOk(w, args);
+      const id = (await run(["draft", "create", "--width", "640", "--height", "360"])).draftId;
+      const caption = (text: string) =>
+        run(["captions", "add", id, "--captions", JSON.stringify([{ text, start: 0, end: 1e6 }])]);
+      const frame = async () => {
+        const r = await runCli(["preview", id, "--at", "500000", "--out", `${w.root}/f`], {
+          env: w.env,
+        });
+        assertEquals(r.code, 0, r.stderr);
+        return (r.json as Json).warnings;
+      };
+      await caption("Latin only");
+      assertEquals(await frame(), undefined, "Latin text draws right with any font");
+      await caption("世界");
+      const cjk = (await findCaptionFont()).cjk;
+      const warnings = await frame();
+      if (cjk) assertEquals(warnings, undefined);
+      else assert(/no CJK font/.test(warnings?.[0] ?? ""), JSON.stringify(warnings));
+    } finally {
+      await w.cleanup();
+    }
+  },
+});
+
+Deno.test({
   name: "preview draws missing media as a labelled placeholder instead of failing",
   ignore,
   async fn() {

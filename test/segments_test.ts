@@ -300,6 +300,8 @@ Deno.test("segments edits refuse overlaps (naming both) and bad input, writing n
     ]);
     assertEquals(e.code, "segment_not_found");
     assertEquals(e.path, "updates[0].segmentId");
+    // The hint is the command that lists this draft's ids, runnable as written.
+    assertEquals(e.hint, `list the segment ids with: draftcli segments list ${d.draftId}`);
 
     e = await run([
       "segments",

@@ -57,6 +57,10 @@ export const imagesAdd = defineCommand({
 export const imagesList = defineCommand({
   name: ["images", "list"],
   summary: "list photo segments with their ids and times",
+  description:
+    "Prints [{segmentId, materialId, trackId, trackIndex, start, end, duration (end − start), " +
+    "path, width, height, transformX, transformY, scaleX, scaleY, rotation, alpha}] in " +
+    "timeline order; times in µs.",
   positionals: ["draftId"],
   input: ListInput,
   // Over MCP, segments_list lists every kind with what is attached.
@@ -82,6 +86,10 @@ export const audiosAdd = defineCommand({
 export const audiosList = defineCommand({
   name: ["audios", "list"],
   summary: "list audio segments with their ids and times",
+  description:
+    "Prints [{segmentId, materialId, trackId, trackIndex, start, end, duration (the audio " +
+    "file's length, not end − start), path, volume, speed, sourceStart}] in timeline order; " +
+    "times in µs.",
   positionals: ["draftId"],
   input: ListInput,
   // Over MCP, segments_list lists every kind with what is attached.
@@ -108,6 +116,10 @@ export const captionsAdd = defineCommand({
 export const captionsList = defineCommand({
   name: ["captions", "list"],
   summary: "list text segments with their ids, times and text",
+  description:
+    "Prints [{segmentId, materialId, trackId, trackIndex, start, end, duration (end − start), " +
+    "text, fontSize, textColor, transformX, transformY, scaleX, scaleY, rotation, alpha}] in " +
+    "timeline order; times in µs.",
   positionals: ["draftId"],
   input: ListInput,
   // Over MCP, segments_list lists every kind with what is attached.

@@ -38,7 +38,8 @@ export const segmentsList = defineCommand({
   summary: "list every segment of every kind with its track, times, text or file",
   description: 'Output: {"draftId","duration","count","segments":[{segmentId,kind,materialId,' +
     "track:{index,id,name,type},start,end,duration,sourceStart?,speed?,volume?,text?,file?," +
-    "attached:{effects,filters,animations,transitions,fades,masks,keyframes}}]}. Writes nothing.",
+    "attached:{effects?,filters?,animations?,transitions?,fades?,masks?,keyframes?}}]} (attached " +
+    "holds only the kinds the segment has). Writes nothing.",
   positionals: ["draftId"],
   input: SegmentsListInput,
   examples: ['segments list "$ID"'],

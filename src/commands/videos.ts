@@ -41,6 +41,11 @@ export const videosAdd = defineCommand({
 export const videosList = defineCommand({
   name: ["videos", "list"],
   summary: "list video segments with their ids, times, source range and speed",
+  description:
+    "Prints [{segmentId, materialId, trackId, trackIndex, start, end, duration (the video " +
+    "file's length, not end − start), path, width, height, hasAudio, sourceStart, speed, " +
+    "volume, transformX, transformY, scaleX, scaleY, rotation, alpha, mask?}] in timeline " +
+    "order; times in µs.",
   positionals: ["draftId"],
   input: VideosListInput,
   // Over MCP, segments_list lists every kind with what is attached.

@@ -26,13 +26,24 @@ export function segmentIndex(doc: DraftDocument): Map<string, Located> {
   return out;
 }
 
+/** The hint of a `segment_not_found` error: the command that lists this draft's segment ids. */
+export function segmentIdsHint(draftId: string): string {
+  const id = /^[\w.-]{1,200}$/.test(draftId) ? draftId : "<draftId>";
+  return `list the segment ids with: draftcli segments list ${id}`;
+}
+
 /** The segment an input item names, or a `segment_not_found` error naming the field. */
-export function locate(index: Map<string, Located>, id: string, field: string): Located {
+export function locate(
+  index: Map<string, Located>,
+  id: string,
+  field: string,
+  draftId: string,
+): Located {
   const found = index.get(id);
   if (!found) {
     throw new DraftcliError("segment_not_found", `${field}: no segment '${id}' in the draft`, {
       path: field,
-      hint: "segment ids come from 'segments list'",
+      hint: segmentIdsHint(draftId),
     });
   }
   return found;
@@ -169,7 +180,7 @@ export function moveSegments(
   refuseDuplicates(moves.map((m) => m.segmentId), (i) => `${field}[${i}].segmentId`);
   const plans = moves.map((m, i) => {
     const f = `${field}[${i}]`;
-    const { track, segment } = locate(index, m.segmentId, `${f}.segmentId`);
+    const { track, segment } = locate(index, m.segmentId, `${f}.segmentId`, doc.draftId);
     if (m.start === undefined && m.trackId === undefined && m.trackIndex === undefined) {
       throw new DraftcliError("invalid_input", `${f}: nothing to move`, {
         path: f,
@@ -361,7 +372,7 @@ export function removeSegments(
 ): RemoveResult {
   const index = segmentIndex(doc);
   refuseDuplicates(ids, (i) => `${field}[${i}]`);
-  const found = ids.map((id, i) => locate(index, id, `${field}[${i}]`));
+  const found = ids.map((id, i) => locate(index, id, `${field}[${i}]`, doc.draftId));
   const removed = found.map(({ track, segment }) => ({
     segmentId: segment.id,
     kind: kindOf(doc, track, segment),

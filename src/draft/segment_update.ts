@@ -111,7 +111,7 @@ function plan(
   field: string,
 ): Plan {
   const f = `${field}[${i}]`;
-  const { track, segment } = locate(index, item.segmentId, `${f}.segmentId`);
+  const { track, segment } = locate(index, item.segmentId, `${f}.segmentId`, doc.draftId);
   const kind = kindOf(doc, track, segment);
   const allowed = FIELDS_OF[kind] ?? TIMING;
   for (const key of Object.keys(item) as Field[]) {

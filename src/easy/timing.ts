@@ -32,6 +32,11 @@ const CJK =
 const FULLWIDTH = /[\u3000-\u303f\uff00-\uffef]/;
 const LETTER = /[\p{L}\p{N}]/u;
 
+/** Does the text hold a CJK character (Han, kana, Hangul)? */
+export function hasCjk(text: string): boolean {
+  return CJK.test(text);
+}
+
 /** How long a text takes to say, in Latin-letter units (see the module doc). */
 export function speechUnits(text: string): number {
   let n = 0;

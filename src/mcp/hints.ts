@@ -32,14 +32,20 @@ function asToolCall(tokens: string[], specs: readonly AnyCommandSpec[]): string 
   return `${spec.name.join("_")} ${JSON.stringify(args)}`;
 }
 
-/** `text` (a message or hint) in MCP terms; `specs` are the commands exposed as tools. */
-export function mcpText(text: string, specs: readonly AnyCommandSpec[]): string {
+/**
+ * `text` (a message or hint) in MCP terms; `specs` are the commands exposed as tools, `tool` the
+ * one that failed (a bare "see --help" then names its docs page).
+ */
+export function mcpText(text: string, specs: readonly AnyCommandSpec[], tool?: string): string {
   return text
     .replace(/(?:see |run )?'?draftcli((?: [a-z][\w-]*)*) --help'?/g, (_, words: string) => {
       const spec = specs.find((s) => s.name.join(" ") === words.trim());
       return spec ? `call docs {"topic":"${spec.name.join("_")}"}` : "call docs {}";
     })
-    .replace(/\bsee --help\b/g, "see the docs tool")
+    .replace(
+      /\bsee --help\b/g,
+      tool ? `see the docs tool (docs {"topic":"${tool}"})` : "see the docs tool",
+    )
     .replace(
       /(?:pass|use|or) --drafts-dir\b/g,
       (m) => `${m.split(" ")[0]} the drafts folder in the server's env (DRAFTCLI_DRAFTS_DIR)`,

@@ -1,6 +1,7 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { loadAllSpecs } from "../commands/registry.ts";
 import { mcpText } from "./hints.ts";
+import { segmentIdsHint } from "../draft/segment_edit.ts";
 
 Deno.test("MCP hints name tools and arguments, never CLI flags or --help", async () => {
   const COMMANDS = await loadAllSpecs();
@@ -29,4 +30,17 @@ Deno.test("MCP hints name tools and arguments, never CLI flags or --help", async
   );
   assertEquals(t("--image-infos must be a list"), "argument 'imageInfos' must be a list");
   assertEquals(t("a hint without CLI words"), "a hint without CLI words");
+  assertEquals(
+    t(segmentIdsHint("ABC-1")),
+    'list the segment ids with: call segments_list {"draftId":"ABC-1"}',
+  );
+  // The failing tool's own page, so the agent gets the field list in one call.
+  assertEquals(
+    mcpText("expected number; see --help for each field's type", COMMANDS, "segments_update"),
+    'expected number; see the docs tool (docs {"topic":"segments_update"}) for each field\'s type',
+  );
+  assertEquals(
+    t("see --help for the accepted fields"),
+    "see the docs tool for the accepted fields",
+  );
 });

@@ -126,8 +126,8 @@ export async function callTool(
     const body = e.toJSON();
     const specs = opts.specs ?? [spec];
     for (const one of [body, ...(body.problems ?? [])]) {
-      one.message = mcpText(one.message, specs);
-      if (one.hint) one.hint = mcpText(one.hint, specs);
+      one.message = mcpText(one.message, specs, toolName(spec));
+      if (one.hint) one.hint = mcpText(one.hint, specs, toolName(spec));
     }
     payload = isObject(e.output) ? { ...e.output, error: body } : { error: body };
     isError = true;

@@ -43,7 +43,12 @@ Deno.test("callTool: an error with several problems lists each, worded for MCP, 
   assertEquals(r.isError, true);
   const error = (r.structuredContent as { error: Record<string, unknown> }).error;
   assertEquals(error.problems, [
-    { code: "invalid_input", message: "a: bad", path: "a", hint: "see the docs tool" },
+    {
+      code: "invalid_input",
+      message: "a: bad",
+      path: "a",
+      hint: 'see the docs tool (docs {"topic":"build"})',
+    },
     { code: "unknown_name", message: "b: unknown", path: "b" },
   ]);
 });

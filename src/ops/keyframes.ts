@@ -6,6 +6,7 @@ import { mutateDraft } from "../store/commit.ts";
 import { readDraft } from "../store/load.ts";
 import { propertiesFor, readKeyframes, segmentKind, setKeyframe } from "../draft/keyframes.ts";
 import { DraftcliError } from "../errors.ts";
+import { segmentIdsHint } from "../draft/segment_edit.ts";
 import type { DraftDocument } from "../draft/document.ts";
 
 type Item = z.infer<typeof KeyframeInfo>;
@@ -18,8 +19,7 @@ function findSegmentOrThrow(doc: DraftDocument, segmentId: string, path: string)
       `${path}: no segment '${segmentId}' in the draft`,
       {
         path,
-        hint:
-          "segment ids come from 'images list', 'videos list', 'audios list', 'captions list' or 'sticker list'",
+        hint: segmentIdsHint(doc.draftId),
       },
     );
   }

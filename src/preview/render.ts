@@ -13,6 +13,7 @@ import { stripFilters, timelineSvg } from "./timeline.ts";
 
 export { type CaptionFont, findCaptionFont } from "./fonts.ts";
 import { type CaptionFont, NO_CJK_FONT_WARNING } from "./fonts.ts";
+import { hasCjk } from "../easy/timing.ts";
 
 async function isFile(path: string): Promise<boolean> {
   try {
@@ -286,7 +287,8 @@ export async function renderPreview(
       seconds: 0,
       size: fmt,
     };
-    if (plan.captions.some((c) => c.text !== "") && opts.font.cjk === false) {
+    // Only CJK text turns into boxes without a CJK font; Latin captions draw right anyway.
+    if (opts.font.cjk === false && plan.captions.some((c) => hasCjk(c.text))) {
       result.warnings = [NO_CJK_FONT_WARNING];
     }
     if (plan.captions.some((c) => c.text !== "")) {

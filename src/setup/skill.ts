@@ -282,8 +282,8 @@ const EXIT_ADVICE: Record<number, string> = {
     "`draftcli <group> list <draftId>` (e.g. `images list`, `captions list`) shows segment ids",
   [ExitCode.network]: "a download failed: check the URL, retry after a short wait, or pass a " +
     "local `file://` URL instead",
-  [ExitCode.media]: "check the media file: it must exist at the absolute path, be readable " +
-    "and be a supported image/video/audio format",
+  [ExitCode.media]: "check the media file: it must exist (a relative path starts at the " +
+    "current folder), be readable and be a supported image/video/audio format",
   [ExitCode.conflict]: "the draft is locked by another process: wait a moment and retry; " +
     "do not run two commands on one draft at once",
   [ExitCode.unsupported]: "the draft cannot be edited (e.g. encrypted by a newer editor): " +

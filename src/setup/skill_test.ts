@@ -58,6 +58,7 @@ Deno.test("skill: SRT captions in the overview, one path rule (no 'relative path
   assertMatch(overview, /draft easy --by-audio voice\.mp3 --srt subs\.srt/);
   assert(s.includes(PATH_RULE), "the skill states the path rule");
   assert(!/relative paths are not accepted/i.test(s));
+  assert(!/must exist at the absolute path/.test(s), "the exit table keeps the path rule");
   // One font-size rule, with a value for large captions.
   assertMatch(s, /1 % of the canvas's shorter side per unit/);
   assertMatch(s, /big, easy-to-read\s+captions use `--font-size 12`/);

@@ -182,7 +182,7 @@ export async function queryStickers(
     {
       hint: "add the sticker to any draft in JianYing/CapCut and save it, then run " +
         "'draftcli sticker list <that draft>': each item's stickerId is the id for " +
-        "'draftcli sticker add <draftId> --sticker-id <id>'",
+        "'draftcli sticker add <draftId> --sticker-id <id> --start <µs> --end <µs>'",
     },
   );
 }
