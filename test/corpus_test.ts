@@ -2,8 +2,9 @@
  * Every draft of the corpus (test/fixtures/corpus, SOURCES.md: real drafts saved by CapCut 1.5–9.1
  * and JianYing 2.8–5.9, plus one pyJianYingDraft draft) is copied into its own temporary drafts
  * folder and put through the checks of test/helpers/corpus.ts:
- * a. reads: `draft info`, `draft validate`, `draft export`, `draft list`, every `… list` command
- *    and `preview --at 0` (when ffmpeg is there) leave the draft folder byte-identical;
+ * a. reads: `draft info`, `draft validate`, `draft export`, `draft zip`, `draft list`, every
+ *    `… list` command and `preview --at 0` (when ffmpeg is there) leave the draft folder
+ *    byte-identical, folder mtimes too;
  * b. `captions add` + `images add` change only their own paths (the ADD RULE in
  *    test/helpers/corpus.ts, checked with the structural diff: number lexemes, key order, render
  *    indexes, draft_settings lines, new files), and validate reports no error more often than before;

@@ -10,6 +10,7 @@ import { unzipSync } from "fflate";
 import { runApp } from "../cli/app.ts";
 import { isUuid } from "../draft/ids.ts";
 import { makeFixtureDraft, snapshot } from "../../test/helpers/transfer_fixture.ts";
+import { folderMtimes, snapshotFiles } from "../../test/helpers/corpus.ts";
 
 const TOKEN = "cli-TOKEN-secret-7";
 const SIG = "cliSIGsecret";
@@ -114,8 +115,14 @@ Deno.test("cli: draft zip writes the zip, warns about missing media, leaves the 
     `media outside the draft folder not packed (pass --include-external to pack it): ${fx.photo}`,
   ]);
   assert(plain.err.includes(`warning: media outside the draft folder not packed`), plain.err);
-  // Like every command that opens a draft, zip first finishes interrupted commits, which
-  // deletes orphaned temp files; everything else is untouched.
+  // A read: nothing in the draft changed, not even the orphaned temp file.
+  assertEquals(await snapshot(fx.dir), before);
+  // With a lock its dead owner left, zip takes the lock and finishes draftcli's interrupted
+  // commit first (which deletes the orphaned temp file); the lock goes, the rest is untouched.
+  await Deno.writeTextFile(join(fx.dir, ".draftcli", "lock"), "{}");
+  const locked = await cli(["draft", "zip", fx.draftId, "--output", join(base, "l.zip")], env);
+  assertEquals(locked.code, 0, locked.err);
+  assertEquals((locked.json as Record<string, unknown>).files, 8);
   for (const k of before.keys()) if (k.endsWith(".draftcli-tmp")) before.delete(k);
   assertEquals(await snapshot(fx.dir), before);
   // Writing the zip into the draft itself is refused.
@@ -123,6 +130,39 @@ Deno.test("cli: draft zip writes the zip, warns about missing media, leaves the 
   assertEquals([inside.code, inside.error?.code], [2, "invalid_input"]);
   const unknown = await cli(["draft", "zip", "NOPE"], env);
   assertEquals([unknown.code, unknown.error?.code], [3, "draft_not_found"]);
+});
+
+Deno.test("cli: draft zip of an editor's draft leaves its folder as it was, folder mtimes too", async () => {
+  await using tmp = await tempDir("draftcli-cli-zip-editor-");
+  const root = join(tmp.path, "drafts");
+  const name = "capcut6.2-win-effects"; // saved by CapCut, with a subfolder
+  const dir = join(root, name);
+  const copy = async (from: string, to: string) => {
+    await Deno.mkdir(to, { recursive: true });
+    for await (const e of Deno.readDir(from)) {
+      if (e.isDirectory) await copy(join(from, e.name), join(to, e.name));
+      else await Deno.copyFile(join(from, e.name), join(to, e.name));
+    }
+  };
+  await copy(new URL(`../../test/fixtures/corpus/${name}`, import.meta.url).pathname, dir);
+  const files = await snapshotFiles(dir);
+  const mtimes = await folderMtimes(dir);
+  const env = {
+    HOME: tmp.path,
+    DRAFTCLI_CONFIG: join(tmp.path, "config.json"),
+    DRAFTCLI_DRAFTS_DIR: root,
+  };
+  const out = join(tmp.path, "out", "d.zip");
+  const r = await cli(["draft", "zip", name, "--output", out], env);
+  assertEquals(r.code, 0, r.err);
+  assertEquals(await snapshotFiles(dir), files);
+  assertEquals(await folderMtimes(dir), mtimes);
+  // The zip is whole: every file of the draft under one top folder, nothing else.
+  const entries = Object.keys(unzipSync(await Deno.readFile(out))).filter((k) => !k.endsWith("/"));
+  assertEquals(new Set(entries.map((k) => k.split("/")[0])).size, 1, entries.join(", "));
+  const drafted = [...files.keys()].filter((k) => !k.endsWith("/"));
+  assertEquals(entries.map((k) => k.slice(k.indexOf("/") + 1)).sort(), drafted.sort());
+  assertEquals((r.json as Record<string, unknown>).files, drafted.length);
 });
 
 Deno.test("cli: draft import of a file gets a new id in the drafts folder", async () => {

@@ -19,6 +19,7 @@ export { syncMeta } from "./draft_files.ts";
 export {
   loadDraft,
   readDraft,
+  readQuietly,
   type TimelineFileInfo,
   timelineFiles,
   withDraftLock,

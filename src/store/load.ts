@@ -254,34 +254,61 @@ function hasEntries(dir: string): boolean {
   return false;
 }
 
-/** Reads before a read falls back to waiting for the lock (a writer kept committing). */
+/** Reads before a quiet read gives up (a writer kept committing). */
 const QUIET_READ_ATTEMPTS = 4;
 
+/** draftcli's own files of a write at work (or of one that died). */
+const MACHINERY = [join(STATE_DIR, "lock"), join(STATE_DIR, "journal.json")];
+
+/** The files whose identities tell a commit landed: the machinery, timelines, meta and state. */
+const WATCHED = [
+  ...MACHINERY,
+  ...PRIMARY_TIMELINE_FILES,
+  "draft_meta_info.json",
+  join(STATE_DIR, "state.json"),
+  join("Timelines", "project.json"),
+];
+
+/** What a quiet read ended with: its value, or why it could not do without the lock. */
+export type QuietRead<T> =
+  | { ok: true; value: T }
+  /** `machinery`: draftcli's lock, journal or staging is present; `changing`: commits kept landing. */
+  | { ok: false; reason: "machinery" | "changing" };
+
 /**
- * Loads a draft for reading without writing anything into its folder: no lock file, no
+ * Runs `read` over a draft folder without writing anything into it: no lock file, no
  * `.draftcli/` folder, no recovery. Commits replace files by rename, so each file read is whole;
- * a commit landing between two reads is noticed by the files' identities (read again). Only when
- * draftcli's own machinery is in the folder (`.draftcli/lock`, `.draftcli/journal.json`, a
- * download's staging folder: a writer at work, or one that died) does the read take the lock,
- * wait for the writer and, after a dead one, roll its journal forward (recovery finishes draftcli's own commit; it never
- * changes the person's data beyond what that commit wrote).
+ * a commit landing during `read` is noticed by the watched files' identities (inode, size,
+ * mtime), and `read` runs again, up to `attempts` times. Gives up at once when draftcli's own
+ * machinery is in the folder (`.draftcli/lock`, `.draftcli/journal.json`, a download's staging
+ * folder): a writer at work, or one that died, whose commit only the lock holder may finish.
+ */
+export async function readQuietly<T>(
+  dir: string,
+  read: () => Promise<T>,
+  attempts = QUIET_READ_ATTEMPTS,
+): Promise<QuietRead<T>> {
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    if (MACHINERY.some((f) => orUndefined(() => Deno.statSync(join(dir, f))))) break;
+    if (hasEntries(join(dir, STATE_DIR, "staging"))) break;
+    const before = fingerprint(dir, WATCHED);
+    const value = await read();
+    if (fingerprint(dir, WATCHED) === before) return { ok: true, value };
+    if (attempt === attempts - 1) return { ok: false, reason: "changing" };
+  }
+  return { ok: false, reason: "machinery" };
+}
+
+/**
+ * Loads a draft for reading without writing anything into its folder (`readQuietly`). Only when
+ * draftcli's own machinery is in the folder, or a writer kept committing, does the read take
+ * the lock, wait for the writer and, after a dead one, roll its journal forward (recovery
+ * finishes draftcli's own commit; it never changes the person's data beyond what that commit
+ * wrote).
  */
 export async function readDraftAt(dir: string): Promise<DraftDocument> {
-  const machinery = [join(STATE_DIR, "lock"), join(STATE_DIR, "journal.json")];
-  const watched = [
-    ...machinery,
-    ...PRIMARY_TIMELINE_FILES,
-    "draft_meta_info.json",
-    join(STATE_DIR, "state.json"),
-    join("Timelines", "project.json"),
-  ];
-  for (let attempt = 0; attempt < QUIET_READ_ATTEMPTS; attempt++) {
-    if (machinery.some((f) => orUndefined(() => Deno.statSync(join(dir, f))))) break;
-    if (hasEntries(join(dir, STATE_DIR, "staging"))) break;
-    const before = fingerprint(dir, watched);
-    const doc = await loadDraft(dir, { recover: false });
-    if (fingerprint(dir, watched) === before) return doc;
-  }
+  const quiet = await readQuietly(dir, () => loadDraft(dir, { recover: false }));
+  if (quiet.ok) return quiet.value;
   try {
     return await withDraftLock(dir, (lock) => loadDraft(dir, { sweep: lock.tookOver }));
   } catch (err) {

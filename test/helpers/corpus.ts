@@ -227,9 +227,10 @@ async function readTimeline(w: CorpusWorld): Promise<Json> {
 }
 
 /**
- * The read commands run on a draft: draft info/validate/export, draft list, every command whose
- * name ends in `list` and that takes a draft (a segment id where one is asked for), and
- * `preview --at 0` when ffmpeg is there (its output outside the draft folder).
+ * The read commands run on a draft: draft info/validate/export, `draft zip` (its zip outside
+ * the draft folder), draft list, every command whose name ends in `list` and that takes a draft
+ * (a segment id where one is asked for), and `preview --at 0` when ffmpeg is there (its output
+ * outside the draft folder).
  */
 export async function readCommands(w: CorpusWorld, preview: boolean): Promise<string[][]> {
   const n = w.draft.name;
@@ -238,6 +239,7 @@ export async function readCommands(w: CorpusWorld, preview: boolean): Promise<st
     ["draft", "info", n],
     ["draft", "validate", n],
     ["draft", "export", n],
+    ["draft", "zip", n, "--output", `${w.world.root}/zip-out/${n}.zip`],
     ["draft", "list"],
   ];
   for (const e of COMMAND_TABLE) {
@@ -259,14 +261,40 @@ export interface ReadsOutcome {
   total: FilesDelta;
 }
 
-/** Runs every read command and records what each left in the draft folder. */
+/** The modification time of `dir` and of every folder under it, by relative path. */
+export async function folderMtimes(dir: string): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  const walk = async (rel: string) => {
+    const path = rel ? `${dir}/${rel}` : dir;
+    out.set(`${rel}/`, (await Deno.stat(path)).mtime?.getTime() ?? 0);
+    for await (const e of Deno.readDir(path)) {
+      if (e.isDirectory) await walk(rel ? `${rel}/${e.name}` : e.name);
+    }
+  };
+  await walk("");
+  return out;
+}
+
+/** Folders (of both maps) whose modification time differs, as `<folder>/ (mtime)`. */
+function mtimesChanged(before: Map<string, number>, after: Map<string, number>): string[] {
+  return [...before.keys()]
+    .filter((k) => after.has(k) && after.get(k) !== before.get(k))
+    .map((k) => `${k} (mtime)`);
+}
+
+/**
+ * Runs every read command and records what each left in the draft folder: files and folders
+ * added, removed or changed, and folders whose modification time moved.
+ */
 export async function checkReads(w: CorpusWorld, preview: boolean): Promise<ReadsOutcome> {
   const out: ReadOutcome[] = [];
   const pristine = await snapshotFiles(w.dir);
   for (const argv of await readCommands(w, preview)) {
     const before = await snapshotFiles(w.dir);
+    const mtimesBefore = await folderMtimes(w.dir);
     const r = await w.run(argv);
     const delta = filesDelta(before, await snapshotFiles(w.dir));
+    delta.changed.push(...mtimesChanged(mtimesBefore, await folderMtimes(w.dir)));
     const ok = r.code === 0 || (argv[1] === "validate" && r.code === 8);
     out.push({
       command: argv.slice(0, argv[0] === "preview" ? 1 : 2).join(" "),

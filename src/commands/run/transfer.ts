@@ -5,9 +5,15 @@ import type { CommandContext } from "../../ops/context.ts";
 import type { DraftImportInput, DraftUploadInput, DraftZipInput } from "../transfer.ts";
 import { DraftcliError } from "../../errors.ts";
 import { sha256File } from "../../files.ts";
-import { folderDraftId, locateDraft, registerDraft, STATE_DIR } from "../../store/drafts.ts";
+import {
+  folderDraftId,
+  locateDraft,
+  readQuietly,
+  registerDraft,
+  STATE_DIR,
+  withDraftLock,
+} from "../../store/drafts.ts";
 import { archiveStem } from "../../store/draft_name.ts";
-import { withLock } from "../../store/lock.ts";
 import { recover } from "../../store/txn.ts";
 import { newId } from "../../draft/ids.ts";
 import { DEFAULT_MAX_ZIP_BYTES, MAX_ZIP_ENTRIES } from "../../transfer/limits.ts";
@@ -52,7 +58,12 @@ async function zipSource(ctx: CommandContext, ref: string): Promise<ZipSource> {
   return { dir, draftId, fileName: `${archiveStem(draftId, "draft")}.zip` };
 }
 
-/** Zips a draft under its lock (after finishing any interrupted commit). */
+/**
+ * Zips a draft without writing into its folder: the zip is built, and built again while a
+ * commit lands meanwhile (`readQuietly`), so it holds one saved state of the draft. Only when
+ * draftcli's own lock, journal or staging is there does it take the lock and finish an
+ * interrupted commit first; the lock's folder is removed again when draftcli made it for this.
+ */
 async function zipDraft(
   ctx: CommandContext,
   source: ZipSource,
@@ -73,24 +84,27 @@ async function zipDraft(
       includeExternal,
       onProgress: progressPrinter(`zipping ${draftId}`),
     });
-  const stateDir = join(dir, STATE_DIR);
-  try {
-    await Deno.mkdir(stateDir); // inside the draft only: never re-creates a deleted one
-  } catch (err) {
-    if (err instanceof Deno.errors.NotFound) {
-      throw new DraftcliError("draft_not_found", `draft '${draftId}' was deleted`, {
-        hint: "run 'draftcli draft list' to see the drafts",
-        path: "draftId",
+  const quiet = await readQuietly(dir, build);
+  let result: PortableZipResult;
+  if (quiet.ok) result = quiet.value;
+  else if (quiet.reason === "changing") {
+    await Deno.remove(outPath).catch(() => {}); // built from a draft that was being saved
+    throw new DraftcliError("locked", `draft '${draftId}' kept changing while it was zipped`, {
+      hint: "zip it again once the editor or agent writing it has saved",
+      path: "draftId",
+    });
+  } else {
+    try {
+      result = await withDraftLock(dir, async (lock) => {
+        await recover(join(dir, STATE_DIR), [dir], { sweep: lock.tookOver });
+        return await build();
       });
-    }
-    if (!(err instanceof Deno.errors.AlreadyExists)) {
-      return await build(); // read-only draft folder: nobody can be writing it through draftcli
+    } catch (err) {
+      // A read-only folder: nobody can be writing it through draftcli, so zip it as it is.
+      if (!(err instanceof Deno.errors.PermissionDenied)) throw err;
+      result = await build();
     }
   }
-  const result = await withLock(join(stateDir, "lock"), async () => {
-    await recover(stateDir, [dir]);
-    return await build();
-  });
   for (const m of result.missing) ctx.warn(`media not found, left as is: ${m}`);
   for (const w of result.warnings) ctx.warn(w);
   return result;
