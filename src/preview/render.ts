@@ -137,8 +137,8 @@ function progressReporter(
   };
 }
 
-/** What one ffmpeg run of the composite draws or plays. */
-type Part = "frame" | "picture" | "sound";
+/** What one ffmpeg run of the composite draws or plays ("all": picture and sound). */
+type Part = "frame" | "picture" | "sound" | "all";
 
 /**
  * Renders one part of `plan` (a window of the timeline or all of it) with `outputArgs`;
@@ -170,7 +170,7 @@ async function composite(
     silent: media.silent,
     assFile,
     fontsDir: opts.font.file ? dirname(opts.font.file) : undefined,
-    audio: part === "sound",
+    audio: part === "sound" || part === "all",
     video: part !== "sound",
   });
   const maps = [video, audio].flatMap((l) => (l ? ["-map", l] : []));
@@ -180,8 +180,24 @@ async function composite(
   });
 }
 
-/** Seconds of timeline per picture chunk: each chunk's graph holds only what it shows. */
-const CHUNK_SECONDS = 10;
+/**
+ * Seconds of timeline per picture chunk: each chunk's graph holds only what it shows, which keeps
+ * the inputs open at once (and memory) bounded on long timelines.
+ */
+const CHUNK_SECONDS = 60;
+
+/** x264 for a proxy: speed over size (the proxy is looked at once, then thrown away). */
+const PICTURE_CODEC = [
+  "-c:v",
+  "libx264",
+  "-preset",
+  "ultrafast",
+  "-crf",
+  "28",
+  "-pix_fmt",
+  "yuv420p",
+];
+const SOUND_CODEC = ["-c:a", "aac", "-b:a", "96k"];
 
 /** A concat-demuxer list line for `file` (single quotes escaped). */
 function concatLine(file: string): string {
@@ -189,9 +205,9 @@ function concatLine(file: string): string {
 }
 
 /**
- * The proxy MP4: the picture rendered in chunks of `CHUNK_SECONDS` (so a long timeline's graph
- * never holds every segment at once, which keeps time and memory near linear), the sound mixed
- * over the whole timeline in one run, then both joined without re-encoding.
+ * The proxy MP4. A timeline of one chunk (`CHUNK_SECONDS`) is one ffmpeg run, picture and sound
+ * together; a longer one renders its picture chunk by chunk, mixes the sound over the whole
+ * timeline meanwhile, then joins both without re-encoding.
  */
 async function proxyVideo(
   plan: RenderPlan,
@@ -206,45 +222,50 @@ async function proxyVideo(
   const chunkFrames = Math.max(1, Math.round(CHUNK_SECONDS * fmt.fps));
   const totalSeconds = (totalFrames * frameUs) / 1e6;
   const report = progressReporter("video", totalSeconds, opts.progress);
-  const chunks: string[] = [];
-  for (let first = 0; first < totalFrames; first += chunkFrames) {
-    const frames = Math.min(chunkFrames, totalFrames - first);
-    const from = first * frameUs;
-    const file = join(scratch, `chunk-${chunks.length}.mp4`);
-    await composite(
-      windowPlan(plan, from, frames * frameUs),
-      fmt,
-      opts,
-      scratch,
-      media,
-      "picture",
-      [
-        "-frames:v",
-        String(frames),
-        "-r",
-        String(fmt.fps),
-        "-c:v",
-        "libx264",
-        "-preset",
-        "veryfast",
-        "-crf",
-        "28",
-        "-pix_fmt",
-        "yuv420p",
-        file,
-      ],
-      (done) => report(from / 1e6 + done),
-    );
-    chunks.push(file);
+  const whole = { ...plan, duration: totalSeconds * 1e6 };
+  const frames = (n: number) => ["-frames:v", String(n), "-r", String(fmt.fps)];
+  if (totalFrames <= chunkFrames) {
+    await composite(whole, fmt, opts, scratch, media, "all", [
+      ...frames(totalFrames),
+      ...PICTURE_CODEC,
+      ...SOUND_CODEC,
+      "-t",
+      String(totalSeconds),
+      "-movflags",
+      "+faststart",
+      video,
+    ], report);
+    return;
   }
   const sound = join(scratch, "sound.m4a");
-  await composite({ ...plan, duration: totalSeconds * 1e6 }, fmt, opts, scratch, media, "sound", [
-    "-c:a",
-    "aac",
-    "-b:a",
-    "96k",
+  const mixing = composite(whole, fmt, opts, scratch, media, "sound", [
+    ...SOUND_CODEC,
     sound,
   ], () => {});
+  const chunks: string[] = [];
+  try {
+    for (let first = 0; first < totalFrames; first += chunkFrames) {
+      const count = Math.min(chunkFrames, totalFrames - first);
+      const from = first * frameUs;
+      const file = join(scratch, `chunk-${chunks.length}.mp4`);
+      await composite(
+        windowPlan(plan, from, count * frameUs),
+        fmt,
+        opts,
+        scratch,
+        media,
+        "picture",
+        [...frames(count), ...PICTURE_CODEC, file],
+        (done) => report(from / 1e6 + done),
+      );
+      chunks.push(file);
+    }
+  } finally {
+    // The mix runs beside the picture; its failure (or the picture's) is reported once it ends.
+    await mixing.catch((e) => {
+      if (chunks.length * chunkFrames >= totalFrames) throw e;
+    });
+  }
   const list = join(scratch, "chunks.txt");
   // The chunks sit beside the list, which names them relatively: the concat format cannot
   // quote a line break, and the caller's --out folder may hold one.
