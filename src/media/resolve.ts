@@ -235,7 +235,7 @@ function checkLocal(path: string, label: string): Deno.FileInfo {
 }
 
 /** Runs `fn` over `items` with at most `limit` at once, failing fast. */
-async function eachLimited<T>(items: T[], limit: number, fn: (item: T) => Promise<void>) {
+export async function eachLimited<T>(items: T[], limit: number, fn: (item: T) => Promise<void>) {
   const queue = [...items];
   let failed = false;
   const worker = async () => {

@@ -184,7 +184,7 @@ async function composite(
  * Seconds of timeline per picture chunk: each chunk's graph holds only what it shows, which keeps
  * the inputs open at once (and memory) bounded on long timelines.
  */
-const CHUNK_SECONDS = 60;
+const CHUNK_SECONDS = 30;
 
 /** x264 for a proxy: speed over size (the proxy is looked at once, then thrown away). */
 const PICTURE_CODEC = [
@@ -205,7 +205,7 @@ function concatLine(file: string): string {
 }
 
 /**
- * The proxy MP4. A timeline of one chunk (`CHUNK_SECONDS`) is one ffmpeg run, picture and sound
+ * The proxy MP4. A timeline of one chunk (`CHUNK_SECONDS`, 30 s) is one ffmpeg run, picture and sound
  * together; a longer one renders its picture chunk by chunk, mixes the sound over the whole
  * timeline meanwhile, then joins both without re-encoding.
  */
