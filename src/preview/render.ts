@@ -199,6 +199,20 @@ const PICTURE_CODEC = [
 ];
 const SOUND_CODEC = ["-c:a", "aac", "-b:a", "96k"];
 
+/**
+ * Keyframes at the contact sheet's times within a picture of `seconds` starting at `from` s of the
+ * timeline: the sheet then decodes only those frames (`-skip_frame nokey`) instead of the whole
+ * proxy.
+ */
+function sheetKeyframes(from: number, seconds: number, every: number): string[] {
+  const step = Math.max(0.1, every);
+  const times: string[] = [];
+  for (let k = Math.ceil(from / step - 1e-9); k * step < from + seconds; k++) {
+    times.push((k * step - from).toFixed(6));
+  }
+  return times.length ? ["-force_key_frames", times.join(",")] : [];
+}
+
 /** A concat-demuxer list line for `file` (single quotes escaped). */
 function concatLine(file: string): string {
   return `file '${file.replace(/'/g, "'\\''")}'`;
@@ -228,6 +242,7 @@ async function proxyVideo(
     await composite(whole, fmt, opts, scratch, media, "all", [
       ...frames(totalFrames),
       ...PICTURE_CODEC,
+      ...sheetKeyframes(0, totalSeconds, opts.sheetEvery),
       ...SOUND_CODEC,
       "-t",
       String(totalSeconds),
@@ -255,7 +270,12 @@ async function proxyVideo(
         scratch,
         media,
         "picture",
-        [...frames(count), ...PICTURE_CODEC, file],
+        [
+          ...frames(count),
+          ...PICTURE_CODEC,
+          ...sheetKeyframes(from / 1e6, (count * frameUs) / 1e6, opts.sheetEvery),
+          file,
+        ],
         (done) => report(from / 1e6 + done),
       );
       chunks.push(file);
@@ -369,6 +389,9 @@ async function contactSheet(
   const strip = [`color=c=0x1e1e1e:s=${width}x${stripH}:d=1`, ...stripFilters(plan, width, rowH)];
   const sheet = join(opts.outDir, "sheet.png");
   await runFfmpeg(opts.ffmpeg.path, [
+    // The proxy has a keyframe at each of the sheet's times (see `sheetKeyframes`).
+    "-skip_frame",
+    "nokey",
     "-i",
     video,
     "-filter_complex",

@@ -94,10 +94,13 @@ function writeTemp(path: string, data: TxnData): void {
  * concurrent flushes into one journal commit) instead of one disk round trip per file.
  */
 async function flushAll(paths: string[]): Promise<void> {
-  await Promise.all(paths.map(async (path) => {
-    using f = await Deno.open(path, { read: true, write: true });
-    await f.sync();
-  }));
+  const files: Deno.FsFile[] = [];
+  try {
+    for (const path of paths) files.push(Deno.openSync(path, { read: true, write: true }));
+    await Promise.all(files.map((f) => f.sync()));
+  } finally {
+    for (const f of files) f.close();
+  }
 }
 
 /** Commits all entries; `stateDir` holds the journal. */
