@@ -4,6 +4,7 @@
  * the captions' ASS file, runs ffmpeg (graph.ts) and reports what was approximated.
  */
 import { basename, dirname, join } from "../path.ts";
+import { DraftcliError } from "../errors.ts";
 import type { Json } from "../editions/profiles.ts";
 import { decodes, type FfmpegInfo, runFfmpeg } from "./ffmpeg.ts";
 import { planPreview, type RenderPlan } from "./plan.ts";
@@ -117,6 +118,18 @@ async function checkMedia(plan: RenderPlan, ffmpeg: string): Promise<MediaState>
     // A video without a sound track is not a placeholder; a missing or broken audio file is.
     const ofVideo = plan.visuals.some((v) => v.segmentId === a.segmentId);
     if (!ofVideo && !media.names.includes(a.file)) media.names.push(a.file);
+  });
+  return media;
+}
+
+/** The media state of a picture-only render from presence alone: a missing file is a placeholder. */
+async function presentMedia(plan: RenderPlan): Promise<MediaState> {
+  const media: MediaState = { missing: new Map(), silent: new Set(), names: [] };
+  const present = await Promise.all(plan.visuals.map((v) => isFile(v.file)));
+  plan.visuals.forEach((v, i) => {
+    if (present[i]) return;
+    media.missing.set(v.segmentId, "missing");
+    if (!media.names.includes(v.file)) media.names.push(v.file);
   });
   return media;
 }
@@ -342,13 +355,23 @@ export async function renderPreview(
     if (opts.at !== undefined) {
       const frameLength = Math.ceil(1e6 / fmt.fps);
       const window = windowPlan(plan, opts.at, frameLength);
-      const media = await checkMedia(window, opts.ffmpeg.path);
       const frame = join(opts.outDir, `frame-${opts.at}.png`);
-      await composite(window, fmt, opts, scratch, media, "frame", [
-        "-frames:v",
-        "1",
-        frame,
-      ], progressReporter("frame", frameLength / 1e6, opts.progress));
+      const draw = (media: MediaState) =>
+        composite(window, fmt, opts, scratch, media, "frame", [
+          "-frames:v",
+          "1",
+          frame,
+        ], progressReporter("frame", frameLength / 1e6, opts.progress));
+      // One frame is drawn straight away with the files that are there; only when ffmpeg cannot
+      // draw it are the files tried one by one (an undecodable one becomes a placeholder).
+      let media = await presentMedia(window);
+      try {
+        await draw(media);
+      } catch (err) {
+        if (!(err instanceof DraftcliError)) throw err;
+        media = await checkMedia(window, opts.ffmpeg.path);
+        await draw(media);
+      }
       result.placeholders = media.names;
       result.frame = frame;
     } else {
