@@ -38,6 +38,7 @@ export const ErrorCodes = {
   unsupported_draft: ExitCode.unsupported,
   ffmpeg_missing: ExitCode.unsupported,
   draft_invalid: ExitCode.draftInvalid,
+  no_catalog: ExitCode.unsupported,
   io_error: ExitCode.io,
   internal: ExitCode.internal,
 } as const;
@@ -51,6 +52,8 @@ export interface ErrorBody {
   message: string;
   hint?: string;
   path?: string;
+  /** Every problem found, when an input had several (e.g. a `build` spec): each with its path. */
+  problems?: ErrorBody[];
 }
 
 /** An expected failure: bad input, a missing draft, a network or media problem. */
@@ -58,13 +61,15 @@ export class DraftcliError extends Error {
   readonly code: ErrorCode;
   readonly hint?: string;
   readonly path?: string;
-  /** A result that still goes to stdout (e.g. the report of `draft validate`), if any. */
+  /** A result that still goes to stdout (only the report of `draft validate`), if any. */
   readonly output?: unknown;
+  /** Every problem, when the input had several; printed under `error.problems`. */
+  readonly problems?: readonly ErrorBody[];
 
   constructor(
     code: ErrorCode,
     message: string,
-    opts: { hint?: string; path?: string; output?: unknown } = {},
+    opts: { hint?: string; path?: string; output?: unknown; problems?: readonly ErrorBody[] } = {},
   ) {
     super(message);
     this.name = "DraftcliError";
@@ -72,6 +77,7 @@ export class DraftcliError extends Error {
     this.hint = opts.hint;
     this.path = opts.path;
     this.output = opts.output;
+    this.problems = opts.problems;
   }
 
   /** The process exit code for this error. */
@@ -84,6 +90,14 @@ export class DraftcliError extends Error {
     const body: ErrorBody = { code: this.code, message: redactText(this.message) };
     if (this.hint) body.hint = redactText(this.hint);
     if (this.path) body.path = this.path;
+    if (this.problems) {
+      body.problems = this.problems.map((p) => {
+        const one: ErrorBody = { code: p.code, message: redactText(p.message) };
+        if (p.hint) one.hint = redactText(p.hint);
+        if (p.path) one.path = p.path;
+        return one;
+      });
+    }
     return body;
   }
 }

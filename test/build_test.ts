@@ -77,8 +77,9 @@ Deno.test("build: several faults are all reported with their paths and nothing i
     spec.transitions.auto = "no such transition";
     const r = await runCli(["build", "-"], { env: w.env, stdin: JSON.stringify(spec) });
     assertEquals(r.code, 2, r.stderr);
+    assertEquals(r.stdout, "", "a failing command prints nothing on stdout");
     assertEquals(r.error?.code, "invalid_input");
-    const paths = ((r.json as Json).problems as Json[]).map((p) => p.path).sort();
+    const paths = (r.error!.problems as Json[]).map((p) => p.path).sort();
     assertEquals(paths, [
       "captions[0].inAnimation",
       "captions[0].keyword",
@@ -97,7 +98,7 @@ Deno.test("build: several faults are all reported with their paths and nothing i
     (late.audios[0] as Json).sourceStart = 5_000_000;
     const r2 = await runCli(["build", JSON.stringify(late)], { env: w.env });
     assertEquals(r2.code, 2, r2.stderr);
-    assertEquals(((r2.json as Json).problems as Json[]).map((p) => p.path), [
+    assertEquals((r2.error!.problems as Json[]).map((p) => p.path), [
       "audios[0].sourceStart",
     ]);
     assertEquals(await snapshotDir(w.root), before);
@@ -141,7 +142,7 @@ Deno.test("examples/: the README's build specs run as documented", async () => {
       stdin: await load("build-faults.json"),
     });
     assertEquals(bad.code, 2);
-    assertEquals(((bad.json as Json).problems as Json[]).map((p) => p.path), [
+    assertEquals((bad.error!.problems as Json[]).map((p) => p.path), [
       "images[0].end",
       "keyframes[0].segmentRef",
       "captions[0].inAnimation",
@@ -207,7 +208,7 @@ Deno.test("build: a ref given twice is reported at each later use, captionTracks
     spec.captionTracks = [{ captions: [{ text: "x", start: 0, end: 1_000_000, ref: "a" }] }];
     const r = await runCli(["build", JSON.stringify(spec)], { env: w.env });
     assertEquals(r.code, 2, r.stderr);
-    const problems = (r.json as Json).problems as Json[];
+    const problems = r.error!.problems as Json[];
     const dup = problems.filter((p) => /is already the ref of/.test(p.message));
     assertEquals(dup.map((p) => p.path).sort(), [
       "captionTracks[0].captions[0].ref",

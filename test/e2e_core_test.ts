@@ -251,6 +251,10 @@ Deno.test("remote media is downloaded once into resources/ with a hashed, sniffe
     assert(/^[0-9a-f]{16}\.png$/.test(files[0]), files[0]);
     const content = await readJson(`${filePath}/draft_content.json`);
     assertEquals(content.materials.videos[0].path, `${PLACEHOLDER}/resources/${files[0]}`);
+    // List commands print the real path: the editors' prefix is the draft folder.
+    const listed = await runCli(["images", "list", draftId], { env: w.env });
+    const paths = (listed.json as { path: string }[]).map((i) => i.path);
+    assertEquals(paths, [1, 2].map(() => `${filePath}/resources/${files[0]}`));
     // 404 → network exit code, draft unchanged
     const before = await snapshotDir(filePath);
     const bad = await runCli([

@@ -30,6 +30,25 @@ const CASES: {
     message: /imageInfos\[0\]\.start/,
   },
   {
+    name: "unknown key names the nearest accepted one",
+    args: (id) => ["images", "add", id, "--image-infos", img({ transitionDur: 500_000 })],
+    code: 2,
+    error: "invalid_input",
+    message: /Unrecognized key: "transitionDur" \(did you mean transitionDuration\?\)/,
+  },
+  {
+    name: "unknown key in a build spec names the nearest accepted one",
+    args: () => [
+      "build",
+      JSON.stringify({
+        audios: [{ audioUrl: fileUrl(fixture("audio.mp3")), start: 0, end: 1, fadeOut: 1 }],
+      }),
+    ],
+    code: 2,
+    error: "invalid_input",
+    message: /audios\[0\]: Unrecognized key: "fadeOut" \(did you mean fadeOutDuration\?\)/,
+  },
+  {
     name: "missing field",
     args: (id) => ["images", "add", id, "--image-infos", JSON.stringify([{ start: 0, end: 1 }])],
     code: 2,

@@ -277,7 +277,7 @@ Deno.test("catalog queries: bad inputs are errors with the valid choices", async
         /7B1F/,
       ],
       [["transitions", "--draft-id", "../up"], 2, "invalid_input", /draft id/],
-      [["stickers"], 2, "usage", /unknown command/],
+      [["stickerz"], 2, "usage", /unknown command/],
     ];
     for (const [args, code, error, message] of cases) {
       const r = await runCli(["query", ...args], { env: w.env });
@@ -333,5 +333,20 @@ Deno.test("queries follow the draft's editor, then config, else jianying", async
     assertEquals((flag.json as Json).editor, "jianying");
   } finally {
     await w.cleanup();
+  }
+});
+
+Deno.test("query stickers / query huazi (cutcli's names): no_catalog, exit 7, with how to get an id", async () => {
+  for (
+    const [args, hint] of [
+      [["query", "stickers", "--action", "search", "--keyword", "爱心"], /sticker list/],
+      [["query", "huazi", "--action", "list"], /draft fill/],
+    ] as const
+  ) {
+    const r = await runCli([...args], { env: { HOME: "/nonexistent" } });
+    assertEquals(r.code, 7, r.stderr);
+    assertEquals(r.stdout, "");
+    assertEquals(r.error?.code, "no_catalog");
+    assert(hint.test(r.error?.hint ?? ""), r.error?.hint);
   }
 });

@@ -448,7 +448,12 @@ Deno.test("draft fill --fit reaches MCP: the draft_fill tool lists the modes and
     const list = await client.request("tools/list", {});
     const tool = ((list.result as Json).tools as Json[]).find((t) => t.name === "draft_fill");
     assertEquals(tool.inputSchema.properties.fit.enum, ["loop", "stretch", "extend"]);
-    assert(/photos/i.test(tool.inputSchema.properties.fit.description));
+    // The modes' meaning is one docs call away (tools/list keeps names and enums).
+    const docs = await client.request("tools/call", {
+      name: "docs",
+      arguments: { topic: "draft_fill" },
+    });
+    assert(/Ignored for photos/i.test((docs.result as Json).content[0].text));
     const called = await client.request("tools/call", {
       name: "draft_fill",
       arguments: { source: "sample", media: { "test.mp4": six }, fit: "stretch" },

@@ -73,7 +73,8 @@ Deno.test("draft fill: keys that match nothing are all reported with what would 
       JSON.stringify({ "nothing.png": fixture("image.png") }),
     ], { env: w.env });
     assertEquals(r.code, 2, r.stderr);
-    const problems = (r.json as Json).problems as Json[];
+    assertEquals(r.stdout, "");
+    const problems = r.error!.problems as Json[];
     assertEquals(problems.map((p) => p.path), ["texts.no such text", "media.nothing.png"]);
     assert(problems[1].hint.includes("BG.png"), problems[1].hint);
     assertEquals(await snapshotDir(w.draftsDir), before);

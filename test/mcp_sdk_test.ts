@@ -1,8 +1,8 @@
 /**
  * `draftcli mcp` driven by the official MCP TypeScript SDK client (test-only dependency): the
- * SDK's own initialize handshake, tools/list (annotations, outputSchema), one call of every
- * tool, and the error cases (unknown tool, bad arguments). The SDK validates structured
- * results against each declared outputSchema, so a wrong declaration fails here.
+ * SDK's own initialize handshake, tools/list (annotations, its size, the build tool's spec
+ * schema), one call of every tool, and the error cases (unknown tool, bad arguments): every
+ * error result carries `structuredContent: {error}`.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -16,7 +16,6 @@ interface ToolInfo {
   name: string;
   inputSchema: { type: string; properties?: Json };
   description?: string;
-  outputSchema?: { type: string };
   annotations?: Record<string, boolean>;
 }
 
@@ -36,6 +35,10 @@ function goodArgs(name: string, draftId: string): Json | undefined {
     editors: {},
     config_show: {},
     query_fonts: {},
+    // build takes its spec as an object (its schema is in the tool's inputSchema).
+    build: {
+      spec: { draft: { name: "sdk build" }, captions: [{ text: "hi", start: 0, end: 1_000_000 }] },
+    },
   };
   return table[name];
 }
@@ -57,29 +60,36 @@ Deno.test("mcp: a session driven by the official SDK client", async () => {
     assert(client.getServerCapabilities()?.tools, "tools capability");
 
     const { tools } = (await client.listTools()) as unknown as { tools: ToolInfo[] };
+    // tools/list is read whole into the model's context on every conversation: ≤ 32 KB.
+    const listBytes = new TextEncoder().encode(JSON.stringify({ tools })).length;
+    assert(listBytes <= 32 * 1024, `tools/list is ${listBytes} bytes`);
+    console.log(`tools/list: ${tools.length} tools, ${listBytes} bytes`);
     const names = tools.map((t) => t.name);
     assert(names.includes("images_add") && names.includes("draft_list"), names.join(","));
     for (const t of tools) {
       const a = t.annotations ?? {};
-      for (const k of ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"]) {
-        assertEquals(typeof (a as Json)[k], "boolean", `${t.name}.${k}`);
-      }
+      // What differs from MCP's defaults is explicit: read-only, not destructive, closed-world.
+      assertEquals(typeof a.openWorldHint, "boolean", `${t.name}.openWorldHint`);
+      assert(a.readOnlyHint === true || typeof a.destructiveHint === "boolean", t.name);
       assertEquals(t.inputSchema.type, "object");
     }
     const byName = new Map(tools.map((t) => [t.name, t]));
     assertEquals(byName.get("images_add")!.annotations!.destructiveHint, false, "additive");
     assertEquals(byName.get("images_add")!.annotations!.openWorldHint, true, "takes URLs");
     assertEquals(byName.get("draft_delete")!.annotations!.destructiveHint, true);
-    assertEquals(byName.get("draft_list")!.outputSchema?.type, "object", "array output declared");
-    // tools/list stays small: one-line descriptions, the detail one docs call away.
+    // build takes its spec as an object, whose schema the tool shows.
+    const spec = byName.get("build")!.inputSchema.properties!.spec as { properties?: Json };
+    for (const k of ["images", "captions", "keyframes", "transitions"]) {
+      assert(spec.properties && k in spec.properties, `build spec schema has ${k}`);
+    }
+    // One-line descriptions; the detail is one docs call away, under the tool's name.
+    assert(/docs \{"topic":"<tool name>"\}/.test(byName.get("docs")!.description ?? ""));
     for (const t of tools) {
-      const topic = /Details: docs \{"topic":"([^"]+)"\}$/.exec(t.description ?? "")?.[1];
-      assert((t.description ?? "").length <= 200, `${t.name}: ${t.description}`);
-      if (!topic) continue;
-      assertEquals(topic, t.name);
-      const docs = await client.callTool({ name: "docs", arguments: { topic } });
+      assert((t.description ?? "").length <= 200 && !/\n/.test(t.description ?? ""), t.name);
+      if (!["build", "images_add", "query_filters"].includes(t.name)) continue;
+      const docs = await client.callTool({ name: "docs", arguments: { topic: t.name } });
       const page = (docs.content as { text: string }[])[0].text;
-      assert(!docs.isError && page.includes(t.description!.split(". Details:")[0]), page);
+      assert(!docs.isError && page.includes(t.description!), page);
     }
 
     const created = await client.callTool({ name: "draft_create", arguments: { name: "sdk" } });
@@ -106,6 +116,7 @@ Deno.test("mcp: a session driven by the official SDK client", async () => {
           error: { code: string; message: string; hint?: string };
         };
         assert(body.error.code && body.error.message, `${t.name}: ${text}`);
+        assertEquals((r.structuredContent as Json)?.error, body.error, `${t.name}: structured`);
         assert(!/--[a-z]|--help/.test(body.error.hint ?? ""), `${t.name} hint: ${body.error.hint}`);
         assert(good === undefined, `${t.name} should have worked: ${text}`);
         outcomes[t.name] = "error";
@@ -141,6 +152,7 @@ Deno.test("mcp: a session driven by the official SDK client", async () => {
     });
     assert(bad.isError);
     const err = JSON.parse((bad.content as { text: string }[])[0].text).error;
+    assertEquals((bad.structuredContent as Json).error, err);
     assertEquals(err.code, "invalid_input");
     assert(/imageInfos/.test(err.path ?? err.message), JSON.stringify(err));
   } finally {

@@ -149,6 +149,25 @@ Deno.test({
       assertEquals(codecs, ["audio:aac", "video:h264"]);
       const sheet = await pixels(res.sheet);
       assert(sheet.w >= 640, `sheet width ${sheet.w}`);
+      // Cells at 0 s, 2 s and the last frame (3.97 s): none black, each with its time label.
+      assertEquals(sheet.w, 3 * 320);
+      const font = await findCaptionFont();
+      for (let cell = 0; cell < 3; cell++) {
+        const [r0, g0, b0] = at(sheet, cell * 320 + 160, 90);
+        assert(r0 + g0 + b0 > 150, `cell ${cell} is not black: ${[r0, g0, b0]}`);
+        if (!font.labelFile) continue;
+        let white = 0;
+        for (let y = 4; y < 20; y++) {
+          for (let x = cell * 320 + 4; x < cell * 320 + 70; x++) {
+            const [r, g, b] = at(sheet, x, y);
+            if (r > 200 && g > 200 && b > 200) white++;
+          }
+        }
+        assert(white > 10, `cell ${cell} has a time label`);
+      }
+      // Without a CJK font the preview says that CJK text shows as boxes.
+      if (font.cjk) assertEquals(res.warnings, undefined);
+      else assert(/no CJK font/.test(res.warnings?.[0] ?? ""), JSON.stringify(res.warnings));
       const svg = await Deno.readTextFile(res.timeline);
       for (const name of ["video 1", "audio 1", "text 1"]) assert(svg.includes(`>${name}<`), name);
       assert(svg.includes("Hello 世界"), "caption text labels its segment");

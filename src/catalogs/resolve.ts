@@ -131,13 +131,22 @@ export const QUERY_COMMAND_FOR_KIND: Readonly<Record<CatalogKind, string>> = {
   audio_effects: "query audio-effects",
 };
 
-/** The command line that searches a kind's catalog, for hints. */
-export function searchCommand(kind: CatalogKind): string {
-  return `draftcli ${QUERY_COMMAND_FOR_KIND[kind]} --action search --keyword <part of a name>`;
+/**
+ * The command line that searches a kind's catalog, for hints: of `edition` when given (the
+ * draft's edition: a search run as written then finds names that draft accepts).
+ */
+export function searchCommand(kind: CatalogKind, edition?: Edition): string {
+  const editor = edition ? ` --editor ${edition}` : "";
+  return `draftcli ${
+    QUERY_COMMAND_FOR_KIND[kind]
+  }${editor} --action search --keyword <part of a name>`;
 }
 
-function hint(kind: CatalogKind): string {
-  return `list names with: ${searchCommand(kind)}`;
+/** The other editions whose catalog of `kind` has `name` (exact, alias or normalised). */
+function editionsHaving(edition: Edition, kind: CatalogKind, name: string): Edition[] {
+  return EDITIONS.filter((e) =>
+    e !== edition && hasCatalog(e, kind) && lookup(getCatalog(e, kind), name) !== undefined
+  );
 }
 
 /** Exact, alias or normalised match of `name` among `entries` (no ids, no fade). */
@@ -279,9 +288,13 @@ export function resolveName(
   const candidates = pool.flatMap((e) => [e.name, ...e.aliases, ...e.otherEditionNames]);
   const nearest = closest(trimmed, candidates, 5, { normalize: normalizeName });
   const where = category === undefined ? edition : `${edition} (category ${category})`;
+  const elsewhere = editionsHaving(edition, kind, trimmed);
+  const note = elsewhere.length
+    ? ` ("${trimmed}" is a ${elsewhere.join(" / ")} name; this draft is ${edition})`
+    : "";
   throw new DraftcliError(
     "unknown_name",
-    `unknown ${kind} name "${name}" for ${where}; closest: ${nearest.join(", ")}`,
-    { hint: hint(kind), path },
+    `unknown ${kind} name "${name}" for ${where}${note}; closest: ${nearest.join(", ")}`,
+    { hint: `list ${edition} names with: ${searchCommand(kind, edition)}`, path },
   );
 }

@@ -113,7 +113,10 @@ Deno.test("unknown names fail with unknown_name, the 5 closest names and a hint"
   for (const n of near) assert.ok(known.has(n), `${n} is not a transition name`);
   assert.ok(near.includes("左移"), near.join());
   assert.match(err.message, /推移动/);
-  assert.match(err.hint ?? "", /draftcli query transitions --action search --keyword/);
+  assert.match(
+    err.hint ?? "",
+    /draftcli query transitions --editor jianying --action search --keyword/,
+  );
   assert.equal(err.path, "segments[1].transition");
   assert.deepEqual(err.toJSON().code, "unknown_name");
 

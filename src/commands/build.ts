@@ -4,6 +4,7 @@ import { defineCommand } from "./spec.ts";
 import { draftIdSchema, mediaPlacement } from "../schema/common.ts";
 import { draftNameSchema } from "../schema/draft.ts";
 import { FIT_MODES } from "../draft/fit_modes.ts";
+import { BuildSpec } from "../schema/build.ts";
 import * as run from "./run/build.ts";
 
 /** Input of `build`. */
@@ -14,6 +15,11 @@ export const BuildInput = z.object({
   into: draftIdSchema.optional().describe("add to this existing draft instead of a new one"),
   media: mediaPlacement,
 }).strict();
+
+/** The `build` tool's input over MCP: the same, with the spec's own schema shown. */
+export const BuildToolInput = BuildInput.extend({
+  spec: BuildSpec.describe('the spec (full schema: docs {"topic":"build"})'),
+});
 
 /** Input of `schema`. */
 export const SchemaInput = z.object({
@@ -37,6 +43,7 @@ export const buildCommand = defineCommand({
     "'draftcli schema build'.",
   positionals: ["spec"],
   input: BuildInput,
+  toolInput: BuildToolInput,
   mutates: true,
   examples: [
     `build '{"draft":{"name":"Demo"},"images":[{"ref":"a","imageUrl":"file:///abs/a.jpg","start":0,"end":3000000,"inAnimation":"渐显"}],"keyframes":[{"segmentRef":"a","property":"uniform_scale","offset":0,"value":1.2}]}'`,
@@ -52,6 +59,8 @@ export const schemaCommand = defineCommand({
   summary: "print the JSON Schema of a structured input (build: the spec of 'draftcli build')",
   positionals: ["of"],
   input: SchemaInput,
+  // Over MCP the build tool's inputSchema holds this schema already.
+  mcp: false,
   examples: ["schema build"],
   run: run.schema,
 });

@@ -62,7 +62,7 @@ export const filtersAdd = defineCommand({
   output: addOutput("effectIds"),
   mutates: true,
   examples: [
-    `filters add "$ID" --filter-infos '[{"filterTitle":"ABG","start":0,"end":5000000,"intensity":80}]'`,
+    `filters add "$ID" --filter-infos '[{"filterTitle":"赛博朋克","start":0,"end":5000000,"intensity":80}]'`,
   ],
   run: run.filtersAdd,
 });

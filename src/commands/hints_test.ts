@@ -102,3 +102,52 @@ Deno.test("hints: catalog errors of every kind and edition name a real query com
   }
   assert(checked > 20);
 });
+
+Deno.test("hints: an unknown name gets the search of the draft's edition, and says where it exists", () => {
+  const fail = (edition: "jianying" | "capcut", kind: "filters", name: string) => {
+    try {
+      resolveName(edition, kind, name);
+    } catch (err) {
+      assert(err instanceof DraftcliError);
+      return err;
+    }
+    throw new Error(`${name} resolved for ${edition}`);
+  };
+  const abg = fail("capcut", "filters", "ABG");
+  assert(abg.message.includes('"ABG" is a jianying name; this draft is capcut'), abg.message);
+  assert(
+    (abg.hint ?? "").includes(
+      "draftcli query filters --editor capcut --action search --keyword <part of a name>",
+    ),
+    abg.hint,
+  );
+  const none = fail("jianying", "filters", "zz no such name zz");
+  assert(!none.message.includes("is a capcut name"), none.message);
+  assert((none.hint ?? "").includes("--editor jianying"), none.hint);
+});
+
+Deno.test("examples: every catalog name in a command's examples resolves in both editions", async () => {
+  const { loadAllSpecs } = await import("./registry.ts");
+  const KINDS: Record<string, string> = {
+    filterTitle: "filters",
+    effectTitle: "video_effects",
+    transition: "transitions",
+    audioEffect: "audio_effects",
+  };
+  let checked = 0;
+  for (const spec of await loadAllSpecs()) {
+    for (const example of spec.examples ?? []) {
+      for (
+        const m of example.matchAll(/"(filterTitle|effectTitle|transition|audioEffect)":"([^"]+)"/g)
+      ) {
+        for (const edition of EDITIONS) {
+          const warnings: string[] = [];
+          resolveName(edition, KINDS[m[1]] as never, m[2], { warn: (w) => warnings.push(w) });
+          assertEquals(warnings, [], `${spec.name.join(" ")} ${m[2]} on ${edition}`);
+          checked++;
+        }
+      }
+    }
+  }
+  assert(checked >= 4, `checked ${checked}`);
+});

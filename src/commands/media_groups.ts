@@ -28,7 +28,13 @@ export const AudiosAddInput = z.object({
 /** Input of `captions add`. */
 export const CaptionsAddInput = z.object({
   draftId: draftIdSchema,
-  captions: z.array(CaptionInfo).min(1).max(10000).describe("captions to add"),
+  captions: z.array(CaptionInfo).min(1).max(10000).optional().describe(
+    "captions to add (or --srt)",
+  ),
+  srt: z.string().min(1).max(4096).optional().describe(
+    "SRT subtitle file whose cues become the captions (instead of --captions): a file path " +
+      "(absolute, relative to the current folder, or ~/…) or a file:// URL",
+  ),
   ...captionStyleFields,
 }).strict();
 
@@ -89,6 +95,7 @@ export const captionsAdd = defineCommand({
   mutates: true,
   examples: [
     `captions add "$ID" --captions '[{"text":"Hello 世界","start":0,"end":2000000,"keyword":"世界","keywordColor":"#ffde00"}]' --font-size 10 --bold`,
+    'captions add "$ID" --srt ./subtitles.srt --font-size 10 --text-color "#ffde00"',
   ],
   run: run.captionsAdd,
 });

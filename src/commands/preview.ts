@@ -26,12 +26,12 @@ export const previewCommand = defineCommand({
   description: "Draws the draft from its files alone with ffmpeg ($DRAFTCLI_FFMPEG, config " +
     "'ffmpeg', else PATH): photos and videos with timing, trim, speed, position, scale, " +
     "rotation, opacity and keyframes; captions with size, colour, bold/italic, position, " +
-    "border, background card and keyword colours (a CJK font when one is installed); " +
-    "transitions as crossfades; audio mixed with volumes, fades and volume keyframes. Effects, " +
+    "border, background card and keyword colours (a CJK font when one is installed, else a " +
+    "warning); transitions as crossfades centred on the cut, as the editors play them; audio mixed with volumes, fades and volume keyframes. Effects, " +
     "filters, stickers, masks and animations are left out and listed in 'approximated'. Missing " +
     "media show as labelled grey placeholders. With --at only one PNG frame is rendered (fast). " +
     'Output: {"video","sheet","timeline","frame?","approximated":[…],"placeholders":[…],' +
-    '"seconds","size"}; progress goes to stderr for renders over a second.',
+    '"warnings?":[…],"seconds","size"}; progress goes to stderr for renders over a second.',
   positionals: ["draftId"],
   input: PreviewInput,
   examples: [

@@ -3,6 +3,7 @@
  * queries read the catalog of the draft's editor (`--draft-id`), of `--editor`, else of the
  * config's editor, else JianYing. The handlers are in run/query.ts.
  */
+import { PATH_RULE } from "../text/path_rule.ts";
 import { z } from "zod";
 import { type AnyCommandSpec, type CommandContext, defineCommand } from "./spec.ts";
 import { mediaUrl } from "../schema/common.ts";
@@ -13,9 +14,7 @@ import * as run from "./run/query.ts";
 
 /** The input of `query media` and `query audio-duration`: one file or URL. */
 export const QueryUrlInput = z.object({
-  url: mediaUrl.describe(
-    "file path (absolute, ~/ or relative), file:// URL, or http(s) URL (downloaded to a temp folder)",
-  ),
+  url: mediaUrl.describe(`the file: ${PATH_RULE}`),
 }).strict();
 
 /** `query media`. */
@@ -111,6 +110,8 @@ function animationsFor<S extends z.ZodObject>(
       CATALOG_OUTPUT,
     input,
     examples: [`query ${target}-animations --type out --keyword 渐隐`],
+    // Over MCP query_animations covers it (tools/list is read whole into the model's context).
+    mcp: false,
     run: handler,
   });
 }
@@ -134,7 +135,7 @@ function catalogCommand(
 ): AnyCommandSpec {
   return defineCommand({
     name: ["query", word],
-    summary: `list or search ${what} (names, resource ids, VIP flags)`,
+    summary: `list or search ${what}: names, resource ids`,
     description: note + CATALOG_OUTPUT,
     input: QueryCatalogInput,
     examples,
@@ -168,6 +169,41 @@ export const queryCatalogCommands: AnyCommandSpec[] = [
   ),
 ];
 
+/**
+ * `query stickers` / `query huazi` (cutcli's names): no public list of the editors' sticker or
+ * 花字 (text effect) ids could be verified, so both answer `no_catalog` with how to get an id
+ * from the editor. Not MCP tools: an answer that is always an error is not worth its bytes in
+ * tools/list (sticker_add's docs say where ids come from).
+ */
+export const queryNoCatalogCommands: AnyCommandSpec[] = [
+  defineCommand({
+    name: ["query", "stickers"],
+    summary:
+      "cutcli's sticker search: draftcli has no sticker catalog (the error says how to get an id)",
+    description: "Fails with no_catalog (exit 7): no public list of sticker ids verifies. To get " +
+      "one: add the sticker to any draft in the editor and save it, then run " +
+      "'draftcli sticker list <that draft>': each item's stickerId is what 'sticker add " +
+      "--sticker-id' takes.",
+    input: QueryCatalogInput,
+    examples: ["query stickers --action search --keyword 爱心"],
+    mcp: false,
+    run: run.queryStickers,
+  }),
+  defineCommand({
+    name: ["query", "huazi"],
+    summary: "cutcli's 花字 (styled text preset) search: draftcli has no 花字 catalog (the error " +
+      "says what to do instead)",
+    description: "Fails with no_catalog (exit 7): no public list of 花字 ids verifies, and " +
+      "captions cannot take one. To use a 花字: style a caption with it in the editor and save " +
+      "the draft, then reuse that draft with 'draftcli draft fill <that draft> --texts …' (the " +
+      "copy keeps the 花字 with the new text).",
+    input: QueryCatalogInput,
+    examples: ["query huazi --action list"],
+    mcp: false,
+    run: run.queryHuazi,
+  }),
+];
+
 /** The input of `text-style`: one caption's text and style fields. */
 export const TextStyleInput = z.object({
   text: CaptionInfo.shape.text,
@@ -188,6 +224,8 @@ export const textStyleCommand = defineCommand({
     "the material's content string as written into the draft, ranges are its style " +
     "partitions in UTF-16 code units, material the fields stored next to it. Nothing is written.",
   input: TextStyleInput,
+  // A look at one caption's material for people debugging styles; not a tool an agent needs.
+  mcp: false,
   examples: [
     "text-style --text '限时 特价 今天' --keyword '特价|今天' --keyword-color '#ffde00' --font-size 10",
     "text-style --text 'Hello' --bold --text-color '#ff0000' --editor capcut",
@@ -202,5 +240,6 @@ export const queryCommands: AnyCommandSpec[] = [
   queryAnimations,
   ...queryAnimationAliases,
   ...queryCatalogCommands,
+  ...queryNoCatalogCommands,
   textStyleCommand,
 ];

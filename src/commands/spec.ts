@@ -33,10 +33,14 @@ export interface CommandSpec<S extends z.ZodObject = z.ZodObject> {
   idempotent?: boolean;
   /**
    * zod schema of the JSON the command returns, when it has one: rendered by `--help` and the
-   * docs, and the MCP `outputSchema` (array outputs are wrapped as `{ items: [...] }` in
-   * structured content).
+   * docs (an array output is sent as `{ items: [...] }` in MCP structured content).
    */
   output?: z.ZodType;
+  /**
+   * The MCP tool's input schema when it is richer than `input` (which validates): `build` takes
+   * its spec as an object whose full schema the tool shows, where argv takes JSON text.
+   */
+  toolInput?: z.ZodObject;
   /** Does the MCP server expose it? Default true. */
   mcp?: boolean;
   /**

@@ -11,6 +11,7 @@
  * - display (line width): a CJK or full-width character = 2 units (one em), anything else = 1
  *   (half an em, an average Latin glyph).
  */
+import { fontEmPixels } from "../draft/font_size.ts";
 import { DraftcliError } from "../errors.ts";
 import { SECOND, type TimeRange, toFrameGrid } from "../draft/time.ts";
 import { MAX_LOOP_PASSES } from "../draft/fit_modes.ts";
@@ -51,8 +52,8 @@ export function displayUnits(text: string): number {
 }
 
 /**
- * Display units that fit on one caption line. Model: the editor's font size is a percentage of
- * the canvas's shorter side (size 8 on a 1080-px side ≈ 86-px glyphs), a half-em unit is half
+ * Display units that fit on one caption line. Model: the editor's font size as
+ * src/draft/font_size.ts reads it (size 8 on a 1080-px side ≈ 86-px glyphs), a half-em unit is half
  * that, and a line may use 90 % of the canvas width. Without `canvasHeight` the width stands
  * in for the shorter side (conservative on landscape canvases). Never below 4.
  */
@@ -62,8 +63,7 @@ export function maxUnitsFor(canvasWidth: number, fontSize: number, canvasHeight?
       path: "fontSize",
     });
   }
-  const side = Math.min(canvasWidth, canvasHeight ?? canvasWidth);
-  const em = (fontSize / 100) * side;
+  const em = fontEmPixels(fontSize, canvasWidth, canvasHeight ?? canvasWidth);
   return Math.max(4, Math.floor((0.9 * canvasWidth) / (em / 2)));
 }
 

@@ -2,7 +2,7 @@
  * Error text for MCP clients. Messages and hints are written for the shell ("run 'draftcli
  * draft list'", "pass --drafts-dir", "see --help"); an agent calling tools needs tool names and
  * argument names instead: `draft_list {}`, the server's DRAFTCLI_DRAFTS_DIR, `argument
- * 'imageInfos'`, the tool's inputSchema.
+ * 'imageInfos'`, the docs tool; a placeholder (`<part of a name>`) stays one whole argument.
  */
 import type { AnyCommandSpec } from "../commands/spec.ts";
 
@@ -35,15 +35,19 @@ function asToolCall(tokens: string[], specs: readonly AnyCommandSpec[]): string 
 /** `text` (a message or hint) in MCP terms; `specs` are the commands exposed as tools. */
 export function mcpText(text: string, specs: readonly AnyCommandSpec[]): string {
   return text
-    .replace(/(see |run )?'?draftcli(?: [a-z][\w-]*)* --help'?/g, "see the tool's inputSchema")
-    .replace(/\bsee --help\b/g, "see the tool's inputSchema")
+    .replace(/(?:see |run )?'?draftcli((?: [a-z][\w-]*)*) --help'?/g, (_, words: string) => {
+      const spec = specs.find((s) => s.name.join(" ") === words.trim());
+      return spec ? `call docs {"topic":"${spec.name.join("_")}"}` : "call docs {}";
+    })
+    .replace(/\bsee --help\b/g, "see the docs tool")
     .replace(
       /(?:pass|use|or) --drafts-dir\b/g,
       (m) => `${m.split(" ")[0]} the drafts folder in the server's env (DRAFTCLI_DRAFTS_DIR)`,
     )
     .replace(/--drafts-dir\b/g, "DRAFTCLI_DRAFTS_DIR (server env)")
     .replace(/(?:run )?'?draftcli ((?:[^\s'",;)]+ ?)+)'?/g, (m, rest: string) => {
-      const call = asToolCall(rest.trim().split(/\s+/), specs);
+      // A placeholder such as `<part of a name>` is one value, spaces and all.
+      const call = asToolCall(rest.trim().match(/<[^>]*>|\S+/g) ?? [], specs);
       return call ? `call ${call}` : m;
     })
     .replace(

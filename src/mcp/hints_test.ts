@@ -10,7 +10,15 @@ Deno.test("MCP hints name tools and arguments, never CLI flags or --help", async
     "call draft_list {} to see drafts, or pass the drafts folder in the server's env " +
       "(DRAFTCLI_DRAFTS_DIR)",
   );
-  assertEquals(t("see 'draftcli images add --help'"), "see the tool's inputSchema");
+  assertEquals(t("see 'draftcli images add --help'"), 'call docs {"topic":"images_add"}');
+  assertEquals(
+    t(
+      "list capcut names with: draftcli query filters --editor capcut --action search " +
+        "--keyword <part of a name>",
+    ),
+    "list capcut names with: call query_filters " +
+      '{"editor":"capcut","action":"search","keyword":"<part of a name>"}',
+  );
   assertEquals(
     t("e.g. 'draftcli config set maxDownloadBytes 536870912' (512 MiB)"),
     'e.g. call config_set {"key":"maxDownloadBytes","value":"536870912"} (512 MiB)',

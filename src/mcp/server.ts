@@ -6,6 +6,7 @@
  * 2026-07-28 flow (`server/discover`, protocol version in each request's `_meta`).
  * Only JSON-RPC goes to `io.write`; diagnostics go to `io.log` (stderr).
  */
+import { PATH_RULE } from "../text/path_rule.ts";
 import type { AnyCommandSpec, CommandContext } from "../commands/spec.ts";
 import { closest, editDistance } from "../text/closest.ts";
 import { VERSION } from "../version.ts";
@@ -44,9 +45,10 @@ export const SERVER_INSTRUCTIONS =
   "draftcli builds editable JianYing Pro (剪映) / CapCut drafts (project folders the user opens " +
   "in the editor), not rendered videos. Create a draft first and pass its draftId to the other " +
   "tools. Times are integer microseconds (1 s = 1000000). Positions are normalised: 0,0 is the " +
-  "canvas centre, ±1 the edges, y points up. Media are absolute file:// URLs or http(s) URLs " +
-  "(downloaded into the draft). Results are JSON; failures come back with isError and " +
-  '{"error":{"code","message","hint","path"}} — fix the input named by path and retry.';
+  "canvas centre, ±1 the edges, y points up. Files are " + PATH_RULE +
+  " (relative to the server's folder). Results are JSON; failures come back with isError and " +
+  '{"error":{"code","message","hint","path"}} — fix the input named by path and retry. ' +
+  'A tool\'s fields, output and examples: docs {"topic":"<tool name>"}.';
 
 /** Where the server reads requests and writes responses. */
 export interface McpIo {

@@ -1,7 +1,8 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { z } from "zod";
 import { defineCommand } from "../commands/spec.ts";
-import { McpSession, serveMcp } from "./server.ts";
+import { McpSession, serveMcp, SERVER_INSTRUCTIONS } from "./server.ts";
+import { PATH_RULE } from "../text/path_rule.ts";
 import { toyContext, toySpecs } from "../../test/support/toy_specs.ts";
 
 const ctx = () => toyContext("/nonexistent");
@@ -32,24 +33,16 @@ Deno.test("session: invalid request gets -32600 echoing a readable id", async ()
   assertEquals(noName.error.code, -32602);
 });
 
-Deno.test("session: tools/list annotations follow the spec; additive is not destructive; mcp:false is hidden", async () => {
+Deno.test("session: tools/list annotations give what differs from MCP's defaults; additive is not destructive; mcp:false is hidden", async () => {
   const s = new McpSession(toySpecs, ctx);
   const out = await s.handle({ jsonrpc: "2.0", id: 1, method: "tools/list" }) as {
     result: { tools: { name: string; annotations: Record<string, boolean> }[] };
   };
   const byName = Object.fromEntries(out.result.tools.map((t) => [t.name, t.annotations]));
-  assertEquals(byName.draft_create, {
-    readOnlyHint: false,
-    destructiveHint: false,
-    idempotentHint: false,
-    openWorldHint: false,
-  });
-  assertEquals(byName.draft_list, {
-    readOnlyHint: true,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  });
+  // MCP's defaults: readOnlyHint false, destructiveHint true, idempotentHint false,
+  // openWorldHint true; a read-only tool's other two hints are meaningless.
+  assertEquals(byName.draft_create, { destructiveHint: false, openWorldHint: false });
+  assertEquals(byName.draft_list, { readOnlyHint: true, openWorldHint: false });
   assert(!("secret_thing" in byName));
 });
 
@@ -99,4 +92,10 @@ Deno.test("serveMcp: stops cleanly when the client's stdout goes away", async ()
   });
   assertEquals(logs.length, 1);
   assert(logs[0].includes("broken pipe"));
+});
+
+Deno.test("server instructions state the one path rule and where a tool's detail is", () => {
+  assert(SERVER_INSTRUCTIONS.includes(PATH_RULE));
+  assert(!/absolute file:\/\/ URLs/.test(SERVER_INSTRUCTIONS));
+  assert(SERVER_INSTRUCTIONS.includes('docs {"topic":"<tool name>"}'));
 });

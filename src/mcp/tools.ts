@@ -3,13 +3,13 @@
  * words joined with "_", its JSON Schema taken from the zod input. Calls go through the same
  * `validate()` and `run()` as the CLI, so errors carry the same `{"error": …}` JSON.
  */
-import type { z } from "zod";
 import type { AnyCommandSpec, CommandContext } from "../commands/spec.ts";
 import { toDraftcliError } from "../errors.ts";
 import { type JsonSchema, toJsonSchema } from "../schema/json_schema.ts";
 import { validate } from "../schema/validate.ts";
 import { redactJson, redactText } from "../text/redact.ts";
 import { mcpText } from "./hints.ts";
+import { hoistRepeats, slimSchema } from "./slim.ts";
 import { isObject } from "../fast_input.ts";
 
 /** An MCP tool definition as listed by `tools/list`. */
@@ -18,12 +18,16 @@ export interface McpTool {
   title?: string;
   description: string;
   inputSchema: JsonSchema;
-  /** JSON Schema of `structuredContent`, for commands that declare their output. */
-  outputSchema?: JsonSchema;
+  /**
+   * MCP's behaviour hints, each given where it differs from MCP's default (readOnlyHint false,
+   * destructiveHint true, idempotentHint false, openWorldHint true) or matters: openWorldHint
+   * always, destructiveHint on every tool that writes. A read-only tool's destructive and
+   * idempotent hints are meaningless (MCP), so it gives neither.
+   */
   annotations: {
-    readOnlyHint: boolean;
-    destructiveHint: boolean;
-    idempotentHint: boolean;
+    readOnlyHint?: boolean;
+    destructiveHint?: boolean;
+    idempotentHint?: boolean;
     openWorldHint: boolean;
   };
 }
@@ -51,37 +55,31 @@ export function exposedSpecs(specs: readonly AnyCommandSpec[]): AnyCommandSpec[]
 }
 
 /**
- * The short description `tools/list` carries: the summary, and where the command has more to
- * say, where to read it (the `docs` tool) — tools/list is loaded whole into the model's context.
+ * The one-line description `tools/list` carries: the summary. The detail (every field, output,
+ * examples) is one call away: `docs {"topic":"<tool name>"}`, as the `docs` tool and the
+ * server instructions say — tools/list is loaded whole into the model's context.
  */
 export function toolDescription(spec: AnyCommandSpec): string {
-  if (!spec.description) return spec.summary;
-  return `${spec.summary}. Details: docs {"topic":"${toolName(spec)}"}`;
+  if (spec.name.length === 1 && spec.name[0] === "docs") {
+    return `${spec.summary}; docs {"topic":"<tool name>"} gives one tool's fields, output and examples`;
+  }
+  return spec.summary;
 }
 
-/** The tool definition of one command. */
+/** The tool definition of one command (its schemas in the compact form of slim.ts). */
 export function toolFor(spec: AnyCommandSpec): McpTool {
   const description = toolDescription(spec);
-  const schema = toJsonSchema(spec.input);
+  const schema = toJsonSchema(spec.toolInput ?? spec.input);
   // MCP requires an object schema at the top; zod objects always give one.
-  const inputSchema: JsonSchema = { ...schema, type: "object" };
+  const inputSchema: JsonSchema = { ...hoistRepeats(slimSchema(schema)), type: "object" };
   const mutates = spec.mutates === true;
-  const tool: McpTool = {
-    name: toolName(spec),
-    title: `draftcli ${spec.name.join(" ")}`,
-    description,
-    inputSchema,
-    // Every hint is explicit (MCP's defaults assume destructive and open-world). Additive
-    // commands (… add, draft create) are not destructive; only specs that say so are.
-    annotations: {
-      readOnlyHint: !mutates,
-      destructiveHint: mutates && spec.destructive === true,
-      idempotentHint: spec.idempotent ?? !mutates,
-      openWorldHint: takesUrls(schema),
-    },
-  };
-  if (spec.output) tool.outputSchema = outputSchemaOf(spec.output);
-  return tool;
+  // Additive commands (… add, draft create) are not destructive; only specs that say so are.
+  const annotations: McpTool["annotations"] = mutates
+    ? { destructiveHint: spec.destructive === true, openWorldHint: takesUrls(schema) }
+    : { readOnlyHint: true, openWorldHint: takesUrls(schema) };
+  if (mutates && spec.idempotent) annotations.idempotentHint = true;
+  // No outputSchema: the output is documented by the docs tool, and tools/list stays small.
+  return { name: toolName(spec), description, inputSchema, annotations };
 }
 
 /** Does the input take URLs (fetched from the network)? Any key named *url, source or to. */
@@ -92,15 +90,6 @@ function takesUrls(node: JsonSchema): boolean {
   }
   if (node.items && takesUrls(node.items)) return true;
   return [...(node.anyOf ?? []), ...(node.oneOf ?? [])].some(takesUrls);
-}
-
-/** MCP wants an object: an array output is declared (and sent) as `{ items: [...] }`. */
-function outputSchemaOf(output: z.ZodType): JsonSchema {
-  const schema = toJsonSchema(output);
-  if (schema.type === "array") {
-    return { type: "object", properties: { items: schema }, required: ["items"] };
-  }
-  return { ...schema, type: "object" };
 }
 
 /** Runs one command for `tools/call`; never throws (failures become `isError` results). */
@@ -136,8 +125,10 @@ export async function callTool(
     }
     const body = e.toJSON();
     const specs = opts.specs ?? [spec];
-    body.message = mcpText(body.message, specs);
-    if (body.hint) body.hint = mcpText(body.hint, specs);
+    for (const one of [body, ...(body.problems ?? [])]) {
+      one.message = mcpText(one.message, specs);
+      if (one.hint) one.hint = mcpText(one.hint, specs);
+    }
     payload = isObject(e.output) ? { ...e.output, error: body } : { error: body };
     isError = true;
   }
@@ -165,9 +156,9 @@ export async function callTool(
     }
   }
   for (const w of warnings) result.content.push({ type: "text", text: `warning: ${w}` });
-  // An error result does not have the declared output's shape: clients that check structured
-  // content against outputSchema get the error as text only.
-  const structured = opts.structured && !(isError && spec.output);
+  // Every result, errors included, carries structuredContent: an object as it is, an array as
+  // `{items}`, an error as `{error}` (with the report of a command that has one).
+  const structured = opts.structured;
   if (structured && isObject(payload)) result.structuredContent = payload;
   else if (structured && Array.isArray(payload)) result.structuredContent = { items: payload };
   if (isError) result.isError = true;

@@ -24,3 +24,26 @@ Deno.test("callTool: an error that carries output returns the output next to the
   assertEquals(payload.error.code, "draft_invalid");
   assertEquals(r.structuredContent, payload);
 });
+
+Deno.test("callTool: an error with several problems lists each, worded for MCP, as structured content", async () => {
+  const spec = defineCommand({
+    name: ["build"],
+    summary: "toy",
+    input: z.object({}).strict(),
+    run: () => {
+      throw new DraftcliError("invalid_input", "build spec: 2 problem(s)", {
+        problems: [
+          { code: "invalid_input", message: "a: bad", path: "a", hint: "see --help" },
+          { code: "unknown_name", message: "b: unknown", path: "b" },
+        ],
+      });
+    },
+  });
+  const r = await callTool(spec, {}, toyContext("/nonexistent"), { structured: true });
+  assertEquals(r.isError, true);
+  const error = (r.structuredContent as { error: Record<string, unknown> }).error;
+  assertEquals(error.problems, [
+    { code: "invalid_input", message: "a: bad", path: "a", hint: "see the docs tool" },
+    { code: "unknown_name", message: "b: unknown", path: "b" },
+  ]);
+});

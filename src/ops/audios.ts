@@ -1,4 +1,5 @@
 /** `audios add` / `audios list`: audio segments on audio tracks. */
+import { realMediaPath } from "../draft/media_path.ts";
 import type { z } from "zod";
 import type { AudioInfo } from "../schema/media_items.ts";
 import type { CommandContext } from "./context.ts";
@@ -179,7 +180,7 @@ export async function listAudios(ctx: CommandContext, draftId: string) {
   const doc = await readDraft(await ctx.searchRoots(), draftId);
   return segmentsOf(doc, "audio", "audios").map(({ track, segment, material }) => ({
     ...itemBase(doc, track, segment),
-    path: material.path,
+    path: realMediaPath(material.path, doc.dir),
     duration: material.duration,
     volume: segment.volume,
     speed: segment.speed,

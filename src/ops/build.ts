@@ -7,7 +7,7 @@
 import type { z } from "zod";
 import type { CommandContext } from "./context.ts";
 import { BuildSpec, type BuildSpecInput } from "../schema/build.ts";
-import { wellFormed } from "../schema/validate.ts";
+import { issueMessage, wellFormed } from "../schema/validate.ts";
 import { DraftcliError } from "../errors.ts";
 import { attempt, Problems } from "./problems.ts";
 import type { Edition } from "../editions/profiles.ts";
@@ -101,10 +101,12 @@ export function parseSpec(raw: unknown, sink: Problems): ParsedSpec | undefined 
       v.forEach((item, i) => {
         const r = element.safeParse(item);
         if (r.success) items.push(r.data);
-        else sink.addZod(r.error.issues, `${key}[${i}]`);
+        else sink.addZod(r.error.issues, `${key}[${i}]`, (x) => issueMessage(element, x));
       });
       const whole = inner.safeParse(v); // array limits
-      if (!whole.success && sink.list.length === mark) sink.addZod(whole.error.issues, key);
+      if (!whole.success && sink.list.length === mark) {
+        sink.addZod(whole.error.issues, key, (x) => issueMessage(inner, x));
+      }
       if (sink.list.length === mark) out[key] = items;
       else {
         // The list is left out of the next checks: items pointing into it are not reported.
@@ -116,7 +118,7 @@ export function parseSpec(raw: unknown, sink: Problems): ParsedSpec | undefined 
     } else {
       const r = inner.safeParse(v);
       if (r.success) out[key] = r.data;
-      else sink.addZod(r.error.issues, key);
+      else sink.addZod(r.error.issues, key, (x) => issueMessage(inner, x));
     }
   }
   return { spec: out as BuildSpecInput, brokenRefs };

@@ -7,7 +7,7 @@ import { pathToFileURL } from "node:url";
 import type { CommandContext } from "./context.ts";
 import type { DraftEasy } from "../schema/easy.ts";
 import { DraftcliError } from "../errors.ts";
-import { parseSrt } from "../easy/srt.ts";
+import { readSrtFile } from "./srt_file.ts";
 import {
   fitVideo,
   maxUnitsFor,
@@ -51,27 +51,17 @@ interface PlannedCaption {
   highlights: ReturnType<typeof expandKeywordShortForm>;
 }
 
-async function loadCaptions(input: DraftEasy): Promise<PlannedCaption[]> {
+async function loadCaptions(
+  input: DraftEasy,
+  env: Record<string, string | undefined>,
+): Promise<PlannedCaption[]> {
   if (input.captions && input.srt) {
     throw new DraftcliError("usage", "pass either --captions or --srt, not both", {
       path: "srt",
     });
   }
   if (input.srt) {
-    let text: string;
-    try {
-      text = await Deno.readTextFile(input.srt);
-    } catch (err) {
-      throw new DraftcliError(
-        "usage",
-        `--srt: cannot read ${input.srt}: ${(err as Error).message}`,
-        {
-          path: "srt",
-          hint: "pass the path of an .srt file",
-        },
-      );
-    }
-    return parseSrt(text).map((c) => ({
+    return (await readSrtFile(input.srt, env)).map((c) => ({
       text: c.text,
       start: c.start,
       end: c.end,
@@ -115,7 +105,7 @@ export async function draftEasy(ctx: CommandContext, input: DraftEasy) {
   if (input.images && input.imgUrl) {
     throw new DraftcliError("usage", "pass --images or --img-url, not both", { path: "imgUrl" });
   }
-  const captions = await loadCaptions(input);
+  const captions = await loadCaptions(input, ctx.env);
   const timed = captions.filter((c) => c.start !== undefined);
   if (timed.length && timed.length !== captions.length) {
     throw new DraftcliError(

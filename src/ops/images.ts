@@ -1,4 +1,5 @@
 /** `images add` / `images list`: photo segments on video tracks. */
+import { realMediaPath } from "../draft/media_path.ts";
 import type { z } from "zod";
 import type { ImageInfo } from "../schema/media_items.ts";
 import type { CommandContext } from "./context.ts";
@@ -163,7 +164,7 @@ export async function listImages(ctx: CommandContext, draftId: string) {
   return segmentsOf(doc, "video", "videos", (m) => m.type === "photo").map(
     ({ track, segment, material }) => ({
       ...itemBase(doc, track, segment),
-      path: material.path,
+      path: realMediaPath(material.path, doc.dir),
       width: material.width,
       height: material.height,
       ...clipFields(segment),

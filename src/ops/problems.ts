@@ -17,20 +17,27 @@ export class Problems {
     this.list.push(err.toJSON()); // as printed: URLs in the message redacted
   }
 
-  /** Records every issue of a failed zod parse, with its path. */
-  addZod(issues: readonly z.core.$ZodIssue[], prefix = ""): void {
+  /**
+   * Records every issue of a failed zod parse, with its path; `wording` gives each issue's
+   * message (schema/validate.ts `issueMessage`, which the caller loads: it brings zod).
+   */
+  addZod(
+    issues: readonly z.core.$ZodIssue[],
+    prefix: string,
+    wording: (issue: z.core.$ZodIssue) => string,
+  ): void {
     for (const issue of issues) {
       const path = formatPath(issue.path);
       const full = prefix && path ? `${prefix}.${path}` : prefix || path;
       this.list.push({
         code: "invalid_input",
-        message: `${full ? full + ": " : ""}${issue.message}`,
+        message: `${full ? full + ": " : ""}${wording(issue)}`,
         path: full || undefined,
       });
     }
   }
 
-  /** Throws one `invalid_input` error listing every problem (its `output` holds the list). */
+  /** Throws one `invalid_input` error listing every problem (`error.problems` holds the list). */
   throwIfAny(what: string): void {
     if (!this.list.length) return;
     const first = this.list[0];
@@ -40,9 +47,8 @@ export class Problems {
         this.list.map((p) => p.message).join("; "),
       {
         path: first.path,
-        hint: "fix every listed path (see 'problems' in the output) and run again; " +
-          "nothing was written",
-        output: { ok: false, problems: this.list },
+        hint: "fix every listed path (see error.problems) and run again; nothing was written",
+        problems: this.list,
       },
     );
   }

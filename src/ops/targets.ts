@@ -59,7 +59,9 @@ export function entryById(
       }`,
       {
         path: field,
-        hint: `ids differ between JianYing and CapCut; search by name with: ${searchCommand(kind)}`,
+        hint: `ids differ between JianYing and CapCut; search by name with: ${
+          searchCommand(kind, edition)
+        }`,
       },
     );
   }

@@ -1,4 +1,5 @@
 /** `videos add` / `videos list`: video clips (and animated GIFs) on video tracks. */
+import { realMediaPath } from "../draft/media_path.ts";
 import type { z } from "zod";
 import type { VideoInfo } from "../schema/visual_items.ts";
 import type { CommandContext } from "./context.ts";
@@ -215,7 +216,7 @@ export async function listVideos(ctx: CommandContext, draftId: string) {
       const mask = maskOf(doc, segment);
       return {
         ...itemBase(doc, track, segment),
-        path: material.path,
+        path: realMediaPath(material.path, doc.dir),
         width: material.width,
         height: material.height,
         duration: material.duration,

@@ -3,6 +3,7 @@
  * alignment, border, background card and keyword colours, drawn by libass inside ffmpeg.
  * Placeholder labels for missing media ride along as plain events.
  */
+import { fontEmPixels } from "../draft/font_size.ts";
 import type { CaptionItem } from "./plan.ts";
 import type { ProxyFormat } from "./graph.ts";
 
@@ -43,12 +44,9 @@ function plain(text: string): string {
     .replace(/\r?\n/g, "\\N");
 }
 
-/**
- * Pixel size of an editor font size on the proxy: the editors' size 15 is about 1/18 of the
- * canvas's short side (an approximation; see README "Preview").
- */
+/** Pixel size of an editor font size on the proxy (src/draft/font_size.ts). */
 export function fontPixels(size: number, fmt: ProxyFormat): number {
-  return Math.max(6, Math.round((size * Math.min(fmt.width, fmt.height)) / 270));
+  return Math.max(6, Math.round(fontEmPixels(size, fmt.width, fmt.height)));
 }
 
 /** The ASS script for `captions` on a proxy of format `fmt`, in font `fontName`. */

@@ -265,6 +265,7 @@ export function planPreview(content: Json, draftDir: string): RenderPlan {
           tail: 0,
           layer,
         });
+        if (previousTransition > 0) centreOnCut(plan.visuals[plan.visuals.length - 1]);
         if (kind === "video" && num(seg.volume, 1) > 0) {
           plan.audios.push(sound(file, label));
         }
@@ -293,8 +294,10 @@ export function planPreview(content: Json, draftDir: string): RenderPlan {
       const transition = refs.find((r) => r.list === "transitions")?.m;
       previousTransition = transition ? num(transition.duration) : 0;
       const last = plan.visuals[plan.visuals.length - 1];
-      if (transition && last?.segmentId === String(seg.id)) last.tail = previousTransition;
-      if (transition) note("transitions (drawn as crossfades of their duration)");
+      if (transition && last?.segmentId === String(seg.id)) last.tail = previousTransition / 2;
+      if (transition) {
+        note("transitions (drawn as crossfades of their duration, centred on the cut)");
+      }
       row.segments.push({ id: String(seg.id), start, end: start + duration, label });
     });
   });
@@ -415,4 +418,22 @@ function markupCaptionOf(
     })),
     layer,
   };
+}
+
+/**
+ * A transition plays centred on the cut, as the editors draw it: with duration d, the next
+ * segment fades in from d/2 before its start (its media read from d/2 earlier, never before the
+ * file's start) while the previous one stays on screen d/2 past its end (its `tail`). In the
+ * draft the two segments stay contiguous; only the render overlaps them.
+ */
+function centreOnCut(v: VisualItem): void {
+  const half = Math.min(v.fadeIn / 2, v.start);
+  if (!(half > 0)) return;
+  v.start -= half;
+  v.duration += half;
+  v.sourceStart = Math.max(0, v.sourceStart - half * v.speed);
+  for (const key of Object.keys(v.curves) as (keyof VisualItem["curves"])[]) {
+    const c = v.curves[key];
+    if (c?.length) v.curves[key] = [[0, c[0][1]], ...c.map(([t, x]) => [t + half, x] as const)];
+  }
 }

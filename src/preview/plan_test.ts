@@ -95,12 +95,15 @@ const DRAFT = {
 Deno.test("planPreview reads visuals, crossfades, audio fades and captions from the JSON", () => {
   const plan = planPreview(DRAFT, "/drafts/d1");
   assertEquals(plan.visuals.map((v) => [v.segmentId, v.kind, v.start, v.fadeIn, v.tail]), [
-    ["s1", "image", 0, 0, 500_000],
-    ["s2", "video", 2_000_000, 500_000, 0],
+    // The 0.5 s transition at the 2 s cut plays from 1.75 s to 2.25 s, centred on the cut as
+    // the editors play it: s2 fades in from 1.75 s, s1 stays 0.25 s past its end.
+    ["s1", "image", 0, 0, 250_000],
+    ["s2", "video", 1_750_000, 500_000, 0],
   ]);
+  assertEquals(plan.visuals[1].duration, plan.tracks[0].segments[1].end - 1_750_000);
   assertEquals(plan.visuals[0].file, "/drafts/d1/resources/a.png");
   assertEquals(plan.visuals[0].curves.x, [[0, -1], [1_000_000, 1]]);
-  assertEquals(plan.visuals[1].sourceStart, 500_000);
+  assertEquals(plan.visuals[1].sourceStart, 0, "read from 0.25 s × speed 2 earlier");
   assertEquals(plan.visuals[1].speed, 2);
   assertEquals(plan.audios.map((a) => [a.segmentId, a.volume, a.fadeIn, a.fadeOut]), [
     ["s3", 0.5, 100_000, 200_000],

@@ -12,25 +12,8 @@ import { type ProxyFormat, proxyFormat, renderArgs, windowPlan } from "./graph.t
 import { captionsAss, type PlaceholderLabel } from "./ass.ts";
 import { stripFilters, timelineSvg } from "./timeline.ts";
 
-/** A font for captions: its family name for libass, and the file (its folder is searched). */
-export interface CaptionFont {
-  name: string;
-  file?: string;
-}
-
-/** CJK-capable fonts looked for, per OS, in order (README "Preview" lists them). */
-export const CJK_FONTS: readonly (CaptionFont & { file: string })[] = [
-  { name: "Noto Sans CJK SC", file: "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc" },
-  { name: "WenQuanYi Zen Hei", file: "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc" },
-  {
-    name: "Droid Sans Fallback",
-    file: "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
-  },
-  { name: "PingFang SC", file: "/System/Library/Fonts/PingFang.ttc" },
-  { name: "Hiragino Sans GB", file: "/System/Library/Fonts/Hiragino Sans GB.ttc" },
-  { name: "Microsoft YaHei", file: "C:\\Windows\\Fonts\\msyh.ttc" },
-  { name: "SimHei", file: "C:\\Windows\\Fonts\\simhei.ttf" },
-];
+export { type CaptionFont, findCaptionFont } from "./fonts.ts";
+import { type CaptionFont, NO_CJK_FONT_WARNING } from "./fonts.ts";
 
 async function isFile(path: string): Promise<boolean> {
   try {
@@ -40,10 +23,18 @@ async function isFile(path: string): Promise<boolean> {
   }
 }
 
-/** The first CJK font installed here, else a generic family (libass picks a fallback). */
-export async function findCaptionFont(): Promise<CaptionFont> {
-  for (const f of CJK_FONTS) if (await isFile(f.file)) return f;
-  return { name: "sans-serif" };
+/**
+ * Frame numbers of the contact sheet's cells: one every `every` seconds from 0, and the last
+ * frame of `durationUs` for the last cell (so no cell is left black).
+ */
+export function sheetFrames(durationUs: number, every: number, fps: number): number[] {
+  const step = Math.max(0.1, every);
+  const last = Math.max(0, Math.ceil((durationUs / 1e6) * fps) - 1);
+  const count = Math.max(1, Math.ceil(durationUs / 1e6 / step));
+  const frames = new Set<number>();
+  for (let i = 0; i < count; i++) frames.add(Math.min(last, Math.round(i * step * fps)));
+  frames.add(last);
+  return [...frames].sort((a, b) => a - b);
 }
 
 /** What a preview call asks for. */
@@ -71,6 +62,8 @@ export interface PreviewResult {
   /** Media that were missing or unreadable, drawn as placeholders. */
   placeholders: string[];
   approximated: string[];
+  /** What the preview could not do right here (e.g. no CJK font), if anything. */
+  warnings?: string[];
   seconds: number;
   size: { width: number; height: number; fps: number };
 }
@@ -347,6 +340,9 @@ export async function renderPreview(
       seconds: 0,
       size: fmt,
     };
+    if (plan.captions.some((c) => c.text !== "") && opts.font.cjk === false) {
+      result.warnings = [NO_CJK_FONT_WARNING];
+    }
     if (plan.captions.some((c) => c.text !== "")) {
       result.approximated.push(
         `captions: font size, alignment and card shapes are approximated (font ${opts.font.name})`,
@@ -389,28 +385,33 @@ export async function renderPreview(
   }
 }
 
-/** The contact sheet: a frame every `sheetEvery` seconds, time-stamped, tracks strip beneath. */
+/**
+ * The contact sheet: a frame every `sheetEvery` seconds (the last cell the draft's last frame),
+ * each stamped with its time, the tracks strip beneath. Frames are picked by number, so every
+ * cell holds a frame.
+ */
 async function contactSheet(
   plan: RenderPlan,
   fmt: ProxyFormat,
   video: string,
   opts: PreviewOptions,
 ): Promise<string> {
-  const every = Math.max(0.1, opts.sheetEvery);
-  const count = Math.max(1, Math.ceil(plan.duration / 1e6 / every));
-  const cols = Math.min(4, count);
-  const rows = Math.ceil(count / cols);
+  const picks = sheetFrames(plan.duration, opts.sheetEvery, fmt.fps);
+  const cols = Math.min(4, picks.length);
+  const rows = Math.ceil(picks.length / cols);
   const tileW = 320;
   const tileH = Math.max(2, Math.round((tileW * fmt.height) / fmt.width / 2) * 2);
   const width = cols * tileW;
   const rowH = 14;
   const stripH = Math.max(rowH, plan.tracks.length * rowH);
-  const stamp = opts.font.file
-    ? `,drawtext=fontfile='${opts.font.file.replace(/[\\':]/g, (c) => `\\${c}`)}':` +
+  const labelFont = opts.font.labelFile ?? opts.font.file;
+  const stamp = labelFont
+    ? `,drawtext=fontfile='${labelFont.replace(/[\\':]/g, (c) => `\\${c}`)}':` +
       `text='%{pts\\:hms}':x=4:y=4:fontsize=14:fontcolor=white:box=1:boxcolor=black@0.6`
     : "";
   const strip = [`color=c=0x1e1e1e:s=${width}x${stripH}:d=1`, ...stripFilters(plan, width, rowH)];
   const sheet = join(opts.outDir, "sheet.png");
+  const select = picks.map((n) => `eq(n,${n})`).join("+");
   await runFfmpeg(opts.ffmpeg.path, [
     // The proxy has a keyframe at each of the sheet's times (see `sheetKeyframes`).
     "-skip_frame",
@@ -418,7 +419,7 @@ async function contactSheet(
     "-i",
     video,
     "-filter_complex",
-    `[0:v]fps=1/${every}:round=down,scale=${tileW}:${tileH}${stamp},tile=${cols}x${rows}[t];` +
+    `[0:v]select='${select}',scale=${tileW}:${tileH}${stamp},tile=${cols}x${rows}[t];` +
     `${strip.join(",")}[s];[t][s]vstack[out]`,
     "-map",
     "[out]",

@@ -1,4 +1,5 @@
 /** Caption styling flags of `captions add` (they apply to every caption of the call). */
+import { FONT_SIZE_RULE } from "../draft/font_size.ts";
 import { z } from "zod";
 import { alpha, hexColor, position } from "./common.ts";
 import { withAliases } from "./json_schema.ts";
@@ -6,7 +7,7 @@ import { withAliases } from "./json_schema.ts";
 /** Style options shared by `captions add`, `draft easy` and `text-style`. */
 export const captionStyleFields = {
   fontSize: z.number().positive().max(300).default(8).describe(
-    "font size (editor units; about % of canvas height; default 8)",
+    `font size: ${FONT_SIZE_RULE}; default 8`,
   ),
   bold: z.boolean().default(false).describe("bold text"),
   italic: z.boolean().default(false).describe("italic text"),

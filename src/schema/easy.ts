@@ -1,4 +1,5 @@
 /** Input schema of `draft easy` (both forms: a new draft by audio, or filling an existing one). */
+import { PATH_RULE } from "../text/path_rule.ts";
 import { z } from "zod";
 import { captionStyleFields } from "./caption_style.ts";
 import { CaptionInfo } from "./media_items.ts";
@@ -20,7 +21,7 @@ export const DraftEasyInput = z.object({
     "existing draft to fill (omit to create a new draft)",
   ),
   byAudio: location.optional().describe(
-    "audio that sets the draft's length: a file path, file:// URL or http(s) URL",
+    `audio that sets the draft's length: ${PATH_RULE}`,
   ),
   audioUrl: location.optional().describe("same as --by-audio (the form used with a draftId)"),
   captions: z.array(EasyCaption).max(5000).optional().describe(

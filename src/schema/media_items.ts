@@ -1,4 +1,5 @@
 /** Input schemas of image, audio and caption items (single source of truth for every surface). */
+import { PATH_RULE } from "../text/path_rule.ts";
 import { withAliases } from "./json_schema.ts";
 import { z } from "zod";
 import {
@@ -36,7 +37,7 @@ export const transitionFields = {
 
 /** One image of `images add`. */
 export const ImageInfo = z.object({
-  imageUrl: mediaUrl.describe("file path, file:// URL or http(s) URL of the image"),
+  imageUrl: mediaUrl.describe(`the image: ${PATH_RULE}`),
   width: z.number().int().positive().max(65536).optional().describe(
     "image width px (the file's own size wins)",
   ),
@@ -52,7 +53,7 @@ export const ImageInfo = z.object({
 
 /** One audio of `audios add`. */
 export const AudioInfo = z.object({
-  audioUrl: mediaUrl.describe("file path, file:// URL or http(s) URL of the audio"),
+  audioUrl: mediaUrl.describe(`the audio: ${PATH_RULE}`),
   duration: durationUs.optional().describe("length of the audio file µs (probed when absent)"),
   start: timeUs.describe("start on the timeline, µs"),
   end: timeUs.describe("end on the timeline, µs (> start)"),

@@ -4,6 +4,7 @@ import { DraftcliError } from "../errors.ts";
 import { aliasTree, unwrapSchema } from "./json_schema.ts";
 import { renameByTree } from "../fast_input.ts";
 import { dropCommentKeys, formatPath, wellFormed } from "./clean.ts";
+import { closest, editDistance } from "../text/closest.ts";
 
 export { dropCommentKeys, formatPath, wellFormed };
 
@@ -17,8 +18,8 @@ export function renameAliases(schema: z.ZodType, value: unknown): void {
   if (tree) renameByTree(tree, value);
 }
 
-/** The object schema found at `path` inside `schema` (through arrays, optionals, defaults). */
-function objectAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] | undefined {
+/** The keys of the object schema found at `path` inside `schema` (through arrays, optionals, defaults). */
+export function objectAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] | undefined {
   // deno-lint-ignore no-explicit-any
   let s: any = schema;
   for (const key of path) {
@@ -49,11 +50,50 @@ export function validate<S extends z.ZodType>(schema: S, value: unknown): z.infe
   const more = issues.length > 1 ? ` (and ${issues.length - 1} more problem(s))` : "";
   const accepted = first.code === "unrecognized_keys" ? objectAt(schema, first.path) : undefined;
   const allowed = allowedValues(first);
-  const message = allowed ? `Invalid value: expected one of ${allowed.join(", ")}` : first.message;
+  const message = allowed
+    ? `Invalid value: expected one of ${allowed.join(", ")}`
+    : issueMessage(schema, first);
   throw new DraftcliError("invalid_input", `${path ? path + ": " : ""}${message}${more}`, {
     path: path || undefined,
     hint: allowed ? `allowed values: ${allowed.join(", ")}` : hintFor(first, accepted),
   });
+}
+
+/**
+ * The nearest accepted key to an unknown one, when it is near enough to be the one meant
+ * (`fadeOut` → `fadeOutDuration`, `imageURL` → `imageUrl`).
+ */
+export function nearestKey(key: string, accepted: readonly string[]): string | undefined {
+  const a = key.toLowerCase();
+  // A key that is the start of an accepted one is that one (shortest first); then one that
+  // starts with an accepted key (longest first).
+  const byLength = (x: string, y: string) => x.length - y.length || x.localeCompare(y);
+  if (a.length >= 3) {
+    const longer = accepted.filter((c) => c.toLowerCase().startsWith(a)).sort(byLength);
+    if (longer.length) return longer[0];
+    const shorter = accepted.filter((c) => a.startsWith(c.toLowerCase())).sort(byLength);
+    if (shorter.length) return shorter[shorter.length - 1];
+  }
+  const best = closest(key, accepted, 1)[0];
+  if (best === undefined) return undefined;
+  return editDistance(a, best.toLowerCase()) <= Math.max(2, Math.floor(key.length / 3))
+    ? best
+    : undefined;
+}
+
+/**
+ * One issue's message: zod's, and for unknown keys the nearest accepted key of the object at
+ * the issue's path (`Unrecognized key: "fadeOut" (did you mean fadeOutDuration?)`). Every path
+ * that words a zod issue goes through here, so a message is the same wherever it comes from.
+ */
+export function issueMessage(schema: z.ZodType, issue: z.core.$ZodIssue): string {
+  if (issue.code !== "unrecognized_keys") return issue.message;
+  const accepted = objectAt(schema, issue.path) ?? [];
+  const near = issue.keys
+    .map((k) => [k, nearestKey(k, accepted)] as const)
+    .filter(([, n]) => n !== undefined)
+    .map(([k, n]) => issue.keys.length === 1 ? n : `${n} for ${k}`);
+  return near.length ? `${issue.message} (did you mean ${near.join(", ")}?)` : issue.message;
 }
 
 /** The values a closed choice accepts (an enum, or a union of literals such as fps). */

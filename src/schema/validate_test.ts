@@ -60,3 +60,29 @@ Deno.test("validate: a field's alias (withAliases) is renamed at any depth; the 
   }
   assertEquals(err?.code, "invalid_input");
 });
+
+Deno.test("validate: an unknown key names the nearest accepted key when one is near", () => {
+  const schema = z.object({
+    items: z.array(z.object({ fadeOutDuration: z.number(), imageUrl: z.string() }).strict()),
+  }).strict();
+  const err = (value: unknown) => {
+    try {
+      validate(schema, value);
+    } catch (e) {
+      return (e as DraftcliError).message;
+    }
+    throw new Error("accepted");
+  };
+  assertEquals(
+    err({ items: [{ fadeOutDuration: 1, imageUrl: "a", fadeOut: 2 }] }),
+    'items[0]: Unrecognized key: "fadeOut" (did you mean fadeOutDuration?)',
+  );
+  assertEquals(
+    err({ items: [{ fadeOutDuration: 1, imageUrl: "a", imageURL: "a" }] }).includes(
+      "(did you mean imageUrl?)",
+    ),
+    true,
+  );
+  // Nothing near: zod's message as it is.
+  assertEquals(err({ colour: 1, items: [] }), 'Unrecognized key: "colour"');
+});

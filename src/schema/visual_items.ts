@@ -2,6 +2,7 @@
  * Input schemas of video clips, effects, filters, stickers and masks (single source of truth for
  * the CLI, `--help`, MCP and docs).
  */
+import { PATH_RULE } from "../text/path_rule.ts";
 import { z } from "zod";
 import {
   durationUs,
@@ -29,7 +30,7 @@ export const maskName = z.string().min(1).max(100).describe(
 /** One video of `videos add`. */
 export const VideoInfo = z.object({
   videoUrl: mediaUrl.describe(
-    "file path, file:// URL or http(s) URL of the video (or animated GIF)",
+    `the video (or animated GIF): ${PATH_RULE}`,
   ),
   width: z.number().int().positive().max(65536).optional().describe(
     "video width px (the file's own size wins)",

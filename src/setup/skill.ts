@@ -3,6 +3,8 @@
  * specs: every command and field comes from the zod input's JSON Schema, never from a list
  * written by hand. Only the recipes (recipes.ts) and the short guidance sections are prose.
  */
+import { FONT_SIZE_RULE, LARGE_CAPTION_SIZE } from "../draft/font_size.ts";
+import { PATH_RULE } from "../text/path_rule.ts";
 import type { AnyCommandSpec } from "../commands/spec.ts";
 import { toKebab } from "../commands/names.ts";
 import { DraftcliError, ErrorCodes, ExitCode } from "../errors.ts";
@@ -148,6 +150,12 @@ const SECTIONS: Section[] = [
         "Every command prints one JSON object on stdout (add `--pretty` only for humans) and",
         "errors as JSON on stderr with a non-zero exit code. Run `draftcli <command> --help` for",
         "the same field list as below.",
+        "",
+        "- A whole video in one call: `draftcli build @spec.json` (below).",
+        '- Captions from subtitles: `draftcli captions add "$ID" --srt subs.srt` (the style',
+        "  flags apply to every cue), or a draft from one voice-over and its SRT:",
+        "  `draftcli draft easy --by-audio voice.mp3 --srt subs.srt`.",
+        '- See the result without the editor: `draftcli preview "$ID"` (a contact sheet PNG).',
         opts.executable
           ? `\nIf \`draftcli\` is not on PATH, run it as \`${opts.executable}\`.`
           : "",
@@ -165,9 +173,11 @@ const SECTIONS: Section[] = [
         "- **Position**: normalised. `0,0` is the canvas centre, x = `+1` the right edge, `-1` the",
         "  left edge, y = `+1` the **top** edge, `-1` the bottom edge (y points up).",
         "- **Colour**: `#rrggbb` hex, e.g. `#ffcc00`.",
-        "- **Media**: absolute `file:///abs/path/photo.jpg` URLs for local files, or `http(s)://`",
-        "  URLs, which are downloaded into the draft folder. Relative paths are not accepted.",
-        "  Width, height and duration are read from the media file when not given.",
+        `- **Font size** (\`fontSize\`, \`--font-size\`): ${FONT_SIZE_RULE}. For big, easy-to-read`,
+        `  captions use \`--font-size ${LARGE_CAPTION_SIZE}\`; the default 8 is a normal subtitle.`,
+        `- **Files** (media, SRT): ${PATH_RULE}. Local media are copied into the draft`,
+        "  folder, downloads saved there. Width, height and duration are read from the media file",
+        "  when not given.",
         "- **JSON options** (arrays and objects) take inline JSON in single quotes, `@file.json`,",
         "  or `@-` to read stdin (one option per call).",
         "- **Drafts folder**: `--drafts-dir <path>` or `$DRAFTCLI_DRAFTS_DIR` override the editor's",
@@ -271,7 +281,8 @@ const EXIT_ADVICE: Record<number, string> = {
   [ExitCode.conflict]: "the draft is locked by another process: wait a moment and retry; " +
     "do not run two commands on one draft at once",
   [ExitCode.unsupported]: "the draft cannot be edited (e.g. encrypted by a newer editor): " +
-    "create a new draft with draftcli instead",
+    "create a new draft with draftcli instead; `no_catalog` (`query stickers`, `query huazi`): " +
+    "the hint says how to get the id from the editor",
   [ExitCode.draftInvalid]: "`draft validate` found errors: stdout still holds the report; fix " +
     "what each `errors[]` entry names (`code`, `message`, `path`), then validate again",
   [ExitCode.io]: "the system refused a file operation (permissions, disk full, path too long): " +
@@ -287,11 +298,15 @@ function renderErrors(): string {
   const lines = [
     "## Errors and exit codes",
     "",
-    "On failure stdout is empty and stderr holds one JSON object:",
+    "On failure stdout is empty (only `draft validate` still prints its report) and stderr " +
+    "holds one JSON object:",
     "",
     "```json",
     '{"error":{"code":"invalid_input","message":"imageInfos[0].end: …","hint":"…","path":"imageInfos[0].end"}}',
     "```",
+    "",
+    "An input with several faults (`build`, `draft fill`) lists every one under " +
+    "`error.problems` (`[{code,message,hint,path}]`); fix them all, then run again.",
     "",
     "| exit | codes | what to do |",
     "| --- | --- | --- |",

@@ -9,6 +9,7 @@ import { DraftcliError } from "../errors.ts";
 import { toySpecs } from "../../test/support/toy_specs.ts";
 import { checkRecipes, type Recipe } from "./recipes.ts";
 import { MAX_DESCRIPTION, renderDocs, renderSkill, skillDescription } from "./skill.ts";
+import { PATH_RULE } from "../text/path_rule.ts";
 
 Deno.test("description stays within 1,024 characters however many command groups exist", () => {
   const many = Array.from({ length: 300 }, (_, i) =>
@@ -48,6 +49,18 @@ Deno.test("skill covers units, coordinates, URLs, jq, error shape and every exit
     ]
   ) assert(s.includes(needle), needle);
   for (const exit of [1, 2, 3, 4, 5, 6, 7, 8]) assertMatch(s, new RegExp(`^\\| ${exit} \\|`, "m"));
+});
+
+Deno.test("skill: SRT captions in the overview, one path rule (no 'relative paths are not accepted')", () => {
+  const s = renderSkill(toySpecs);
+  const overview = renderDocs(toySpecs, "overview");
+  assertMatch(overview, /captions add "\$ID" --srt subs\.srt/);
+  assertMatch(overview, /draft easy --by-audio voice\.mp3 --srt subs\.srt/);
+  assert(s.includes(PATH_RULE), "the skill states the path rule");
+  assert(!/relative paths are not accepted/i.test(s));
+  // One font-size rule, with a value for large captions.
+  assertMatch(s, /1 % of the canvas's shorter side per unit/);
+  assertMatch(s, /big, easy-to-read\s+captions use `--font-size 12`/);
 });
 
 Deno.test("docs topics: sections, aliases, groups, commands; unknown topic suggests", () => {

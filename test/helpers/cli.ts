@@ -16,7 +16,13 @@ export interface CliResult {
   /** stdout parsed as JSON (undefined when it is not JSON). */
   json: unknown;
   /** The error body parsed from stderr, if any. */
-  error?: { code: string; message: string; hint?: string; path?: string };
+  error?: {
+    code: string;
+    message: string;
+    hint?: string;
+    path?: string;
+    problems?: { code: string; message: string; hint?: string; path?: string }[];
+  };
 }
 
 /** Options of a run. */

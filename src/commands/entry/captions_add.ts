@@ -4,6 +4,7 @@ import { FAST } from "../fast/media.ts";
 import "../context.ts";
 import "../fast_run.ts";
 import "../../ops/captions.ts";
+import "../../ops/srt_file.ts";
 
 export { captionsAdd as run } from "../run/media_groups.ts";
 

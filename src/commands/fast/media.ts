@@ -12,7 +12,7 @@ const keys4 = new Set<string>(["draftId","audioInfos","media","requestId"]);
 const re5 = new RegExp("^#[0-9a-fA-F]{6}$", "");
 const keys6 = new Set<string>(["keyword","color","bold","fontSize"]);
 const keys7 = new Set<string>(["text","start","end","inAnimation","inAnimationDuration","outAnimation","outAnimationDuration","loopAnimation","loopAnimationDuration","fontSize","highlights","keyword","keywordColor","keywordFontSize","transformY"]);
-const keys8 = new Set<string>(["draftId","captions","fontSize","bold","italic","underline","textColor","alpha","font","alignment","transformX","transformY","borderColor","borderWidth","lineSpacing","letterSpacing","backgroundColor","backgroundAlpha","backgroundStyle","backgroundRound","shadow","requestId"]);
+const keys8 = new Set<string>(["draftId","captions","srt","fontSize","bold","italic","underline","textColor","alpha","font","alignment","transformX","transformY","borderColor","borderWidth","lineSpacing","letterSpacing","backgroundColor","backgroundAlpha","backgroundStyle","backgroundRound","shadow","requestId"]);
 function v0(v: any): any {
   if (typeof v !== "string") return FAIL;
   if (v.length < 1) return FAIL;
@@ -705,89 +705,101 @@ function v45(v: any): any {
   return v;
 }
 function v46(v: any): any {
+  return v === undefined ? v : v45(v);
+}
+function v47(v: any): any {
+  if (typeof v !== "string") return FAIL;
+  if (v.length < 1) return FAIL;
+  if (v.length > 4096) return FAIL;
+  return v;
+}
+function v48(v: any): any {
+  return v === undefined ? v : v47(v);
+}
+function v49(v: any): any {
   if (v === undefined) return 8;
   const y = v33(v);
   return y === undefined ? 8 : y;
 }
-function v47(v: any): any {
+function v50(v: any): any {
   if (v === undefined) return false;
   const y = v37(v);
   return y === undefined ? false : y;
 }
-function v48(v: any): any {
+function v51(v: any): any {
   if (v === undefined) return "#ffffff";
   const y = v35(v);
   return y === undefined ? "#ffffff" : y;
 }
-function v49(v: any): any {
+function v52(v: any): any {
   if (!(v === 0)) return FAIL;
   return v;
 }
-function v50(v: any): any {
+function v53(v: any): any {
   if (!(v === 1)) return FAIL;
   return v;
 }
-function v51(v: any): any {
+function v54(v: any): any {
   if (!(v === 2)) return FAIL;
   return v;
 }
-function v52(v: any): any {
+function v55(v: any): any {
   let y: any = FAIL;
-  if (y === FAIL) y = v49(v);
-  if (y === FAIL) y = v50(v);
-  if (y === FAIL) y = v51(v);
+  if (y === FAIL) y = v52(v);
+  if (y === FAIL) y = v53(v);
+  if (y === FAIL) y = v54(v);
   if (y === FAIL) return FAIL;
   v = y;
   return v;
 }
-function v53(v: any): any {
+function v56(v: any): any {
   if (v === undefined) return 1;
-  const y = v52(v);
+  const y = v55(v);
   return y === undefined ? 1 : y;
 }
-function v54(v: any): any {
+function v57(v: any): any {
   if (v === undefined) return 0;
   const y = v9(v);
   return y === undefined ? 0 : y;
 }
-function v55(v: any): any {
+function v58(v: any): any {
   if (v === undefined) return -0.8;
   const y = v9(v);
   return y === undefined ? -0.8 : y;
 }
-function v56(v: any): any {
+function v59(v: any): any {
   if (typeof v !== "number" || !Number.isFinite(v)) return FAIL;
   if (v < 0) return FAIL;
   if (v > 100) return FAIL;
   return v;
 }
-function v57(v: any): any {
+function v60(v: any): any {
   if (v === undefined) return 40;
-  const y = v56(v);
+  const y = v59(v);
   return y === undefined ? 40 : y;
 }
-function v58(v: any): any {
+function v61(v: any): any {
   if (v === undefined) return 1;
   const y = v15(v);
   return y === undefined ? 1 : y;
 }
-function v59(v: any): any {
+function v62(v: any): any {
   let y: any = FAIL;
-  if (y === FAIL) y = v49(v);
-  if (y === FAIL) y = v50(v);
+  if (y === FAIL) y = v52(v);
+  if (y === FAIL) y = v53(v);
   if (y === FAIL) return FAIL;
   v = y;
   return v;
 }
-function v60(v: any): any {
+function v63(v: any): any {
   if (v === undefined) return 1;
-  const y = v59(v);
+  const y = v62(v);
   return y === undefined ? 1 : y;
 }
-function v61(v: any): any {
-  return v === undefined ? v : v56(v);
+function v64(v: any): any {
+  return v === undefined ? v : v59(v);
 }
-function v62(v: any): any {
+function v65(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
   let y: any;
@@ -800,55 +812,61 @@ function v62(v: any): any {
     return FAIL;
   }
   if ("captions" in v) {
-    y = v45(v["captions"]);
+    y = v46(v["captions"]);
     if (y === FAIL) return FAIL;
     out["captions"] = y;
   } else {
-    y = v45(undefined);
-    return FAIL;
+    // absent and optional: no key
+  }
+  if ("srt" in v) {
+    y = v48(v["srt"]);
+    if (y === FAIL) return FAIL;
+    out["srt"] = y;
+  } else {
+    // absent and optional: no key
   }
   if ("fontSize" in v) {
-    y = v46(v["fontSize"]);
+    y = v49(v["fontSize"]);
     if (y === FAIL) return FAIL;
     out["fontSize"] = y;
   } else {
-    y = v46(undefined);
+    y = v49(undefined);
     if (y === FAIL) return FAIL;
     out["fontSize"] = y;
   }
   if ("bold" in v) {
-    y = v47(v["bold"]);
+    y = v50(v["bold"]);
     if (y === FAIL) return FAIL;
     out["bold"] = y;
   } else {
-    y = v47(undefined);
+    y = v50(undefined);
     if (y === FAIL) return FAIL;
     out["bold"] = y;
   }
   if ("italic" in v) {
-    y = v47(v["italic"]);
+    y = v50(v["italic"]);
     if (y === FAIL) return FAIL;
     out["italic"] = y;
   } else {
-    y = v47(undefined);
+    y = v50(undefined);
     if (y === FAIL) return FAIL;
     out["italic"] = y;
   }
   if ("underline" in v) {
-    y = v47(v["underline"]);
+    y = v50(v["underline"]);
     if (y === FAIL) return FAIL;
     out["underline"] = y;
   } else {
-    y = v47(undefined);
+    y = v50(undefined);
     if (y === FAIL) return FAIL;
     out["underline"] = y;
   }
   if ("textColor" in v) {
-    y = v48(v["textColor"]);
+    y = v51(v["textColor"]);
     if (y === FAIL) return FAIL;
     out["textColor"] = y;
   } else {
-    y = v48(undefined);
+    y = v51(undefined);
     if (y === FAIL) return FAIL;
     out["textColor"] = y;
   }
@@ -867,29 +885,29 @@ function v62(v: any): any {
     // absent and optional: no key
   }
   if ("alignment" in v) {
-    y = v53(v["alignment"]);
+    y = v56(v["alignment"]);
     if (y === FAIL) return FAIL;
     out["alignment"] = y;
   } else {
-    y = v53(undefined);
+    y = v56(undefined);
     if (y === FAIL) return FAIL;
     out["alignment"] = y;
   }
   if ("transformX" in v) {
-    y = v54(v["transformX"]);
+    y = v57(v["transformX"]);
     if (y === FAIL) return FAIL;
     out["transformX"] = y;
   } else {
-    y = v54(undefined);
+    y = v57(undefined);
     if (y === FAIL) return FAIL;
     out["transformX"] = y;
   }
   if ("transformY" in v) {
-    y = v55(v["transformY"]);
+    y = v58(v["transformY"]);
     if (y === FAIL) return FAIL;
     out["transformY"] = y;
   } else {
-    y = v55(undefined);
+    y = v58(undefined);
     if (y === FAIL) return FAIL;
     out["transformY"] = y;
   }
@@ -901,11 +919,11 @@ function v62(v: any): any {
     // absent and optional: no key
   }
   if ("borderWidth" in v) {
-    y = v57(v["borderWidth"]);
+    y = v60(v["borderWidth"]);
     if (y === FAIL) return FAIL;
     out["borderWidth"] = y;
   } else {
-    y = v57(undefined);
+    y = v60(undefined);
     if (y === FAIL) return FAIL;
     out["borderWidth"] = y;
   }
@@ -931,36 +949,36 @@ function v62(v: any): any {
     // absent and optional: no key
   }
   if ("backgroundAlpha" in v) {
-    y = v58(v["backgroundAlpha"]);
+    y = v61(v["backgroundAlpha"]);
     if (y === FAIL) return FAIL;
     out["backgroundAlpha"] = y;
   } else {
-    y = v58(undefined);
+    y = v61(undefined);
     if (y === FAIL) return FAIL;
     out["backgroundAlpha"] = y;
   }
   if ("backgroundStyle" in v) {
-    y = v60(v["backgroundStyle"]);
+    y = v63(v["backgroundStyle"]);
     if (y === FAIL) return FAIL;
     out["backgroundStyle"] = y;
   } else {
-    y = v60(undefined);
+    y = v63(undefined);
     if (y === FAIL) return FAIL;
     out["backgroundStyle"] = y;
   }
   if ("backgroundRound" in v) {
-    y = v61(v["backgroundRound"]);
+    y = v64(v["backgroundRound"]);
     if (y === FAIL) return FAIL;
     out["backgroundRound"] = y;
   } else {
     // absent and optional: no key
   }
   if ("shadow" in v) {
-    y = v47(v["shadow"]);
+    y = v50(v["shadow"]);
     if (y === FAIL) return FAIL;
     out["shadow"] = y;
   } else {
-    y = v47(undefined);
+    y = v50(undefined);
     if (y === FAIL) return FAIL;
     out["shadow"] = y;
   }
@@ -982,6 +1000,6 @@ export const FAST: Record<string, FastInput> = {
   "images list": { validate: v23, aliases: null },
   "audios add": { validate: v31, aliases: null },
   "audios list": { validate: v23, aliases: null },
-  "captions add": { validate: v62, aliases: {"fields":[["captions",[],{"items":{"fields":[["transformY",["transform_y"],null]]}}],["backgroundColor",["bgColor"],null],["backgroundAlpha",["bgAlpha"],null],["backgroundStyle",["bgStyle"],null],["backgroundRound",["bgRound"],null]]} },
+  "captions add": { validate: v65, aliases: {"fields":[["captions",[],{"items":{"fields":[["transformY",["transform_y"],null]]}}],["backgroundColor",["bgColor"],null],["backgroundAlpha",["bgAlpha"],null],["backgroundStyle",["bgStyle"],null],["backgroundRound",["bgRound"],null]]} },
   "captions list": { validate: v23, aliases: null },
 };

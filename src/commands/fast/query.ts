@@ -805,5 +805,7 @@ export const FAST: Record<string, FastInput> = {
   "query fonts": { validate: v24, aliases: null },
   "query audio-effects": { validate: v24, aliases: null },
   "query mix-modes": { validate: v24, aliases: null },
+  "query stickers": { validate: v24, aliases: null },
+  "query huazi": { validate: v24, aliases: null },
   "text-style": { validate: v55, aliases: {"fields":[["backgroundColor",["bgColor"],null],["backgroundAlpha",["bgAlpha"],null],["backgroundStyle",["bgStyle"],null],["backgroundRound",["bgRound"],null]]} },
 };

@@ -1,6 +1,7 @@
 /** Handlers of the `images`, `audios` and `captions` commands, without zod. */
 import type { z } from "zod";
 import type { CommandContext } from "../../ops/context.ts";
+import { DraftcliError } from "../../errors.ts";
 import type {
   AudiosAddInput,
   CaptionsAddInput,
@@ -52,8 +53,18 @@ export async function captionsAdd(
   ctx: CommandContext,
 ): Promise<unknown> {
   const { addCaptions } = await import("../../ops/captions.ts");
-  const { draftId, captions, ...style } = input;
-  return addCaptions(ctx, draftId, captions, style);
+  const { draftId, captions, srt, ...style } = input;
+  if ((captions === undefined) === (srt === undefined)) {
+    throw new DraftcliError(
+      "usage",
+      captions ? "pass either --captions or --srt, not both" : "pass --captions or --srt",
+      { path: "captions", hint: "--captions takes JSON items; --srt an .srt file" },
+    );
+  }
+  const items = captions ??
+    (await (await import("../../ops/srt_file.ts")).readSrtFile(srt!, ctx.env))
+      .map(({ text, start, end }) => ({ text, start, end }));
+  return addCaptions(ctx, draftId, items, style);
 }
 
 /** `captions list`. */

@@ -169,6 +169,42 @@ export async function queryEffects(
   return await queryKind(input, ctx, "video_effects");
 }
 
+/** `query stickers`: always `no_catalog`, with how to get a sticker id from the editor. */
+// deno-lint-ignore require-await
+export async function queryStickers(
+  _input: z.infer<typeof QueryCatalogInput>,
+  _ctx: CommandContext,
+): Promise<unknown> {
+  throw new DraftcliError(
+    "no_catalog",
+    "draftcli has no sticker catalog: no public list of the editors' sticker ids could be " +
+      "verified",
+    {
+      hint: "add the sticker to any draft in JianYing/CapCut and save it, then run " +
+        "'draftcli sticker list <that draft>': each item's stickerId is the id for " +
+        "'draftcli sticker add <draftId> --sticker-id <id>'",
+    },
+  );
+}
+
+/** `query huazi`: always `no_catalog`, with how to reuse a 花字 made in the editor. */
+// deno-lint-ignore require-await
+export async function queryHuazi(
+  _input: z.infer<typeof QueryCatalogInput>,
+  _ctx: CommandContext,
+): Promise<unknown> {
+  throw new DraftcliError(
+    "no_catalog",
+    "draftcli has no 花字 (text effect) catalog: no public list of the editors' 花字 ids " +
+      "could be verified, and captions cannot take one",
+    {
+      hint: "style a caption with the 花字 in the editor and save the draft, then run " +
+        "'draftcli draft fill <that draft> --texts '{\"old text\":\"new text\"}'': the " +
+        "copy keeps the 花字",
+    },
+  );
+}
+
 /** `query filters`. */
 export async function queryFilters(
   input: z.infer<typeof QueryCatalogInput>,
