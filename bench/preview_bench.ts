@@ -8,8 +8,8 @@
  * than wall time on a busy machine).
  *
  * Run: deno run -A bench/preview_bench.ts [--runs N] [--height 640] [--lengths 15,60,300]
- *   [--main path/to/main.ts] (another checkout's main.ts, for before/after). Figures go into
- *   notes.
+ *   [--main path/to/main.ts] (another checkout's main.ts, for before/after) [--keep] (the
+ *   drafts and renders stay, to look at). Figures go into notes.
  */
 import { fileURLToPath } from "node:url";
 import { denoDir } from "./deno_dir.ts";
@@ -165,5 +165,6 @@ try {
     if (seconds === 60) await measure(id, "one frame (--at), 60 s", ["--at", "45000000"]);
   }
 } finally {
-  await Deno.remove(work, { recursive: true });
+  if (args.includes("--keep")) console.log(`kept: ${work}`);
+  else await Deno.remove(work, { recursive: true });
 }

@@ -206,16 +206,13 @@ const PICTURE_CODEC = [
 const SOUND_CODEC = ["-c:a", "aac", "-b:a", "96k"];
 
 /**
- * Keyframes at the contact sheet's times within a picture of `seconds` starting at `from` s of the
- * timeline: the sheet then decodes only those frames (`-skip_frame nokey`) instead of the whole
- * proxy.
+ * Keyframes at the contact sheet's frames (`picks`, frame numbers of the timeline) that fall in a
+ * picture of `count` frames starting at frame `first`: the sheet then decodes only key frames
+ * (`-skip_frame nokey`) instead of the whole proxy. ffmpeg forces the frame nearest each time.
  */
-function sheetKeyframes(from: number, seconds: number, every: number): string[] {
-  const step = Math.max(0.1, every);
-  const times: string[] = [];
-  for (let k = Math.ceil(from / step - 1e-9); k * step < from + seconds; k++) {
-    times.push((k * step - from).toFixed(6));
-  }
+function sheetKeyframes(picks: number[], first: number, count: number, fps: number): string[] {
+  const times = picks.filter((n) => n >= first && n < first + count)
+    .map((n) => ((n - first) / fps).toFixed(6));
   return times.length ? ["-force_key_frames", times.join(",")] : [];
 }
 
@@ -243,12 +240,13 @@ async function proxyVideo(
   const totalSeconds = (totalFrames * frameUs) / 1e6;
   const report = progressReporter("video", totalSeconds, opts.progress);
   const whole = { ...plan, duration: totalSeconds * 1e6 };
+  const picks = sheetFrames(plan.duration, opts.sheetEvery, fmt.fps);
   const frames = (n: number) => ["-frames:v", String(n), "-r", String(fmt.fps)];
   if (totalFrames <= chunkFrames) {
     await composite(whole, fmt, opts, scratch, media, "all", [
       ...frames(totalFrames),
       ...PICTURE_CODEC,
-      ...sheetKeyframes(0, totalSeconds, opts.sheetEvery),
+      ...sheetKeyframes(picks, 0, totalFrames, fmt.fps),
       ...SOUND_CODEC,
       "-t",
       String(totalSeconds),
@@ -279,7 +277,7 @@ async function proxyVideo(
         [
           ...frames(count),
           ...PICTURE_CODEC,
-          ...sheetKeyframes(from / 1e6, (count * frameUs) / 1e6, opts.sheetEvery),
+          ...sheetKeyframes(picks, first, count, fmt.fps),
           file,
         ],
         (done) => report(from / 1e6 + done),
@@ -411,7 +409,11 @@ async function contactSheet(
     : "";
   const strip = [`color=c=0x1e1e1e:s=${width}x${stripH}:d=1`, ...stripFilters(plan, width, rowH)];
   const sheet = join(opts.outDir, "sheet.png");
-  const select = picks.map((n) => `eq(n,${n})`).join("+");
+  // Only key frames are decoded, so frames are picked by time, not by their count.
+  const half = 0.5 / fmt.fps;
+  const select = picks.map((n) =>
+    `between(t,${(n / fmt.fps - half).toFixed(6)},${(n / fmt.fps + half).toFixed(6)})`
+  ).join("+");
   await runFfmpeg(opts.ffmpeg.path, [
     // The proxy has a keyframe at each of the sheet's times (see `sheetKeyframes`).
     "-skip_frame",
