@@ -33,11 +33,6 @@ interface Journal {
 }
 
 function toJournalPath(base: string, path: string): string {
-  // The common case, a path under `base` as the writer built it, without normalising each one.
-  const sep = base.includes("\\") ? "\\" : "/";
-  if (path.startsWith(base + sep) && !/(^|[\\/])\.\.?([\\/]|$)/.test(path)) {
-    return path.slice(base.length + 1);
-  }
   const rel = relative(base, path);
   return rel.startsWith("..") || rel === "" || /^[\\/]|^[A-Za-z]:/.test(rel) ? path : rel;
 }
