@@ -6,6 +6,7 @@
 import type { Edition, Json, VersionProfile } from "../editions/profiles.ts";
 import { newId } from "./ids.ts";
 import type { TimeRange } from "./time.ts";
+import type { Spellings } from "./spellings.ts";
 
 /** A track as stored. */
 export interface Track extends Json {
@@ -45,6 +46,13 @@ export const RENDER_BASE: Readonly<Record<string, number>> = {
   adjust: 11000,
 };
 
+/** What a save keeps of the files a draft was loaded from (see `DraftDocument.loaded`). */
+export interface LoadedFiles {
+  content: Spellings;
+  meta?: Spellings;
+  settings?: string;
+}
+
 /** A loaded or new draft. */
 export class DraftDocument {
   /** Folder of the draft. */
@@ -61,6 +69,12 @@ export class DraftDocument {
   readonly #loadedSegments: Set<string>;
   /** `mediaPaths()` when loaded: a save looks only at the files added since. */
   readonly loadedMediaPaths: ReadonlySet<string>;
+  /**
+   * For a draft loaded to be saved: how its files spelled numbers and indented (a save writes
+   * them so, see spellings.ts), `meta` absent when it had no meta file, and the text of its
+   * `draft_settings` when it had one. Undefined for a new draft.
+   */
+  readonly loaded?: LoadedFiles;
 
   constructor(
     init: {
@@ -70,6 +84,7 @@ export class DraftDocument {
       profile: VersionProfile;
       content: Json;
       meta: Json;
+      loaded?: LoadedFiles;
     },
   ) {
     this.dir = init.dir;
@@ -78,6 +93,7 @@ export class DraftDocument {
     this.profile = init.profile;
     this.content = init.content;
     this.meta = init.meta;
+    this.loaded = init.loaded;
     this.#loadedSegments = new Set(
       ((init.content.tracks ?? []) as Track[]).flatMap((t) => (t.segments ?? []).map((s) => s.id)),
     );
@@ -214,28 +230,43 @@ export class DraftDocument {
   }
 
   /**
-   * Recomputes duration, segment order, `track_render_index` (the track's position) and the
-   * `render_index` of segments added since loading; call before saving. Segments the draft
-   * already had keep their `render_index` (the editors number layers their own way: text
-   * 14000 + n, overlay video 6, effect tracks 11000 + n).
+   * Recomputes duration, segment order, and the render indexes of segments added since loading;
+   * call before saving. Segments the draft already had keep `render_index` and
+   * `track_render_index` (the editors number layers their own way: text 14000 + n, overlay
+   * video 6, effect tracks 11000 + n). A new segment on a track that had segments takes their
+   * `track_render_index`; a new track goes above every loaded one (in file order among new ones).
+   * In a draft loaded without segments, `track_render_index` is the track's position.
    */
   normalise(): void {
     let end = 0;
     const perKind: Record<string, number> = {};
+    // New segments carry 0 until numbered here, so the highest index is a loaded segment's.
+    let above = -1;
+    for (const track of this.tracks) {
+      for (const s of track.segments) {
+        const t = s.track_render_index;
+        if (typeof t === "number" && t > above) above = t;
+      }
+    }
     this.tracks.forEach((track, position) => {
       track.segments.sort((a, b) => a.target_timerange.start - b.target_timerange.start);
       // kinds sharing a base (effect, filter, adjust at 11000) count together: one layer each
       const layer = RENDER_BASE[track.type] === 11000 ? "effect" : track.type;
       const nth = perKind[layer] = (perKind[layer] ?? -1) + 1;
       const base = RENDER_BASE[track.type];
+      const loaded = track.segments.find((s) => this.#loadedSegments.has(s.id));
+      let trackIndex: unknown = loaded?.track_render_index;
+      if (trackIndex === undefined) {
+        trackIndex = this.#loadedSegments.size ? ++above : position;
+      }
       for (const s of track.segments) {
-        s.track_render_index = position;
-        const isNew = !this.#loadedSegments.has(s.id);
-        if (base !== undefined && track.type !== "audio" && isNew) s.render_index = base + nth;
         end = Math.max(end, s.target_timerange.start + s.target_timerange.duration);
+        if (this.#loadedSegments.has(s.id)) continue;
+        s.track_render_index = trackIndex;
+        if (base !== undefined && track.type !== "audio") s.render_index = base + nth;
       }
     });
-    this.content.duration = end;
+    if (this.content.duration !== end) this.content.duration = end;
   }
 
   /** Timeline duration in µs (max segment end). */

@@ -10,6 +10,7 @@
  * floats (`values`) are found by walking the document along those paths and marking the numbers.
  */
 import floatKeys from "../editions/data/float_keys.json" with { type: "json" };
+import type { KeyOrder, Spellings } from "./spellings.ts";
 
 /** A trie of key paths: children by key (`[]` = array items), `float` at leaves. */
 export interface FloatTrie {
@@ -36,6 +37,8 @@ export function floatTrie(paths: readonly string[]): FloatTrie {
 export interface FloatKeys {
   /** Key names fixed in the text: float wherever the editors write them. */
   names: RegExp | undefined;
+  /** The same, for indented text (`"x": 1`). */
+  namesIndented: RegExp | undefined;
   /** The same key names, as a set (for members written one by one). */
   nameSet: ReadonlySet<string>;
   /** Paths walked in the document: names that are integers elsewhere, and float arrays. */
@@ -55,6 +58,9 @@ export function floatKeysOf(paths: readonly string[], intLeaves: readonly string
     nameSet: new Set(plain),
     names: names.length
       ? new RegExp(`([{,]"(?:${names.join("|")})":)(-?\\d+)(?=[,}])`, "g")
+      : undefined,
+    namesIndented: names.length
+      ? new RegExp(`([{,]\\s*"(?:${names.join("|")})": )(-?\\d+)(?=\\s*[,}])`, "g")
       : undefined,
     trie: floatTrie(walked),
   };
@@ -99,13 +105,119 @@ function mark(v: unknown, node: FloatTrie, marker: string, out: Marked[]): void 
   }
 }
 
+/** `JSON.rawJSON` (ES2025; not yet in TypeScript's lib). */
+const rawJSON = (JSON as unknown as { rawJSON(text: string): object }).rawJSON;
+const isRawJSON = (JSON as unknown as { isRawJSON(v: unknown): boolean }).isRawJSON;
+
 /**
- * Compact JSON of `value` with integers at float keys written as `n.0`. The walked paths are
- * marked in place with a per-call random string and restored afterwards: the value is unchanged.
+ * Puts the loaded text of values that are unchanged in place of the value: decimals as raw
+ * JSON; integers and strings as marker strings (`"~r<nonce>:<n>"`, which the float rule does not
+ * see), replaced by their text after stringifying (`unwrapKept`). Returns the undo, which puts
+ * the values back.
  */
-export function stringifyWithFloats(value: unknown, floats: FloatKeys = TIMELINE_FLOATS): string {
+function applySpellings(sp: Spellings | undefined, nonce: string): () => void {
+  if (!sp?.numbers.length && !sp?.orders.length) return () => {};
+  const applied: {
+    holder: Record<string | number, unknown>;
+    key: string | number;
+    value: number | string;
+  }[] = [];
+  const lexemes: string[] = [];
+  keptTexts.set(nonce, lexemes);
+  for (const s of sp.numbers) {
+    if (!Object.is(s.holder[s.key], s.value)) continue;
+    if (typeof s.value === "number" && !/^-?\d+$/.test(s.lexeme)) {
+      s.holder[s.key] = rawJSON(s.lexeme);
+    } else {
+      s.holder[s.key] = `~r${nonce}:${lexemes.length}`;
+      lexemes.push(s.lexeme);
+    }
+    applied.push(s);
+  }
+  // Objects whose key order JavaScript cannot keep: a marker each, replaced after stringify
+  // by the object written member by member (see `unwrapOrdered`). Deepest first, so an outer
+  // object's members already carry the markers of the inner ones.
+  const moved: {
+    holder: Record<string | number, unknown>;
+    key: string | number;
+    value: unknown;
+  }[] = [];
+  const ordered = (sp.orders ?? []).filter((o) => o.holder?.[o.key] === o.object);
+  orderedTexts.set(nonce, []);
+  for (let k = ordered.length - 1; k >= 0; k--) {
+    const o = ordered[k];
+    const list = orderedTexts.get(nonce)!;
+    list.push(o);
+    moved.push({ holder: o.holder!, key: o.key, value: o.object });
+    o.holder![o.key] = `~o${nonce}:${list.length - 1}`;
+  }
+  return () => {
+    for (const m of moved.reverse()) m.holder[m.key] = m.value;
+    for (const s of applied) s.holder[s.key] = s.value;
+    orderedTexts.delete(nonce);
+    keptTexts.delete(nonce);
+  };
+}
+
+/** Loaded texts of integers and strings, per running stringify (by nonce). */
+const keptTexts = new Map<string, string[]>();
+
+/** Objects written in their loaded key order, per running stringify (by nonce). */
+const orderedTexts = new Map<string, KeyOrder[]>();
+
+/** Replaces the markers of objects kept in their loaded key order by their text. */
+function unwrapOrdered(text: string, nonce: string, write: (v: unknown) => string): string {
+  const list = orderedTexts.get(nonce);
+  if (!list?.length || !text.includes(`"~o${nonce}:`)) return text;
+  return text.replace(new RegExp(`"~o${nonce}:(\\d+)"`, "g"), (_, n: string) => {
+    const { object, keys } = list[Number(n)];
+    const all = [
+      ...keys.filter((k) => k in object),
+      ...Object.keys(object).filter((k) => !keys.includes(k)),
+    ];
+    const members = all.filter((k) => object[k] !== undefined && typeof object[k] !== "function")
+      // each member as a one-member object, so the float names apply to its key too
+      .map((k) => write({ [k]: object[k] }).slice(1, -1));
+    return unwrapOrdered(`{${members.join(",")}}`, nonce, write);
+  });
+}
+
+/**
+ * JSON of `value` with integers at float keys written as `n.0`. The walked paths are marked in
+ * place with a per-call random string and restored afterwards: the value is unchanged. With
+ * `spellings` (a loaded document's), numbers it did not change keep their loaded text, and the
+ * text is indented as the loaded one was.
+ */
+export function stringifyWithFloats(
+  value: unknown,
+  floats: FloatKeys = TIMELINE_FLOATS,
+  spellings?: Spellings,
+): string {
   // plain ASCII (JSON.stringify's fast path); a caller string would need the random nonce
-  return stringifyWith(value, floats.trie, floats.names, crypto.randomUUID().slice(0, 8));
+  const nonce = crypto.randomUUID().slice(0, 8);
+  const undo = applySpellings(spellings, nonce);
+  try {
+    const indent = spellings?.indent || undefined;
+    const root = spellings?.orders.find((o) => !o.holder && o.object === value);
+    if (root) {
+      // The document itself has integer-like keys out of JavaScript's order.
+      const list = orderedTexts.get(nonce)!;
+      list.push(root);
+      const marker = JSON.stringify(`~o${nonce}:${list.length - 1}`);
+      const write = (v: unknown) => stringifyWith(v, NO_FLOATS, floats.names, nonce, true);
+      return unwrapOrdered(marker, nonce, write);
+    }
+    return stringifyWith(
+      value,
+      floats.trie,
+      indent ? floats.namesIndented : floats.names,
+      nonce,
+      !!(spellings?.numbers.length || spellings?.orders.length),
+      indent,
+    );
+  } finally {
+    undo();
+  }
 }
 
 function stringifyWith(
@@ -113,17 +225,33 @@ function stringifyWith(
   trie: FloatTrie,
   names: RegExp | undefined,
   nonce: string,
+  kept = false,
+  indent?: string,
 ): string {
   const marked: Marked[] = [];
   let text: string;
   try {
     mark(value, trie, `~f${nonce}:`, marked);
-    text = JSON.stringify(value) ?? "null";
+    // Without arguments beyond the value: V8's fast serializer takes only that form.
+    text = (indent ? JSON.stringify(value, null, indent) : JSON.stringify(value)) ?? "null";
   } finally {
     for (const m of marked) m.holder[m.key] = m.value;
   }
   if (marked.length) text = text.replace(new RegExp(`"~f${nonce}:(-?\\d+)"`, "g"), "$1.0");
-  return names ? text.replace(names, "$1$2.0") : text;
+  if (names) text = text.replace(names, "$1$2.0");
+  const lexemes = kept ? keptTexts.get(nonce) : undefined;
+  if (lexemes?.length && text.includes(`"~r${nonce}:`)) {
+    text = text.replace(
+      new RegExp(`"~r${nonce}:(\\d+)"`, "g"),
+      (_, n: string) => lexemes[Number(n)],
+    );
+  }
+  // Members of an object kept in its loaded order: no float paths are walked below it (the
+  // float names still apply); compact, whatever the indentation.
+  if (kept) {
+    text = unwrapOrdered(text, nonce, (v) => stringifyWith(v, NO_FLOATS, names, nonce, kept));
+  }
+  return text;
 }
 
 /** An empty trie: below a path no float key is walked. */
@@ -142,14 +270,16 @@ const SLICE = 256;
 export function* stringifyChunks(
   value: unknown,
   floats: FloatKeys = TIMELINE_FLOATS,
+  spellings?: Spellings,
 ): Generator<string> {
   const nonce = crypto.randomUUID().slice(0, 8);
   const { names, nameSet } = floats;
-  const whole = (v: unknown, node: FloatTrie) => stringifyWith(v, node, names, nonce);
+  const kept = !!(spellings?.numbers.length || spellings?.orders.length);
+  const whole = (v: unknown, node: FloatTrie) => stringifyWith(v, node, names, nonce, kept);
   function* walk(v: unknown, node: FloatTrie, depth: number): Generator<string> {
     if (
       v === null || typeof v !== "object" || depth >= SPLIT_DEPTH ||
-      typeof (v as { toJSON?: unknown }).toJSON === "function"
+      typeof (v as { toJSON?: unknown }).toJSON === "function" || isRawJSON(v)
     ) {
       yield whole(v, node);
       return;
@@ -197,7 +327,16 @@ export function* stringifyChunks(
     }
     yield "}";
   }
-  yield* walk(value, floats.trie, 0);
+  if (spellings?.orders.some((o) => !o.holder && o.object === value)) {
+    yield stringifyWithFloats(value, floats, spellings);
+    return;
+  }
+  const undo = applySpellings(spellings, nonce);
+  try {
+    yield* walk(value, floats.trie, 0);
+  } finally {
+    undo();
+  }
 }
 
 /** Timelines with fewer items than this are written as one string (see `timelinePieces`). */
@@ -220,8 +359,24 @@ function itemCount(content: unknown): number {
 export function timelinePieces(
   content: unknown,
   floats: FloatKeys = TIMELINE_FLOATS,
+  spellings?: Spellings,
 ): Iterable<string> {
-  return itemCount(content) < SMALL_TIMELINE_ITEMS
-    ? [stringifyWithFloats(content, floats)]
-    : stringifyChunks(content, floats);
+  const pieces = itemCount(content) < SMALL_TIMELINE_ITEMS || spellings?.indent
+    ? [stringifyWithFloats(content, floats, spellings)]
+    : stringifyChunks(content, floats, spellings);
+  return spellings?.tail ? withTail(pieces, spellings.tail) : pieces;
+}
+
+/** The pieces, then `tail`. */
+function* withTail(pieces: Iterable<string>, tail: string): Generator<string> {
+  yield* pieces;
+  yield tail;
+}
+
+/** No float keys: the meta file, written as loaded plus what changed. */
+export const NO_FLOAT_KEYS: FloatKeys = floatKeysOf([], []);
+
+/** JSON of a loaded document other than the timeline (the meta), numbers and indent as loaded. */
+export function stringifyAsLoaded(value: unknown, spellings?: Spellings): string {
+  return stringifyWithFloats(value, NO_FLOAT_KEYS, spellings) + (spellings?.tail ?? "");
 }

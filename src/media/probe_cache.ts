@@ -1,7 +1,8 @@
 /**
  * A per-draft cache of probe results keyed by (absolute path, size, mtime), so re-running a
  * command on the same files does not probe them again. It is plain JSON: the draft writer
- * persists it inside the draft (`.draftcli/probe-cache.json`) as part of its atomic write.
+ * persists it inside a draft draftcli made (`.draftcli/probe-cache.json`) as part of its atomic
+ * write, and for any other draft in draftcli's cache folder (docs/media.md).
  */
 import { implausibleClaim } from "./bounds.ts";
 import { isAbsolute, resolve } from "../path.ts";

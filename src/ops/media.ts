@@ -18,6 +18,8 @@ import { registerDraft } from "../store/draft_index.ts";
 import type { DraftDocument, Segment, Track } from "../draft/document.ts";
 import { attachTransition, type TransitionEntry } from "../draft/transitions.ts";
 import { makeStagingDir } from "../store/txn.ts";
+import { tidyStateDir } from "../store/load.ts";
+import { cacheDir } from "../store/home.ts";
 import { type MediaPlacement, MediaPlacer, type PlacedFile } from "../media/place.ts";
 import { toPlaceholder } from "../transfer/paths.ts";
 
@@ -64,7 +66,7 @@ export async function resolveBatch(
   },
 ): Promise<ResolvedBatch> {
   const stateDir = join(dir, STATE_DIR);
-  const cachePath = join(stateDir, "probe-cache.json");
+  const cachePath = probeCachePath(dir, opts.env);
   const copy = (opts.placement ?? "copy") === "copy";
   const remote = copy || requests.some((r) => /^https?:/i.test(r.url.trim()));
   // Downloads land in a private folder that names its owner, so recovery can tell a dead
@@ -76,10 +78,11 @@ export async function resolveBatch(
     : undefined;
   const stagingDir = staging?.dir ?? join(stateDir, "staging", crypto.randomUUID());
   const cache = ProbeCache.fromJSON(
-    await readJsonIfExists<unknown>(cachePath).catch(() => undefined),
+    cachePath ? await readJsonIfExists<unknown>(cachePath).catch(() => undefined) : undefined,
   );
   const cleanup = async () => {
     await staging?.remove();
+    tidyStateDir(dir);
   };
   try {
     const resolved = await resolveMedia(
@@ -145,6 +148,27 @@ function goneOr(dir: string, err: unknown): unknown {
     hint: "run 'draftcli draft list' to see the drafts",
     path: "draftId",
   });
+}
+
+/**
+ * Where the probe cache of a draft lives: in its `.draftcli/` for a draft draftcli made (it has
+ * `state.json`), else in draftcli's cache folder (a person's draft folder gets no file of
+ * ours), named by a hash of the folder; "" (not kept) without a cache folder.
+ */
+function probeCachePath(dir: string, env: Record<string, string | undefined>): string {
+  if (orUndefined(() => Deno.statSync(join(dir, STATE_DIR, "state.json")))) {
+    return join(dir, STATE_DIR, "probe-cache.json");
+  }
+  const cache = cacheDir(env);
+  if (!cache) return "";
+  // FNV-1a (64 bits as two 32-bit halves) of the folder path: a name, not a secret.
+  let a = 0x811c9dc5, b = 0x01000193;
+  for (let i = 0; i < dir.length; i++) {
+    a = Math.imul(a ^ dir.charCodeAt(i), 0x01000193) >>> 0;
+    b = Math.imul(b ^ dir.charCodeAt(i), 0x811c9dc5) >>> 0;
+  }
+  const name = a.toString(16).padStart(8, "0") + b.toString(16).padStart(8, "0");
+  return join(cache, "probes", `${name}.json`);
 }
 
 /** Is `path` inside the folder `dir`? */

@@ -173,8 +173,9 @@ export function planPreview(content: Json, draftDir: string): RenderPlan {
     for (const m of items) if (m && typeof m.id === "string") byId.set(m.id, { list, m });
   }
   const plan: RenderPlan = {
-    width: num(canvas.width, 1920),
-    height: num(canvas.height, 1080),
+    // An empty editor draft may have a 0 × 0 canvas: render it at the default size.
+    width: num(canvas.width) > 0 ? num(canvas.width) : 1920,
+    height: num(canvas.height) > 0 ? num(canvas.height) : 1080,
     fps: num(content.fps, 30),
     duration: num(content.duration),
     visuals: [],

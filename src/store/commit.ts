@@ -2,7 +2,9 @@
  * Committing a draft: one atomic multi-file commit of every file the draft is written as,
  * staged media included, then the editor's index entry refreshed.
  */
-import { join } from "../path.ts";
+import { isAbsolute, join, relative } from "../path.ts";
+import { writeFileAtomic } from "./atomic.ts";
+import { recordWritten } from "./written.ts";
 import type { DraftDocument } from "../draft/document.ts";
 import { commitFiles, type TxnEntry } from "./txn.ts";
 import type { OsName } from "./home.ts";
@@ -54,15 +56,35 @@ export async function saveDraft(doc: DraftDocument, extra: SaveOptions = {}): Pr
     doc.meta[MATERIALS_SIZE_KEY] = measured;
   }
   const size = measured ?? (Number(doc.meta[MATERIALS_SIZE_KEY]) || 0);
-  entries.push(...draftFileEntries(doc, doc.dir, await timelineTargets(doc)));
-  for (const f of extra.files ?? []) entries.push(f);
+  const timelines = await timelineTargets(doc);
+  entries.push(...draftFileEntries(doc, doc.dir, timelines));
+  // Files of the draft go into its commit; caches kept elsewhere are written after it, best
+  // effort (a path "" is a cache not kept).
+  const outside: { path: string; data: string }[] = [];
+  for (const f of extra.files ?? []) {
+    if (isInside(f.path, doc.dir)) entries.push(f);
+    else if (f.path) outside.push(f);
+  }
   await commitFiles(join(doc.dir, STATE_DIR), entries);
+  // Text with no kept spellings is what the writer makes of the values alone: the next load of
+  // a draft draftcli made can skip the scan while the files are still these (written.ts).
+  const kept = doc.loaded?.content;
+  if (!kept || (!kept.numbers.length && !kept.orders.length)) {
+    await recordWritten(doc.dir, timelines);
+  }
+  for (const f of outside) await writeFileAtomic(f.path, f.data).catch(() => {});
   if (extra.index === false) return;
   try {
     await indexDraft(doc, { create: false, os: extra.os, warn: extra.warn }, size);
   } catch (err) {
     extra.warn?.(`could not update the editor's draft index: ${(err as Error).message}`);
   }
+}
+
+/** Is `path` inside the folder `dir`? */
+function isInside(path: string, dir: string): boolean {
+  const rel = relative(dir, path);
+  return path !== "" && rel !== "" && !rel.startsWith("..") && !isAbsolute(rel);
 }
 
 /** What a read-modify-write returns: its result, and files to commit with the draft. */
@@ -87,7 +109,7 @@ export async function mutateDraftAt<T>(
   opts: { warn?: (message: string) => void } = {},
 ): Promise<T> {
   return await withDraftLock(dir, async (lock) => {
-    const doc = await loadDraft(dir, { sweep: lock.tookOver });
+    const doc = await loadDraft(dir, { sweep: lock.tookOver, forSave: true });
     const { result, staged, files } = await fn(doc);
     await saveDraft(doc, { staged, files, warn: opts.warn });
     return result;

@@ -6,7 +6,7 @@ import { dirname, join } from "../path.ts";
 import { type Json, timelineTargets as profileTimelineTargets } from "../editions/profiles.ts";
 import type { DraftDocument } from "../draft/document.ts";
 import type { TxnEntry } from "./txn.ts";
-import { timelinePieces } from "../draft/serialize.ts";
+import { stringifyAsLoaded, TIMELINE_FLOATS, timelinePieces } from "../draft/serialize.ts";
 import type { StagedFile } from "./commit.ts";
 import { mainTimelineId, presentNames } from "./load.ts";
 
@@ -14,6 +14,16 @@ export function nowUs(): number {
   return Date.now() * 1000;
 }
 
+/**
+ * A loaded `draft_settings` with its last-edit time set (seconds); every other line, and a file
+ * without that key, as it was.
+ */
+export function editedSettings(text: string, modifiedUs: number): string {
+  const m = Math.floor(modifiedUs / 1e6);
+  return text.replace(/^([ \t]*draft_last_edit_time[ \t]*=)[^\r\n]*/m, `$1${m}`);
+}
+
+/** The `draft_settings` of a new draft. */
 export function settingsIni(createUs: number, modifiedUs: number): string {
   const c = Math.floor(createUs / 1e6);
   const m = Math.floor(modifiedUs / 1e6);
@@ -33,7 +43,8 @@ export function syncMeta(doc: DraftDocument): void {
   const modified = Math.max(nowUs(), Number(m.tm_draft_create) || 0);
   m.tm_draft_modified = modified;
   const platform = doc.content.platform as Json | undefined;
-  if (platform && !doc.content.last_modified_platform) {
+  // A new draft states the platform that last saved it; a loaded one keeps its keys.
+  if (platform && !doc.content.last_modified_platform && !doc.loaded) {
     doc.content.last_modified_platform = structuredClone(platform);
   }
 }
@@ -53,8 +64,19 @@ export async function timelineTargets(doc: DraftDocument): Promise<string[]> {
       "template-2.tmp",
     ])
     : [];
-  return profileTimelineTargets(doc.profile, { rootFiles, mainTimelineId: main, nestedFiles })
-    .map((parts) => join(doc.dir, ...parts));
+  const targets = profileTimelineTargets(doc.profile, {
+    rootFiles,
+    mainTimelineId: main,
+    nestedFiles,
+  });
+  // A loaded draft's timeline goes to the files it has (the editor that saved them reads them),
+  // never to new siblings; a folder without root timeline files gets the profile's.
+  const kept = doc.loaded && rootFiles.length
+    ? targets.filter((parts) =>
+      (parts.length > 1 && nestedFiles.length ? nestedFiles : rootFiles).includes(parts.at(-1)!)
+    )
+    : targets;
+  return kept.map((parts) => join(doc.dir, ...parts));
 }
 
 export function draftFileEntries(
@@ -65,15 +87,28 @@ export function draftFileEntries(
   syncMeta(doc);
   // Serialised once, in pieces written as they come (a large timeline is never one string);
   // the other copies share the data object, so the commit copies the first file.
-  const text = { chunks: timelinePieces(doc.content) };
+  const loaded = doc.loaded;
+  const text = { chunks: timelinePieces(doc.content, TIMELINE_FLOATS, loaded?.content) };
   const paths = timelinePaths ??
     profileTimelineTargets(doc.profile).map((parts) => join(dir, ...parts));
   const entries: TxnEntry[] = paths.map((path) => ({ path, data: text }));
-  entries.push({ path: join(dir, "draft_meta_info.json"), data: JSON.stringify(doc.meta) });
-  entries.push({
-    path: join(dir, "draft_settings"),
-    data: settingsIni(Number(doc.meta.tm_draft_create), Number(doc.meta.tm_draft_modified)),
-  });
+  // A loaded draft gets no file it did not have: a draft without a meta file or settings stays
+  // so (its media pool is the editor's business), and its settings are edited key by key.
+  if (!loaded || loaded.meta) {
+    entries.push({
+      path: join(dir, "draft_meta_info.json"),
+      data: stringifyAsLoaded(doc.meta, loaded?.meta),
+    });
+  }
+  if (!loaded) {
+    entries.push({
+      path: join(dir, "draft_settings"),
+      data: settingsIni(Number(doc.meta.tm_draft_create), Number(doc.meta.tm_draft_modified)),
+    });
+  } else if (loaded.settings !== undefined) {
+    const data = editedSettings(loaded.settings, Number(doc.meta.tm_draft_modified) || nowUs());
+    if (data !== loaded.settings) entries.push({ path: join(dir, "draft_settings"), data });
+  }
   return entries;
 }
 

@@ -3,6 +3,7 @@
  * refused), after finishing any interrupted commit; the draft lock around reads and writes.
  */
 import { basename, join } from "../path.ts";
+import { orUndefined } from "../files.ts";
 import { DraftcliError } from "../errors.ts";
 import {
   type Edition,
@@ -14,6 +15,9 @@ import {
   profileForAppVersion,
 } from "../editions/profiles.ts";
 import { DraftDocument } from "../draft/document.ts";
+import { indentOf, scanSpellings, tailOf } from "../draft/spellings.ts";
+import { writtenByUs } from "./written.ts";
+import { TIMELINE_FLOATS } from "../draft/serialize.ts";
 import { recover } from "./txn.ts";
 import { type LockInfo, withLock } from "./lock.ts";
 import { readJsonIfExists } from "./atomic.ts";
@@ -88,7 +92,7 @@ function refuseEncrypted(path: string): void {
 }
 
 /** Reads a timeline file, refusing encrypted or unknown formats. */
-function readTimeline(path: string): Json {
+function readTimeline(path: string): { json: Json; text: string } {
   const text = Deno.readTextFileSync(path);
   const trimmed = text.trimStart();
   if (!trimmed.startsWith("{")) throw notPlain(path);
@@ -97,7 +101,7 @@ function readTimeline(path: string): Json {
     if (!json || typeof json !== "object" || !Array.isArray(json.tracks)) {
       throw new Error("no tracks");
     }
-    return json;
+    return { json, text };
   } catch (err) {
     // Say what is wrong without quoting the file (it may not be ours to show).
     const why = err instanceof SyntaxError ? "not valid JSON" : "no tracks list";
@@ -119,7 +123,7 @@ function readTimeline(path: string): Json {
  */
 export async function loadDraft(
   dir: string,
-  opts: { recover?: boolean; sweep?: boolean } = {},
+  opts: { recover?: boolean; sweep?: boolean; forSave?: boolean } = {},
 ): Promise<DraftDocument> {
   const stateDir = join(dir, STATE_DIR);
   if (opts.recover !== false) await recover(stateDir, [dir], { sweep: opts.sweep });
@@ -133,13 +137,18 @@ export async function loadDraft(
   // The newest copy is parsed; the others, which the save overwrites with it, must at least be
   // plaintext: never overwrite an encrypted sibling. (A head check: parsing a second copy of a
   // large timeline would double the load time.)
-  const content = readTimeline(candidates[0].path);
+  const timeline = readTimeline(candidates[0].path);
+  const content = timeline.json;
   for (const c of candidates.slice(1)) refuseEncrypted(c.path);
-  const meta = (await readJsonIfExists<Json>(join(dir, "draft_meta_info.json")).catch(() => {
+  const metaText = orUndefined(() => Deno.readTextFileSync(join(dir, "draft_meta_info.json")));
+  let meta: Json = {};
+  try {
+    if (metaText !== undefined) meta = JSON.parse(metaText);
+  } catch {
     throw new DraftcliError("unsupported_draft", "draft_meta_info.json is not plain JSON", {
       hint: ENCRYPTED_HINT,
     });
-  })) ?? {};
+  }
   const state = await readJsonIfExists<DraftState>(join(stateDir, "state.json")).catch(() =>
     undefined
   );
@@ -156,6 +165,21 @@ export async function loadDraft(
     profile,
     content,
     meta,
+    // A save writes what it did not change as it was read (number text, indentation).
+    loaded: opts.forSave
+      ? {
+        content: writtenByUs(dir, candidates[0].path)
+          ? {
+            numbers: [],
+            orders: [],
+            indent: indentOf(timeline.text),
+            tail: tailOf(timeline.text),
+          }
+          : scanSpellings(timeline.text, content, TIMELINE_FLOATS),
+        meta: metaText === undefined ? undefined : scanSpellings(metaText, meta),
+        settings: orUndefined(() => Deno.readTextFileSync(join(dir, "draft_settings"))),
+      }
+      : undefined,
   });
 }
 
@@ -191,12 +215,73 @@ export async function withDraftLock<T>(
   } catch (err) {
     if (err instanceof Deno.errors.NotFound && !(await exists(dir))) throw gone();
     throw err;
+  } finally {
+    tidyStateDir(dir);
   }
 }
 
-/** Loads a draft for reading (waits for a writer to finish first). */
-export async function readDraft(roots: string[], draftId: string): Promise<DraftDocument> {
-  const dir = await locateDraft(roots, draftId);
+/**
+ * Removes a draft's `.draftcli/` (and its `staging/`) when empty: a draft draftcli did not
+ * create keeps no trace of a write once the lock is released and the downloads are moved (the
+ * lock, journal and staging folders live there only while a write runs). A draft draftcli made
+ * keeps its `state.json`, so its folder stays. Only empty folders are removed, so a writer
+ * that holds the lock or a staging folder is never disturbed; one that made the folder an
+ * instant before creates it again (`tryCreateHeld`).
+ */
+export function tidyStateDir(dir: string): void {
+  for (const d of [join(dir, STATE_DIR, "staging"), join(dir, STATE_DIR)]) {
+    try {
+      Deno.removeSync(d);
+    } catch { /* absent, or not empty */ }
+  }
+}
+
+/** Identity of the files a read looks at (inode, size, mtime), to notice a commit in between. */
+function fingerprint(dir: string, files: readonly string[]): string {
+  let out = "";
+  for (const f of files) {
+    const st = orUndefined(() => Deno.statSync(join(dir, f)));
+    out += st ? `${st.ino ?? ""}:${st.size}:${st.mtime?.getTime() ?? ""}|` : "-|";
+  }
+  return out;
+}
+
+/** Does a folder exist and hold anything? */
+function hasEntries(dir: string): boolean {
+  try {
+    for (const _ of Deno.readDirSync(dir)) return true;
+  } catch { /* absent */ }
+  return false;
+}
+
+/** Reads before a read falls back to waiting for the lock (a writer kept committing). */
+const QUIET_READ_ATTEMPTS = 4;
+
+/**
+ * Loads a draft for reading without writing anything into its folder: no lock file, no
+ * `.draftcli/` folder, no recovery. Commits replace files by rename, so each file read is whole;
+ * a commit landing between two reads is noticed by the files' identities (read again). Only when
+ * draftcli's own machinery is in the folder (`.draftcli/lock`, `.draftcli/journal.json`, a
+ * download's staging folder: a writer at work, or one that died) does the read take the lock,
+ * wait for the writer and, after a dead one, roll its journal forward (recovery finishes draftcli's own commit; it never
+ * changes the person's data beyond what that commit wrote).
+ */
+export async function readDraftAt(dir: string): Promise<DraftDocument> {
+  const machinery = [join(STATE_DIR, "lock"), join(STATE_DIR, "journal.json")];
+  const watched = [
+    ...machinery,
+    ...PRIMARY_TIMELINE_FILES,
+    "draft_meta_info.json",
+    join(STATE_DIR, "state.json"),
+    join("Timelines", "project.json"),
+  ];
+  for (let attempt = 0; attempt < QUIET_READ_ATTEMPTS; attempt++) {
+    if (machinery.some((f) => orUndefined(() => Deno.statSync(join(dir, f))))) break;
+    if (hasEntries(join(dir, STATE_DIR, "staging"))) break;
+    const before = fingerprint(dir, watched);
+    const doc = await loadDraft(dir, { recover: false });
+    if (fingerprint(dir, watched) === before) return doc;
+  }
   try {
     return await withDraftLock(dir, (lock) => loadDraft(dir, { sweep: lock.tookOver }));
   } catch (err) {
@@ -206,4 +291,9 @@ export async function readDraft(roots: string[], draftId: string): Promise<Draft
     }
     throw err;
   }
+}
+
+/** Loads a draft for reading (see `readDraftAt`: nothing is written into its folder). */
+export async function readDraft(roots: string[], draftId: string): Promise<DraftDocument> {
+  return await readDraftAt(await locateDraft(roots, draftId));
 }

@@ -22,6 +22,7 @@
  */
 import { ignoreErrors, orUndefined } from "../files.ts";
 import { DraftcliError } from "../errors.ts";
+import { dirname } from "../path.ts";
 
 /** Options for acquiring a lock. */
 export interface LockOptions {
@@ -114,11 +115,31 @@ export interface HeldFile {
   release(): Promise<void>;
 }
 
+/**
+ * Creates `path` exclusively. Its folder may have been removed an instant before by a process
+ * tidying an empty state folder (`tidyStateDir`): then that one folder is made again (never its
+ * parents: a deleted draft stays deleted) and the create retried.
+ */
+function openNew(path: string): Deno.FsFile {
+  const open = () => Deno.openSync(path, { read: true, write: true, createNew: true });
+  try {
+    return open();
+  } catch (err) {
+    if (!(err instanceof Deno.errors.NotFound)) throw err;
+    try {
+      Deno.mkdirSync(dirname(path));
+    } catch (e) {
+      if (!(e instanceof Deno.errors.AlreadyExists)) throw e;
+    }
+    return open();
+  }
+}
+
 /** Tries to create and OS-lock `path`; undefined when it already exists or we lost a race. */
 export async function tryCreateHeld(path: string): Promise<HeldFile | undefined> {
   let file: Deno.FsFile;
   try {
-    file = Deno.openSync(path, { read: true, write: true, createNew: true });
+    file = openNew(path);
   } catch (err) {
     if (err instanceof Deno.errors.AlreadyExists) return undefined;
     // Windows: a file being deleted cannot be re-created until its last handle closes.

@@ -270,7 +270,15 @@ export interface StagingDir {
  */
 export async function makeStagingDir(stagingRoot: string): Promise<StagingDir> {
   const dir = join(stagingRoot, crypto.randomUUID());
-  for (const d of [dirname(stagingRoot), stagingRoot, dir]) mkdirHere(d);
+  // Level by level, so a deleted draft is never re-created; a `.draftcli/` tidied away by another
+  // process between two of the steps is made once more.
+  const levels = [dirname(stagingRoot), stagingRoot, dir];
+  try {
+    for (const d of levels) mkdirHere(d);
+  } catch (err) {
+    if (!(err instanceof Deno.errors.NotFound)) throw err;
+    for (const d of levels) mkdirHere(d);
+  }
   const held = await tryCreateHeld(join(dir, STAGING_OWNER));
   return {
     dir,

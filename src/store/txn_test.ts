@@ -167,12 +167,15 @@ Deno.test("a draft's temp files are swept by the writer that takes over a dead h
     // A lock released normally: nobody died writing, so the folders are not searched.
     assertEquals(await open(), false);
     assert(await Deno.stat(temp).then(() => true, () => false), "kept without a reason to look");
+    // The state folder held only the lock: it is gone with it.
+    assert(await Deno.stat(w.state).then(() => false, () => true), "empty .draftcli/ removed");
     // A writer killed holding the lock: the next one takes the lock over and sweeps.
+    await Deno.mkdir(w.state);
     const holder = await holdLock(`${w.state}/lock`);
     await holder.kill();
     assertEquals(await open(), true);
     assertEquals(await names(`${w.dir}/resources`), []);
-    assertEquals(await names(w.state), []);
+    assert(await Deno.stat(w.state).then(() => false, () => true), "empty .draftcli/ removed");
   } finally {
     await w.cleanup();
   }

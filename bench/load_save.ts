@@ -1,0 +1,106 @@
+/**
+ * CPU cost of loading and saving a timeline as it was written (src/draft/spellings.ts) against
+ * a plain parse and the float-rule writer alone, on drafts of 10,000 and 50,000 caption segments
+ * built through the ops (the drafts of bench/scale_add.ts), and on an "editor-like" copy of each
+ * whose text spells numbers the way JSON.stringify would not (every `render_index` as `n.0`,
+ * every `"alpha":1.0` as `1.00`: two kept numbers per segment, the scanner's worst case).
+ * A draft draftcli grew itself is not scanned at all while its files are the ones it wrote
+ * (src/store/written.ts): its load costs the parse alone.
+ *
+ * CPU time (user + system, median of --runs, default 5), not wall time: the figures stay
+ * comparable on a shared machine. Run: deno run -A bench/load_save.ts [--sizes 10000,50000]
+ * Figures go into notes, never into assertions.
+ */
+import process from "node:process";
+import { makeContext } from "../src/commands/context.ts";
+import { addCaptions } from "../src/ops/captions.ts";
+import { createDraft } from "../src/store/drafts.ts";
+import { findProfile } from "../src/editions/profiles.ts";
+import { CaptionStyle } from "../src/schema/caption_style.ts";
+import { TIMELINE_FLOATS, timelinePieces } from "../src/draft/serialize.ts";
+import { scanSpellings } from "../src/draft/spellings.ts";
+
+const flag = (name: string) => {
+  const i = Deno.args.indexOf(name);
+  return i >= 0 ? Deno.args[i + 1] : undefined;
+};
+const SIZES = (flag("--sizes") ?? "10000,50000").split(",").map(Number);
+const RUNS = Number(flag("--runs") ?? 5);
+
+const root = Deno.makeTempDirSync({ prefix: "draftcli-load-save-" });
+const drafts = `${root}/drafts`;
+Deno.mkdirSync(drafts);
+const ctx = makeContext({ env: { DRAFTCLI_DRAFTS_DIR: drafts, HOME: root }, warn: () => {} });
+const created = await createDraft({
+  root: drafts,
+  width: 1080,
+  height: 1920,
+  fps: 30,
+  edition: "jianying",
+  profile: findProfile("jianying"),
+  os: "linux",
+});
+
+const cpu = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+function median(f: () => void): number {
+  const xs: number[] = [];
+  for (let r = 0; r < RUNS; r++) {
+    const t0 = cpu();
+    f();
+    xs.push(cpu() - t0);
+  }
+  xs.sort((a, b) => a - b);
+  return xs[Math.floor(xs.length / 2)];
+}
+/** Consumes the writer's pieces as the commit does. */
+function write(pieces: Iterable<string>): number {
+  let n = 0;
+  for (const p of pieces) n += p.length;
+  return n;
+}
+
+let have = 0;
+const rows: string[] = [];
+for (const size of SIZES) {
+  while (have < size) {
+    const n = Math.min(10_000, size - have);
+    await addCaptions(
+      ctx,
+      created.draftId,
+      Array.from({ length: n }, (_, k) => ({
+        text: `caption ${have + k}`,
+        start: (have + k) * 100_000,
+        end: (have + k + 1) * 100_000 - 1,
+      })),
+      CaptionStyle.parse({}),
+    );
+    have += n;
+  }
+  const text = Deno.readTextFileSync(`${created.dir}/draft_content.json`);
+  const editorLike = text
+    .replace(/"render_index":(\d+)/g, '"render_index":$1.0')
+    .replace(/"alpha":1\.0/g, '"alpha":1.00');
+  for (const [label, t] of [["draftcli", text], ["editor-like", editorLike]] as const) {
+    const content = JSON.parse(t);
+    const spellings = scanSpellings(t, content, TIMELINE_FLOATS);
+    const parse = median(() => JSON.parse(t));
+    const scan = median(() => scanSpellings(t, content, TIMELINE_FLOATS));
+    const before = median(() => write(timelinePieces(content, TIMELINE_FLOATS)));
+    const after = median(() => write(timelinePieces(content, TIMELINE_FLOATS, spellings)));
+    rows.push(
+      `  ${String(size).padStart(6)} segments, ${label.padEnd(11)} ${
+        (t.length / 1e6).toFixed(1).padStart(5)
+      } MB, ${String(spellings.numbers.length).padStart(6)} kept: parse ${
+        parse.toFixed(0).padStart(5)
+      } ms, scan ${scan.toFixed(0).padStart(5)} ms, write before ${
+        before.toFixed(0).padStart(5)
+      } ms, after ${after.toFixed(0).padStart(5)} ms`,
+    );
+    console.log(rows.at(-1));
+  }
+}
+console.log(`CPU ms, median of ${RUNS}:\n${rows.join("\n")}`);
+Deno.removeSync(root, { recursive: true });

@@ -1,0 +1,93 @@
+/**
+ * What draftcli last wrote into a draft it made, in `.draftcli/written.json`: for each timeline
+ * file of its last save, the file's identity (inode, size, modification time) and a sample of
+ * its bytes (size plus a hash of 64 slices spread over the file, and its head and tail). A
+ * timeline that still matches holds the text of that save, which recorded no kept spellings, so
+ * the next load need not scan it (src/draft/spellings.ts): a 50,000-segment draft grown by
+ * draftcli pays nothing for keeping an editor's number text. The identity holds while nobody
+ * rewrites the file; the sample also recognises a copy of it (`cp -r`, a duplicate). An editor or
+ * peer tool rewrites a timeline in its own key order and number text, which changes both. Only
+ * drafts with `.draftcli/state.json`.
+ */
+import { orUndefined } from "../files.ts";
+import { join, relative } from "../path.ts";
+import { STATE_DIR } from "./locate.ts";
+import { writeFileAtomic } from "./atomic.ts";
+
+const WRITTEN = "written.json";
+
+/** Bytes per sampled slice, and slices spread over the file besides its head and tail. */
+const SLICE = 1024;
+const SLICES = 64;
+
+/** A file's identity: inode, size and modification time; undefined when it cannot be told. */
+function identity(st: Deno.FileInfo): string | undefined {
+  if (!st.isFile || st.ino === null || !st.mtime) return undefined;
+  return `${st.ino}:${st.size}:${st.mtime.getTime()}`;
+}
+
+/** Size and a hash (FNV-1a, 2 × 32 bits) of sampled slices of a file: cheap at any size. */
+function sample(path: string): string | undefined {
+  let f: Deno.FsFile;
+  try {
+    f = Deno.openSync(path, { read: true });
+  } catch {
+    return undefined;
+  }
+  try {
+    const size = f.statSync().size;
+    const buf = new Uint8Array(SLICE);
+    let a = 0x811c9dc5;
+    let b = 0x01000193;
+    for (let k = 0; k <= SLICES + 1; k++) {
+      const at = k === SLICES + 1
+        ? Math.max(0, size - SLICE)
+        : Math.floor((size - SLICE) * k / (SLICES + 1));
+      f.seekSync(Math.max(0, at), Deno.SeekMode.Start);
+      let n = 0;
+      while (n < SLICE) {
+        const got = f.readSync(buf.subarray(n));
+        if (!got) break;
+        n += got;
+      }
+      for (let i = 0; i < n; i++) {
+        a = Math.imul(a ^ buf[i], 0x01000193) >>> 0;
+        b = Math.imul(b ^ buf[i], 0x811c9dc5) >>> 0;
+      }
+    }
+    return `${size}:${a.toString(16)}${b.toString(16)}`;
+  } finally {
+    f.close();
+  }
+}
+
+/** The key a file is recorded under: its path inside the draft, with `/`. */
+const keyOf = (dir: string, path: string) => relative(dir, path).replaceAll("\\", "/");
+
+/** Records the timeline files a save just wrote (best effort; a draft draftcli made only). */
+export async function recordWritten(dir: string, paths: readonly string[]): Promise<void> {
+  if (!orUndefined(() => Deno.statSync(join(dir, STATE_DIR, "state.json")))) return;
+  const files: Record<string, { id?: string; sample?: string }> = {};
+  for (const p of paths) {
+    const st = orUndefined(() => Deno.statSync(p));
+    if (st) files[keyOf(dir, p)] = { id: identity(st), sample: sample(p) };
+  }
+  await writeFileAtomic(join(dir, STATE_DIR, WRITTEN), JSON.stringify({ files })).catch(() => {});
+}
+
+/** Is `path` a timeline file as draftcli's last save of `dir` wrote it (or a copy of one)? */
+export function writtenByUs(dir: string, path: string): boolean {
+  const text = orUndefined(() => Deno.readTextFileSync(join(dir, STATE_DIR, WRITTEN)));
+  if (!text) return false;
+  let want: { id?: unknown; sample?: unknown } | undefined;
+  try {
+    want = (JSON.parse(text) as { files?: Record<string, typeof want> }).files?.[keyOf(dir, path)];
+  } catch {
+    return false;
+  }
+  if (!want) return false;
+  const st = orUndefined(() => Deno.statSync(path));
+  if (!st) return false;
+  if (typeof want.id === "string" && want.id === identity(st)) return true;
+  return typeof want.sample === "string" && want.sample === sample(path);
+}
