@@ -37,6 +37,18 @@ export function sheetFrames(durationUs: number, every: number, fps: number): num
   return [...frames].sort((a, b) => a - b);
 }
 
+/**
+ * An ffmpeg `select` expression true for exactly the frames of `sheetFrames` (frame n at time
+ * n / fps): n is the nearest tick's rounded frame, or the last frame. Its size does not grow with
+ * the number of cells (ffmpeg's expression parser refuses a sum of hundreds of terms).
+ */
+export function sheetSelect(durationUs: number, every: number, fps: number): string {
+  const step = Math.max(0.1, every);
+  const last = Math.max(0, Math.ceil((durationUs / 1e6) * fps) - 1);
+  const n = `round(t*${fps})`;
+  return `eq(${n},round(round(${n}/${step * fps})*${step * fps}))+eq(${n},${last})`;
+}
+
 /** What a preview call asks for. */
 export interface PreviewOptions {
   outDir: string;
@@ -410,10 +422,7 @@ async function contactSheet(
   const strip = [`color=c=0x1e1e1e:s=${width}x${stripH}:d=1`, ...stripFilters(plan, width, rowH)];
   const sheet = join(opts.outDir, "sheet.png");
   // Only key frames are decoded, so frames are picked by time, not by their count.
-  const half = 0.5 / fmt.fps;
-  const select = picks.map((n) =>
-    `between(t,${(n / fmt.fps - half).toFixed(6)},${(n / fmt.fps + half).toFixed(6)})`
-  ).join("+");
+  const select = sheetSelect(plan.duration, opts.sheetEvery, fmt.fps);
   await runFfmpeg(opts.ffmpeg.path, [
     // The proxy has a keyframe at each of the sheet's times (see `sheetKeyframes`).
     "-skip_frame",
