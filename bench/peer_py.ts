@@ -6,7 +6,7 @@
  * --peer (it needs Debian's python3-pymediainfo). Prints medians of --runs runs.
  *
  * Run: deno task bench:peer --peer /path/to/pyJianYingDraft [--runs 3] [--media reference]
- *   [--python /usr/bin/python3]
+ *   [--python /usr/bin/python3] [--main path/to/another/checkout/main.ts]
  * Figures go into notes, never into assertions.
  */
 import { fileURLToPath } from "node:url";
@@ -24,7 +24,8 @@ const RUNS = Number(flag("--runs") ?? 3);
 const MEDIA = flag("--media");
 /** Debian's python3 (where python3-pymediainfo is installed), unless --python says otherwise. */
 const PYTHON = flag("--python") ?? "/usr/bin/python3";
-const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
+/** draftcli's main.ts: this checkout's, or another's with --main (for before/after figures). */
+const MAIN = flag("--main") ?? fileURLToPath(new URL("../main.ts", import.meta.url));
 const PERMS = ["--allow-read", "--allow-write", "--allow-env", "--allow-net", "--allow-run"];
 const N = 1000;
 

@@ -7,7 +7,7 @@
  * largest process, ffmpeg included) and their CPU time (user + sys of every process: steadier
  * than wall time on a busy machine).
  *
- * Run: deno run -A bench/preview_bench.ts [--runs N] [--height 640] [--lengths 15,60,300]
+ * Run: deno task bench:preview [--runs N] [--height 640] [--lengths 15,60,300]
  *   [--main path/to/main.ts] (another checkout's main.ts, for before/after) [--keep] (the
  *   drafts and renders stay, to look at). Figures go into notes.
  */
