@@ -85,7 +85,7 @@ function writeTemp(path: string, data: TxnData): void {
 
 /**
  * Flushes the written temps to disk (`fsync`), all at once: the flushes run side by side on the
- * runtime's worker threads, so the file system commits them together (ext4, APFS and NTFS group
+ * runtime's worker threads, so a journaling file system can commit them together (ext4 groups
  * concurrent flushes into one journal commit) instead of one disk round trip per file.
  */
 async function flushAll(paths: string[]): Promise<void> {
