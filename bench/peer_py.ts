@@ -1,11 +1,12 @@
 /**
- * Side by side: draftcli building create + 1,000 images + 1,000 captions in three processes
- * (1,000 distinct local PNGs), against pyJianYingDraft building the same draft in one Python
- * process. The peer is not part of this repository: pass a checkout of its public source with
+ * Side by side: draftcli building create + 1,000 images + 1,000 captions in three processes,
+ * against pyJianYingDraft building the same draft in one Python process, in two cases: 1,000
+ * distinct local PNGs (each one probed and placed), and one PNG used 1,000 times (probing drops
+ * out, the per-item work is left). The peer is not part of this repository: pass a checkout of its public source with
  * --peer (it needs Debian's python3-pymediainfo). Prints medians of --runs runs.
  *
  * Run: deno task bench:peer --peer /path/to/pyJianYingDraft [--runs 3] [--media reference]
- *   [--python /usr/bin/python3]
+ *   [--python /usr/bin/python3] [--main path/to/another/checkout/main.ts]
  * Figures go into notes, never into assertions.
  */
 import { fileURLToPath } from "node:url";
@@ -23,7 +24,8 @@ const RUNS = Number(flag("--runs") ?? 3);
 const MEDIA = flag("--media");
 /** Debian's python3 (where python3-pymediainfo is installed), unless --python says otherwise. */
 const PYTHON = flag("--python") ?? "/usr/bin/python3";
-const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
+/** draftcli's main.ts: this checkout's, or another's with --main (for before/after figures). */
+const MAIN = flag("--main") ?? fileURLToPath(new URL("../main.ts", import.meta.url));
 const PERMS = ["--allow-read", "--allow-write", "--allow-env", "--allow-net", "--allow-run"];
 const N = 1000;
 
@@ -37,12 +39,19 @@ for (let i = 0; i < N; i++) {
   pics.push(path);
 }
 const SEC = 1_000_000;
-await Deno.writeTextFile(
-  `${work}/images.json`,
-  JSON.stringify(
-    pics.map((p, i) => ({ imageUrl: `file://${p}`, start: i * SEC, end: (i + 1) * SEC })),
-  ),
-);
+/** The two cases: each with its images file and the paths the peer gets. */
+const cases = [
+  { name: "1,000 distinct images", pics },
+  { name: "one image used 1,000 times", pics: pics.map(() => pics[0]) },
+].map((c, k) => ({ ...c, images: `${work}/images-${k}.json` }));
+for (const c of cases) {
+  await Deno.writeTextFile(
+    c.images,
+    JSON.stringify(
+      c.pics.map((p, i) => ({ imageUrl: `file://${p}`, start: i * SEC, end: (i + 1) * SEC })),
+    ),
+  );
+}
 await Deno.writeTextFile(
   `${work}/captions.json`,
   JSON.stringify(
@@ -85,45 +94,40 @@ function median(xs: number[]): number {
 }
 
 const DENO_DIR = await denoDir();
-const ours: number[] = [];
-const steps: number[][] = [[], [], []];
-const peer: number[] = [];
-for (let r = 0; r < RUNS; r++) {
-  const drafts = `${work}/drafts-${r}`;
-  // A scratch HOME keeps the caller's config out; DENO_DIR keeps Deno's module cache.
-  const env = { DRAFTCLI_DRAFTS_DIR: drafts, HOME: work, NO_COLOR: "1", DENO_DIR };
-  // The flags of every run from source and of the release binaries (see bench/startup.ts).
-  const run = ["run", "-q", ...SOURCE_RUN_FLAGS, ...PERMS, `--v8-flags=${V8_FLAGS.join(",")}`];
-  const cli = (a: string[]) => timed(Deno.execPath(), [...run, MAIN, ...a], env);
-  const media = MEDIA ? ["--media", MEDIA] : [];
-  const created = await cli(["draft", "create", "--name", "peer"]);
-  const id = JSON.parse(created.stdout).draftId;
-  const images = await cli([
-    "images",
-    "add",
-    id,
-    "--image-infos",
-    `@${work}/images.json`,
-    ...media,
-  ]);
-  const captions = await cli(["captions", "add", id, "--captions", `@${work}/captions.json`]);
-  ours.push(created.ms + images.ms + captions.ms);
-  [created, images, captions].forEach((s, i) => steps[i].push(s.ms));
-  const peerDir = `${work}/peer-${r}`;
-  await Deno.mkdir(peerDir);
-  peer.push((await timed(PYTHON, [`${work}/peer.py`, PEER, peerDir, ...pics], {})).ms);
+for (const [k, c] of cases.entries()) {
+  const ours: number[] = [];
+  const steps: number[][] = [[], [], []];
+  const peer: number[] = [];
+  for (let r = 0; r < RUNS; r++) {
+    const drafts = `${work}/drafts-${k}-${r}`;
+    // A scratch HOME keeps the caller's config out; DENO_DIR keeps Deno's module cache.
+    const env = { DRAFTCLI_DRAFTS_DIR: drafts, HOME: work, NO_COLOR: "1", DENO_DIR };
+    // The flags of every run from source and of the release binaries (see bench/startup.ts).
+    const run = ["run", "-q", ...SOURCE_RUN_FLAGS, ...PERMS, `--v8-flags=${V8_FLAGS.join(",")}`];
+    const cli = (a: string[]) => timed(Deno.execPath(), [...run, MAIN, ...a], env);
+    const media = MEDIA ? ["--media", MEDIA] : [];
+    const created = await cli(["draft", "create", "--name", "peer"]);
+    const id = JSON.parse(created.stdout).draftId;
+    const images = await cli(["images", "add", id, "--image-infos", `@${c.images}`, ...media]);
+    const captions = await cli(["captions", "add", id, "--captions", `@${work}/captions.json`]);
+    ours.push(created.ms + images.ms + captions.ms);
+    [created, images, captions].forEach((s, i) => steps[i].push(s.ms));
+    const peerDir = `${work}/peer-${k}-${r}`;
+    await Deno.mkdir(peerDir);
+    peer.push((await timed(PYTHON, [`${work}/peer.py`, PEER, peerDir, ...c.pics], {})).ms);
+  }
+  const a = median(ours);
+  const b = median(peer);
+  console.log(`create + ${N} images + ${N} captions (${c.name}), median of ${RUNS} runs:`);
+  console.log(
+    `  draftcli (3 processes${MEDIA ? `, --media ${MEDIA}` : ""})  ${a.toFixed(0).padStart(6)} ms`,
+  );
+  console.log(
+    `    (draft create ${median(steps[0]).toFixed(0)} ms, images add ${
+      median(steps[1]).toFixed(0)
+    } ms, captions add ${median(steps[2]).toFixed(0)} ms)`,
+  );
+  console.log(`  pyJianYingDraft (1 process)    ${b.toFixed(0).padStart(6)} ms`);
+  console.log(`  draftcli is ${(b / a).toFixed(2)}× as fast`);
 }
-const a = median(ours);
-const b = median(peer);
-console.log(`create + ${N} images + ${N} captions, median of ${RUNS} runs:`);
-console.log(
-  `  draftcli (3 processes${MEDIA ? `, --media ${MEDIA}` : ""})  ${a.toFixed(0).padStart(6)} ms`,
-);
-console.log(
-  `    (draft create ${median(steps[0]).toFixed(0)} ms, images add ${
-    median(steps[1]).toFixed(0)
-  } ms, captions add ${median(steps[2]).toFixed(0)} ms)`,
-);
-console.log(`  pyJianYingDraft (1 process)    ${b.toFixed(0).padStart(6)} ms`);
-console.log(`  draftcli is ${(b / a).toFixed(2)}× as fast`);
 await Deno.remove(work, { recursive: true });

@@ -138,7 +138,17 @@ function extnamePosix(path: string): string {
   return path.slice(dot, end);
 }
 
+/** An absolute path already normal: no empty, `.` or `..` segment, no trailing slash. */
+const isCleanAbsolute = (p: string) => p[0] === "/" && !/\/\.{0,2}(?:\/|$)/.test(p);
+
 function relativePosix(from: string, to: string): string {
+  // The common case, a clean path under a clean folder, without splitting both.
+  if (
+    to.length > from.length + 1 && to[from.length] === "/" && to.startsWith(from) &&
+    isCleanAbsolute(from) && isCleanAbsolute(to)
+  ) {
+    return to.slice(from.length + 1);
+  }
   const a = resolvePosix(from);
   const b = resolvePosix(to);
   if (a === b) return "";

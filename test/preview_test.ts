@@ -245,6 +245,40 @@ Deno.test({
 });
 
 Deno.test({
+  name: "preview --at draws a photo that ffmpeg cannot decode as a placeholder",
+  ignore,
+  async fn() {
+    const w = await tempWorld();
+    try {
+      const id = await makeDraft(w);
+      // The copies inside the draft are overwritten with bytes that are no picture.
+      for await (const e of Deno.readDir(`${w.draftsDir}`)) {
+        if (!e.isDirectory) continue;
+        for await (const f of Deno.readDir(`${w.draftsDir}/${e.name}/resources`)) {
+          if (f.name.endsWith(".png")) {
+            await Deno.writeTextFile(`${w.draftsDir}/${e.name}/resources/${f.name}`, "no png");
+          }
+        }
+      }
+      const r = await runCli(["preview", id, "--at", "1000000", "--out", `${w.root}/u`], {
+        env: w.env,
+      });
+      assertEquals(r.code, 0, r.stderr);
+      const res = r.json as Json;
+      assertEquals(res.placeholders.length, 1, JSON.stringify(res.placeholders));
+      const frame = await pixels(res.frame);
+      const [r1, g1, b1] = at(frame, frame.w >> 1, frame.h - 10);
+      assert(
+        Math.abs(r1 - 0x55) < 20 && Math.abs(g1 - 0x55) < 20 && Math.abs(b1 - 0x55) < 20,
+        `grey placeholder: ${[r1, g1, b1]}`,
+      );
+    } finally {
+      await w.cleanup();
+    }
+  },
+});
+
+Deno.test({
   name: "preview draws missing media as a labelled placeholder instead of failing",
   ignore,
   async fn() {

@@ -262,7 +262,7 @@ export function mediaRefProblems(
  * is not media, a failed download) does not stop the others: every such problem is thrown at the
  * end together (see `together`); any other error stops the run.
  */
-async function eachLimited<T>(items: T[], limit: number, fn: (item: T) => Promise<void>) {
+export async function eachLimited<T>(items: T[], limit: number, fn: (item: T) => Promise<void>) {
   const queue = [...items];
   const problems: DraftcliError[] = [];
   let failed = false;

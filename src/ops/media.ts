@@ -4,7 +4,7 @@
  * disagree with the file.
  */
 import { basename, isAbsolute, join, relative } from "../path.ts";
-import { resolveMedia } from "../media/resolve.ts";
+import { eachLimited, resolveMedia } from "../media/resolve.ts";
 import { ProbeCache } from "../media/probe_cache.ts";
 import type { MediaFacts } from "../draft/build.ts";
 import type { StagedFile } from "../store/commit.ts";
@@ -20,7 +20,7 @@ import { attachTransition, type TransitionEntry } from "../draft/transitions.ts"
 import { makeStagingDir } from "../store/txn.ts";
 import { tidyStateDir } from "../store/load.ts";
 import { cacheDir } from "../store/home.ts";
-import { type MediaPlacement, MediaPlacer } from "../media/place.ts";
+import { type MediaPlacement, MediaPlacer, type PlacedFile } from "../media/place.ts";
 import { toPlaceholder } from "../transfer/paths.ts";
 
 /** One URL to resolve, and where it came from (for error messages). */
@@ -98,11 +98,18 @@ export async function resolveBatch(
     const byUrl = new Map<string, ResolvedFile>();
     const staged: StagedFile[] = [];
     const placer = new MediaPlacer(join(dir, "resources"), stagingDir);
+    // Files are hashed and staged several at once (a hash waits on the runtime's crypto thread);
+    // the results are then taken in input order.
+    const placements = new Map<string, PlacedFile>();
+    const toPlace = [...resolved].filter(([, r]) =>
+      copy && !r.stagedPath && !isInside(r.path, dir)
+    );
+    await eachLimited(toPlace, 8, async ([url, r]) => {
+      placements.set(url, await placer.place(r.path, r.info.format));
+    });
     for (const [url, r] of resolved) {
-      let placed: { path: string; fileName: string; stagedPath?: string } = r;
-      if (copy && !r.stagedPath && !isInside(r.path, dir)) {
-        placed = await placer.place(r.path, r.info.format);
-      }
+      const placed: { path: string; fileName: string; stagedPath?: string } = placements.get(url) ??
+        r;
       const inside = copy || r.stagedPath !== undefined;
       byUrl.set(url, {
         url,

@@ -58,30 +58,39 @@ function esc(v: string): string {
 
 /** One visual input: the argv words that open it. */
 export function visualInputArgs(v: VisualItem, fmt: ProxyFormat, missing: boolean): string[] {
-  const dur = s(v.duration + v.tail);
+  // A placeholder is one grey frame, repeated like a still.
   if (missing) {
-    return [
-      "-f",
-      "lavfi",
-      "-t",
-      dur,
-      "-i",
-      `color=c=0x555555:s=${fmt.width}x${fmt.height}:r=${fmt.fps}`,
-    ];
+    return ["-f", "lavfi", "-i", `color=c=0x555555:s=${fmt.width}x${fmt.height}:r=${fmt.fps}:d=1`];
   }
-  if (v.kind === "image") {
-    return ["-loop", "1", "-framerate", String(fmt.fps), "-t", dur, "-i", v.file];
-  }
+  // A still is decoded once; its filter chain repeats the one frame (see `stillLoop`).
+  if (v.kind === "image") return ["-i", v.file];
   return ["-ss", s(v.sourceStart), "-t", s((v.duration + v.tail) * v.speed), "-i", v.file];
 }
 
-/** The filter chain and overlay of visual `v` read from input `index`. */
+/**
+ * Filters that repeat a still's single decoded frame for its time on screen (its tail included)
+ * at the proxy's rate, time-stamped from 0.
+ */
+export function stillLoop(v: VisualItem, fmt: ProxyFormat): string[] {
+  const frames = Math.max(1, Math.ceil(((v.duration + v.tail) / 1e6) * fmt.fps));
+  return [
+    "trim=end_frame=1",
+    `loop=loop=${frames - 1}:size=1:start=0`,
+    `setpts=N/(${fmt.fps}*TB)`,
+  ];
+}
+
+/**
+ * The filter chain and overlay of visual `v` read from input `index`; `missing` when the input is
+ * its placeholder.
+ */
 function visualFilters(
   v: VisualItem,
   index: number,
   fmt: ProxyFormat,
   below: string,
   out: string,
+  missing: boolean,
 ): string[] {
   const mw = v.mediaWidth || fmt.width;
   const mh = v.mediaHeight || fmt.height;
@@ -90,12 +99,22 @@ function visualFilters(
   const h0 = mh * fit;
   const start = v.start;
   const chain: string[] = [`[${index}:v]setpts=PTS-STARTPTS`];
-  if (v.kind === "video" && v.speed !== 1) chain.push(`setpts=PTS/${v.speed}`);
-  chain.push(`fps=${fmt.fps}`);
+  const still = v.kind === "image" || missing;
+  if (!still && v.speed !== 1) chain.push(`setpts=PTS/${v.speed}`);
+  if (!still) chain.push(`fps=${fmt.fps}`);
+  // A still's one frame is scaled, coloured and turned once, then repeated for its time on screen;
+  // the repetition goes before the first filter that changes from frame to frame.
+  let looped = !still;
+  const perFrame = () => {
+    if (looped) return;
+    chain.push(...stillLoop(v, fmt));
+    looped = true;
+  };
   // Scale with keyframes: evaluate per frame against the timeline time of the frame.
   if (v.curves.scale) {
     const e = curveExpr(v.curves.scale, 0, (x) => String(x));
     const tExpr = e; // curve times are relative to the segment's own start (t from 0 here)
+    perFrame();
     chain.push(
       `scale=w='max(2,trunc(${w0}*(${tExpr})/2)*2)':h='max(2,trunc(${h0}*(${tExpr})/2)*2)':eval=frame`,
     );
@@ -108,17 +127,23 @@ function visualFilters(
   if (v.curves.alpha) {
     // Opacity keyframes: the alpha plane scaled per frame (T = seconds from the segment start).
     const e = curveExpr(v.curves.alpha, 0, (x) => String(x), "T");
+    perFrame();
     chain.push(`geq=r='r(X,Y)':g='g(X,Y)':b='b(X,Y)':a='alpha(X,Y)*clip(${e},0,1)'`);
   } else if (v.alpha < 1) chain.push(`colorchannelmixer=aa=${Math.max(0, v.alpha)}`);
   if (v.curves.rotation) {
     const e = curveExpr(v.curves.rotation, 0, (d) => `${d}*PI/180`);
+    perFrame();
     chain.push(`rotate=a='${e}':c=none:ow='hypot(iw,ih)':oh='hypot(iw,ih)'`);
   } else if (v.rotation !== 0) {
     chain.push(
       `rotate=a=${v.rotation}*PI/180:c=none:ow=rotw(${v.rotation}*PI/180):oh=roth(${v.rotation}*PI/180)`,
     );
   }
-  if (v.fadeIn > 0) chain.push(`fade=t=in:st=0:d=${s(v.fadeIn)}:alpha=1`);
+  if (v.fadeIn > 0) {
+    perFrame();
+    chain.push(`fade=t=in:st=0:d=${s(v.fadeIn)}:alpha=1`);
+  }
+  perFrame();
   chain.push(`setpts=PTS+${s(start)}/TB`);
   const label = `v${index}`;
   const moving = Boolean(v.curves.x || v.curves.y || v.curves.scale || v.curves.rotation);
@@ -228,7 +253,7 @@ function videoGraph(g: GraphInputs, args: string[], filters: string[]): number {
     const missing = g.missing.has(v.segmentId);
     args.push(...visualInputArgs(v, fmt, missing));
     const out = `o${i}`;
-    filters.push(...visualFilters(v, n, fmt, below, out));
+    filters.push(...visualFilters(v, n, fmt, below, out, missing));
     below = out;
     n++;
   });

@@ -1,7 +1,7 @@
 /** The preview's pure parts: planning from draft JSON, curves, windows, ASS and SVG text. */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { materialFile, planPreview, valueAt } from "./plan.ts";
-import { curveExpr, proxyFormat, speedFilters, windowPlan } from "./graph.ts";
+import { curveExpr, proxyFormat, renderArgs, speedFilters, windowPlan } from "./graph.ts";
 import { assColor, captionsAss, tagColor } from "./ass.ts";
 import { timelineSvg } from "./timeline.ts";
 
@@ -153,6 +153,22 @@ Deno.test("windowPlan keeps what overlaps the window and shifts times and source
   ]);
   assertEquals(w.duration, 33_334);
   assertEquals(w.captions.length, 1);
+});
+
+Deno.test("a photo is opened as one frame and repeated in the graph for its time on screen", () => {
+  const plan = planPreview(DRAFT, "/d");
+  const fmt = proxyFormat(plan, 320);
+  const photo = plan.visuals.find((v) => v.kind === "image")!;
+  const { args } = renderArgs({ plan, fmt, missing: new Set(), silent: new Set(), audio: false });
+  const opened = args.indexOf(photo.file);
+  assert(opened > 0 && args[opened - 1] === "-i", "the photo is an input");
+  assert(!args.includes("-loop"), "no demuxer loop: the file is decoded once");
+  const graph = args[args.indexOf("-filter_complex") + 1];
+  const frames = Math.ceil(((photo.duration + photo.tail) / 1e6) * fmt.fps);
+  assert(graph.includes(`loop=loop=${frames - 1}:size=1`), graph);
+  // The repeat comes after the one-off scale, so the frame is scaled once.
+  const chain = graph.split(";").find((c) => c.includes("loop=loop="))!;
+  assert(chain.indexOf("scale=") < chain.indexOf("loop=loop="), chain);
 });
 
 Deno.test("proxy format: short side as asked, even sizes, fps capped at 30", () => {

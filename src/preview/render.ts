@@ -4,6 +4,7 @@
  * the captions' ASS file, runs ffmpeg (graph.ts) and reports what was approximated.
  */
 import { basename, dirname, join } from "../path.ts";
+import { DraftcliError } from "../errors.ts";
 import type { Json } from "../editions/profiles.ts";
 import { decodes, type FfmpegInfo, runFfmpeg } from "./ffmpeg.ts";
 import { planPreview, type RenderPlan } from "./plan.ts";
@@ -35,6 +36,18 @@ export function sheetFrames(durationUs: number, every: number, fps: number): num
   for (let i = 0; i < count; i++) frames.add(Math.min(last, Math.round(i * step * fps)));
   frames.add(last);
   return [...frames].sort((a, b) => a - b);
+}
+
+/**
+ * An ffmpeg `select` expression true for exactly the frames of `sheetFrames` (frame n at time
+ * n / fps): n is the nearest tick's rounded frame, or the last frame. Its size does not grow with
+ * the number of cells (ffmpeg's expression parser refuses a sum of hundreds of terms).
+ */
+export function sheetSelect(durationUs: number, every: number, fps: number): string {
+  const step = Math.max(0.1, every);
+  const last = Math.max(0, Math.ceil((durationUs / 1e6) * fps) - 1);
+  const n = `round(t*${fps})`;
+  return `eq(${n},round(round(${n}/${step * fps})*${step * fps}))+eq(${n},${last})`;
 }
 
 /** What a preview call asks for. */
@@ -115,6 +128,18 @@ async function checkMedia(plan: RenderPlan, ffmpeg: string): Promise<MediaState>
   return media;
 }
 
+/** The media state of a picture-only render from presence alone: a missing file is a placeholder. */
+async function presentMedia(plan: RenderPlan): Promise<MediaState> {
+  const media: MediaState = { missing: new Map(), silent: new Set(), names: [] };
+  const present = await Promise.all(plan.visuals.map((v) => isFile(v.file)));
+  plan.visuals.forEach((v, i) => {
+    if (present[i]) return;
+    media.missing.set(v.segmentId, "missing");
+    if (!media.names.includes(v.file)) media.names.push(v.file);
+  });
+  return media;
+}
+
 function progressReporter(
   label: string,
   totalSeconds: number,
@@ -131,8 +156,8 @@ function progressReporter(
   };
 }
 
-/** What one ffmpeg run of the composite draws or plays. */
-type Part = "frame" | "picture" | "sound";
+/** What one ffmpeg run of the composite draws or plays ("all": picture and sound). */
+type Part = "frame" | "picture" | "sound" | "all";
 
 /**
  * Renders one part of `plan` (a window of the timeline or all of it) with `outputArgs`;
@@ -164,7 +189,7 @@ async function composite(
     silent: media.silent,
     assFile,
     fontsDir: opts.font.file ? dirname(opts.font.file) : undefined,
-    audio: part === "sound",
+    audio: part === "sound" || part === "all",
     video: part !== "sound",
   });
   const maps = [video, audio].flatMap((l) => (l ? ["-map", l] : []));
@@ -174,8 +199,35 @@ async function composite(
   });
 }
 
-/** Seconds of timeline per picture chunk: each chunk's graph holds only what it shows. */
-const CHUNK_SECONDS = 10;
+/**
+ * Seconds of timeline per picture chunk: each chunk's graph holds only what it shows, which keeps
+ * the inputs open at once (and memory) bounded on long timelines.
+ */
+const CHUNK_SECONDS = 30;
+
+/** x264 for a proxy: speed over size (the proxy is looked at once, then thrown away). */
+const PICTURE_CODEC = [
+  "-c:v",
+  "libx264",
+  "-preset",
+  "ultrafast",
+  "-crf",
+  "28",
+  "-pix_fmt",
+  "yuv420p",
+];
+const SOUND_CODEC = ["-c:a", "aac", "-b:a", "96k"];
+
+/**
+ * Keyframes at the contact sheet's frames (`picks`, frame numbers of the timeline) that fall in a
+ * picture of `count` frames starting at frame `first`: the sheet then decodes only key frames
+ * (`-skip_frame nokey`) instead of the whole proxy. ffmpeg forces the frame nearest each time.
+ */
+function sheetKeyframes(picks: number[], first: number, count: number, fps: number): string[] {
+  const times = picks.filter((n) => n >= first && n < first + count)
+    .map((n) => ((n - first) / fps).toFixed(6));
+  return times.length ? ["-force_key_frames", times.join(",")] : [];
+}
 
 /** A concat-demuxer list line for `file` (single quotes escaped). */
 function concatLine(file: string): string {
@@ -183,9 +235,9 @@ function concatLine(file: string): string {
 }
 
 /**
- * The proxy MP4: the picture rendered in chunks of `CHUNK_SECONDS` (so a long timeline's graph
- * never holds every segment at once, which keeps time and memory near linear), the sound mixed
- * over the whole timeline in one run, then both joined without re-encoding.
+ * The proxy MP4. A timeline of one chunk (`CHUNK_SECONDS`, 30 s) is one ffmpeg run, picture and sound
+ * together; a longer one renders its picture chunk by chunk, mixes the sound over the whole
+ * timeline meanwhile, then joins both without re-encoding.
  */
 async function proxyVideo(
   plan: RenderPlan,
@@ -200,45 +252,57 @@ async function proxyVideo(
   const chunkFrames = Math.max(1, Math.round(CHUNK_SECONDS * fmt.fps));
   const totalSeconds = (totalFrames * frameUs) / 1e6;
   const report = progressReporter("video", totalSeconds, opts.progress);
-  const chunks: string[] = [];
-  for (let first = 0; first < totalFrames; first += chunkFrames) {
-    const frames = Math.min(chunkFrames, totalFrames - first);
-    const from = first * frameUs;
-    const file = join(scratch, `chunk-${chunks.length}.mp4`);
-    await composite(
-      windowPlan(plan, from, frames * frameUs),
-      fmt,
-      opts,
-      scratch,
-      media,
-      "picture",
-      [
-        "-frames:v",
-        String(frames),
-        "-r",
-        String(fmt.fps),
-        "-c:v",
-        "libx264",
-        "-preset",
-        "veryfast",
-        "-crf",
-        "28",
-        "-pix_fmt",
-        "yuv420p",
-        file,
-      ],
-      (done) => report(from / 1e6 + done),
-    );
-    chunks.push(file);
+  const whole = { ...plan, duration: totalSeconds * 1e6 };
+  const picks = sheetFrames(plan.duration, opts.sheetEvery, fmt.fps);
+  const frames = (n: number) => ["-frames:v", String(n), "-r", String(fmt.fps)];
+  if (totalFrames <= chunkFrames) {
+    await composite(whole, fmt, opts, scratch, media, "all", [
+      ...frames(totalFrames),
+      ...PICTURE_CODEC,
+      ...sheetKeyframes(picks, 0, totalFrames, fmt.fps),
+      ...SOUND_CODEC,
+      "-t",
+      String(totalSeconds),
+      "-movflags",
+      "+faststart",
+      video,
+    ], report);
+    return;
   }
   const sound = join(scratch, "sound.m4a");
-  await composite({ ...plan, duration: totalSeconds * 1e6 }, fmt, opts, scratch, media, "sound", [
-    "-c:a",
-    "aac",
-    "-b:a",
-    "96k",
+  const mixing = composite(whole, fmt, opts, scratch, media, "sound", [
+    ...SOUND_CODEC,
     sound,
   ], () => {});
+  const chunks: string[] = [];
+  try {
+    for (let first = 0; first < totalFrames; first += chunkFrames) {
+      const count = Math.min(chunkFrames, totalFrames - first);
+      const from = first * frameUs;
+      const file = join(scratch, `chunk-${chunks.length}.mp4`);
+      await composite(
+        windowPlan(plan, from, count * frameUs),
+        fmt,
+        opts,
+        scratch,
+        media,
+        "picture",
+        [
+          ...frames(count),
+          ...PICTURE_CODEC,
+          ...sheetKeyframes(picks, first, count, fmt.fps),
+          file,
+        ],
+        (done) => report(from / 1e6 + done),
+      );
+      chunks.push(file);
+    }
+  } finally {
+    // The mix runs beside the picture; its failure (or the picture's) is reported once it ends.
+    await mixing.catch((e) => {
+      if (chunks.length * chunkFrames >= totalFrames) throw e;
+    });
+  }
   const list = join(scratch, "chunks.txt");
   // The chunks sit beside the list, which names them relatively: the concat format cannot
   // quote a line break, and the caller's --out folder may hold one.
@@ -299,13 +363,23 @@ export async function renderPreview(
     if (opts.at !== undefined) {
       const frameLength = Math.ceil(1e6 / fmt.fps);
       const window = windowPlan(plan, opts.at, frameLength);
-      const media = await checkMedia(window, opts.ffmpeg.path);
       const frame = join(opts.outDir, `frame-${opts.at}.png`);
-      await composite(window, fmt, opts, scratch, media, "frame", [
-        "-frames:v",
-        "1",
-        frame,
-      ], progressReporter("frame", frameLength / 1e6, opts.progress));
+      const draw = (media: MediaState) =>
+        composite(window, fmt, opts, scratch, media, "frame", [
+          "-frames:v",
+          "1",
+          frame,
+        ], progressReporter("frame", frameLength / 1e6, opts.progress));
+      // One frame is drawn straight away with the files that are there; only when ffmpeg cannot
+      // draw it are the files tried one by one (an undecodable one becomes a placeholder).
+      let media = await presentMedia(window);
+      try {
+        await draw(media);
+      } catch (err) {
+        if (!(err instanceof DraftcliError)) throw err;
+        media = await checkMedia(window, opts.ffmpeg.path);
+        await draw(media);
+      }
       result.placeholders = media.names;
       result.frame = frame;
     } else {
@@ -349,8 +423,12 @@ async function contactSheet(
     : "";
   const strip = [`color=c=0x1e1e1e:s=${width}x${stripH}:d=1`, ...stripFilters(plan, width, rowH)];
   const sheet = join(opts.outDir, "sheet.png");
-  const select = picks.map((n) => `eq(n,${n})`).join("+");
+  // Only key frames are decoded, so frames are picked by time, not by their count.
+  const select = sheetSelect(plan.duration, opts.sheetEvery, fmt.fps);
   await runFfmpeg(opts.ffmpeg.path, [
+    // The proxy has a keyframe at each of the sheet's times (see `sheetKeyframes`).
+    "-skip_frame",
+    "nokey",
     "-i",
     video,
     "-filter_complex",

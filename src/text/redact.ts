@@ -97,7 +97,11 @@ export function redactJson<T>(value: T): T {
 }
 
 function walk(value: unknown): unknown {
-  if (typeof value === "string") return value.includes("://") ? redactText(value) : value;
+  // redactUrl changes only credentials (`user@`), queries and fragments: a URL without `@`, `?`
+  // or `#` is printed as it is.
+  if (typeof value === "string") {
+    return value.includes("://") && /[@?#]/.test(value) ? redactText(value) : value;
+  }
   if (Array.isArray(value)) {
     let out: unknown[] | undefined;
     for (let i = 0; i < value.length; i++) {
