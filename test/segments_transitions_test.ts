@@ -201,3 +201,39 @@ Deno.test("draft validate warns about a transition with no next clip in a draftc
     await w.cleanup();
   }
 });
+
+Deno.test("segments remove --ripple: a clip that touches a new neighbour keeps its transition", async () => {
+  const w = await tempWorld();
+  try {
+    const { draftId } = await ok(w.env, ["draft", "create"]);
+    const img = await ok(w.env, [
+      "images",
+      "add",
+      draftId,
+      "--image-infos",
+      JSON.stringify([0, 1, 2].map((i) => ({
+        imageUrl: fileUrl(fixture("image.png")),
+        start: i * 2_000_000,
+        end: (i + 1) * 2_000_000,
+      }))),
+    ]);
+    const seg = (img.items as Json[]).map((i) => i.segmentId as string);
+    await ok(w.env, ["transitions", "add", draftId, "--auto", "fade"]);
+    const rm = await ok(w.env, [
+      "segments",
+      "remove",
+      draftId,
+      "--segment-ids",
+      JSON.stringify([seg[1]]),
+      "--ripple",
+    ]);
+    assertEquals(rm.transitionsDropped, []);
+    assertEquals(rm.removedMaterials.transitions.length, 1, "the removed clip's own transition");
+    assertEquals(
+      (await transitions(w.env, draftId)).map((t) => [t.leftSegmentId, t.rightSegmentId]),
+      [[seg[0], seg[2]]],
+    );
+  } finally {
+    await w.cleanup();
+  }
+});
