@@ -17,6 +17,7 @@ export const ExitCode = {
   unsupported: 7,
   draftInvalid: 8,
   io: 9,
+  stdoutClosed: 10,
 } as const;
 
 /** One of the documented exit codes. */
@@ -40,6 +41,7 @@ export const ErrorCodes = {
   draft_invalid: ExitCode.draftInvalid,
   no_catalog: ExitCode.unsupported,
   io_error: ExitCode.io,
+  stdout_closed: ExitCode.stdoutClosed,
   internal: ExitCode.internal,
 } as const;
 

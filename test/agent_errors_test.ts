@@ -45,7 +45,8 @@ Deno.test("output lost after the commit: the error says the change was saved", a
         throw new Deno.errors.BrokenPipe("Broken pipe (os error 32)");
       },
     );
-    assertEquals(r.code, 9);
+    assertEquals(r.code, 10);
+    assertEquals(r.error?.code, "stdout_closed");
     assert(/the change was saved/.test(String(r.error?.message)), JSON.stringify(r.error));
     assert(/do not run the same command again/.test(String(r.error?.hint)));
     const list = await run(["images", "list", draftId]);
@@ -110,7 +111,7 @@ Deno.test("--request-id: a retried add is a no-op returning the first result", a
     const lost = await run(argv, () => {
       throw new Deno.errors.BrokenPipe("Broken pipe (os error 32)");
     });
-    assertEquals(lost.code, 9);
+    assertEquals(lost.code, 10);
     const retry = await run(argv);
     assertEquals(retry.code, 0, JSON.stringify(retry.error));
     const again = await run(argv);

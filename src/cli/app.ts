@@ -69,8 +69,27 @@ function leadingGlobals(argv: readonly string[]): Leading {
   return { globals, start: i };
 }
 
+/** A write to stdout that failed because the reader closed it (`| head`, a reader that died). */
+class StdoutClosed extends Error {}
+
+/** `io` whose stdout throws `StdoutClosed` on a closed pipe (other failures pass through). */
+function guardStdout(io: AppIO): AppIO {
+  return {
+    ...io,
+    stdout(text: string) {
+      try {
+        io.stdout(text);
+      } catch (err) {
+        if (err instanceof Deno.errors.BrokenPipe) throw new StdoutClosed(err.message);
+        throw err;
+      }
+    },
+  };
+}
+
 /** Runs one CLI invocation; returns the exit code. */
-export async function runApp(argv: string[], io: AppIO): Promise<number> {
+export async function runApp(argv: string[], rawIo: AppIO): Promise<number> {
+  const io = guardStdout(rawIo);
   let pretty = argv.includes("--pretty");
   try {
     const { globals, start } = leadingGlobals(argv);
@@ -115,9 +134,13 @@ export async function runApp(argv: string[], io: AppIO): Promise<number> {
     }
     return 0;
   } catch (err) {
-    const e = toDraftcliError(err);
+    const e = err instanceof StdoutClosed ? stdoutClosed() : toDraftcliError(err);
     if (e.output !== undefined) {
-      io.stdout(JSON.stringify(redactJson(e.output), null, pretty ? 2 : undefined) + "\n");
+      try {
+        io.stdout(JSON.stringify(redactJson(e.output), null, pretty ? 2 : undefined) + "\n");
+      } catch (lost) {
+        if (!(lost instanceof StdoutClosed)) throw lost; // the error below still says what failed
+      }
     }
     if (e.code === "internal" && io.env.DRAFTCLI_DEBUG) {
       io.stderr(String((err as Error)?.stack ?? err) + "\n");
@@ -262,18 +285,38 @@ async function noCommand(
   });
 }
 
+const RETRY_HINT = "do not run the same command again without --request-id (it would apply " +
+  "twice); read the result with 'draftcli draft info <draftId>' or the group's 'list' command";
+
+/** The error of a command that changed nothing and whose stdout was closed before it printed. */
+function stdoutClosed(): DraftcliError {
+  return new DraftcliError(
+    "stdout_closed",
+    "stdout was closed before the output was written (a reader such as 'head' or a failed " +
+      "'jq' stopped reading)",
+    {
+      hint: "no draft was changed: run the command again and read its whole output, or " +
+        "redirect it to a file and read that",
+    },
+  );
+}
+
 /**
  * The error for output that could not be written after a command committed its change (a
- * closed pipe): says the change is saved, so a caller does not retry and apply it twice.
+ * closed pipe, a failed write): says the change is saved, so a caller does not apply it twice.
  */
 function savedButNotPrinted(command: string, err: unknown): DraftcliError {
+  if (err instanceof StdoutClosed) {
+    return new DraftcliError(
+      "stdout_closed",
+      `${command}: the change was saved, but stdout was closed before its result was written`,
+      { hint: RETRY_HINT },
+    );
+  }
   const cause = toDraftcliError(err);
   return new DraftcliError(
     "io_error",
     `${command}: the change was saved, but its result could not be printed (${cause.message})`,
-    {
-      hint: "do not run the same command again without --request-id (it would apply twice); " +
-        "read the result with 'draftcli draft info <draftId>' or the group's 'list' command",
-    },
+    { hint: RETRY_HINT },
   );
 }

@@ -54,7 +54,9 @@ export const segmentsUpdate = defineCommand({
     "apply by kind: start/end all; sourceStart, speed video and audio; volume and fades audio " +
     "and video; text and style captions (a new text takes the caption's first style); " +
     "transform fields visuals and captions. Every item is " +
-    "checked before anything is written; a change that makes segments overlap is refused.",
+    "checked before anything is written; a change that makes segments overlap is refused. A " +
+    "transition whose clip no longer touches the next one is detached and listed in " +
+    "transitionsDropped [{segmentId,transitionId,name}].",
   positionals: ["draftId"],
   input: SegmentsUpdateInput,
   mutates: true,
@@ -74,7 +76,8 @@ export const segmentsMove = defineCommand({
   description: "trackIndex counts the tracks of the segment's kind as 'segments list' prints; " +
     "one past the last makes a new track. With --ripple the segments after it on its track " +
     "move with it (same track), or close its gap and open one on the target track. A track " +
-    "left empty is removed.",
+    "left empty is removed. A transition whose clip no longer touches the next one is " +
+    "detached and listed in transitionsDropped [{segmentId,transitionId,name}].",
   positionals: ["draftId"],
   input: SegmentsMoveInput,
   mutates: true,
@@ -93,7 +96,9 @@ export const segmentsRemove = defineCommand({
   summary: "remove segments with the materials and effects only they used",
   description: "Materials, transitions, animations, fades, speeds and other companions that no " +
     "remaining segment uses go with them; shared ones stay. A track left empty is removed. " +
-    "With --ripple later segments on the same track move left to close the gap.",
+    "With --ripple later segments on the same track move left to close the gap. A remaining " +
+    "clip's transition that no next clip touches any more is detached and listed in " +
+    "transitionsDropped [{segmentId,transitionId,name}].",
   positionals: ["draftId"],
   input: SegmentsRemoveInput,
   mutates: true,

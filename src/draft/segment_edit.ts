@@ -7,6 +7,7 @@
 import type { Json } from "../editions/profiles.ts";
 import type { DraftDocument, Segment, Track } from "./document.ts";
 import { kindOf } from "./segment_list.ts";
+import { type DroppedTransition, dropStaleTransitions, transitionLinks } from "./transitions.ts";
 import { DraftcliError } from "../errors.ts";
 
 /** A segment with its track. */
@@ -168,15 +169,17 @@ function renderIndexFor(doc: DraftDocument, track: Track, moved: Segment): unkno
 /**
  * Moves segments (in item order). With `ripple`, later segments on the source track close the
  * gap and, on another target track, those at or after the new start open one; on the same track
- * the segment and everything after it move together. A track left empty is removed.
+ * the segment and everything after it move together. A track left empty is removed; a
+ * transition whose segment no longer touches a next one is detached (`transitionsDropped`).
  */
 export function moveSegments(
   doc: DraftDocument,
   moves: readonly MoveRequest[],
   ripple: boolean,
   field = "moves",
-): { items: MoveResult[]; removedTracks: string[] } {
+): { items: MoveResult[]; removedTracks: string[]; transitionsDropped: DroppedTransition[] } {
   const index = segmentIndex(doc);
+  const links = transitionLinks(doc);
   refuseDuplicates(moves.map((m) => m.segmentId), (i) => `${field}[${i}].segmentId`);
   const plans = moves.map((m, i) => {
     const f = `${field}[${i}]`;
@@ -276,6 +279,7 @@ export function moveSegments(
     return { segment, to, shifted };
   });
   checkOverlaps(doc, tracks, touched);
+  const transitionsDropped = dropStaleTransitions(doc, links);
   // a track the moves emptied goes, as the editors drop empty tracks
   const removedTracks: string[] = [];
   for (const { track } of plans) {
@@ -293,7 +297,7 @@ export function moveSegments(
     end: endOf(segment),
     shifted,
   }));
-  return { items, removedTracks };
+  return { items, removedTracks, transitionsDropped };
 }
 
 /** What a removal took out. */
@@ -305,6 +309,8 @@ export interface RemoveResult {
   removedTracks: string[];
   /** Segments that moved left to close gaps (`ripple`). */
   shifted: number;
+  /** Transitions of remaining segments that no next segment touches any more. */
+  transitionsDropped: DroppedTransition[];
 }
 
 /** Counts, per id in `ids`, the string values equal to it anywhere under `value`. */
@@ -362,7 +368,8 @@ function dropUnused(doc: DraftDocument, candidates: Set<string>): Record<string,
 /**
  * Removes segments with the materials, transitions, effects and companions (speeds, canvases,
  * animations, …) only they used; keyframes go with their segment. With `ripple`, later segments
- * on the same track move left by the removed lengths before them.
+ * on the same track move left by the removed lengths before them. A remaining segment's
+ * transition is detached when no next segment touches it any more.
  */
 export function removeSegments(
   doc: DraftDocument,
@@ -371,6 +378,7 @@ export function removeSegments(
   field = "segmentIds",
 ): RemoveResult {
   const index = segmentIndex(doc);
+  const links = transitionLinks(doc);
   refuseDuplicates(ids, (i) => `${field}[${i}]`);
   const found = ids.map((id, i) => locate(index, id, `${field}[${i}]`, doc.draftId));
   const removed = found.map(({ track, segment }) => ({
@@ -409,5 +417,6 @@ export function removeSegments(
   }
   candidates.delete("");
   const removedMaterials = dropUnused(doc, candidates);
-  return { removed, removedMaterials, removedTracks, shifted };
+  const transitionsDropped = dropStaleTransitions(doc, links);
+  return { removed, removedMaterials, removedTracks, shifted, transitionsDropped };
 }

@@ -14,6 +14,7 @@ import {
   setIfChanged,
 } from "./segment_edit.ts";
 import { setAudioFade } from "./audio_extras.ts";
+import { type DroppedTransition, dropStaleTransitions, transitionLinks } from "./transitions.ts";
 import { normalizeHexColor, parseHexColor } from "./text_content.ts";
 import { DraftcliError } from "../errors.ts";
 
@@ -338,13 +339,17 @@ export interface UpdateResult {
   updated: string[];
 }
 
-/** Applies update items to an in-memory draft (all checked before any is applied). */
+/**
+ * Applies update items to an in-memory draft (all checked before any is applied). A transition
+ * whose segment no longer touches a next one after a retime is detached (`transitionsDropped`).
+ */
 export function updateSegments(
   doc: DraftDocument,
   items: readonly UpdateRequest[],
   field = "updates",
-): UpdateResult[] {
+): { items: UpdateResult[]; transitionsDropped: DroppedTransition[] } {
   const index = segmentIndex(doc);
+  const links = transitionLinks(doc);
   refuseDuplicates(items.map((it) => it.segmentId), (i) => `${field}[${i}].segmentId`);
   const plans = items.map((item, i) => plan(doc, index, item, i, field));
   for (const p of plans) {
@@ -362,7 +367,8 @@ export function updateSegments(
       ) => [p.segment.id, `${p.field}.${p.item.start !== undefined ? "start" : "end"}`]),
     ),
   );
-  return plans.map((p) => ({
+  const transitionsDropped = dropStaleTransitions(doc, links);
+  const results = plans.map((p) => ({
     segmentId: p.segment.id,
     kind: p.kind,
     start: p.segment.target_timerange.start,
@@ -371,4 +377,5 @@ export function updateSegments(
       k !== "segmentId" && p.item[k as Field] !== undefined
     ),
   }));
+  return { items: results, transitionsDropped };
 }

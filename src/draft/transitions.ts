@@ -184,3 +184,66 @@ export function listTransitions(doc: DraftDocument): TransitionView[] {
   }
   return out;
 }
+
+/** The transition materials of a draft by id (the list is not created when it is absent). */
+function transitionsById(doc: DraftDocument): Map<string, Json> {
+  const list = (doc.content.materials as Record<string, unknown> | undefined)?.transitions;
+  const out = new Map<string, Json>();
+  if (!Array.isArray(list)) return out;
+  for (const m of list as Json[]) if (typeof m?.id === "string") out.set(m.id, m);
+  return out;
+}
+
+/**
+ * The segments that carry a transition and touch a next segment on their track. Taken before an
+ * edit; `dropStaleTransitions` looks at these again after it.
+ */
+export function transitionLinks(doc: DraftDocument): Set<Segment> {
+  const byId = transitionsById(doc);
+  const out = new Set<Segment>();
+  if (!byId.size) return out;
+  for (const track of doc.tracks) {
+    for (const seg of track.segments ?? []) {
+      if ((seg.extra_material_refs ?? []).some((id) => byId.has(id)) && nextAdjacent(track, seg)) {
+        out.add(seg);
+      }
+    }
+  }
+  return out;
+}
+
+/** A transition an edit detached because its segment no longer touches a next one. */
+export interface DroppedTransition {
+  segmentId: string;
+  transitionId: string;
+  name: string;
+}
+
+/**
+ * Detaches the transitions of the segments in `before` that no next segment touches after an
+ * edit, as the editors drop a transition when its clips part; the material goes unless another
+ * segment still uses it. A segment that touches another next segment keeps its transition (it
+ * now joins those two, as `transitions list` shows). Segments the edit removed, and transitions
+ * that joined nothing before the edit (old CapCut stores overlap transitions on overlapping
+ * clips), are left alone.
+ */
+export function dropStaleTransitions(
+  doc: DraftDocument,
+  before: ReadonlySet<Segment>,
+): DroppedTransition[] {
+  if (!before.size) return [];
+  const trackOf = new Map<Segment, Track>();
+  for (const track of doc.tracks) for (const s of track.segments ?? []) trackOf.set(s, track);
+  const byId = transitionsById(doc);
+  const out: DroppedTransition[] = [];
+  for (const left of before) {
+    const track = trackOf.get(left);
+    if (!track || nextAdjacent(track, left)) continue;
+    for (const id of left.extra_material_refs ?? []) {
+      const m = byId.get(id);
+      if (m) out.push({ segmentId: left.id, transitionId: id, name: String(m.name ?? "") });
+    }
+    removeTransition(doc, left);
+  }
+  return out;
+}

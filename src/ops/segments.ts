@@ -22,8 +22,7 @@ export async function segmentsUpdate(
   return await mutateDraft(
     await ctx.searchRoots(),
     draftId,
-    (doc) =>
-      Promise.resolve({ result: { draftId: doc.draftId, items: updateSegments(doc, updates) } }),
+    (doc) => Promise.resolve({ result: { draftId: doc.draftId, ...updateSegments(doc, updates) } }),
     {
       warn: ctx.warn,
     },

@@ -293,6 +293,8 @@ const EXIT_ADVICE: Record<number, string> = {
     "what each `errors[]` entry names (`code`, `message`, `path`), then validate again",
   [ExitCode.io]: "the system refused a file operation (permissions, disk full, path too long): " +
     "fix that, then retry",
+  [ExitCode.stdoutClosed]: "stdout was closed before the output was written (`| head`, a " +
+    "failed `jq`): read the whole output; the message says whether the change was saved",
   [ExitCode.internal]: "a bug in draftcli: report it with the command line and the error JSON",
 };
 

@@ -39,6 +39,11 @@ export const CHECKS = {
     summary: "two segments of one track overlap (in an editor's draft: by more than the " +
       "overlap transition between them, as CapCut 1.x stores one)",
   },
+  transition_without_next: {
+    level: "warning",
+    summary: "in a draft draftcli wrote: a transition on a segment that no next segment on its " +
+      "track touches (the editors drop it)",
+  },
   source_out_of_range: {
     level: "error",
     summary: "source_timerange outside the media duration by more than a frame (photos excepted)",

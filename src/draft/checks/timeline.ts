@@ -20,6 +20,9 @@ export function checkTimeline(c: Context): void {
       const r = s.target_timerange;
       end = Math.max(end, r.start + r.duration);
       const next = segs[i + 1];
+      if (c.out.byDraftcli) {
+        checkTransitionNext(c, s, segs, `tracks[${ti}].segments[${segs[i].si}]`);
+      }
       if (
         next && next.s.target_timerange.start < r.start + r.duration &&
         !overlapTransition(c, s, next.s)
@@ -69,6 +72,32 @@ export function checkTimeline(c: Context): void {
       "duration",
     );
   }
+}
+
+/**
+ * A transition leads from its segment into the next one on the track, which must start where
+ * it ends (reference §4.9). Only in a draft draftcli wrote: old CapCut stores overlap
+ * transitions on overlapping clips.
+ */
+function checkTransitionNext(
+  c: Context,
+  s: Segment,
+  segs: readonly { s: Segment }[],
+  path: string,
+): void {
+  const refs: unknown[] = Array.isArray(s.extra_material_refs) ? s.extra_material_refs : [];
+  const ids = refs.filter((id) =>
+    typeof id === "string" && c.materials.get(id)?.list === "transitions"
+  );
+  if (!ids.length) return;
+  const end = s.target_timerange.start + s.target_timerange.duration;
+  if (segs.some((x) => x.s !== s && x.s.target_timerange.start === end)) return;
+  c.out.add(
+    "transition_without_next",
+    `segment ${s.id} carries transition ${ids[0]} but no segment on its track starts where it ` +
+      `ends (${end} µs); the editors drop such a transition`,
+    `${path}.extra_material_refs`,
+  );
 }
 
 /**
