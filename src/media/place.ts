@@ -68,17 +68,30 @@ export class MediaPlacer {
     return this.#byInode;
   }
 
-  /** Stages `source` (of media type `format`) unless the draft already holds its bytes. */
-  async place(source: string, format: string): Promise<PlacedFile> {
+  /** The resources file a hard link to `source` already is, if any (found without reading it). */
+  #linked(source: string): string | undefined {
     const src = Deno.statSync(source);
+    if (src.ino === null || src.dev === null || src.nlink === null || src.nlink < 2) return;
+    return this.#inodes().get(`${src.dev}:${src.ino}`);
+  }
+
+  /**
+   * The content hash `place` needs for `source`, or undefined when the draft holds it already as a
+   * hard link. Hashes may be computed side by side; placing then goes in the callers' order.
+   */
+  async hash(source: string): Promise<string | undefined> {
+    return this.#linked(source) ? undefined : await sha256File(source);
+  }
+
+  /**
+   * Stages `source` (of media type `format`) unless the draft already holds its bytes. `sha256`:
+   * its hash from `hash`, if computed already.
+   */
+  async place(source: string, format: string, sha256?: string): Promise<PlacedFile> {
     // A file placed before by linking is found again without reading it.
-    if (src.ino !== null && src.dev !== null && src.nlink !== null && src.nlink >= 2) {
-      const linked = this.#inodes().get(`${src.dev}:${src.ino}`);
-      if (linked) {
-        return { fileName: linked, path: join(this.#resourcesDir, linked), how: "present" };
-      }
-    }
-    const fileName = `${(await sha256File(source)).slice(0, 16)}.${format || "bin"}`;
+    const linked = this.#linked(source);
+    if (linked) return { fileName: linked, path: join(this.#resourcesDir, linked), how: "present" };
+    const fileName = `${(sha256 ?? await sha256File(source)).slice(0, 16)}.${format || "bin"}`;
     const path = join(this.#resourcesDir, fileName);
     if (this.#present().has(fileName)) return { fileName, path, how: "present" };
     const stagedPath = join(this.#stagingDir, fileName);

@@ -98,15 +98,19 @@ export async function resolveBatch(
     const byUrl = new Map<string, ResolvedFile>();
     const staged: StagedFile[] = [];
     const placer = new MediaPlacer(join(dir, "resources"), stagingDir);
-    // Files are hashed and staged several at once (a hash waits on the runtime's crypto thread);
-    // the results are then taken in input order.
+    // Files are hashed several at once (a hash waits on the runtime's crypto thread), then placed
+    // in input order, so that of two files with the same bytes the first is the one stored.
     const placements = new Map<string, PlacedFile>();
     const toPlace = [...resolved].filter(([, r]) =>
       copy && !r.stagedPath && !isInside(r.path, dir)
     );
+    const hashes = new Map<string, string | undefined>();
     await eachLimited(toPlace, 8, async ([url, r]) => {
-      placements.set(url, await placer.place(r.path, r.info.format));
+      hashes.set(url, await placer.hash(r.path));
     });
+    for (const [url, r] of toPlace) {
+      placements.set(url, await placer.place(r.path, r.info.format, hashes.get(url)));
+    }
     for (const [url, r] of resolved) {
       const placed: { path: string; fileName: string; stagedPath?: string } = placements.get(url) ??
         r;
