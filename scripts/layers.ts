@@ -1,5 +1,5 @@
 /**
- * The layer rule, checked: reads the layer table of README.md's "Architecture" section and
+ * The layer rule, checked: reads the layer table of docs/ARCHITECTURE.md's "Layers" section and
  * reports every import (static, `export … from`, or literal `import()`) from a module to a layer
  * above its own, between folders of a row marked "(separate)", and any file-system call in the
  * layer that must stay free of I/O (the row that says "no file system"). Test files are exempt.
@@ -26,9 +26,9 @@ export interface Violation {
   message: string;
 }
 
-/** Parses the layer table out of README text. */
+/** Parses the layer table out of the text of docs/ARCHITECTURE.md. */
 export function parseLayers(readme: string): Layer[] {
-  const section = readme.split(/^## Architecture\s*$/m)[1]?.split(/^## /m)[0] ?? "";
+  const section = readme.split(/^## Layers\s*$/m)[1]?.split(/^## /m)[0] ?? "";
   const layers: Layer[] = [];
   for (const row of section.split("\n")) {
     const cells = row.split("|").map((c) => c.trim());
@@ -42,7 +42,9 @@ export function parseLayers(readme: string): Layer[] {
       pure: /no file system/.test(cells[3]),
     });
   }
-  if (layers.length === 0) throw new Error("README.md has no layer table under '## Architecture'");
+  if (layers.length === 0) {
+    throw new Error("docs/ARCHITECTURE.md has no layer table under '## Layers'");
+  }
   return layers;
 }
 
@@ -111,7 +113,7 @@ async function* modules(dir: string): AsyncGenerator<string> {
 
 /** Checks the repository at `root`; returns every violation. */
 export async function checkRepository(root: string): Promise<Violation[]> {
-  const layers = parseLayers(await Deno.readTextFile(join(root, "README.md")));
+  const layers = parseLayers(await Deno.readTextFile(join(root, "docs", "ARCHITECTURE.md")));
   const files = [join(root, "main.ts")];
   for await (const f of modules(join(root, "src"))) files.push(f);
   const out: Violation[] = [];
@@ -127,7 +129,7 @@ if (import.meta.main) {
   const violations = await checkRepository(root);
   for (const v of violations) console.error(`${v.file}:${v.line}: ${v.message}`);
   if (violations.length > 0) {
-    console.error(`${violations.length} import(s) break the layer rule in README.md`);
+    console.error(`${violations.length} import(s) break the layer rule in docs/ARCHITECTURE.md`);
     Deno.exit(1);
   }
   console.error("layers: ok");

@@ -1,10 +1,10 @@
-/** The layer rule: the table in README.md is parsed and every kind of breach is reported. */
+/** The layer rule: the table in docs/ARCHITECTURE.md is parsed and every kind of breach is reported. */
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { checkModule, parseLayers } from "./layers.ts";
 
-const README = `# x
+const DOC = `# x
 
-## Architecture
+## Layers
 
 | layer | folders | what |
 | ----- | ------- | ---- |
@@ -17,8 +17,8 @@ const README = `# x
 | 9 | \`src/elsewhere/\` | not part of the table |
 `;
 
-Deno.test("parseLayers reads ranks, members, separate and pure rows of the Architecture table", () => {
-  const layers = parseLayers(README);
+Deno.test("parseLayers reads ranks, members, separate and pure rows of the Layers table", () => {
+  const layers = parseLayers(DOC);
   assertEquals(layers.map((l) => [l.rank, l.members, l.separate, l.pure]), [
     [1, ["main.ts"], false, false],
     [2, ["src/cli/", "src/mcp/"], true, false],
@@ -28,7 +28,7 @@ Deno.test("parseLayers reads ranks, members, separate and pure rows of the Archi
 });
 
 Deno.test("checkModule reports upward, sideways-separate and file-system breaches only", () => {
-  const layers = parseLayers(README);
+  const layers = parseLayers(DOC);
   const messages = (path: string, text: string) =>
     checkModule(layers, path, text).map((v) => `${v.line}: ${v.message}`);
   assertEquals(messages("src/commands/a.ts", 'import { x } from "../draft/m.ts";'), []);
@@ -47,9 +47,9 @@ Deno.test("checkModule reports upward, sideways-separate and file-system breache
   assertEquals(messages("main.ts", 'import { a } from "./src/cli/app.ts";'), []);
 });
 
-Deno.test("the repository keeps the layer rule written in README.md", async () => {
+Deno.test("the repository keeps the layer rule written in docs/ARCHITECTURE.md", async () => {
   const { checkRepository } = await import("./layers.ts");
   const root = new URL("..", import.meta.url).pathname;
   const found = (await checkRepository(root)).map((v) => `${v.file}:${v.line}: ${v.message}`);
-  assertEquals(found, [], "see README.md#architecture");
+  assertEquals(found, [], "see docs/ARCHITECTURE.md#layers");
 });
