@@ -1,8 +1,8 @@
 /**
  * Scale of one add: 100 captions added to drafts of 1,000, 10,000 and 50,000 caption segments,
  * both in-process (the ops function: read, parse, build, serialise, commit) and as a CLI
- * subprocess (with start-up), with the subprocess's peak RSS (VmHWM, Linux only). The targets of
- * issue 13: < 600 ms at 10k, < 3 s at 50k, growing linearly; peak RSS ≤ 600 MB at 50k.
+ * subprocess (with start-up), with the subprocess's peak RSS (VmHWM, Linux only). Targets:
+ * < 600 ms at 10k, < 3 s at 50k, growing linearly; peak RSS ≤ 600 MB at 50k.
  *
  * Run: deno run -A bench/scale_add.ts [--sizes 1000,10000,50000] [--runs 3]
  *   [--keep DIR: keep the built drafts] [--from DIR: start from drafts kept earlier]

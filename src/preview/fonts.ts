@@ -24,7 +24,7 @@ export interface FontSearch {
   fcList?: () => Promise<string>;
 }
 
-/** CJK-capable fonts looked for, per OS, in order (README "Preview" lists them). */
+/** CJK-capable fonts looked for, per OS, in order (docs/preview.md lists them). */
 export function cjkFontCandidates(os: string, env: Record<string, string | undefined>) {
   if (os === "darwin") {
     return [
