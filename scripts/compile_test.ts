@@ -10,6 +10,7 @@ import {
   V8_FLAGS,
   writeSums,
 } from "./compile.ts";
+import { tempDir } from "../test/helpers/temp.ts";
 
 const SCRIPT = fileURLToPath(new URL("./compile.ts", import.meta.url));
 
@@ -121,7 +122,7 @@ Deno.test("sha256Hex matches known digests", async () => {
 });
 
 Deno.test("writeSums writes sha256sum-format lines sorted by name", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = (await tempDir()).path;
   try {
     await Deno.writeTextFile(`${dir}/draftcli-b`, "abc");
     await Deno.writeTextFile(`${dir}/draftcli-a`, "");

@@ -53,3 +53,22 @@ Deno.test("git tracks no stray archives, media outside the fixtures, temps or bu
   );
   assertEquals(stray, []);
 });
+
+Deno.test("tests make temp folders only through test/helpers/temp.ts", async () => {
+  const offenders: string[] = [];
+  const walk = async (dir: string, all: boolean): Promise<void> => {
+    for await (const e of Deno.readDir(new URL(dir, root))) {
+      const path = `${dir}${e.name}`;
+      if (e.isDirectory) await walk(`${path}/`, all);
+      else if (
+        path !== "test/helpers/temp.ts" && /\.ts$/.test(e.name) &&
+        (all || e.name.endsWith("_test.ts")) &&
+        /Deno\.makeTempDir/.test(await read(path))
+      ) offenders.push(path);
+    }
+  };
+  await walk("test/", true);
+  await walk("src/", false);
+  await walk("scripts/", false);
+  assertEquals(offenders, [], "use tempDir/tempDirSync from test/helpers/temp.ts");
+});

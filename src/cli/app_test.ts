@@ -1,6 +1,7 @@
 /** The CLI front's argv grammar: global options, option values, unknown commands and options. */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { runApp } from "./app.ts";
+import { tempDir } from "../../test/helpers/temp.ts";
 
 interface Run {
   code: number;
@@ -24,7 +25,7 @@ async function run(argv: string[], env: Record<string, string> = {}): Promise<Ru
 }
 
 async function withWorld(fn: (env: Record<string, string>) => Promise<void>): Promise<void> {
-  const root = await Deno.makeTempDir({ prefix: "draftcli-app-test-" });
+  const root = (await tempDir("draftcli-app-test-")).path;
   try {
     await Deno.mkdir(`${root}/drafts`);
     await fn({

@@ -1,9 +1,10 @@
 import { equal, ok as assert } from "node:assert/strict";
 import { MediaPlacer } from "./place.ts";
 import { sha256File } from "../files.ts";
+import { tempDir } from "../../test/helpers/temp.ts";
 
 Deno.test("MediaPlacer: content name, hard link, found again without a second copy", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = (await tempDir()).path;
   try {
     const src = `${dir}/a file.png`;
     await Deno.writeFile(src, new Uint8Array([1, 2, 3, 4]));
@@ -39,7 +40,7 @@ Deno.test("MediaPlacer: content name, hard link, found again without a second co
 });
 
 Deno.test("sha256File: the same digest read whole (Web Crypto) or streamed (node:crypto)", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = (await tempDir()).path;
   try {
     const path = `${dir}/bytes.bin`;
     // Three read buffers' worth and a bit, so the streamed path loops.

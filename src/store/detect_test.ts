@@ -4,6 +4,7 @@ import { chooseEditor, detectEditors, newestAppDrafts, readAppDraft } from "./de
 import type { OsName } from "./home.ts";
 import { EDITION_FACTS } from "../editions/profiles.ts";
 import type { Config } from "./config.ts";
+import { tempDir } from "../../test/helpers/temp.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = Record<string, any>;
@@ -43,7 +44,7 @@ async function appDraft(
 }
 
 async function withHome(fn: (home: string) => Promise<void>): Promise<void> {
-  const home = await Deno.makeTempDir({ prefix: "draftcli-detect-" });
+  const home = (await tempDir("draftcli-detect-")).path;
   try {
     await fn(home);
   } finally {

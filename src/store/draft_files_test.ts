@@ -2,9 +2,10 @@ import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { DraftDocument } from "../draft/document.ts";
 import { profileById } from "../editions/profiles.ts";
 import { MATERIALS_SIZE_KEY, materialsSize, savedMaterialsSize } from "./draft_files.ts";
+import { tempDir } from "../../test/helpers/temp.ts";
 
 Deno.test("a save adds only new media to the recorded size, and recounts after a removal", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "draftcli-size-" });
+  const dir = (await tempDir("draftcli-size-")).path;
   try {
     const [a, b, c] = ["a.png", "b.mp4", "c.mp3"].map((n) => `${dir}/${n}`);
     await Deno.writeFile(a, new Uint8Array(10));

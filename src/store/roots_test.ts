@@ -11,6 +11,7 @@ import {
   ROOT_LOCK_FILE,
   upsertIndexEntry,
 } from "./roots.ts";
+import { tempDir } from "../../test/helpers/temp.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = Record<string, any>;
@@ -42,7 +43,7 @@ const FOREIGN = {
 };
 
 async function withRoot(fn: (root: string) => Promise<void>): Promise<void> {
-  const root = await Deno.makeTempDir({ prefix: "draftcli-roots-" });
+  const root = (await tempDir("draftcli-roots-")).path;
   try {
     await fn(root);
   } finally {
