@@ -1,6 +1,6 @@
 /**
  * Small file helpers every layer uses (one copy each): existence, positioned reads, SHA-256 of
- * a file, the wall clock in microseconds (the unit of draft timestamps), and best-effort
+ * a file or a text, the wall clock in microseconds (the unit of draft timestamps), and best-effort
  * wrappers for synchronous file calls. No static `node:` import: the draft store uses it.
  */
 
@@ -67,6 +67,12 @@ export async function sha256File(path: string, wholeLimit = WHOLE_HASH_BYTES): P
     hash.update(buf.subarray(0, n));
   }
   return hash.digest("hex");
+}
+
+/** Hex sha256 of a text's UTF-8 bytes (Web Crypto; no `node:` import). */
+export async function sha256Text(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return new Uint8Array(digest).toHex();
 }
 
 /** Now, in microseconds since the epoch (draft timestamps such as tm_draft_modified). */

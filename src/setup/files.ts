@@ -1,12 +1,6 @@
-/** Small file helpers for setup: hashing, atomic writes, backups. */
+/** Small file helpers for setup: atomic writes that keep permissions, backups. */
 import { exists } from "../files.ts";
 import { dirname } from "./path.ts";
-
-/** Hex SHA-256 of a text (UTF-8). */
-export async function sha256(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
-}
 
 /** The file's text, or null when it does not exist. */
 export async function readTextOrNull(path: string): Promise<string | null> {

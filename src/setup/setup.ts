@@ -24,7 +24,8 @@ import {
   parseConfig,
   withEntry,
 } from "./config_edit.ts";
-import { atomicWrite, backup, exists, readTextOrNull, sha256 } from "./files.ts";
+import { atomicWrite, backup, exists, readTextOrNull } from "./files.ts";
+import { sha256Text } from "../files.ts";
 import { loadManifest, type Manifest, saveManifest } from "./manifest.ts";
 import {
   type Agent,
@@ -179,12 +180,12 @@ async function skillStep(ctx: Ctx, layout: AgentLayout): Promise<SetupResult> {
   const file = skillFile(layout);
   const dir = dirname(file);
   const content = renderSkill(ctx.specs, { executable: ctx.executable });
-  const hash = await sha256(content);
+  const hash = await sha256Text(content);
   const text = await readTextOrNull(file);
   const record = ctx.manifest.files[file];
   const base = { target: layout.agent, kind: "skill" as const, path: file };
   const ours = text !== null &&
-    (text === content || (record !== undefined && (await sha256(text)) === record.sha256));
+    (text === content || (record !== undefined && (await sha256Text(text)) === record.sha256));
 
   if (ctx.uninstall) {
     if (text === null) {
