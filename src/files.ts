@@ -4,7 +4,12 @@
  * wrappers for synchronous file calls. No static `node:` import: the draft store uses it.
  */
 
-/** Does the path exist (file, folder or link; links are not followed)? */
+/**
+ * Does the path exist (file, folder or link; links are not followed)? Any error but NotFound
+ * (no permission, a name too long) is thrown: a caller for which a failing look means "absent"
+ * says so where it calls (`exists(p).catch(() => false)`, or `orUndefined(() => Deno.statSync(p))`
+ * to follow links).
+ */
 // deno-lint-ignore require-await -- async API over sync I/O (cheaper per call)
 export async function exists(path: string): Promise<boolean> {
   try {
