@@ -12,7 +12,7 @@
  *   unmodified copy setup left there is removed.
  * - --dry-run decides everything the same way and writes nothing (actions become would_*).
  */
-import { dirname, join } from "./path.ts";
+import { dirname, join } from "../path.ts";
 import type { AnyCommandSpec } from "../commands/spec.ts";
 import type { ErrorBody } from "../errors.ts";
 import { toDraftcliError } from "../errors.ts";
