@@ -12,9 +12,6 @@ export async function readTextOrNull(path: string): Promise<string | null> {
   }
 }
 
-/** Does the path exist (file or folder)? One copy: src/files.ts. */
-export { exists };
-
 /**
  * Writes `text` to `path` atomically (src/store/atomic.ts: temp file, fsync, rename), creating
  * the parent folders and keeping the old file's permission bits (e.g. 0600 on ~/.claude.json).

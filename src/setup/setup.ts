@@ -24,8 +24,8 @@ import {
   parseConfig,
   withEntry,
 } from "./config_edit.ts";
-import { atomicWrite, backup, exists, readTextOrNull } from "./files.ts";
-import { sha256Text } from "../files.ts";
+import { atomicWrite, backup, readTextOrNull } from "./files.ts";
+import { exists, sha256Text } from "../files.ts";
 import { loadManifest, type Manifest, saveManifest } from "./manifest.ts";
 import {
   type Agent,
