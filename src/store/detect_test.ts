@@ -44,12 +44,8 @@ async function appDraft(
 }
 
 async function withHome(fn: (home: string) => Promise<void>): Promise<void> {
-  const home = (await tempDir("draftcli-detect-")).path;
-  try {
-    await fn(home);
-  } finally {
-    await Deno.remove(home, { recursive: true });
-  }
+  await using home = await tempDir("draftcli-detect-");
+  await fn(home.path);
 }
 
 const choose = (

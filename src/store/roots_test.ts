@@ -43,12 +43,8 @@ const FOREIGN = {
 };
 
 async function withRoot(fn: (root: string) => Promise<void>): Promise<void> {
-  const root = (await tempDir("draftcli-roots-")).path;
-  try {
-    await fn(root);
-  } finally {
-    await Deno.remove(root, { recursive: true });
-  }
+  await using root = await tempDir("draftcli-roots-");
+  await fn(root.path);
 }
 
 const readIndex = async (root: string): Promise<Json> =>
