@@ -10,6 +10,7 @@ import {
   V8_FLAGS,
   writeSums,
 } from "./compile.ts";
+import { tempDir } from "../test/helpers/temp.ts";
 
 const SCRIPT = fileURLToPath(new URL("./compile.ts", import.meta.url));
 
@@ -121,20 +122,17 @@ Deno.test("sha256Hex matches known digests", async () => {
 });
 
 Deno.test("writeSums writes sha256sum-format lines sorted by name", async () => {
-  const dir = await Deno.makeTempDir();
-  try {
-    await Deno.writeTextFile(`${dir}/draftcli-b`, "abc");
-    await Deno.writeTextFile(`${dir}/draftcli-a`, "");
-    const text = await writeSums(dir, ["draftcli-b", "draftcli-a"]);
-    const expected =
-      "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855  draftcli-a\n" +
-      "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad  draftcli-b\n";
-    assertEquals(text, expected);
-    assertEquals(await Deno.readTextFile(`${dir}/SHA256SUMS`), expected);
-    assertEquals(sumsText([]), "");
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+  await using tmp = await tempDir();
+  const dir = tmp.path;
+  await Deno.writeTextFile(`${dir}/draftcli-b`, "abc");
+  await Deno.writeTextFile(`${dir}/draftcli-a`, "");
+  const text = await writeSums(dir, ["draftcli-b", "draftcli-a"]);
+  const expected =
+    "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855  draftcli-a\n" +
+    "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad  draftcli-b\n";
+  assertEquals(text, expected);
+  assertEquals(await Deno.readTextFile(`${dir}/SHA256SUMS`), expected);
+  assertEquals(sumsText([]), "");
 });
 
 Deno.test("lazy dynamic imports are a source-run flag only: deno compile must embed them all", async () => {

@@ -1,10 +1,15 @@
 /**
  * Small file helpers every layer uses (one copy each): existence, positioned reads, SHA-256 of
- * a file, the wall clock in microseconds (the unit of draft timestamps), and best-effort
+ * a file or a text, the wall clock in microseconds (the unit of draft timestamps), and best-effort
  * wrappers for synchronous file calls. No static `node:` import: the draft store uses it.
  */
 
-/** Does the path exist (file, folder or link; links are not followed)? */
+/**
+ * Does the path exist (file, folder or link; links are not followed)? Any error but NotFound
+ * (no permission, a name too long) is thrown: a caller for which a failing look means "absent"
+ * says so where it calls (`exists(p).catch(() => false)`, or `orUndefined(() => Deno.statSync(p))`
+ * to follow links).
+ */
 // deno-lint-ignore require-await -- async API over sync I/O (cheaper per call)
 export async function exists(path: string): Promise<boolean> {
   try {
@@ -67,6 +72,12 @@ export async function sha256File(path: string, wholeLimit = WHOLE_HASH_BYTES): P
     hash.update(buf.subarray(0, n));
   }
   return hash.digest("hex");
+}
+
+/** Hex sha256 of a text's UTF-8 bytes (Web Crypto; no `node:` import). */
+export async function sha256Text(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return new Uint8Array(digest).toHex();
 }
 
 /** Now, in microseconds since the epoch (draft timestamps such as tm_draft_modified). */

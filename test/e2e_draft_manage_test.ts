@@ -3,21 +3,13 @@ import { basename } from "node:path";
 import { holdLock } from "./helpers/lock_holder.ts";
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { fileUrl, fixture, runCli, snapshotDir, tempWorld } from "./helpers/cli.ts";
+import { exists } from "../src/files.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = Record<string, any>;
 
 async function readJson(path: string): Promise<Json> {
   return JSON.parse(await Deno.readTextFile(path));
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await Deno.lstat(path);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 async function newDraft(env: Record<string, string>, ...args: string[]) {

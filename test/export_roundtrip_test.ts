@@ -421,7 +421,8 @@ for (const { folder, name } of SAMPLES) {
         const r = await runCli(["draft", "export", name], { env: w.env });
         assertEquals(r.code, 0, r.stderr);
         const out = splitExport(r.json as Json);
-        const media = await Deno.makeTempDir({ dir: w.root });
+        const media = `${w.root}/media/${name}`;
+        await Deno.mkdir(media, { recursive: true });
         const spec = await substitute(out.spec, c, media);
         spec.draft = { ...spec.draft, name: `${name} rebuilt` };
         const specFile = `${w.root}/spec.json`;

@@ -12,6 +12,7 @@ import { Language, type Node, Parser } from "web-tree-sitter";
 import "tree-sitter-powershell/package.json" with { type: "json" };
 import { sha256Hex, sumsText } from "../scripts/compile.ts";
 import { VERSION } from "../src/version.ts";
+import { tempDir } from "./helpers/temp.ts";
 
 const INSTALL_PS1 = fileURLToPath(new URL("../install.ps1", import.meta.url));
 const INSTALL_SH = fileURLToPath(new URL("../install.sh", import.meta.url));
@@ -205,7 +206,7 @@ function psTest(
     async fn(t) {
       for (const shell of SHELLS) {
         await t.step(shell, async () => {
-          const dir = await Deno.makeTempDir({ prefix: "draftcli-ps1-test-" });
+          const dir = (await tempDir("draftcli-ps1-test-")).path;
           const server = await startServer();
           try {
             await fn({ shell, dir, server });

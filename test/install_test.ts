@@ -8,6 +8,7 @@ import { deepStrictEqual, equal, match, ok } from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { sha256Hex, sumsText, TARGETS } from "../scripts/compile.ts";
 import { VERSION } from "../src/version.ts";
+import { tempDirSync } from "./helpers/temp.ts";
 
 const INSTALL_SH = fileURLToPath(new URL("../install.sh", import.meta.url));
 const IS_WINDOWS = Deno.build.os === "windows";
@@ -145,7 +146,7 @@ interface RunResult {
 
 /** A temp folder with home/, bin/ (install folder), fake/ (PATH stubs) and tmp/ (TMPDIR). */
 class Sandbox {
-  readonly root = Deno.makeTempDirSync({ prefix: "draftcli-install-test-" });
+  readonly root = tempDirSync("draftcli-install-test-").path;
   readonly home = `${this.root}/home`;
   readonly dir = `${this.root}/bin`;
   readonly fake = `${this.root}/fake`;

@@ -9,11 +9,12 @@ import {
 } from "node:assert/strict";
 import { StdioClient } from "./support/mcp_client.ts";
 import { hermeticEnv } from "./helpers/cli.ts";
+import { tempDir } from "./helpers/temp.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 
 async function startServer(): Promise<{ client: StdioClient; dir: string }> {
-  const dir = await Deno.makeTempDir({ prefix: "draftcli-mcp-" });
+  const dir = (await tempDir("draftcli-mcp-")).path;
   const client = new StdioClient(
     Deno.execPath(),
     ["run", "--quiet", "--allow-all", "test/support/mcp_toy_server.ts"],

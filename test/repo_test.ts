@@ -35,10 +35,15 @@ Deno.test("git tracks no stray archives, media outside the fixtures, temps or bu
     args: ["ls-files"],
     cwd: root,
     stdout: "piped",
-    stderr: "null",
-  }).output().catch(() => undefined);
-  // A source tarball has no .git: nothing to check there (CI runs on a clone, which has one).
-  if (!git?.success) return;
+    stderr: "piped",
+  }).output().catch((e: unknown) => {
+    throw new Error(`this test needs git on PATH and a git clone of the repository: ${e}`);
+  });
+  assert(
+    git.success,
+    `git ls-files failed (this test needs a git clone, not a source tarball): ` +
+      new TextDecoder().decode(git.stderr).trim(),
+  );
   const files = new TextDecoder().decode(git.stdout).split("\n").filter(Boolean);
   assert(files.includes("main.ts"), "git ls-files lists the repository");
   const media = /\.(zip|tar|gz|mp4|mov|mkv|webm|mp3|wav|m4a|flac|ogg|png|jpe?g|gif|webp|bmp)$/i;
@@ -47,4 +52,23 @@ Deno.test("git tracks no stray archives, media outside the fixtures, temps or bu
     f.endsWith(".draftcli-tmp") || f.startsWith("dist/") || f.startsWith("node_modules/")
   );
   assertEquals(stray, []);
+});
+
+Deno.test("tests make temp folders only through test/helpers/temp.ts", async () => {
+  const offenders: string[] = [];
+  const walk = async (dir: string, all: boolean): Promise<void> => {
+    for await (const e of Deno.readDir(new URL(dir, root))) {
+      const path = `${dir}${e.name}`;
+      if (e.isDirectory) await walk(`${path}/`, all);
+      else if (
+        path !== "test/helpers/temp.ts" && /\.ts$/.test(e.name) &&
+        (all || e.name.endsWith("_test.ts")) &&
+        /Deno\.makeTempDir/.test(await read(path))
+      ) offenders.push(path);
+    }
+  };
+  await walk("test/", true);
+  await walk("src/", false);
+  await walk("scripts/", false);
+  assertEquals(offenders, [], "use tempDir/tempDirSync from test/helpers/temp.ts");
 });

@@ -28,6 +28,7 @@ import {
   type SetupResult,
 } from "../src/setup/setup.ts";
 import { toySpecs } from "./support/toy_specs.ts";
+import { tempDir } from "./helpers/temp.ts";
 
 const CMD = ["/opt/draftcli/bin/draftcli"];
 
@@ -48,7 +49,7 @@ interface Home {
 }
 
 async function makeHome(): Promise<Home> {
-  const home = await Deno.makeTempDir({ prefix: "draftcli-home-" });
+  const home = (await tempDir("draftcli-home-")).path;
   const bin = `${home}/bin`;
   await Deno.mkdir(bin);
   const env: Record<string, string> = { HOME: home, PATH: bin };

@@ -1,6 +1,7 @@
 /** The CLI front's argv grammar: global options, option values, unknown commands and options. */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { runApp } from "./app.ts";
+import { tempDir } from "../../test/helpers/temp.ts";
 
 interface Run {
   code: number;
@@ -24,17 +25,14 @@ async function run(argv: string[], env: Record<string, string> = {}): Promise<Ru
 }
 
 async function withWorld(fn: (env: Record<string, string>) => Promise<void>): Promise<void> {
-  const root = await Deno.makeTempDir({ prefix: "draftcli-app-test-" });
-  try {
-    await Deno.mkdir(`${root}/drafts`);
-    await fn({
-      HOME: root,
-      DRAFTCLI_DRAFTS_DIR: `${root}/drafts`,
-      DRAFTCLI_CONFIG: `${root}/config.json`,
-    });
-  } finally {
-    await Deno.remove(root, { recursive: true });
-  }
+  await using tmp = await tempDir("draftcli-app-test-");
+  const root = tmp.path;
+  await Deno.mkdir(`${root}/drafts`);
+  await fn({
+    HOME: root,
+    DRAFTCLI_DRAFTS_DIR: `${root}/drafts`,
+    DRAFTCLI_CONFIG: `${root}/config.json`,
+  });
 }
 
 Deno.test("an unknown subcommand is an error with close names, also under --help", async () => {

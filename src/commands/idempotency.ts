@@ -7,6 +7,7 @@
  * commit and the record (a few ms) still leaves a retry able to apply twice.
  */
 import { join } from "../path.ts";
+import { sha256Text } from "../files.ts";
 import type { CommandContext } from "../ops/context.ts";
 import { DraftcliError } from "../errors.ts";
 
@@ -15,11 +16,6 @@ interface RequestRecord {
   command: string;
   inputSha256: string;
   result: unknown;
-}
-
-async function sha256(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /**
@@ -42,8 +38,8 @@ export async function runOnce(
       import("../store/lock.ts"),
     ]);
   const dir = await locateDraft(await ctx.searchRoots(), rest.draftId);
-  const inputSha256 = await sha256(JSON.stringify(rest));
-  const file = join(dir, STATE_DIR, "requests", `${await sha256(requestId)}.json`);
+  const inputSha256 = await sha256Text(JSON.stringify(rest));
+  const file = join(dir, STATE_DIR, "requests", `${await sha256Text(requestId)}.json`);
   const lock = join(dir, STATE_DIR, "requests.lock");
   await Deno.mkdir(join(dir, STATE_DIR), { recursive: true });
   return await withLock(lock, async () => {

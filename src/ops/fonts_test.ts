@@ -2,6 +2,7 @@ import { deepStrictEqual, equal, ok as assert, throws } from "node:assert/strict
 import { resolveFont } from "./fonts.ts";
 import { fontDirs, fontNames } from "../media/fonts.ts";
 import { DraftcliError } from "../errors.ts";
+import { tempDir } from "../../test/helpers/temp.ts";
 
 const NOTO = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc";
 const hasNoto = (() => {
@@ -14,7 +15,7 @@ const hasNoto = (() => {
 
 /** A HOME with one font installed in the user font folder (a copy of a system font). */
 async function homeWithFont(): Promise<{ home: string; file: string }> {
-  const home = await Deno.makeTempDir();
+  const home = (await tempDir()).path;
   const dir = `${home}/.local/share/fonts`;
   await Deno.mkdir(dir, { recursive: true });
   const file = `${dir}/noto.ttc`;

@@ -1,18 +1,15 @@
 /** runFfmpeg's guards against an ffmpeg that fails, hangs or stops reporting progress. */
 import { ok as assert, rejects } from "node:assert/strict";
 import { runFfmpeg } from "./ffmpeg.ts";
+import { tempDir } from "../../test/helpers/temp.ts";
 
 /** A stand-in ffmpeg: a shell script with `body`, in a temp folder removed by `use`. */
 async function withFakeFfmpeg(body: string, use: (path: string) => Promise<void>) {
-  const dir = await Deno.makeTempDir({ prefix: "draftcli-fake-ffmpeg-" });
-  try {
-    const path = `${dir}/ffmpeg`;
-    await Deno.writeTextFile(path, `#!/bin/sh\n${body}\n`);
-    await Deno.chmod(path, 0o755);
-    await use(path);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+  await using dir = await tempDir("draftcli-fake-ffmpeg-");
+  const path = `${dir.path}/ffmpeg`;
+  await Deno.writeTextFile(path, `#!/bin/sh\n${body}\n`);
+  await Deno.chmod(path, 0o755);
+  await use(path);
 }
 
 const ignore = Deno.build.os === "windows";

@@ -1,12 +1,6 @@
-/** Small file helpers for setup: hashing, atomic writes, backups. */
+/** Small file helpers for setup: atomic writes that keep permissions, backups. */
 import { exists } from "../files.ts";
-import { dirname } from "./path.ts";
-
-/** Hex SHA-256 of a text (UTF-8). */
-export async function sha256(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
-}
+import { writeFileAtomic } from "../store/atomic.ts";
 
 /** The file's text, or null when it does not exist. */
 export async function readTextOrNull(path: string): Promise<string | null> {
@@ -18,30 +12,18 @@ export async function readTextOrNull(path: string): Promise<string | null> {
   }
 }
 
-/** Does the path exist (file or folder)? One copy: src/files.ts. */
-export { exists };
-
 /**
- * Writes `text` to `path` atomically: a temp file in the same folder, then rename. Creates the
- * parent folders; keeps the old file's permission bits (e.g. 0600 on ~/.claude.json).
+ * Writes `text` to `path` atomically (src/store/atomic.ts: temp file, fsync, rename), creating
+ * the parent folders and keeping the old file's permission bits (e.g. 0600 on ~/.claude.json).
  */
 export async function atomicWrite(path: string, text: string): Promise<void> {
-  await Deno.mkdir(dirname(path), { recursive: true });
   let mode: number | undefined;
   try {
     mode = (await Deno.stat(path)).mode ?? undefined;
   } catch (err) {
     if (!(err instanceof Deno.errors.NotFound)) throw err;
   }
-  const tmp = `${path}.draftcli-tmp-${crypto.randomUUID().slice(0, 8)}`;
-  try {
-    await Deno.writeTextFile(tmp, text, mode === undefined ? {} : { mode: mode & 0o777 });
-    if (mode !== undefined && Deno.build.os !== "windows") await Deno.chmod(tmp, mode & 0o777);
-    await Deno.rename(tmp, path);
-  } catch (err) {
-    await Deno.remove(tmp).catch(() => {});
-    throw err;
-  }
+  await writeFileAtomic(path, text, mode === undefined ? undefined : mode & 0o777);
 }
 
 /** A timestamp safe in file names: 20261121T233000Z. */

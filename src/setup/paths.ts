@@ -2,7 +2,7 @@
  * Where each agent looks for user-level skills and MCP servers (see
  * ../shared/research/integrations.md, summarised in docs/AGENTS.md).
  */
-import { join } from "./path.ts";
+import { join } from "../path.ts";
 import { DraftcliError } from "../errors.ts";
 
 /** Agents `draftcli setup` knows. */

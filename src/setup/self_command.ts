@@ -3,7 +3,7 @@
  * client (or a test) uses to start this same draftcli.
  */
 import { fileURLToPath as fromFileUrl } from "node:url";
-import { basename } from "./path.ts";
+import { basename } from "../path.ts";
 import { PERMISSIONS } from "../version.ts";
 
 /** True in a `deno compile` binary (the running executable is not `deno` itself). */

@@ -12,7 +12,7 @@
  *   unmodified copy setup left there is removed.
  * - --dry-run decides everything the same way and writes nothing (actions become would_*).
  */
-import { dirname, join } from "./path.ts";
+import { dirname, join } from "../path.ts";
 import type { AnyCommandSpec } from "../commands/spec.ts";
 import type { ErrorBody } from "../errors.ts";
 import { toDraftcliError } from "../errors.ts";
@@ -24,7 +24,8 @@ import {
   parseConfig,
   withEntry,
 } from "./config_edit.ts";
-import { atomicWrite, backup, exists, readTextOrNull, sha256 } from "./files.ts";
+import { atomicWrite, backup, readTextOrNull } from "./files.ts";
+import { exists, sha256Text } from "../files.ts";
 import { loadManifest, type Manifest, saveManifest } from "./manifest.ts";
 import {
   type Agent,
@@ -179,12 +180,12 @@ async function skillStep(ctx: Ctx, layout: AgentLayout): Promise<SetupResult> {
   const file = skillFile(layout);
   const dir = dirname(file);
   const content = renderSkill(ctx.specs, { executable: ctx.executable });
-  const hash = await sha256(content);
+  const hash = await sha256Text(content);
   const text = await readTextOrNull(file);
   const record = ctx.manifest.files[file];
   const base = { target: layout.agent, kind: "skill" as const, path: file };
   const ours = text !== null &&
-    (text === content || (record !== undefined && (await sha256(text)) === record.sha256));
+    (text === content || (record !== undefined && (await sha256Text(text)) === record.sha256));
 
   if (ctx.uninstall) {
     if (text === null) {

@@ -5,21 +5,30 @@ import { dirname, join } from "../path.ts";
 /** Suffix of temp files (cleaned up by recovery if a process dies mid-write). */
 export const TMP_SUFFIX = ".draftcli-tmp";
 
-/** Writes bytes or text to `path` atomically (temp file + fsync + rename). */
+/**
+ * Writes bytes or text to `path` atomically (temp file + fsync + rename), creating the parent
+ * folders. `mode`: the new file's permission bits (default: 0666 less the umask).
+ */
 // deno-lint-ignore require-await -- async API over sync I/O (cheaper per call)
-export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
+export async function writeFileAtomic(
+  path: string,
+  data: string | Uint8Array,
+  mode?: number,
+): Promise<void> {
   const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
   Deno.mkdirSync(dirname(path), { recursive: true });
   const tmp = `${path}.${crypto.randomUUID().slice(0, 8)}${TMP_SUFFIX}`;
-  const file = Deno.openSync(tmp, { write: true, create: true, truncate: true });
+  const file = Deno.openSync(tmp, { write: true, create: true, truncate: true, mode });
   try {
-    let off = 0;
-    while (off < bytes.length) off += file.writeSync(bytes.subarray(off));
-    file.syncSync();
-  } finally {
-    file.close();
-  }
-  try {
+    try {
+      // The umask narrows the mode given at creation; chmod sets it exactly.
+      if (mode !== undefined && Deno.build.os !== "windows") Deno.chmodSync(tmp, mode);
+      let off = 0;
+      while (off < bytes.length) off += file.writeSync(bytes.subarray(off));
+      file.syncSync();
+    } finally {
+      file.close();
+    }
     Deno.renameSync(tmp, path);
   } catch (err) {
     ignoreErrors(() => Deno.removeSync(tmp));

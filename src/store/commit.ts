@@ -8,7 +8,8 @@ import { recordWritten } from "./written.ts";
 import type { DraftDocument } from "../draft/document.ts";
 import { commitFiles, type TxnEntry } from "./txn.ts";
 import type { OsName } from "./home.ts";
-import { exists, locateDraft, STATE_DIR } from "./locate.ts";
+import { locateDraft, STATE_DIR } from "./locate.ts";
+import { exists } from "../files.ts";
 import {
   draftFileEntries,
   MATERIALS_SIZE_KEY,

@@ -18,8 +18,9 @@ import { newId } from "../draft/ids.ts";
 import type { TxnData } from "./txn.ts";
 import { decodeBase64 } from "./base64.ts";
 import type { OsName } from "./home.ts";
-import { type DraftState, exists, STATE_DIR } from "./locate.ts";
-import { draftFileEntries, MATERIALS_SIZE_KEY, materialsSize, nowUs } from "./draft_files.ts";
+import { type DraftState, STATE_DIR } from "./locate.ts";
+import { draftFileEntries, MATERIALS_SIZE_KEY, materialsSize } from "./draft_files.ts";
+import { exists, nowUs } from "../files.ts";
 import type { StagedFile } from "./commit.ts";
 import { beginAssembly, sweepLeftovers } from "./assemble.ts";
 

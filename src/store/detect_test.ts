@@ -4,6 +4,7 @@ import { chooseEditor, detectEditors, newestAppDrafts, readAppDraft } from "./de
 import type { OsName } from "./home.ts";
 import { EDITION_FACTS } from "../editions/profiles.ts";
 import type { Config } from "./config.ts";
+import { tempDir } from "../../test/helpers/temp.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = Record<string, any>;
@@ -43,12 +44,8 @@ async function appDraft(
 }
 
 async function withHome(fn: (home: string) => Promise<void>): Promise<void> {
-  const home = await Deno.makeTempDir({ prefix: "draftcli-detect-" });
-  try {
-    await fn(home);
-  } finally {
-    await Deno.remove(home, { recursive: true });
-  }
+  await using home = await tempDir("draftcli-detect-");
+  await fn(home.path);
 }
 
 const choose = (

@@ -3,16 +3,13 @@
  * profile asks for (one serialisation for all), meta info and settings, and the media size.
  */
 import { dirname, join } from "../path.ts";
+import { nowUs } from "../files.ts";
 import { type Json, timelineTargets as profileTimelineTargets } from "../editions/profiles.ts";
 import type { DraftDocument } from "../draft/document.ts";
 import type { TxnEntry } from "./txn.ts";
 import { stringifyAsLoaded, TIMELINE_FLOATS, timelinePieces } from "../draft/serialize.ts";
 import type { StagedFile } from "./commit.ts";
 import { mainTimelineId, presentNames } from "./load.ts";
-
-export function nowUs(): number {
-  return Date.now() * 1000;
-}
 
 /**
  * A loaded `draft_settings` with its last-edit time set (seconds); every other line, and a file

@@ -10,7 +10,8 @@ import {
 import type { DraftDocument } from "../draft/document.ts";
 import { currentOs, type OsName } from "./home.ts";
 import { type IndexOutcome, removeIndexEntry, upsertIndexEntry } from "./roots.ts";
-import { exists, listDraftDirs } from "./locate.ts";
+import { listDraftDirs } from "./locate.ts";
+import { exists } from "../files.ts";
 import { MATERIALS_SIZE_KEY, materialsSize } from "./draft_files.ts";
 import { loadDraft, presentNames, withDraftLock } from "./load.ts";
 
@@ -33,7 +34,7 @@ export async function indexDraft(
     ? primary
     : (await presentNames(doc.dir, PRIMARY_TIMELINE_FILES))[0] ?? primary;
   const cover = typeof m.draft_cover === "string" && m.draft_cover &&
-      !/[\\/]/.test(m.draft_cover) && await exists(join(doc.dir, m.draft_cover))
+      !/[\\/]/.test(m.draft_cover) && await exists(join(doc.dir, m.draft_cover)).catch(() => false)
     ? m.draft_cover
     : "";
   return await upsertIndexEntry(dirname(doc.dir), {

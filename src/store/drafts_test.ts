@@ -1,11 +1,12 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { locateDraft } from "./drafts.ts";
 import { DraftcliError } from "../errors.ts";
+import { tempDir } from "../../test/helpers/temp.ts";
 
 const symlinks = Deno.build.os !== "windows"; // needs privileges there
 
 async function world() {
-  const base = await Deno.makeTempDir({ prefix: "draftcli-locate-" });
+  const base = (await tempDir("draftcli-locate-")).path;
   const root = `${base}/drafts`;
   const outside = `${base}/outside`;
   for (const d of [root, outside, `${root}/GOOD`, `${outside}/EVIL`]) await Deno.mkdir(d);

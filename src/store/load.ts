@@ -21,7 +21,7 @@ import { TIMELINE_FLOATS } from "../draft/serialize.ts";
 import { recover } from "./txn.ts";
 import { type LockInfo, withLock } from "./lock.ts";
 import { readJsonIfExists } from "./atomic.ts";
-import { draftIdOf, type DraftState, exists, locateDraft, STATE_DIR } from "./locate.ts";
+import { draftIdOf, type DraftState, locateDraft, STATE_DIR } from "./locate.ts";
 
 /** A timeline file found in a draft folder. */
 export interface TimelineFileInfo {
@@ -40,9 +40,12 @@ export async function mainTimelineId(dir: string): Promise<string | undefined> {
   return isTimelineId(id) ? id : undefined;
 }
 
+/** The names among `names` present in `dir`. */
+// deno-lint-ignore require-await -- async API over sync I/O (cheaper per call)
 export async function presentNames(dir: string, names: readonly string[]): Promise<string[]> {
   const out: string[] = [];
-  for (const n of names) if (await exists(join(dir, n))) out.push(n);
+  // Links followed; a file that cannot be looked at counts as absent.
+  for (const n of names) if (orUndefined(() => Deno.statSync(join(dir, n)))) out.push(n);
   return out;
 }
 
@@ -213,7 +216,7 @@ export async function withDraftLock<T>(
       return await fn(lock);
     });
   } catch (err) {
-    if (err instanceof Deno.errors.NotFound && !(await exists(dir))) throw gone();
+    if (err instanceof Deno.errors.NotFound && !orUndefined(() => Deno.statSync(dir))) throw gone();
     throw err;
   } finally {
     tidyStateDir(dir);

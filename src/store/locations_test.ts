@@ -2,10 +2,11 @@ import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/stric
 import { locateDraft } from "./locate.ts";
 import { LOCATIONS_FILE, MAX_REMEMBERED, rememberFolder, withLocations } from "./locations.ts";
 import { searchRoots } from "./roots.ts";
+import { tempDir } from "../../test/helpers/temp.ts";
 
 /** A drafts root with folders named after drafts (the editor's way; id in meta and state), and a cache. */
 async function world() {
-  const base = await Deno.makeTempDir({ prefix: "draftcli-locations-" });
+  const base = (await tempDir("draftcli-locations-")).path;
   const root = `${base}/drafts`;
   const cache = `${base}/cache`;
   await Deno.mkdir(root);

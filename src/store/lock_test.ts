@@ -2,9 +2,10 @@ import { deepStrictEqual as assertEquals, ok as assert, rejects } from "node:ass
 import { currentOwner, inspectHeld, lockTimeoutFromEnv, type OwnerInfo, withLock } from "./lock.ts";
 import { DraftcliError } from "../errors.ts";
 import { holdLock } from "../../test/helpers/lock_holder.ts";
+import { tempDir } from "../../test/helpers/temp.ts";
 
 async function tempLock(): Promise<{ dir: string; path: string }> {
-  const dir = await Deno.makeTempDir({ prefix: "draftcli-lock-" });
+  const dir = (await tempDir("draftcli-lock-")).path;
   return { dir, path: `${dir}/lock` };
 }
 

@@ -6,6 +6,7 @@
  * index (e.g. root_meta_info.json) in step.
  */
 import { dirname, join } from "../path.ts";
+import { nowUs } from "../files.ts";
 import { DraftcliError } from "../errors.ts";
 import type { Json } from "../editions/profiles.ts";
 import { newId } from "../draft/ids.ts";
@@ -47,10 +48,6 @@ export interface DuplicatedDraft {
 }
 
 const META = "draft_meta_info.json";
-
-function nowUs(): number {
-  return Date.now() * 1000;
-}
 
 /** Runs `fn` under the draft's lock (creating `.draftcli/` if needed). */
 function underLock<T>(dir: string, fn: () => Promise<T>): Promise<T> {

@@ -4,7 +4,7 @@
  * which draftcli upserts entries into — backed up first, written atomically, under a root lock,
  * never overwritten when it cannot be parsed.
  */
-import { ignoreErrors } from "../files.ts";
+import { ignoreErrors, orUndefined } from "../files.ts";
 import { join, resolve } from "../path.ts";
 import { type Edition, EDITION_FACTS, EDITIONS } from "../editions/profiles.ts";
 import { indexPathStyle, type Json, ROOT_INDEX_ENTRY_DEFAULTS } from "../editions/profiles.ts";
@@ -244,15 +244,6 @@ async function backupIndex(root: string, bytes: Uint8Array): Promise<string> {
   return newest;
 }
 
-function exists(path: string): boolean {
-  try {
-    Deno.lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 async function writeIndex(path: string, json: Json): Promise<void> {
   await writeFileAtomic(path, JSON.stringify(json));
 }
@@ -271,7 +262,9 @@ export async function upsertIndexEntry(
 ): Promise<IndexOutcome> {
   const os = opts.os ?? currentOs();
   const path = join(root, ROOT_INDEX_FILE);
-  if (!opts.create && !(exists(path))) return { action: "missing", path };
+  if (!opts.create && orUndefined(() => Deno.lstatSync(path)) === undefined) {
+    return { action: "missing", path };
+  }
   return await withLock(join(root, ROOT_LOCK_FILE), async () => {
     const read = readIndex(path);
     if (read.state === "malformed") {

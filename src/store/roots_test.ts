@@ -11,6 +11,7 @@ import {
   ROOT_LOCK_FILE,
   upsertIndexEntry,
 } from "./roots.ts";
+import { tempDir } from "../../test/helpers/temp.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = Record<string, any>;
@@ -42,12 +43,8 @@ const FOREIGN = {
 };
 
 async function withRoot(fn: (root: string) => Promise<void>): Promise<void> {
-  const root = await Deno.makeTempDir({ prefix: "draftcli-roots-" });
-  try {
-    await fn(root);
-  } finally {
-    await Deno.remove(root, { recursive: true });
-  }
+  await using root = await tempDir("draftcli-roots-");
+  await fn(root.path);
 }
 
 const readIndex = async (root: string): Promise<Json> =>

@@ -9,9 +9,10 @@ import {
 } from "./txn.ts";
 import { holdLock } from "../../test/helpers/lock_holder.ts";
 import { LEFTOVER_AGE_MS } from "./assemble.ts";
+import { tempDir } from "../../test/helpers/temp.ts";
 
 async function world() {
-  const root = await Deno.makeTempDir({ prefix: "draftcli-txn-" });
+  const root = (await tempDir("draftcli-txn-")).path;
   const dir = `${root}/draft`;
   const state = `${dir}/.draftcli`;
   await Deno.mkdir(state, { recursive: true });

@@ -4,6 +4,7 @@
  */
 import { fileURLToPath as fromFileUrl } from "node:url";
 import { selfCommand } from "../../src/commands/setup.ts";
+import { tempDir } from "./temp.ts";
 
 /** The repository root: the default working directory of a run. */
 const REPO = fromFileUrl(new URL("../../", import.meta.url));
@@ -181,7 +182,7 @@ function denoDir(): Promise<string | undefined> {
  * world's subprocesses (hermeticEnv plus HOME, drafts dir and config path).
  */
 export async function tempWorld(): Promise<TempWorld> {
-  const root = await Deno.realPath(await Deno.makeTempDir({ prefix: "draftcli-test-" }));
+  const root = (await tempDir("draftcli-test-")).path;
   const draftsDir = `${root}/drafts`;
   const home = `${root}/home`;
   await Deno.mkdir(draftsDir, { recursive: true });

@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { DraftcliError, type ErrorCode } from "../../src/errors.ts";
 import type { MediaInfo } from "../../src/media/types.ts";
+import { withTempDir as withTemp } from "./temp.ts";
 
 /** Absolute path of test/fixtures/. */
 export const FIXTURES = fileURLToPath(new URL("../fixtures/", import.meta.url));
@@ -16,13 +17,8 @@ export const EXPECTED: Record<string, MediaInfo> = JSON.parse(
 );
 
 /** Runs `fn` with a fresh temp folder, removed afterwards. */
-export async function withTempDir<T>(fn: (dir: string) => Promise<T>): Promise<T> {
-  const dir = await Deno.makeTempDir({ prefix: "draftcli-media-test-" });
-  try {
-    return await fn(dir);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+export function withTempDir<T>(fn: (dir: string) => Promise<T>): Promise<T> {
+  return withTemp(fn, "draftcli-media-test-");
 }
 
 /** Deep equality with a message. */
