@@ -6,15 +6,7 @@
 import type { Json } from "../editions/profiles.ts";
 import type { DraftDocument, Segment, Track } from "./document.ts";
 import { segmentKind } from "./keyframes.ts";
-import { join } from "../path.ts";
-
-const PLACEHOLDER = /^##_draftpath_placeholder_[^#]*_##[\\/]?/;
-
-/** A media path as a file path: the editors' draft-folder placeholder becomes `dir`. */
-export function realMediaPath(path: string, dir: string): string {
-  const m = PLACEHOLDER.exec(path);
-  return m ? join(dir, path.slice(m[0].length)) : path;
-}
+import { realMediaPath } from "./media_path.ts";
 
 /** What a segment is: its material's kind, else its track's type. */
 export function kindOf(doc: DraftDocument, track: Track, segment: Segment): string {
@@ -166,7 +158,7 @@ export function listSegments(doc: DraftDocument): ListedSegment[] {
       if (material) {
         if (item.kind === "text") item.text = textOf(material);
         else if (typeof material.path === "string" && material.path) {
-          item.file = realMediaPath(material.path, doc.dir);
+          item.file = realMediaPath(material.path, doc.dir) as string;
         }
         const name = material.name ?? material.material_name;
         if (typeof name === "string" && name && item.kind !== "text") item.name = name;

@@ -6,6 +6,7 @@
  */
 import type { Json } from "../editions/profiles.ts";
 import { textRuns } from "../draft/text_runs.ts";
+import { DRAFT_PATH_PLACEHOLDER as PLACEHOLDER } from "../draft/media_path.ts";
 
 /** A time-dependent value: `[µs from the segment start, value]` points, linear in between. */
 export type Curve = readonly (readonly [number, number])[];
@@ -102,8 +103,6 @@ export interface RenderPlan {
   /** What the proxy shows only approximately, or leaves out, one line each. */
   approximated: string[];
 }
-
-const PLACEHOLDER = /^##_draftpath_placeholder_[^#]*_##/;
 
 /** A material path as a file path: the placeholder form is the draft folder. */
 export function materialFile(path: string, draftDir: string): string {

@@ -10,6 +10,7 @@ import type { TxnEntry } from "./txn.ts";
 import { stringifyAsLoaded, TIMELINE_FLOATS, timelinePieces } from "../draft/serialize.ts";
 import type { StagedFile } from "./commit.ts";
 import { mainTimelineId, presentNames } from "./load.ts";
+import { DRAFT_PATH_PLACEHOLDER as PLACEHOLDER } from "../draft/media_path.ts";
 
 /**
  * A loaded `draft_settings` with its last-edit time set (seconds); every other line, and a file
@@ -108,8 +109,6 @@ export function draftFileEntries(
   }
   return entries;
 }
-
-const PLACEHOLDER = /^##_draftpath_placeholder_[^#]*_##/;
 
 /** Bytes of media files as a draft spells their paths; undefined when one is not here. */
 function sizeOf(
