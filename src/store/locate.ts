@@ -144,9 +144,7 @@ async function idOfFolder(dir: string): Promise<{ id: string; meta?: Json }> {
   const meta = await readJsonIfExists<Json>(join(dir, "draft_meta_info.json")).catch(() =>
     undefined
   );
-  const state = await readJsonIfExists<DraftState>(join(dir, STATE_DIR, "state.json")).catch(() =>
-    undefined
-  );
+  const state = await readDraftState(dir);
   return { id: draftIdOf(dir, meta, state), meta };
 }
 
@@ -255,9 +253,7 @@ export async function listDraftDirs(root: string): Promise<string[]> {
 
 /** The edition of a draft folder, read without taking the lock (for name resolution). */
 export async function peekEdition(dir: string): Promise<Edition> {
-  const state = await readJsonIfExists<DraftState>(join(dir, STATE_DIR, "state.json")).catch(() =>
-    undefined
-  );
+  const state = await readDraftState(dir);
   if (state?.edition) return state.edition;
   for (const n of ["draft_content.json", "draft_info.json"]) {
     try {
