@@ -159,6 +159,27 @@ Deno.test("a command waiting on a draft that gets deleted ends with draft_not_fo
   }
 });
 
+Deno.test("draft rename keeps every other meta value's text (0.0 stays 0.0)", async () => {
+  const w = await tempWorld();
+  try {
+    const { draftId, filePath } = await newDraft(w.env, "--name", "Old name");
+    const path = `${filePath}/draft_meta_info.json`;
+    // As an editor might have saved it: floats with a zero fraction and an exponent.
+    const edited = (await Deno.readTextFile(path)).replace(
+      /^\{/,
+      '{"edge_value":0.0,"ratio":1.50,"tiny":1e-05,',
+    );
+    await Deno.writeTextFile(path, edited);
+    const r = await runCli(["draft", "rename", draftId, "--name", "New name"], { env: w.env });
+    assertEquals(r.code, 0, r.stderr);
+    const text = await Deno.readTextFile(path);
+    assert(text.includes('"edge_value":0.0,"ratio":1.50,"tiny":1e-05,'), text.slice(0, 200));
+    assertEquals((JSON.parse(text) as Json).draft_name, "New name");
+  } finally {
+    await w.cleanup();
+  }
+});
+
 Deno.test("draft rename changes the shown name only", async () => {
   const w = await tempWorld();
   try {

@@ -19,7 +19,8 @@ import {
   sweepLeftovers,
 } from "./assemble.ts";
 import { commitFiles, recover } from "./txn.ts";
-import { readJsonIfExists } from "./atomic.ts";
+import { scanSpellings } from "../draft/spellings.ts";
+import { stringifyAsLoaded } from "../draft/serialize.ts";
 
 /** What `deleteDraft` removed. */
 export interface DeletedDraft {
@@ -77,17 +78,28 @@ export async function deleteDraft(roots: string[], ref: string): Promise<Deleted
 }
 
 async function readMeta(dir: string): Promise<Json> {
-  const meta = await readJsonIfExists<Json>(join(dir, META)).catch((err) => {
+  return (await readMetaText(dir)).meta;
+}
+
+/** The draft's meta as parsed, and its text when the file exists. */
+async function readMetaText(dir: string): Promise<{ meta: Json; text?: string }> {
+  let text: string;
+  let meta: unknown;
+  try {
+    text = await Deno.readTextFile(join(dir, META));
+    meta = JSON.parse(text);
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound) return { meta: {} };
     throw new DraftcliError("unsupported_draft", `${META} is not plain JSON: ${err}`, {
       hint: "the draft may be encrypted by a newer editor; draftcli will not change it",
     });
-  });
-  if (meta !== undefined && (typeof meta !== "object" || meta === null || Array.isArray(meta))) {
+  }
+  if (typeof meta !== "object" || meta === null || Array.isArray(meta)) {
     throw new DraftcliError("unsupported_draft", `${META} is not a JSON object`, {
       hint: "the file may be damaged; draftcli will not change it",
     });
   }
-  return meta ?? {};
+  return { meta: meta as Json, text };
 }
 
 /**
@@ -104,11 +116,14 @@ export async function renameDraft(
     const draftId = await folderDraftId(dir);
     const stateDir = join(dir, STATE_DIR);
     await recover(stateDir, [dir]);
-    const meta = await readMeta(dir);
+    const { meta, text } = await readMetaText(dir);
+    // Only the two keys change: every other value keeps its loaded text (`0.0` stays `0.0`).
+    const spellings = text === undefined ? undefined : scanSpellings(text, meta);
     const previousName = typeof meta.draft_name === "string" ? meta.draft_name : "";
     meta.draft_name = name;
     meta.tm_draft_modified = Math.max(nowUs(), Number(meta.tm_draft_modified) || 0);
-    await commitFiles(stateDir, [{ path: join(dir, META), data: JSON.stringify(meta) }]);
+    const data = stringifyAsLoaded(meta, spellings);
+    await commitFiles(stateDir, [{ path: join(dir, META), data }]);
     return { draftId, dir, name, previousName };
   });
 }
