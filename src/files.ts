@@ -75,9 +75,13 @@ export async function sha256File(path: string, wholeLimit = WHOLE_HASH_BYTES): P
 }
 
 /** Hex sha256 of a text's UTF-8 bytes (Web Crypto; no `node:` import). */
-export async function sha256Text(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return new Uint8Array(digest).toHex();
+export function sha256Text(text: string): Promise<string> {
+  return sha256Bytes(new TextEncoder().encode(text));
+}
+
+/** Hex SHA-256 of bytes (Web Crypto). */
+export async function sha256Bytes(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+  return new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)).toHex();
 }
 
 /** Now, in microseconds since the epoch (draft timestamps such as tm_draft_modified). */

@@ -171,7 +171,7 @@ export async function loadDraft(
     // A save writes what it did not change as it was read (number text, indentation).
     loaded: opts.forSave
       ? {
-        content: writtenByUs(dir, candidates[0].path)
+        content: await writtenByUs(dir, candidates[0].path)
           ? {
             numbers: [],
             orders: [],

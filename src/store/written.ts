@@ -1,15 +1,14 @@
 /**
  * What draftcli last wrote into a draft it made, in `.draftcli/written.json`: for each timeline
  * file of its last save, the file's identity (inode, size, modification time) and a sample of
- * its bytes (size plus a hash of 64 slices spread over the file, and its head and tail). A
- * timeline that still matches holds the text of that save, which recorded no kept spellings, so
- * the next load need not scan it (src/draft/spellings.ts): a 50,000-segment draft grown by
- * draftcli pays nothing for keeping an editor's number text. The identity holds while nobody
- * rewrites the file; the sample also recognises a copy of it (`cp -r`, a duplicate). An editor or
- * peer tool rewrites a timeline in its own key order and number text, which changes both. Only
- * drafts with `.draftcli/state.json`.
- */
-import { orUndefined } from "../files.ts";
+ * its bytes (size plus a hash of 64 slices spread over the file and its head and tail, or of the
+ * whole file when it is that small). A timeline that still matches holds the text of that save,
+ * which recorded no kept spellings, so the next load need not scan it (src/draft/spellings.ts):
+ * a 50,000-segment draft grown by draftcli pays nothing for keeping an editor's number text. The
+ * identity holds while nobody rewrites the file; the sample also recognises a copy of it
+ * (`cp -r`, a duplicate). An editor or peer tool rewrites a timeline in its own key order and
+ * number text, which changes both. Only drafts with `.draftcli/state.json`. */
+import { orUndefined, sha256Bytes } from "../files.ts";
 import { join, relative } from "../path.ts";
 import { STATE_DIR } from "./locate.ts";
 import { writeFileAtomic } from "./atomic.ts";
@@ -26,39 +25,42 @@ function identity(st: Deno.FileInfo): string | undefined {
   return `${st.ino}:${st.size}:${st.mtime.getTime()}`;
 }
 
-/** Size and a hash (FNV-1a, 2 × 32 bits) of sampled slices of a file: cheap at any size. */
-function sample(path: string): string | undefined {
-  let f: Deno.FsFile;
+/** Fills `buf` from the file's position on (less at its end); the bytes read. */
+function readUpTo(f: Deno.FsFile, buf: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
+  let n = 0;
+  while (n < buf.length) {
+    const got = f.readSync(buf.subarray(n));
+    if (!got) break;
+    n += got;
+  }
+  return buf.subarray(0, n);
+}
+
+/**
+ * Size and a hash of sampled slices of a file (SHA-256, Web Crypto): cheap at any size. A file
+ * no larger than the slices would cover is hashed whole, read once.
+ */
+async function sample(path: string): Promise<string | undefined> {
+  let bytes: Uint8Array<ArrayBuffer>;
+  let size: number;
   try {
-    f = Deno.openSync(path, { read: true });
+    using f = Deno.openSync(path, { read: true });
+    size = f.statSync().size;
+    if (size <= (SLICES + 2) * SLICE) bytes = readUpTo(f, new Uint8Array(size));
+    else {
+      bytes = new Uint8Array((SLICES + 2) * SLICE);
+      let n = 0;
+      for (let k = 0; k <= SLICES + 1; k++) {
+        const at = k === SLICES + 1 ? size - SLICE : Math.floor((size - SLICE) * k / (SLICES + 1));
+        f.seekSync(at, Deno.SeekMode.Start);
+        n += readUpTo(f, bytes.subarray(n, n + SLICE)).length;
+      }
+      bytes = bytes.subarray(0, n);
+    }
   } catch {
     return undefined;
   }
-  try {
-    const size = f.statSync().size;
-    const buf = new Uint8Array(SLICE);
-    let a = 0x811c9dc5;
-    let b = 0x01000193;
-    for (let k = 0; k <= SLICES + 1; k++) {
-      const at = k === SLICES + 1
-        ? Math.max(0, size - SLICE)
-        : Math.floor((size - SLICE) * k / (SLICES + 1));
-      f.seekSync(Math.max(0, at), Deno.SeekMode.Start);
-      let n = 0;
-      while (n < SLICE) {
-        const got = f.readSync(buf.subarray(n));
-        if (!got) break;
-        n += got;
-      }
-      for (let i = 0; i < n; i++) {
-        a = Math.imul(a ^ buf[i], 0x01000193) >>> 0;
-        b = Math.imul(b ^ buf[i], 0x811c9dc5) >>> 0;
-      }
-    }
-    return `${size}:${a.toString(16)}${b.toString(16)}`;
-  } finally {
-    f.close();
-  }
+  return `${size}:${(await sha256Bytes(bytes)).slice(0, 16)}`;
 }
 
 /** The key a file is recorded under: its path inside the draft, with `/`. */
@@ -70,13 +72,13 @@ export async function recordWritten(dir: string, paths: readonly string[]): Prom
   const files: Record<string, { id?: string; sample?: string }> = {};
   for (const p of paths) {
     const st = orUndefined(() => Deno.statSync(p));
-    if (st) files[keyOf(dir, p)] = { id: identity(st), sample: sample(p) };
+    if (st) files[keyOf(dir, p)] = { id: identity(st), sample: await sample(p) };
   }
   await writeFileAtomic(join(dir, STATE_DIR, WRITTEN), JSON.stringify({ files })).catch(() => {});
 }
 
 /** Is `path` a timeline file as draftcli's last save of `dir` wrote it (or a copy of one)? */
-export function writtenByUs(dir: string, path: string): boolean {
+export async function writtenByUs(dir: string, path: string): Promise<boolean> {
   const text = orUndefined(() => Deno.readTextFileSync(join(dir, STATE_DIR, WRITTEN)));
   if (!text) return false;
   let want: { id?: unknown; sample?: unknown } | undefined;
@@ -89,5 +91,5 @@ export function writtenByUs(dir: string, path: string): boolean {
   const st = orUndefined(() => Deno.statSync(path));
   if (!st) return false;
   if (typeof want.id === "string" && want.id === identity(st)) return true;
-  return typeof want.sample === "string" && want.sample === sample(path);
+  return typeof want.sample === "string" && want.sample === await sample(path);
 }
