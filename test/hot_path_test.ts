@@ -91,3 +91,14 @@ Deno.test("a captions add that names no font or animation loads no catalog and n
   assertEquals(heavy, []);
   assert(seen.has(new URL("src/ops/captions.ts", root).href));
 });
+
+Deno.test("the HTTP client loads only when a URL is used", async () => {
+  // Media URLs reach it through a dynamic import in src/media/resolve.ts; import and upload
+  // through their commands' dynamic imports.
+  const seen = await staticClosure(ROOTS);
+  const http = [...seen.keys()].filter((s) =>
+    /\/src\/transfer\/(http|download|upload)\.ts$|\/src\/media\/download\.ts$/.test(s)
+  ).map((s) => `${s.replace(root.href, "")} <- ${seen.get(s)!.replace(root.href, "")}`);
+  assertEquals(http, []);
+  assert(seen.has(new URL("src/media/resolve.ts", root).href), "the media resolver is in reach");
+});

@@ -224,7 +224,7 @@ Deno.test("download: 4xx is not retried (but 408/429 are); the message names the
   await withServer(async (server, staging) => {
     const cases: [number, RegExp][] = [
       [404, /^item 7: http:\/\/127\.0\.0\.1:\d+\/status\/404: not found \(HTTP 404\)$/],
-      [403, /^item 7: .*: forbidden \(HTTP 403\)$/],
+      [403, /^item 7: .*: URL expired or not allowed \(HTTP 403\)$/],
       [410, /gone \(HTTP 410\)/],
     ];
     for (const [status, message] of cases) {
@@ -286,7 +286,7 @@ Deno.test("download: connect and idle timeouts are network errors; nothing is le
           retries: 0,
         }),
       "network_error",
-      /item 1: .*\/stall: the server stopped sending for 0\.15 s \(timed out\)/,
+      /item 1: .*\/stall: the server stopped sending for 0\.15 s \(idle timeout\)$/,
     );
     assertTrue(performance.now() - started < 3000, "timed out promptly");
     assertEquals(await stagedFiles(staging), [], "partial file removed");
@@ -308,7 +308,7 @@ Deno.test("download: connection refused is a network error after the retries", a
           warn: (m) => warnings.push(m),
         }),
       "network_error",
-      /^item 4: cannot download http:\/\/127\.0\.0\.1:\d+\/x\.png: connection refused$/,
+      /^item 4: cannot download http:\/\/127\.0\.0\.1:\d+\/x\.png: connection refused after 3 attempts$/,
     );
     assertEquals(warnings.length, 2, "two retries");
   });
