@@ -9,7 +9,7 @@ import { join } from "../path.ts";
 import { DraftcliError } from "../errors.ts";
 import { mkdirHere } from "../files.ts";
 import { sniff, SNIFF_BYTES } from "./sniff.ts";
-import { fetchToFile, MAX_REDIRECTS, parseHttpUrl, type RetryOptions } from "../transfer/http.ts";
+import { fetchToFile, parseHttpUrl, type RetryOptions } from "../transfer/http.ts";
 
 /** One URL to fetch; `index` (and `label`, if given) name the item in errors. */
 export interface DownloadRequest {
@@ -48,12 +48,8 @@ export interface DownloadResult {
   size: number;
 }
 
-/** Defaults of `DownloadOptions` besides the retry settings. */
-export const DOWNLOAD_DEFAULTS = {
-  concurrency: 4,
-  maxRedirects: MAX_REDIRECTS,
-  maxBytes: 2 * 1024 ** 3,
-} as const;
+/** Defaults of `DownloadOptions` besides the client's (retries, timeouts, redirects). */
+const DOWNLOAD_DEFAULTS = { concurrency: 4, maxBytes: 2 * 1024 ** 3 } as const;
 
 const URL_HINT = "use an http(s):// URL, or an absolute file:// URL for a local file";
 

@@ -462,9 +462,9 @@ async function fetchOnce(
     };
   } finally {
     deadline.clear();
-    if (!done) {
+    if (file && !done) {
       try {
-        file?.close();
+        file.close();
       } catch { /* closed */ }
       await Deno.remove(dest).catch(() => {});
     }

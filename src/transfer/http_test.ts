@@ -135,6 +135,7 @@ Deno.test("http: 408, 429 and 5xx are retried with a warning each time; other 4x
       warnings[1],
     );
   }
+  await Deno.remove(d.path);
   for (const status of [400, 401, 403, 404, 410]) {
     await rejects(
       fetchToFile(new URL(`${server.base}/${status}`), d.path, opts()),
