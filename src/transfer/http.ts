@@ -9,7 +9,7 @@
  * - redirects of downloads, followed by hand: at most `maxRedirects`, http(s) targets only, the
  *   token dropped when the redirect leaves the origin; uploads never follow one;
  * - a download streamed into a file under a byte cap (Content-Length checked first, then the
- *   bytes counted), removed again on failure;
+ *   bytes counted); a failure after the file was opened removes it;
  * - the error shapes: `invalid_input` (bad URL), `http_error` (final status, redirects),
  *   `network_error` (connection, timeouts), the caller's code over the size cap; every URL, token
  *   and server text in them is redacted (src/text/redact.ts).
@@ -90,7 +90,7 @@ function isHttp(u: URL): boolean {
   return u.protocol === "http:" || u.protocol === "https:";
 }
 
-export { redactSecrets, redactUrl } from "../text/redact.ts";
+export { redactUrl } from "../text/redact.ts";
 
 /** The URL without its query string and fragment (a presigned URL's public form). */
 export function withoutQuery(url: string | URL): string {
@@ -281,7 +281,7 @@ class Deadline {
 }
 
 /** The cause of a failed connection in a few words ("connection refused", "host not found"…). */
-export function describeNetworkFailure(err: unknown): string {
+function describeNetworkFailure(err: unknown): string {
   // fetch throws "TypeError: fetch failed" with the real reason in its cause chain.
   const messages: string[] = [];
   for (let e: unknown = err, depth = 0; e !== undefined && e !== null && depth < 5; depth++) {
@@ -335,9 +335,9 @@ export interface Fetched {
 }
 
 /**
- * GETs `url` into the file `dest` (created or truncated, synced; removed again on failure),
- * following redirects, retrying per the one policy. Throws the DraftcliErrors described at the
- * top of this module.
+ * GETs `url` into the file `dest` (created or truncated once the answer is good, synced; removed
+ * again if the transfer then fails), following redirects, retrying per the one policy. Throws the
+ * DraftcliErrors described at the top of this module.
  */
 export async function fetchToFile(
   url: URL,
