@@ -4,7 +4,8 @@
  */
 import { EDITION_FACTS, prototype } from "../editions/profiles.ts";
 import type { Json } from "../editions/profiles.ts";
-import type { DraftDocument, Segment, Track } from "./document.ts";
+import type { DraftDocument } from "./document.ts";
+import type { Animation, Clip, Segment, Track, UniformScale } from "./model.ts";
 import { newId, newLocalId } from "./ids.ts";
 import { overlaps, type TimeRange } from "./time.ts";
 import { DraftcliError } from "../errors.ts";
@@ -102,14 +103,14 @@ export function setAnimations(doc: DraftDocument, segment: Segment, anims: Anima
     .find(Boolean);
   if (!container) {
     container = prototype(doc.profile, "material_animations");
-    container.id = newId();
+    const id = container.id = newId();
     doc.addMaterial("material_animations", container);
-    segment.extra_material_refs.push(container.id as string);
+    segment.extra_material_refs.push(id);
   }
-  const list = (container.animations ??= []) as Json[];
+  const list = container.animations ??= [];
   for (const a of anims) {
     const at = list.findIndex((x) => x.type === a.type);
-    const entry: Json = {
+    const entry: Animation = {
       anim_adjust_params: null,
       category_id: "",
       category_name: "",
@@ -134,13 +135,13 @@ export function setAnimations(doc: DraftDocument, segment: Segment, anims: Anima
 
 /** Registers a local file in draft_meta_info's media pool (once per path); returns its id. */
 export function registerLocalMedia(doc: DraftDocument, media: MediaFacts): string {
-  const groups = (doc.meta.draft_materials ??= []) as Json[];
+  const groups = doc.meta.draft_materials ??= [];
   let group0 = groups.find((g) => g.type === 0);
   if (!group0) {
     group0 = { type: 0, value: [] };
     groups.unshift(group0);
   }
-  const value = group0.value as Json[];
+  const value = group0.value!;
   const path = editorPath(media.path);
   const existing = value.find((v) => v.file_Path === path);
   if (existing) return existing.id as string;
@@ -171,14 +172,25 @@ export function registerLocalMedia(doc: DraftDocument, media: MediaFacts): strin
 }
 
 /** A segment `clip` object: `base`'s keys with the transform of `c` (defaults: identity). */
-export function clipOf(base: Json, c: ClipInput): Json {
-  const clip = structuredClone(base ?? {}) as Json;
+export function clipOf(base: Clip | null | undefined, c: ClipInput): Clip {
+  const clip: Clip = structuredClone(base ?? {});
   clip.alpha = c.alpha ?? 1.0;
   clip.flip = { horizontal: false, vertical: false };
   clip.rotation = c.rotation ?? 0.0;
-  clip.scale = { x: c.scaleX ?? 1.0, y: c.scaleY ?? c.scaleX ?? 1.0 };
+  clip.scale = scaleOf(c);
   clip.transform = { x: c.transformX ?? 0.0, y: c.transformY ?? 0.0 };
   return clip;
+}
+
+/** The `clip.scale` of a clip input (y follows x unless given). */
+function scaleOf(c: ClipInput): { x: number; y: number } {
+  return { x: c.scaleX ?? 1.0, y: c.scaleY ?? c.scaleX ?? 1.0 };
+}
+
+/** The `uniform_scale` lock for a clip input: on when x and y scale alike. */
+export function uniformScaleOf(c: ClipInput): UniformScale {
+  const s = scaleOf(c);
+  return { on: s.x === s.y, value: s.x };
 }
 
 /** A fresh segment from an editor prototype, pointing at `materialId`, with its own id. */
@@ -239,9 +251,8 @@ export function buildVisualSegment(doc: DraftDocument, input: VisualSegmentInput
   const seg = newSegment(doc, "segment_video", material.id as string, input.target, source, refs);
   seg.speed = speed;
   seg.volume = input.volume ?? 1.0;
-  seg.clip = clipOf(seg.clip as Json, input.clip ?? {});
-  const sx = (seg.clip as { scale: { x: number; y: number } }).scale;
-  seg.uniform_scale = { on: sx.x === sx.y, value: sx.x };
+  seg.clip = clipOf(seg.clip, input.clip ?? {});
+  seg.uniform_scale = uniformScaleOf(input.clip ?? {});
   return seg;
 }
 
@@ -306,7 +317,7 @@ export function buildTextSegment(doc: DraftDocument, input: TextSegmentInput): S
   doc.addMaterial("texts", material);
   const { refs } = addCompanions(doc, "text", 1.0);
   const seg = newSegment(doc, "segment_text", material.id as string, input.target, null, refs);
-  seg.clip = clipOf(seg.clip as Json, input.clip ?? {});
+  seg.clip = clipOf(seg.clip, input.clip ?? {});
   return seg;
 }
 

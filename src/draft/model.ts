@@ -150,16 +150,68 @@ export interface AudioMaterial extends Material {
 export interface TextMaterial extends Material {
   content?: string;
   base_content?: string;
+  /** Bit flags of what the text shows: +8 stroke, +16 background, +32 shadow. */
+  check_flag?: number;
   font_size?: number;
-  text_color?: string;
-  border_color?: string;
-  border_width?: number;
-  background_color?: string;
-  background_alpha?: number;
-  alignment?: number;
+  font_path?: string;
+  font_resource_id?: string;
+  bold?: boolean;
+  italic?: boolean;
+  underline?: boolean;
   bold_width?: number;
   italic_degree?: number;
+  /** "#rrggbb". */
+  text_color?: string;
+  text_alpha?: number;
+  border_color?: string;
+  border_alpha?: number;
+  border_width?: number;
+  has_shadow?: boolean;
+  shadow_color?: string;
+  shadow_alpha?: number;
+  shadow_angle?: number;
+  shadow_distance?: number;
+  shadow_smoothing?: number;
+  background_color?: string;
+  background_alpha?: number;
+  /** 0 left, 1 centre, 2 right. */
+  alignment?: number;
   animations?: Animation[];
+}
+
+/** A colour of a text style: RGB floats 0..1 and an opacity. */
+export interface Solid extends Json {
+  alpha?: number;
+  color?: number[];
+}
+
+/** What a text style paints with (`fill`, a stroke, a shadow): a solid colour as a rule. */
+export interface Paint extends Json {
+  alpha?: number;
+  content?: { render_type?: string; solid?: Solid } & Json;
+}
+
+/** One `styles[]` entry of a text's content: `range` `[start, end)` in UTF-16 code units. */
+export interface TextStyleEntry extends Json {
+  range?: number[];
+  /** Editor font size (text-tool default 15). */
+  size?: number;
+  bold?: boolean;
+  italic?: boolean;
+  underline?: boolean;
+  fill?: Paint;
+  /** Font resource id and file path; absent for the editor's default font. */
+  font?: { id?: string; path?: string } & Json;
+  /** Outlines; width in editor units 0..0.2. */
+  strokes?: (Paint & { width?: number })[];
+  /** Shadows; angle in degrees, distance 0..100, diffuse 0..1/6. */
+  shadows?: (Paint & { angle?: number; distance?: number; diffuse?: number })[];
+}
+
+/** A text material's `content` once parsed (when it is JSON, not markup). */
+export interface TextContentJson extends Json {
+  text?: string;
+  styles?: TextStyleEntry[];
 }
 
 /** A sticker (`stickers`). */
@@ -174,7 +226,14 @@ export interface StickerMaterial extends CatalogMaterial {
 export interface EffectMaterial extends CatalogMaterial {
   apply_target_type?: number;
   value?: number;
-  adjust_params?: Json[];
+  adjust_params?: EffectParam[];
+}
+
+/** One adjustable parameter of an effect (`effects_adjust_speed`, …), value 0..1 as a rule. */
+export interface EffectParam extends Json {
+  name?: string;
+  default_value?: number;
+  value?: number;
 }
 
 /** A transition (`transitions`), referenced from the left of its two segments. */
