@@ -13,6 +13,7 @@ import type {
   Material,
   MaterialOf,
   MediaPoolEntry,
+  TextContentJson,
   TextMaterial,
   VideoMaterial,
 } from "./model.ts";
@@ -314,8 +315,8 @@ export function filesOf(slots: readonly MediaSlot[]): Set<string> {
  * over the new text; with several runs the first run's style covers it (returns true then).
  */
 export function replaceText(material: TextMaterial, text: string): boolean {
-  const content = JSON.parse(String(material.content));
-  const styles: Json[] = content.styles ?? [];
+  const content: TextContentJson = JSON.parse(String(material.content));
+  const styles = content.styles ?? [];
   const collapsed = styles.length > 1;
   content.text = text;
   content.styles = styles.length ? [{ ...styles[0], range: [0, text.length] }] : styles;
