@@ -87,11 +87,11 @@ function addCompanions(
   for (const list of COMPANIONS[kind]) {
     if (!doc.hasList(list)) continue; // this edition's template does not have it
     const m = prototype(doc.profile, list as never);
-    m.id = newId();
+    const id = m.id = newId();
     if (list === "speeds") m.speed = speed;
-    if (list === "material_animations") animationId = m.id as string;
+    if (list === "material_animations") animationId = id;
     doc.addMaterial(list, m);
-    refs.push(m.id as string);
+    refs.push(id);
   }
   return { refs, animationId };
 }
@@ -242,13 +242,13 @@ export function buildVisualSegment(doc: DraftDocument, input: VisualSegmentInput
   material.check_flag = isPhoto ? facts.checkFlags.photo : facts.checkFlags.video;
   material.local_material_id = registerLocalMedia(doc, input.media);
   material.category_name = "local";
-  doc.addMaterial("videos", material);
+  const materialId = doc.addMaterial("videos", material);
   const { refs } = addCompanions(doc, "visual", speed);
   const source = {
     start: isPhoto ? 0 : input.sourceStart ?? 0,
     duration: input.sourceDuration ?? Math.round(input.target.duration * speed),
   };
-  const seg = newSegment(doc, "segment_video", material.id as string, input.target, source, refs);
+  const seg = newSegment(doc, "segment_video", materialId, input.target, source, refs);
   seg.speed = speed;
   seg.volume = input.volume ?? 1.0;
   seg.clip = clipOf(seg.clip, input.clip ?? {});
@@ -283,13 +283,13 @@ export function buildAudioSegment(doc: DraftDocument, input: AudioSegmentInput):
   material.music_id = newLocalId();
   material.local_material_id = registerLocalMedia(doc, input.media);
   material.category_name = "local";
-  doc.addMaterial("audios", material);
+  const materialId = doc.addMaterial("audios", material);
   const { refs } = addCompanions(doc, "audio", speed);
   const source = {
     start: input.sourceStart ?? 0,
     duration: input.sourceDuration ?? Math.round(input.target.duration * speed),
   };
-  const seg = newSegment(doc, "segment_audio", material.id as string, input.target, source, refs);
+  const seg = newSegment(doc, "segment_audio", materialId, input.target, source, refs);
   seg.speed = speed;
   seg.volume = input.volume ?? 1.0;
   seg.clip = null;
@@ -314,9 +314,9 @@ export function buildTextSegment(doc: DraftDocument, input: TextSegmentInput): S
   Object.assign(material, input.materialFields);
   material.id = newId();
   material.type = input.materialType ?? "subtitle";
-  doc.addMaterial("texts", material);
+  const materialId = doc.addMaterial("texts", material);
   const { refs } = addCompanions(doc, "text", 1.0);
-  const seg = newSegment(doc, "segment_text", material.id as string, input.target, null, refs);
+  const seg = newSegment(doc, "segment_text", materialId, input.target, null, refs);
   seg.clip = clipOf(seg.clip, input.clip ?? {});
   return seg;
 }

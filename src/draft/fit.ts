@@ -185,8 +185,7 @@ function cloneSegment(doc: DraftDocument, seg: Segment, skip: Set<string>): Segm
     if (!found) return id;
     const m = structuredClone(found.material);
     m.id = newId();
-    doc.addMaterial(found.list, m);
-    return m.id as string;
+    return doc.addMaterial(found.list, m);
   });
   return copy;
 }
