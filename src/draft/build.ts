@@ -5,7 +5,7 @@
 import { EDITION_FACTS, prototype } from "../editions/profiles.ts";
 import type { Json } from "../editions/profiles.ts";
 import type { DraftDocument } from "./document.ts";
-import type { Animation, Clip, Segment, Track, UniformScale } from "./model.ts";
+import type { Animation, Clip, Segment, Track, TrackType, UniformScale } from "./model.ts";
 import { newId, newLocalId } from "./ids.ts";
 import { overlaps, type TimeRange } from "./time.ts";
 import { DraftcliError } from "../errors.ts";
@@ -435,7 +435,7 @@ export function keepsMainTrackContiguous(track: Track, range: TimeRange): boolea
 }
 
 /** The `index`-th track of `type` (0-based), adding tracks of that kind up to it. */
-export function nthTrack(doc: DraftDocument, type: string, index: number): Track {
+export function nthTrack(doc: DraftDocument, type: TrackType, index: number): Track {
   let tracks = doc.tracksOf(type);
   while (tracks.length <= index) {
     doc.addTrack(type);
@@ -489,7 +489,7 @@ function insertByStart(track: Track, segment: Segment): void {
  */
 export function placeSegment(
   doc: DraftDocument,
-  type: string,
+  type: TrackType,
   segment: Segment,
   trackIndex?: number,
   field = "trackIndex",

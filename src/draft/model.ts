@@ -1,17 +1,19 @@
 /**
  * Types of the draft documents as draftcli reads and writes them: the timeline
  * (`draft_content.json`: tracks, segments, materials) and the meta (`draft_meta_info.json`).
- * Names follow docs of the format (../shared/reference/draft-format.md) and editor-saved drafts.
+ * Names and sections follow the format reference (draft-format.md) and editor-saved drafts.
  *
- * Compile-time only: a loaded draft stays the parsed JSON, no copy is made. Every object type is
- * open (`extends Json`), so keys draftcli does not model are kept, in their order, by a load and
- * save. A draft saved by an editor or another tool is not checked against these types on load:
- * fields are optional where a draft may lack them, and code that reads untrusted drafts
- * (validate's checks, export, preview) still tests what it finds.
+ * Compile-time only: a loaded draft stays the parsed JSON and nothing is copied, so every key,
+ * modelled or not, stays in its place through a load and save. Every object type is open
+ * (`extends Json`): keys it does not name are allowed and read as `unknown`. A draft saved by an
+ * editor or another tool is not checked against these types on load: fields are optional where a
+ * draft may lack them, and code that reads untrusted drafts (validate's checks, export, preview)
+ * still tests what it finds.
  */
 import type { Json } from "../editions/profiles.ts";
 import type { TimeRange } from "./time.ts";
 
+/** Any JSON object, and the editors' `{start, duration}` µs range, for users of this module. */
 export type { Json, TimeRange };
 
 /** A point or offset `{x, y}` (clip transform and scale, keyframe handles). */
