@@ -127,8 +127,8 @@ export class DraftDocument {
 
   /** Canvas size in pixels. */
   get canvas(): { width: number; height: number } {
-    const c = this.content.canvas_config;
-    return { width: Number(c?.width), height: Number(c?.height) };
+    const c = this.content.canvas_config!;
+    return { width: Number(c.width), height: Number(c.height) };
   }
 
   /** All tracks in file order. */

@@ -39,7 +39,7 @@ export interface DraftSummary {
 /** Summarises a draft. */
 export function summarise(doc: DraftDocument): DraftSummary {
   const materials: Record<string, number> = {};
-  for (const [list, items] of Object.entries(doc.content.materials ?? {})) {
+  for (const [list, items] of Object.entries(doc.content.materials!)) {
     if (Array.isArray(items) && items.length) materials[list] = items.length;
   }
   return {
@@ -68,7 +68,7 @@ export function summarise(doc: DraftDocument): DraftSummary {
 }
 
 function materialSummary(doc: DraftDocument): DraftSummary["materialSummary"] {
-  const lists = doc.content.materials ?? {};
+  const lists = doc.content.materials!;
   const count = (name: string, keep: (m: Material) => boolean = () => true) => {
     const items = lists[name];
     return Array.isArray(items) ? (items as Material[]).filter(keep).length : 0;
