@@ -1,7 +1,7 @@
 /**
  * The in-memory draft: the timeline document (`draft_content.json`) and the meta document
- * (`draft_meta_info.json`) as raw JSON, so keys we do not model survive a load/save, with typed
- * accessors for draft → tracks → segments → materials.
+ * (`draft_meta_info.json`) as parsed JSON (typed by model.ts, never copied), so keys we do not
+ * model survive a load/save, with typed accessors for draft → tracks → segments → materials.
  */
 import type { Edition, VersionProfile } from "../editions/profiles.ts";
 import { newId } from "./ids.ts";
@@ -16,6 +16,7 @@ import type {
   Track,
 } from "./model.ts";
 
+/** A track and a segment as stored (see model.ts). */
 export type { Segment, Track };
 
 /** Track kinds in the order the editors list them (reference §3.2). */
@@ -144,7 +145,7 @@ export class DraftDocument {
 
   /** Does this edition's template have this materials list? */
   hasList(list: string): boolean {
-    return list in (this.content.materials as Materials);
+    return list in this.content.materials!;
   }
 
   /** Adds a material object to a list and returns its id. */
@@ -155,7 +156,7 @@ export class DraftDocument {
 
   /** Finds a material by id in any list (indexed, see `materialIn`). */
   findMaterial(id: string): { list: string; material: Material } | undefined {
-    for (const [list, items] of Object.entries(this.content.materials as Materials)) {
+    for (const [list, items] of Object.entries(this.content.materials!)) {
       if (!Array.isArray(items)) continue;
       const material = this.materialIn(list, id);
       if (material) return { list, material };
