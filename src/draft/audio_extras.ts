@@ -19,8 +19,7 @@ export function setAudioFade(
   m.type = "audio_fade";
   if (!existing) {
     m.id = newId();
-    doc.addMaterial("audio_fades", m);
-    segment.extra_material_refs.push(m.id as string);
+    segment.extra_material_refs.push(doc.addMaterial("audio_fades", m));
   }
 }
 

@@ -4,7 +4,8 @@
  */
 import { EDITION_FACTS, prototype } from "../editions/profiles.ts";
 import type { Json } from "../editions/profiles.ts";
-import type { DraftDocument, Segment, Track } from "./document.ts";
+import type { DraftDocument } from "./document.ts";
+import type { Animation, Clip, Segment, Track, TrackType, UniformScale } from "./model.ts";
 import { newId, newLocalId } from "./ids.ts";
 import { overlaps, type TimeRange } from "./time.ts";
 import { DraftcliError } from "../errors.ts";
@@ -86,11 +87,11 @@ function addCompanions(
   for (const list of COMPANIONS[kind]) {
     if (!doc.hasList(list)) continue; // this edition's template does not have it
     const m = prototype(doc.profile, list as never);
-    m.id = newId();
+    const id = m.id = newId();
     if (list === "speeds") m.speed = speed;
-    if (list === "material_animations") animationId = m.id as string;
+    if (list === "material_animations") animationId = id;
     doc.addMaterial(list, m);
-    refs.push(m.id as string);
+    refs.push(id);
   }
   return { refs, animationId };
 }
@@ -102,14 +103,14 @@ export function setAnimations(doc: DraftDocument, segment: Segment, anims: Anima
     .find(Boolean);
   if (!container) {
     container = prototype(doc.profile, "material_animations");
-    container.id = newId();
+    const id = container.id = newId();
     doc.addMaterial("material_animations", container);
-    segment.extra_material_refs.push(container.id as string);
+    segment.extra_material_refs.push(id);
   }
-  const list = (container.animations ??= []) as Json[];
+  const list = container.animations ??= [];
   for (const a of anims) {
     const at = list.findIndex((x) => x.type === a.type);
-    const entry: Json = {
+    const entry: Animation = {
       anim_adjust_params: null,
       category_id: "",
       category_name: "",
@@ -134,13 +135,13 @@ export function setAnimations(doc: DraftDocument, segment: Segment, anims: Anima
 
 /** Registers a local file in draft_meta_info's media pool (once per path); returns its id. */
 export function registerLocalMedia(doc: DraftDocument, media: MediaFacts): string {
-  const groups = (doc.meta.draft_materials ??= []) as Json[];
+  const groups = doc.meta.draft_materials ??= [];
   let group0 = groups.find((g) => g.type === 0);
   if (!group0) {
     group0 = { type: 0, value: [] };
     groups.unshift(group0);
   }
-  const value = group0.value as Json[];
+  const value = group0.value!;
   const path = editorPath(media.path);
   const existing = value.find((v) => v.file_Path === path);
   if (existing) return existing.id as string;
@@ -171,14 +172,25 @@ export function registerLocalMedia(doc: DraftDocument, media: MediaFacts): strin
 }
 
 /** A segment `clip` object: `base`'s keys with the transform of `c` (defaults: identity). */
-export function clipOf(base: Json, c: ClipInput): Json {
-  const clip = structuredClone(base ?? {}) as Json;
+export function clipOf(base: Clip | null | undefined, c: ClipInput): Clip {
+  const clip: Clip = structuredClone(base ?? {});
   clip.alpha = c.alpha ?? 1.0;
   clip.flip = { horizontal: false, vertical: false };
   clip.rotation = c.rotation ?? 0.0;
-  clip.scale = { x: c.scaleX ?? 1.0, y: c.scaleY ?? c.scaleX ?? 1.0 };
+  clip.scale = scaleOf(c);
   clip.transform = { x: c.transformX ?? 0.0, y: c.transformY ?? 0.0 };
   return clip;
+}
+
+/** The `clip.scale` of a clip input (y follows x unless given). */
+function scaleOf(c: ClipInput): { x: number; y: number } {
+  return { x: c.scaleX ?? 1.0, y: c.scaleY ?? c.scaleX ?? 1.0 };
+}
+
+/** The `uniform_scale` lock for a clip input: on when x and y scale alike. */
+export function uniformScaleOf(c: ClipInput): UniformScale {
+  const s = scaleOf(c);
+  return { on: s.x === s.y, value: s.x };
 }
 
 /** A fresh segment from an editor prototype, pointing at `materialId`, with its own id. */
@@ -230,18 +242,17 @@ export function buildVisualSegment(doc: DraftDocument, input: VisualSegmentInput
   material.check_flag = isPhoto ? facts.checkFlags.photo : facts.checkFlags.video;
   material.local_material_id = registerLocalMedia(doc, input.media);
   material.category_name = "local";
-  doc.addMaterial("videos", material);
+  const materialId = doc.addMaterial("videos", material);
   const { refs } = addCompanions(doc, "visual", speed);
   const source = {
     start: isPhoto ? 0 : input.sourceStart ?? 0,
     duration: input.sourceDuration ?? Math.round(input.target.duration * speed),
   };
-  const seg = newSegment(doc, "segment_video", material.id as string, input.target, source, refs);
+  const seg = newSegment(doc, "segment_video", materialId, input.target, source, refs);
   seg.speed = speed;
   seg.volume = input.volume ?? 1.0;
-  seg.clip = clipOf(seg.clip as Json, input.clip ?? {});
-  const sx = (seg.clip as { scale: { x: number; y: number } }).scale;
-  seg.uniform_scale = { on: sx.x === sx.y, value: sx.x };
+  seg.clip = clipOf(seg.clip, input.clip ?? {});
+  seg.uniform_scale = uniformScaleOf(input.clip ?? {});
   return seg;
 }
 
@@ -272,13 +283,13 @@ export function buildAudioSegment(doc: DraftDocument, input: AudioSegmentInput):
   material.music_id = newLocalId();
   material.local_material_id = registerLocalMedia(doc, input.media);
   material.category_name = "local";
-  doc.addMaterial("audios", material);
+  const materialId = doc.addMaterial("audios", material);
   const { refs } = addCompanions(doc, "audio", speed);
   const source = {
     start: input.sourceStart ?? 0,
     duration: input.sourceDuration ?? Math.round(input.target.duration * speed),
   };
-  const seg = newSegment(doc, "segment_audio", material.id as string, input.target, source, refs);
+  const seg = newSegment(doc, "segment_audio", materialId, input.target, source, refs);
   seg.speed = speed;
   seg.volume = input.volume ?? 1.0;
   seg.clip = null;
@@ -303,10 +314,10 @@ export function buildTextSegment(doc: DraftDocument, input: TextSegmentInput): S
   Object.assign(material, input.materialFields);
   material.id = newId();
   material.type = input.materialType ?? "subtitle";
-  doc.addMaterial("texts", material);
+  const materialId = doc.addMaterial("texts", material);
   const { refs } = addCompanions(doc, "text", 1.0);
-  const seg = newSegment(doc, "segment_text", material.id as string, input.target, null, refs);
-  seg.clip = clipOf(seg.clip as Json, input.clip ?? {});
+  const seg = newSegment(doc, "segment_text", materialId, input.target, null, refs);
+  seg.clip = clipOf(seg.clip, input.clip ?? {});
   return seg;
 }
 
@@ -424,7 +435,7 @@ export function keepsMainTrackContiguous(track: Track, range: TimeRange): boolea
 }
 
 /** The `index`-th track of `type` (0-based), adding tracks of that kind up to it. */
-export function nthTrack(doc: DraftDocument, type: string, index: number): Track {
+export function nthTrack(doc: DraftDocument, type: TrackType, index: number): Track {
   let tracks = doc.tracksOf(type);
   while (tracks.length <= index) {
     doc.addTrack(type);
@@ -478,7 +489,7 @@ function insertByStart(track: Track, segment: Segment): void {
  */
 export function placeSegment(
   doc: DraftDocument,
-  type: string,
+  type: TrackType,
   segment: Segment,
   trackIndex?: number,
   field = "trackIndex",

@@ -1,28 +1,23 @@
 /**
  * The in-memory draft: the timeline document (`draft_content.json`) and the meta document
- * (`draft_meta_info.json`) as raw JSON, so keys we do not model survive a load/save, with typed
- * accessors for draft → tracks → segments → materials.
+ * (`draft_meta_info.json`) as parsed JSON (typed by model.ts, never copied), so keys we do not
+ * model survive a load/save, with typed accessors for draft → tracks → segments → materials.
  */
-import type { Edition, Json, VersionProfile } from "../editions/profiles.ts";
+import type { Edition, VersionProfile } from "../editions/profiles.ts";
 import { newId } from "./ids.ts";
-import type { TimeRange } from "./time.ts";
 import type { Spellings } from "./spellings.ts";
+import type {
+  DraftContent,
+  DraftMeta,
+  Material,
+  MaterialOf,
+  Materials,
+  Segment,
+  Track,
+} from "./model.ts";
 
-/** A track as stored. */
-export interface Track extends Json {
-  id: string;
-  type: string;
-  segments: Segment[];
-}
-
-/** A segment as stored. */
-export interface Segment extends Json {
-  id: string;
-  material_id: string;
-  target_timerange: TimeRange;
-  source_timerange: TimeRange | null;
-  extra_material_refs: string[];
-}
+/** A track and a segment as stored (see model.ts). */
+export type { Segment, Track };
 
 /** Track kinds in the order the editors list them (reference §3.2). */
 export const TRACK_ORDER: readonly string[] = [
@@ -62,9 +57,9 @@ export class DraftDocument {
   readonly edition: Edition;
   readonly profile: VersionProfile;
   /** The timeline document. */
-  readonly content: Json;
+  readonly content: DraftContent;
   /** The meta document. */
-  readonly meta: Json;
+  readonly meta: DraftMeta;
   /** Ids of the segments the draft had when loaded: their editor-set render_index is kept. */
   readonly #loadedSegments: Set<string>;
   /** `mediaPaths()` when loaded: a save looks only at the files added since. */
@@ -82,8 +77,8 @@ export class DraftDocument {
       draftId: string;
       edition: Edition;
       profile: VersionProfile;
-      content: Json;
-      meta: Json;
+      content: DraftContent;
+      meta: DraftMeta;
       loaded?: LoadedFiles;
     },
   ) {
@@ -95,7 +90,7 @@ export class DraftDocument {
     this.meta = init.meta;
     this.loaded = init.loaded;
     this.#loadedSegments = new Set(
-      ((init.content.tracks ?? []) as Track[]).flatMap((t) => (t.segments ?? []).map((s) => s.id)),
+      (init.content.tracks ?? []).flatMap((t) => (t.segments ?? []).map((s) => s.id)),
     );
     this.loadedMediaPaths = this.mediaPaths();
     this.#loadedEnd = this.#lastEnd();
@@ -117,9 +112,9 @@ export class DraftDocument {
   /** Paths of the video and audio materials (images are videos), as the draft spells them. */
   mediaPaths(): Set<string> {
     const out = new Set<string>();
-    const lists = (this.content.materials ?? {}) as Json;
-    for (const list of ["videos", "audios"]) {
-      for (const m of (lists[list] ?? []) as Json[]) {
+    const lists: Materials = this.content.materials ?? {};
+    for (const list of ["videos", "audios"] as const) {
+      for (const m of lists[list] ?? []) {
         if (typeof m.path === "string" && m.path) out.add(m.path);
       }
     }
@@ -133,35 +128,35 @@ export class DraftDocument {
 
   /** Canvas size in pixels. */
   get canvas(): { width: number; height: number } {
-    const c = this.content.canvas_config as Json;
+    const c = this.content.canvas_config!;
     return { width: Number(c.width), height: Number(c.height) };
   }
 
   /** All tracks in file order. */
   get tracks(): Track[] {
-    return (this.content.tracks ??= []) as Track[];
+    return (this.content.tracks ??= []);
   }
 
   /** The materials list with this name (created if the editor's template lacks it). */
-  materials(list: string): Json[] {
-    const m = (this.content.materials ??= {}) as Record<string, Json[]>;
+  materials<L extends string>(list: L): MaterialOf<L>[] {
+    const m = (this.content.materials ??= {}) as Record<string, MaterialOf<L>[]>;
     return (m[list] ??= []);
   }
 
   /** Does this edition's template have this materials list? */
   hasList(list: string): boolean {
-    return list in (this.content.materials as Json);
+    return list in this.content.materials!;
   }
 
   /** Adds a material object to a list and returns its id. */
-  addMaterial(list: string, material: Json): string {
+  addMaterial<L extends string>(list: L, material: MaterialOf<L>): string {
     this.materials(list).push(material);
     return material.id as string;
   }
 
   /** Finds a material by id in any list (indexed, see `materialIn`). */
-  findMaterial(id: string): { list: string; material: Json } | undefined {
-    for (const [list, items] of Object.entries(this.content.materials as Record<string, Json[]>)) {
+  findMaterial(id: string): { list: string; material: Material } | undefined {
+    for (const [list, items] of Object.entries(this.content.materials!)) {
       if (!Array.isArray(items)) continue;
       const material = this.materialIn(list, id);
       if (material) return { list, material };
@@ -172,7 +167,7 @@ export class DraftDocument {
   /** id → position, per materials list; extended as lists grow, rebuilt when they change. */
   #ids = new Map<
     string,
-    { items: Json[]; indexed: number; last?: Json; at: Map<string, number> }
+    { items: Material[]; indexed: number; last?: Material; at: Map<string, number> }
   >();
 
   /**
@@ -180,8 +175,8 @@ export class DraftDocument {
    * rebuilt when the list was replaced, shrank or shifted (its last indexed entry moved), or when
    * a hit turns out stale. Ids must be set before a material is added, as every builder does.
    */
-  materialIn(list: string, id: string): Json | undefined {
-    const items = this.materials(list);
+  materialIn<L extends string>(list: L, id: string): MaterialOf<L> | undefined {
+    const items: MaterialOf<L>[] = this.materials(list);
     let ix = this.#ids.get(list);
     if (
       !ix || ix.items !== items || ix.indexed > items.length ||
@@ -269,7 +264,7 @@ export class DraftDocument {
       const nth = perKind[layer] = (perKind[layer] ?? -1) + 1;
       const base = RENDER_BASE[track.type];
       const loaded = track.segments.find((s) => this.#loadedSegments.has(s.id));
-      let trackIndex: unknown = loaded?.track_render_index;
+      let trackIndex = loaded?.track_render_index;
       if (trackIndex === undefined) {
         trackIndex = this.#loadedSegments.size ? ++above : position;
       }

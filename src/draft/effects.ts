@@ -10,8 +10,8 @@
  * pyJianYingDraft writes for filters (`type: "filter"`, `value` = intensity 0..1).
  */
 import { EDITION_FACTS, prototype } from "../editions/profiles.ts";
-import type { Json } from "../editions/profiles.ts";
-import type { DraftDocument, Segment } from "./document.ts";
+import type { DraftDocument } from "./document.ts";
+import type { EffectMaterial, EffectParam, Material, Segment } from "./model.ts";
 import { newId } from "./ids.ts";
 import { newSegment } from "./build.ts";
 import type { TimeRange } from "./time.ts";
@@ -39,7 +39,7 @@ export interface EffectEntry {
 export type ApplyTarget = 0 | 2;
 
 /** One entry of a material's `adjust_params`. */
-export interface AdjustParam {
+export interface AdjustParam extends EffectParam {
   default_value: number;
   name: string;
   value: number;
@@ -122,8 +122,8 @@ export function buildVideoEffect(
   entry: EffectEntry,
   adjust: AdjustParam[],
   apply: ApplyTarget,
-): Json {
-  const m = prototype(doc.profile, "video_effects");
+): EffectMaterial {
+  const m: EffectMaterial = prototype(doc.profile, "video_effects");
   m.id = newId();
   m.name = entry.name;
   m.effect_id = EDITION_FACTS[doc.profile.edition].effectIdIsResourceId
@@ -148,8 +148,8 @@ export function buildFilter(
   entry: EffectEntry,
   intensity: number,
   apply: ApplyTarget,
-): Json {
-  const m = prototype(doc.profile, "effects");
+): EffectMaterial {
+  const m: EffectMaterial = prototype(doc.profile, "effects");
   m.id = newId();
   m.name = entry.name;
   m.effect_id = entry.effectId;
@@ -167,7 +167,11 @@ export function buildFilter(
 }
 
 /** A segment for an `effect` or `filter` track pointing at `material` (not yet on a track). */
-export function buildEffectSegment(doc: DraftDocument, material: Json, target: TimeRange): Segment {
+export function buildEffectSegment(
+  doc: DraftDocument,
+  material: Material,
+  target: TimeRange,
+): Segment {
   const seg = newSegment(doc, "segment_effect", material.id as string, target, null, []);
   seg.clip = null;
   seg.uniform_scale = null;
@@ -176,12 +180,12 @@ export function buildEffectSegment(doc: DraftDocument, material: Json, target: T
 }
 
 /** Attaches an effect material to a video/photo segment (several may be attached). */
-export function attachEffect(segment: Segment, material: Json): void {
+export function attachEffect(segment: Segment, material: Material): void {
   segment.extra_material_refs.push(material.id as string);
 }
 
 /** The filter materials a segment references. */
-export function filtersOf(doc: DraftDocument, segment: Segment): Json[] {
+export function filtersOf(doc: DraftDocument, segment: Segment): EffectMaterial[] {
   return doc.materials("effects").filter((m) =>
     m.type === "filter" && segment.extra_material_refs.includes(m.id as string)
   );
@@ -191,7 +195,11 @@ export function filtersOf(doc: DraftDocument, segment: Segment): Json[] {
  * Attaches a filter to a video/photo segment; a filter already on it is replaced (the editor
  * keeps one filter per clip). Returns the replaced filter's name, if any.
  */
-export function attachFilter(doc: DraftDocument, segment: Segment, material: Json): string | null {
+export function attachFilter(
+  doc: DraftDocument,
+  segment: Segment,
+  material: Material,
+): string | null {
   const old = filtersOf(doc, segment);
   const oldIds = new Set(old.map((m) => m.id as string));
   if (oldIds.size) {

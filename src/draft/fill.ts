@@ -7,20 +7,30 @@
  */
 import type { Json } from "../editions/profiles.ts";
 import { DraftDocument } from "./document.ts";
+import type {
+  AudioMaterial,
+  DraftContent,
+  Material,
+  MaterialOf,
+  MediaPoolEntry,
+  TextContentJson,
+  TextMaterial,
+  VideoMaterial,
+} from "./model.ts";
 import { type MediaFacts, registerLocalMedia } from "./build.ts";
 import { comparablePath } from "./checks/foreign.ts";
 
 /** A text segment's material and its current text. */
 export interface TextSlot {
   segmentId: string;
-  material: Json;
+  material: TextMaterial;
   text: string;
 }
 
 /** A media material (photo, video or audio) and the names it can be matched by. */
 export interface MediaSlot {
   list: "videos" | "audios";
-  material: Json;
+  material: VideoMaterial | AudioMaterial;
   names: string[];
   /** The draft whose tracks play it: the draft itself or a compound clip's nested draft. */
   scope: DraftDocument;
@@ -45,11 +55,11 @@ const MAX_NESTING = 16;
  */
 export function draftScopes(doc: DraftDocument): DraftDocument[] {
   const out: DraftDocument[] = [doc];
-  const visit = (content: Json, depth: number) => {
-    const drafts = (content.materials as Json | undefined)?.drafts;
+  const visit = (content: DraftContent, depth: number) => {
+    const drafts = content.materials?.drafts;
     if (!Array.isArray(drafts) || depth >= MAX_NESTING) return;
-    for (const d of drafts as Json[]) {
-      const nested = d?.draft as Json | undefined;
+    for (const d of drafts) {
+      const nested = d?.draft;
       if (!nested || typeof nested !== "object" || !Array.isArray(nested.tracks)) continue;
       out.push(
         new DraftDocument({
@@ -69,9 +79,9 @@ export function draftScopes(doc: DraftDocument): DraftDocument[] {
 }
 
 /** A materials list of a document without creating it. */
-function listIn(content: Json, list: string): Json[] {
-  const items = (content.materials as Json | undefined)?.[list];
-  return Array.isArray(items) ? items as Json[] : [];
+function listIn<L extends string>(content: DraftContent, list: L): MaterialOf<L>[] {
+  const items = content.materials?.[list];
+  return Array.isArray(items) ? items : [];
 }
 
 /** Every text segment with its text (content JSON `text`). */
@@ -111,7 +121,7 @@ export function mediaSlots(doc: DraftDocument): MediaSlot[] {
 }
 
 /** A material's file path as comparable text, or undefined when it has none. */
-function fileOf(material: Json): string | undefined {
+function fileOf(material: VideoMaterial | AudioMaterial): string | undefined {
   const path = material.path;
   const file = typeof path === "string" ? comparablePath(path) : "";
   return file !== "" ? file : undefined;
@@ -154,7 +164,7 @@ const DERIVED_COMPANION_KEYS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** Clears `key` (dotted) of `m` when it holds a non-empty string; returns what it held. */
-function clearKey(m: Json, key: string): string | undefined {
+function clearKey(m: Material, key: string): string | undefined {
   const parts = key.split(".");
   let holder: Json | undefined = m;
   for (const p of parts.slice(0, -1)) {
@@ -174,7 +184,7 @@ function clearKey(m: Json, key: string): string | undefined {
  */
 export function clearDerived(slot: MediaSlot): ClearedDerivation[] {
   const out: ClearedDerivation[] = [];
-  const note = (m: Json, key: string) => {
+  const note = (m: Material, key: string) => {
     const was = clearKey(m, key);
     if (was !== undefined) out.push({ materialId: String(m.id), key, was });
   };
@@ -199,7 +209,7 @@ export function clearDerived(slot: MediaSlot): ClearedDerivation[] {
  * The file a media-pool entry was derived from: CapCut keeps frames it made of a video (e.g. an
  * HLG still, group type 6) with `extra_info` `{"src": "<the video>", …}`.
  */
-function derivedFrom(entry: Json): string | undefined {
+function derivedFrom(entry: MediaPoolEntry): string | undefined {
   const info = entry?.extra_info;
   if (typeof info !== "string" || !info.startsWith("{") || info.length > 65536) return undefined;
   try {
@@ -230,9 +240,9 @@ export function dropUnusedPoolEntries(
     if (file) usedFiles.add(file);
   }
   const out: { id: string; was: string }[] = [];
-  for (const g of groups as Json[]) {
+  for (const g of groups) {
     if (!Array.isArray(g?.value)) continue;
-    const keep = (g.value as Json[]).filter((v) => {
+    const keep = g.value.filter((v) => {
       const file = typeof v?.file_Path === "string" ? comparablePath(v.file_Path) : "";
       const src = derivedFrom(v);
       if (src !== undefined && oldFiles.has(src) && !usedFiles.has(src)) {
@@ -304,9 +314,9 @@ export function filesOf(slots: readonly MediaSlot[]): Set<string> {
  * Replaces a text material's text, keeping every style field: a single style run is stretched
  * over the new text; with several runs the first run's style covers it (returns true then).
  */
-export function replaceText(material: Json, text: string): boolean {
-  const content = JSON.parse(String(material.content));
-  const styles = (content.styles ?? []) as Json[];
+export function replaceText(material: TextMaterial, text: string): boolean {
+  const content: TextContentJson = JSON.parse(String(material.content));
+  const styles = content.styles ?? [];
   const collapsed = styles.length > 1;
   content.text = text;
   content.styles = styles.length ? [{ ...styles[0], range: [0, text.length] }] : styles;

@@ -60,5 +60,5 @@ Deno.test("dropUnusedPoolEntries and remainingReferences: the pool entries of a 
   for (const s of mediaUses(d, "clip.mp4")) s.material.path = "/new/clip.mp4";
   assertEquals(dropUnusedPoolEntries(d, old).map((e) => e.id), ["p1", "p3"]);
   assertEquals(remainingReferences(d, old), []);
-  assertEquals((d.meta.draft_materials as Json)[0].value.map((v: Json) => v.id), ["p2"]);
+  assertEquals(d.meta.draft_materials?.[0].value?.map((v) => v.id), ["p2"]);
 });

@@ -5,8 +5,8 @@
  * whole file plays in the segment) or extend (the segment takes the file's length). Pure.
  */
 import { prototype } from "../editions/profiles.ts";
-import type { Json } from "../editions/profiles.ts";
-import type { DraftDocument, Segment, Track } from "./document.ts";
+import type { DraftDocument } from "./document.ts";
+import type { KeyframeGroup, Segment, SpeedMaterial, Track } from "./model.ts";
 import { newId } from "./ids.ts";
 import { DraftcliError } from "../errors.ts";
 import { type FitMode, MAX_LOOP_PASSES, MAX_SPEED, MIN_SPEED } from "./fit_modes.ts";
@@ -68,7 +68,7 @@ export function fitSegment(
 }
 
 /** The segment's own speed material (editors give every segment one), if any. */
-function speedMaterial(doc: DraftDocument, seg: Segment): Json | undefined {
+function speedMaterial(doc: DraftDocument, seg: Segment): SpeedMaterial | undefined {
   return seg.extra_material_refs.map((id) => doc.materialIn("speeds", id)).find(Boolean);
 }
 
@@ -88,9 +88,9 @@ function stretch(doc: DraftDocument, seg: Segment, file: FitFile, warn: (m: stri
   let m = speedMaterial(doc, seg);
   if (!m && doc.hasList("speeds")) {
     m = prototype(doc.profile, "speeds");
-    m.id = newId();
+    const id = m.id = newId();
     doc.addMaterial("speeds", m);
-    seg.extra_material_refs.push(m.id as string);
+    seg.extra_material_refs.push(id);
   }
   if (m) {
     m.speed = speed;
@@ -141,8 +141,8 @@ function extend(
         "the editor's main-track magnet closes it by moving the later segments",
     );
   }
-  const late = ((seg.common_keyframes ?? []) as Json[])
-    .flatMap((g) => (g.keyframe_list ?? []) as Json[])
+  const late = (seg.common_keyframes ?? [])
+    .flatMap((g) => g.keyframe_list ?? [])
     .filter((k) => Number(k.time_offset) > duration).length;
   if (late) warn(`${file.path}: ${late} keyframe(s) of segment ${seg.id} now lie past its end`);
   seg.target_timerange = range;
@@ -162,9 +162,10 @@ function fitAnimations(
   for (const id of seg.extra_material_refs) {
     const c = doc.materialIn("material_animations", id);
     if (!c || !Array.isArray(c.animations)) continue;
-    c.animations = (c.animations as Json[]).filter((a) => a.type === "out" ? last : first // in, group (combo) and loop stay on the first piece
-    );
-    for (const a of c.animations as Json[]) {
+    // in, group (combo) and loop stay on the first piece
+    const kept = c.animations.filter((a) => a.type === "out" ? last : first);
+    c.animations = kept;
+    for (const a of kept) {
       a.duration = Math.min(Number(a.duration), duration);
       if (a.type === "out") a.start = duration - Number(a.duration);
       else if (a.type === "group") a.duration = duration;
@@ -184,16 +185,20 @@ function cloneSegment(doc: DraftDocument, seg: Segment, skip: Set<string>): Segm
     if (!found) return id;
     const m = structuredClone(found.material);
     m.id = newId();
-    doc.addMaterial(found.list, m);
-    return m.id as string;
+    return doc.addMaterial(found.list, m);
   });
   return copy;
 }
 
 /** Keyframes of `[from, to)` of a segment, shifted to start at 0, with fresh ids. */
-function keyframesIn(groups: Json[], from: number, to: number, fresh: boolean): Json[] {
+function keyframesIn(
+  groups: KeyframeGroup[],
+  from: number,
+  to: number,
+  fresh: boolean,
+): KeyframeGroup[] {
   return groups.map((g) => {
-    const list = ((g.keyframe_list ?? []) as Json[])
+    const list = (g.keyframe_list ?? [])
       .filter((k) => Number(k.time_offset) >= from && Number(k.time_offset) < to)
       .map((k) => ({
         ...k,
@@ -231,8 +236,8 @@ function loop(
   const transitions = new Set(
     seg.extra_material_refs.filter((id) => doc.materialIn("transitions", id)),
   );
-  const groups = (seg.common_keyframes ?? []) as Json[];
-  if (groups.some((g) => ((g.keyframe_list ?? []) as Json[]).length)) {
+  const groups = seg.common_keyframes ?? [];
+  if (groups.some((g) => (g.keyframe_list ?? []).length)) {
     warn(`${file.path}: segment ${seg.id} is looped; its keyframes go to the pass they fall in`);
   }
   const fades = seg.extra_material_refs.map((id) => doc.materialIn("audio_fades", id))

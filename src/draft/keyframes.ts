@@ -6,8 +6,8 @@
  * degrees clockwise, opacity 0..1, volume 1 = 100 %.
  */
 import { prototype } from "../editions/profiles.ts";
-import type { Json } from "../editions/profiles.ts";
-import type { DraftDocument, Segment } from "./document.ts";
+import type { DraftDocument } from "./document.ts";
+import type { Keyframe, KeyframeGroup, Segment } from "./model.ts";
 import { newId } from "./ids.ts";
 
 /** Keyframe properties users name. */
@@ -154,11 +154,11 @@ export function propertiesFor(kind: SegmentKind): KeyframeProperty[] {
   return KEYFRAME_PROPERTIES.filter((p) => PROPERTY_INFO[p].kinds.includes(kind));
 }
 
-function entryFor(doc: DraftDocument, segment: Segment, type: string): Json {
-  const list =
-    (Array.isArray(segment.common_keyframes)
-      ? segment.common_keyframes
-      : (segment.common_keyframes = [])) as Json[];
+/** The keyframe list of a segment's `type` entry (entry and list made when missing). */
+function keyframesFor(doc: DraftDocument, segment: Segment, type: string): Keyframe[] {
+  const list = Array.isArray(segment.common_keyframes)
+    ? segment.common_keyframes
+    : (segment.common_keyframes = []);
   let entry = list.find((k) => k.property_type === type);
   if (!entry) {
     entry = prototype(doc.profile, "common_keyframe");
@@ -169,7 +169,7 @@ function entryFor(doc: DraftDocument, segment: Segment, type: string): Json {
     list.push(entry);
   }
   if (!Array.isArray(entry.keyframe_list)) entry.keyframe_list = [];
-  return entry;
+  return entry.keyframe_list;
 }
 
 /**
@@ -180,8 +180,7 @@ export function setKeyframe(doc: DraftDocument, segment: Segment, kf: KeyframeIn
   const info = PROPERTY_INFO[kf.property];
   const ids: string[] = [];
   for (const type of info.types) {
-    const entry = entryFor(doc, segment, type);
-    const list = entry.keyframe_list as Json[];
+    const list = keyframesFor(doc, segment, type);
     let item = list.find((k) => k.time_offset === kf.offset);
     if (!item) {
       item = prototype(doc.profile, "keyframe");
@@ -200,7 +199,7 @@ export function setKeyframe(doc: DraftDocument, segment: Segment, kf: KeyframeIn
   }
   if (kf.property === "scale_x" || kf.property === "scale_y") {
     // Separate X/Y scale keyframes need the uniform-scale lock off (reference §5).
-    const u = segment.uniform_scale as Json | null | undefined;
+    const u = segment.uniform_scale;
     if (u && typeof u === "object") u.on = false;
     else segment.uniform_scale = { on: false, value: 1.0 };
   }
@@ -229,15 +228,16 @@ const EASING_OF: Readonly<Record<string, Easing>> = {
  * and the twin is folded into it; one without stays `scale_x`.
  */
 export function readKeyframes(segment: Segment): KeyframeView[] {
-  const entries =
-    (Array.isArray(segment.common_keyframes) ? segment.common_keyframes : []) as Json[];
-  const uniform = (segment.uniform_scale as Json | null | undefined)?.on !== false;
+  const entries: KeyframeGroup[] = Array.isArray(segment.common_keyframes)
+    ? segment.common_keyframes
+    : [];
+  const uniform = segment.uniform_scale?.on !== false;
   const at = (type: string) => {
     const values = new Map<number, number>();
     if (!uniform) return values;
     for (const e of entries.filter((e) => e.property_type === type)) {
-      for (const k of (e.keyframe_list ?? []) as Json[]) {
-        values.set(Number(k.time_offset), Number((k.values as number[])?.[0]));
+      for (const k of e.keyframe_list ?? []) {
+        values.set(Number(k.time_offset), Number(k.values?.[0]));
       }
     }
     return values;
@@ -247,9 +247,9 @@ export function readKeyframes(segment: Segment): KeyframeView[] {
   const out: KeyframeView[] = [];
   for (const e of entries) {
     const type = String(e.property_type);
-    for (const k of (e.keyframe_list ?? []) as Json[]) {
+    for (const k of e.keyframe_list ?? []) {
       const offset = Number(k.time_offset);
-      const value = Number((k.values as number[])?.[0]);
+      const value = Number(k.values?.[0]);
       let property: string = NAME_OF[type] ?? type;
       if (uniform && type === "KFTypeScaleX" && yAt.get(offset) === value) {
         property = "uniform_scale";

@@ -8,8 +8,9 @@
  * the profile names the list and the warning for its versions (see `maskWarning`).
  */
 import { EDITION_FACTS } from "../editions/profiles.ts";
-import type { Json, VersionProfile } from "../editions/profiles.ts";
-import type { DraftDocument, Segment } from "./document.ts";
+import type { VersionProfile } from "../editions/profiles.ts";
+import type { DraftDocument } from "./document.ts";
+import type { MaskMaterial, Segment } from "./model.ts";
 import { newId } from "./ids.ts";
 
 /** What to print when a mask is written for this profile (undefined: nothing, e.g. CapCut). */
@@ -75,7 +76,7 @@ export function buildMask(
   entry: MaskEntry,
   clip: { width: number; height: number },
   g: MaskGeometry,
-): Json {
+): MaskMaterial & { id: string } {
   const ratio = entry.defaultAspectRatio ?? 1;
   const height = g.height ?? DEFAULT_MASK_HEIGHT;
   const pxRatio = clip.width > 0 && clip.height > 0 ? clip.height / clip.width : 1;
@@ -106,7 +107,7 @@ export function buildMask(
 }
 
 /** The mask material a segment references, if any. */
-export function maskOf(doc: DraftDocument, segment: Segment): Json | undefined {
+export function maskOf(doc: DraftDocument, segment: Segment): MaskMaterial | undefined {
   return doc.materials(maskListName(doc)).find((m) =>
     segment.extra_material_refs.includes(m.id as string)
   );
@@ -116,7 +117,11 @@ export function maskOf(doc: DraftDocument, segment: Segment): Json | undefined {
  * Puts `mask` on a segment, replacing a mask it already has (one mask per segment). Returns the
  * replaced mask's name, if any.
  */
-export function setMask(doc: DraftDocument, segment: Segment, mask: Json): string | null {
+export function setMask(
+  doc: DraftDocument,
+  segment: Segment,
+  mask: MaskMaterial & { id: string },
+): string | null {
   const list = doc.materials(maskListName(doc));
   const old = maskOf(doc, segment);
   if (old) {
@@ -124,13 +129,13 @@ export function setMask(doc: DraftDocument, segment: Segment, mask: Json): strin
     list.splice(list.indexOf(old), 1);
   }
   list.push(mask);
-  segment.extra_material_refs.push(mask.id as string);
+  segment.extra_material_refs.push(mask.id);
   return old ? String(old.name ?? "") : null;
 }
 
 /** A mask material's settings in user units (inverse of buildMask). */
-export function maskForDisplay(mask: Json): Record<string, unknown> {
-  const c = (mask.config ?? {}) as Record<string, number | boolean>;
+export function maskForDisplay(mask: MaskMaterial): Record<string, unknown> {
+  const c = mask.config ?? {};
   const pct = (v: unknown) => Math.round(Number(v ?? 0) * 10000) / 100;
   return {
     name: mask.name,

@@ -89,7 +89,7 @@ Deno.test("materialIn follows appends, removals, insertions and replaced lists",
   assertEquals(doc.materialIn("texts", "m4")?.id, "m4");
   list.splice(2, 0, { id: "mid" }); // insert in the middle
   assertEquals(doc.materialIn("texts", "mid")?.id, "mid");
-  (doc.content.materials as Record<string, unknown>).texts = [{ id: "fresh" }];
+  doc.content.materials!.texts = [{ id: "fresh" }];
   assertEquals(doc.materialIn("texts", "fresh")?.id, "fresh");
   assertEquals(doc.materialIn("texts", "m0"), undefined);
   assertEquals(doc.findMaterial("fresh")?.list, "texts");

@@ -4,8 +4,8 @@
  * in-memory draft and throws before the caller saves anything; a value is written only where it
  * changes, so a save keeps every other number's text.
  */
-import type { Json } from "../editions/profiles.ts";
-import type { DraftDocument, Segment, Track } from "./document.ts";
+import type { DraftDocument } from "./document.ts";
+import type { Material, Segment, Track } from "./model.ts";
 import { kindOf } from "./segment_list.ts";
 import { type DroppedTransition, dropStaleTransitions, transitionLinks } from "./transitions.ts";
 import { DraftcliError } from "../errors.ts";
@@ -330,7 +330,7 @@ function countRefs(value: unknown, ids: ReadonlySet<string>, counts: Map<string,
  */
 function dropUnused(doc: DraftDocument, candidates: Set<string>): Record<string, string[]> {
   const removed: Record<string, string[]> = {};
-  const lists = (doc.content.materials ?? {}) as Record<string, unknown>;
+  const lists = doc.content.materials ?? {};
   for (let pass = 0; pass < 8 && candidates.size; pass++) {
     const counts = new Map<string, number>();
     for (const [key, value] of Object.entries(doc.content)) {
@@ -340,7 +340,7 @@ function dropUnused(doc: DraftDocument, candidates: Set<string>): Record<string,
       if (!Array.isArray(list)) continue;
       for (const m of list) {
         if (!m || typeof m !== "object") continue;
-        for (const [key, value] of Object.entries(m as Json)) {
+        for (const [key, value] of Object.entries(m)) {
           if (key !== "id") countRefs(value, candidates, counts);
         }
       }
@@ -350,7 +350,7 @@ function dropUnused(doc: DraftDocument, candidates: Set<string>): Record<string,
     for (const [name, list] of Object.entries(lists)) {
       if (!Array.isArray(list)) continue;
       const keep = list.filter((m) => {
-        const id = (m as Json | null)?.id;
+        const id = (m as Material | null)?.id;
         if (typeof id === "string" && unused.has(id)) {
           const ids = (removed[name] ??= []);
           if (!ids.includes(id)) ids.push(id); // the editors may write one id twice

@@ -3,8 +3,8 @@
  * what is attached to it (effects, filters, animations, transitions, fades, masks, keyframes).
  * A read: nothing in the draft changes.
  */
-import type { Json } from "../editions/profiles.ts";
-import type { DraftDocument, Segment, Track } from "./document.ts";
+import type { DraftDocument } from "./document.ts";
+import type { AnimationsMaterial, Material, Segment, TextMaterial, Track } from "./model.ts";
 import { segmentKind } from "./keyframes.ts";
 import { realMediaPath } from "./media_path.ts";
 
@@ -32,7 +32,7 @@ export interface ListedSegment {
   attached: Record<string, unknown[]>;
 }
 
-const textOf = (m: Json): string => {
+const textOf = (m: TextMaterial): string => {
   const content = String(m.content ?? "");
   try {
     const c = JSON.parse(content);
@@ -43,14 +43,14 @@ const textOf = (m: Json): string => {
 };
 
 /** A material found by id, with its list. */
-type Found = { list: string; material: Json };
+type Found = { list: string; material: Material };
 
 /** Every material by id (first of a list wins, as `findMaterial` does), in one pass. */
 function materialsById(doc: DraftDocument): Map<string, Found> {
   const out = new Map<string, Found>();
-  for (const [list, items] of Object.entries((doc.content.materials ?? {}) as Json)) {
+  for (const [list, items] of Object.entries(doc.content.materials ?? {})) {
     if (!Array.isArray(items)) continue;
-    for (const material of items as Json[]) {
+    for (const material of items as Material[]) {
       const id = material?.id;
       if (typeof id === "string" && !out.has(id)) out.set(id, { list, material });
     }
@@ -93,11 +93,13 @@ function attachedTo(byId: Map<string, Found>, segment: Segment): Record<string, 
       case "transitions":
         add("transitions", { ...named, duration: m.duration });
         break;
-      case "material_animations":
-        for (const a of (Array.isArray(m.animations) ? m.animations : []) as Json[]) {
+      case "material_animations": {
+        const animations = (m as AnimationsMaterial).animations;
+        for (const a of Array.isArray(animations) ? animations : []) {
           add("animations", { type: a.type, name: a.name ?? "", duration: a.duration });
         }
         break;
+      }
       case "audio_fades":
         add("fades", {
           id: m.id,
@@ -115,9 +117,9 @@ function attachedTo(byId: Map<string, Found>, segment: Segment): Record<string, 
     }
   }
   for (const k of (Array.isArray(segment.common_keyframes) ? segment.common_keyframes : [])) {
-    const list = (k as Json).keyframe_list;
+    const list = k.keyframe_list;
     add("keyframes", {
-      property: (k as Json).property_type,
+      property: k.property_type,
       count: Array.isArray(list) ? list.length : 0,
     });
   }

@@ -3,8 +3,8 @@
  * and fades, a visual's transform, on segments of any draft. All items are checked against the
  * draft before any is applied; a value is written only where it changes.
  */
-import type { Json } from "../editions/profiles.ts";
-import type { DraftDocument, Segment, Track } from "./document.ts";
+import type { DraftDocument } from "./document.ts";
+import type { Material, Segment, TextContentJson, TextMaterial, Track } from "./model.ts";
 import { kindOf } from "./segment_list.ts";
 import {
   checkOverlaps,
@@ -84,15 +84,15 @@ interface Plan {
   track: Track;
   segment: Segment;
   kind: string;
-  material?: Json;
+  material?: Material;
   target: { start: number; duration: number };
   source?: { start: number; duration: number };
   speed: number;
-  content?: { text: string; styles?: Json[] } & Json;
+  content?: TextContentJson & { text: string };
 }
 
 /** The parsed JSON content of a text material, or an error when the editor stored markup. */
-function contentOf(material: Json, path: string): Plan["content"] {
+function contentOf(material: TextMaterial, path: string): Plan["content"] {
   try {
     const c = JSON.parse(String(material.content ?? ""));
     if (c && typeof c === "object" && typeof c.text === "string") return c;
@@ -239,9 +239,9 @@ function applyCaption(p: Plan): void {
     if (item.italic !== undefined) st.italic = item.italic;
     if (item.underline !== undefined) st.underline = item.underline;
     if (rgb || item.alpha !== undefined) {
-      const fill = (st.fill ??= { alpha: 1, content: { render_type: "solid", solid: {} } }) as Json;
-      const c = (fill.content ??= { render_type: "solid", solid: {} }) as Json;
-      const solid = (c.solid ??= {}) as Json;
+      const fill = st.fill ??= { alpha: 1, content: { render_type: "solid", solid: {} } };
+      const c = fill.content ??= { render_type: "solid", solid: {} };
+      const solid = c.solid ??= {};
       if (rgb) solid.color = rgb;
       if (item.alpha !== undefined) solid.alpha = item.alpha;
     }
@@ -275,18 +275,18 @@ const round6 = (v: number) => Math.round(v * 1e6) / 1e6 + 0;
 
 /** Writes a visual's transform fields into its `clip`. */
 function applyTransform(p: Plan): void {
-  const clip = p.segment.clip as Json | null;
+  const clip = p.segment.clip;
   const { item } = p;
   if (!clip) return;
-  const sub = (key: string) => (clip[key] ??= {}) as Json;
+  const sub = (key: "transform" | "scale") => (clip[key] ??= {});
   if (item.transformX !== undefined) setIfChanged(sub("transform"), "x", item.transformX);
   if (item.transformY !== undefined) setIfChanged(sub("transform"), "y", item.transformY);
   if (item.scaleX !== undefined) setIfChanged(sub("scale"), "x", item.scaleX);
   if (item.scaleY !== undefined) setIfChanged(sub("scale"), "y", item.scaleY);
   if (item.rotation !== undefined) setIfChanged(clip, "rotation", item.rotation);
   if (item.alpha !== undefined && p.kind !== "text") setIfChanged(clip, "alpha", item.alpha);
-  const scale = clip.scale as Json | undefined;
-  const uniform = p.segment.uniform_scale as Json | null | undefined;
+  const scale = clip.scale;
+  const uniform = p.segment.uniform_scale;
   if (
     (item.scaleX !== undefined || item.scaleY !== undefined) && scale && uniform &&
     uniform.on === true && scale.x !== scale.y

@@ -6,10 +6,10 @@
  * pyJianYingDraft writes ([lib]), the segment starts from a real text segment (the editors'
  * other non-media visual segment: clip, uniform_scale, source_timerange null).
  */
-import type { Json } from "../editions/profiles.ts";
-import type { DraftDocument, Segment } from "./document.ts";
+import type { DraftDocument } from "./document.ts";
+import type { Segment, StickerMaterial } from "./model.ts";
 import { newId } from "./ids.ts";
-import { type ClipInput, clipOf, newSegment } from "./build.ts";
+import { type ClipInput, clipOf, newSegment, uniformScaleOf } from "./build.ts";
 import type { TimeRange } from "./time.ts";
 
 /** Builds a sticker material + segment (not yet on a track). */
@@ -19,18 +19,18 @@ export function buildStickerSegment(
   target: TimeRange,
   clip: ClipInput,
 ): Segment {
-  const material: Json = {
-    id: newId(),
+  const id = newId();
+  const material: StickerMaterial = {
+    id,
     resource_id: resourceId,
     sticker_id: resourceId,
     source_platform: 1,
     type: "sticker",
   };
   doc.addMaterial("stickers", material);
-  const seg = newSegment(doc, "segment_text", material.id as string, target, null, []);
-  seg.clip = clipOf(seg.clip as Json, clip);
-  const s = (seg.clip as { scale: { x: number; y: number } }).scale;
-  seg.uniform_scale = { on: s.x === s.y, value: s.x };
+  const seg = newSegment(doc, "segment_text", id, target, null, []);
+  seg.clip = clipOf(seg.clip, clip);
+  seg.uniform_scale = uniformScaleOf(clip);
   seg.hdr_settings = null;
   return seg;
 }

@@ -1,6 +1,6 @@
 /** Read-only views of a draft: the `draft info` summary and per-kind item lists. */
-import type { Json } from "../editions/profiles.ts";
-import type { DraftDocument, Segment, Track } from "./document.ts";
+import type { DraftDocument } from "./document.ts";
+import type { Material, MaterialOf, Segment, Track } from "./model.ts";
 
 /** Summary printed by `draft info` and `draft list`. */
 export interface DraftSummary {
@@ -39,7 +39,7 @@ export interface DraftSummary {
 /** Summarises a draft. */
 export function summarise(doc: DraftDocument): DraftSummary {
   const materials: Record<string, number> = {};
-  for (const [list, items] of Object.entries(doc.content.materials as Record<string, Json[]>)) {
+  for (const [list, items] of Object.entries(doc.content.materials!)) {
     if (Array.isArray(items) && items.length) materials[list] = items.length;
   }
   return {
@@ -68,13 +68,14 @@ export function summarise(doc: DraftDocument): DraftSummary {
 }
 
 function materialSummary(doc: DraftDocument): DraftSummary["materialSummary"] {
-  const lists = doc.content.materials as Record<string, Json[] | undefined>;
-  const count = (name: string, keep: (m: Json) => boolean = () => true) =>
-    Array.isArray(lists[name]) ? lists[name].filter(keep).length : 0;
-  const type = (m: Json) => (m as Record<string, unknown>).type;
+  const lists = doc.content.materials!;
+  const count = (name: string, keep: (m: Material) => boolean = () => true) => {
+    const items = lists[name];
+    return Array.isArray(items) ? (items as Material[]).filter(keep).length : 0;
+  };
   return {
-    videos: count("videos", (m) => type(m) !== "photo"),
-    images: count("videos", (m) => type(m) === "photo"),
+    videos: count("videos", (m) => m.type !== "photo"),
+    images: count("videos", (m) => m.type === "photo"),
     audios: count("audios"),
     texts: count("texts"),
     stickers: count("stickers"),
@@ -109,14 +110,14 @@ export function itemBase(doc: DraftDocument, track: Track, segment: Segment): It
 }
 
 /** Every segment of a track kind with its material, in timeline order. */
-export function segmentsOf(
+export function segmentsOf<L extends string>(
   doc: DraftDocument,
   trackType: string,
-  materialList: string,
-  filter: (material: Json) => boolean = () => true,
-): { track: Track; segment: Segment; material: Json }[] {
-  const out: { track: Track; segment: Segment; material: Json }[] = [];
-  const byId = new Map(doc.materials(materialList).map((m) => [m.id as string, m]));
+  materialList: L,
+  filter: (material: MaterialOf<L>) => boolean = () => true,
+): { track: Track; segment: Segment; material: MaterialOf<L> }[] {
+  const out: { track: Track; segment: Segment; material: MaterialOf<L> }[] = [];
+  const byId = new Map(doc.materials(materialList).map((m) => [m.id, m]));
   for (const track of doc.tracksOf(trackType)) {
     for (const segment of track.segments) {
       const material = byId.get(segment.material_id);
@@ -128,21 +129,15 @@ export function segmentsOf(
 
 /** The visual transform of a segment in user units. */
 export function clipFields(segment: Segment): Record<string, number> {
-  const clip = segment.clip as
-    | {
-      alpha: number;
-      rotation: number;
-      scale: { x: number; y: number };
-      transform: { x: number; y: number };
-    }
-    | null;
+  const clip = segment.clip;
   if (!clip) return {};
+  // a clip draftcli reads here has all of these (the editors and the builders write them)
   return {
-    transformX: clip.transform.x,
-    transformY: clip.transform.y,
-    scaleX: clip.scale.x,
-    scaleY: clip.scale.y,
-    rotation: clip.rotation,
-    alpha: clip.alpha,
+    transformX: clip.transform!.x!,
+    transformY: clip.transform!.y!,
+    scaleX: clip.scale!.x!,
+    scaleY: clip.scale!.y!,
+    rotation: clip.rotation!,
+    alpha: clip.alpha!,
   };
 }

@@ -4,7 +4,7 @@
  * (`<font …><size=5.0><color=(…)>[text]</font>`) or plain text. Read by `draft export` and by
  * the preview. Pure.
  */
-import type { Json } from "../editions/profiles.ts";
+import type { TextContentJson, TextMaterial, TextStyleEntry } from "./model.ts";
 import { formatHexColor, SHADOW_DEFAULTS } from "./text_content.ts";
 
 /** The style of one run, normalised (colours "#rrggbb", font as a comparable key). */
@@ -52,11 +52,11 @@ function fontKey(id: unknown, path: unknown): string {
 }
 
 /** One `styles[]` entry of a text material's content, normalised. */
-function runStyleOf(s: Json, fallbackSize: number): RunStyle {
-  const fill = (s.fill ?? {}) as Json;
-  const solid = ((fill.content as Json)?.solid ?? {}) as Json;
-  const strokes = (Array.isArray(s.strokes) ? s.strokes : []) as Json[];
-  const shadows = (Array.isArray(s.shadows) ? s.shadows : []) as Json[];
+function runStyleOf(s: TextStyleEntry, fallbackSize: number): RunStyle {
+  const fill = s.fill ?? {};
+  const solid = fill.content?.solid ?? {};
+  const strokes = Array.isArray(s.strokes) ? s.strokes : [];
+  const shadows = Array.isArray(s.shadows) ? s.shadows : [];
   const style: RunStyle = {
     size: r3(Number(s.size ?? fallbackSize)),
     bold: s.bold === true,
@@ -64,11 +64,11 @@ function runStyleOf(s: Json, fallbackSize: number): RunStyle {
     underline: s.underline === true,
     color: hexOf(solid.color) ?? "#ffffff",
     alpha: r6(Number(solid.alpha ?? 1) * Number(fill.alpha ?? 1)),
-    font: fontKey((s.font as Json)?.id, (s.font as Json)?.path),
+    font: fontKey(s.font?.id, s.font?.path),
   };
   if (strokes.length) {
     const st = strokes[0];
-    const sol = ((st.content as Json)?.solid ?? {}) as Json;
+    const sol = st.content?.solid ?? {};
     style.stroke = {
       color: hexOf(sol.color) ?? "#000000",
       alpha: r6(Number(sol.alpha ?? 1)),
@@ -79,7 +79,7 @@ function runStyleOf(s: Json, fallbackSize: number): RunStyle {
   if (shadows.length) {
     const sh = shadows[0];
     style.shadow = {
-      color: hexOf(((sh.content as Json)?.solid as Json)?.color) ?? "#000000",
+      color: hexOf(sh.content?.solid?.color) ?? "#000000",
       alpha: r6(Number(sh.alpha ?? 1)),
       angle: r6(Number(sh.angle ?? SHADOW_DEFAULTS.angle)),
       distance: r6(Number(sh.distance ?? SHADOW_DEFAULTS.distance)),
@@ -90,7 +90,7 @@ function runStyleOf(s: Json, fallbackSize: number): RunStyle {
 }
 
 /** The style the material-level fields describe (texts saved without style runs). */
-export function materialStyle(m: Json): RunStyle {
+export function materialStyle(m: TextMaterial): RunStyle {
   const flag = Number(m.check_flag ?? 7);
   const style: RunStyle = {
     size: r3(Number(m.font_size ?? 15)),
@@ -131,9 +131,12 @@ const RAW = /<\/[^>]*>|<([a-z]+)(=?[^>]*)>|([^<]+)/gi;
  * <font id="" path="…">[text]</font>…`) and JianYing 3.x writes bare (`<font …><color=(…)>
  * <size=5.000000>text</size></color></font>`). Returns the text and its runs, or undefined.
  */
-function markupRuns(content: string, m: Json): { text: string; runs: Run[] } | undefined {
+function markupRuns(
+  content: string,
+  m: TextMaterial,
+): { text: string; runs: Run[] } | undefined {
   if (!content.startsWith("<")) return undefined;
-  const stack: Json[] = [];
+  const stack: { tag: string; arg: string }[] = [];
   let text = "";
   const runs: Run[] = [];
   const bracketed = /^(?:<[^>]*>\s*)+\[/.test(content);
@@ -174,17 +177,17 @@ function markupRuns(content: string, m: Json): { text: string; runs: Run[] } | u
 }
 
 /** The text and style runs of a text material (content JSON, CapCut 2 markup, or plain text). */
-export function textRuns(m: Json): { text: string; runs: Run[] } {
+export function textRuns(m: TextMaterial): { text: string; runs: Run[] } {
   const content = String(m.content ?? "");
   const fallback = Number(m.font_size ?? 15);
   try {
-    const c = JSON.parse(content);
+    const c: TextContentJson | null = JSON.parse(content);
     if (typeof c?.text === "string") {
-      const text = c.text as string;
-      const styles = (Array.isArray(c.styles) ? c.styles : []) as Json[];
+      const text = c.text;
+      const styles = Array.isArray(c.styles) ? c.styles : [];
       const runs = styles
         .map((s) => {
-          const range = (s.range ?? [0, text.length]) as number[];
+          const range = s.range ?? [0, text.length];
           return { start: Number(range[0]), end: Number(range[1]), style: runStyleOf(s, fallback) };
         })
         .filter((r) => r.end > r.start)

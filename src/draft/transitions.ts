@@ -1,7 +1,7 @@
 /** Transitions between adjacent segments (reference §4.9): a material on the left segment. */
 import { EDITION_FACTS, prototype } from "../editions/profiles.ts";
-import type { Json } from "../editions/profiles.ts";
-import type { DraftDocument, Segment, Track } from "./document.ts";
+import type { DraftDocument } from "./document.ts";
+import type { Segment, Track, TransitionMaterial } from "./model.ts";
 import { newId } from "./ids.ts";
 
 /** A resolved transition catalog entry. */
@@ -49,7 +49,7 @@ export function attachTransition(
   duration: number | undefined,
   warn: (m: string) => void,
   field: string,
-): Json | undefined {
+): TransitionMaterial | undefined {
   const right = nextAdjacent(track, left);
   if (!right) {
     warn(`${field}: no adjacent next item on the same track; transition not added`);
@@ -62,8 +62,8 @@ export function attachTransition(
     d = max;
   }
   removeTransition(doc, left);
-  const m = prototype(doc.profile, "transitions");
-  m.id = newId();
+  const m: TransitionMaterial = prototype(doc.profile, "transitions");
+  const id = m.id = newId();
   m.name = entry.name;
   m.effect_id = EDITION_FACTS[doc.profile.edition].effectIdIsResourceId
     ? entry.resourceId
@@ -77,7 +77,7 @@ export function attachTransition(
   m.request_id = "";
   m.path = "";
   doc.addMaterial("transitions", m);
-  left.extra_material_refs.push(m.id as string);
+  left.extra_material_refs.push(id);
   return m;
 }
 
@@ -186,11 +186,11 @@ export function listTransitions(doc: DraftDocument): TransitionView[] {
 }
 
 /** The transition materials of a draft by id (the list is not created when it is absent). */
-function transitionsById(doc: DraftDocument): Map<string, Json> {
-  const list = (doc.content.materials as Record<string, unknown> | undefined)?.transitions;
-  const out = new Map<string, Json>();
+function transitionsById(doc: DraftDocument): Map<string, TransitionMaterial> {
+  const list = doc.content.materials?.transitions;
+  const out = new Map<string, TransitionMaterial>();
   if (!Array.isArray(list)) return out;
-  for (const m of list as Json[]) if (typeof m?.id === "string") out.set(m.id, m);
+  for (const m of list) if (typeof m?.id === "string") out.set(m.id, m);
   return out;
 }
 

@@ -34,7 +34,6 @@ import { maskWarning } from "../draft/masks.ts";
 import { mediaRefProblems } from "../media/resolve.ts";
 import { appendTracks } from "../draft/build.ts";
 import { addMarkers } from "../draft/markers.ts";
-import type { Json } from "../editions/profiles.ts";
 
 /** The item lists of a spec, in the order they are built (segments first, then what targets them). */
 const LISTS = [
@@ -293,7 +292,8 @@ export async function buildDraft(ctx: CommandContext, raw: unknown, opts: BuildO
   }
   const apply = (doc: DraftDocument, byUrl: Parameters<typeof applyImages>[2]) => {
     if (!dir) {
-      if (spec.draft?.ratio) (doc.content.canvas_config as Json).ratio = spec.draft.ratio;
+      // a new draft starts from a skeleton, which has a canvas_config
+      if (spec.draft?.ratio) doc.content.canvas_config!.ratio = spec.draft.ratio;
       if (spec.tracks) appendTracks(doc, spec.tracks.map((t) => t.type));
     }
     if (spec.markers) addMarkers(doc, spec.markers);

@@ -21,8 +21,9 @@ import {
   effectParams,
   paramsForDisplay,
 } from "../draft/effects.ts";
-import type { DraftDocument, Segment, Track } from "../draft/document.ts";
-import type { Edition, Json } from "../editions/profiles.ts";
+import type { DraftDocument } from "../draft/document.ts";
+import type { Material, Segment, Track } from "../draft/model.ts";
+import type { Edition } from "../editions/profiles.ts";
 import { attempt, type Problems } from "./problems.ts";
 import { withIdLists } from "./id_lists.ts";
 import { itemBase } from "../draft/summary.ts";
@@ -36,7 +37,7 @@ function byStart(items: { start?: number }[]): number[] {
   return items.map((_, i) => i).sort((a, b) => (items[a].start ?? -1) - (items[b].start ?? -1));
 }
 
-function attachedItem(doc: DraftDocument, track: Track, segment: Segment, material: Json) {
+function attachedItem(doc: DraftDocument, track: Track, segment: Segment, material: Material) {
   return { ...itemBase(doc, track, segment), materialId: material.id as string };
 }
 
@@ -189,11 +190,15 @@ function collect(
   doc: DraftDocument,
   trackType: string,
   list: string,
-  accept: (m: Json) => boolean,
+  accept: (m: Material) => boolean,
 ) {
   const byId = new Map(doc.materials(list).filter(accept).map((m) => [m.id as string, m]));
-  const out: { applyTo: "track" | "segment"; track: Track; segment: Segment; material: Json }[] =
-    [];
+  const out: {
+    applyTo: "track" | "segment";
+    track: Track;
+    segment: Segment;
+    material: Material;
+  }[] = [];
   for (const track of doc.tracks) {
     for (const segment of track.segments) {
       if (track.type === trackType) {

@@ -6,8 +6,15 @@
 import { join } from "../path.ts";
 import { pathToFileURL } from "node:url";
 import type { CommandContext } from "./context.ts";
-import type { DraftDocument, Segment, Track } from "../draft/document.ts";
-import type { Json } from "../editions/profiles.ts";
+import type { DraftDocument } from "../draft/document.ts";
+import type {
+  AnimationsMaterial,
+  Material,
+  Segment,
+  TextMaterial,
+  Track,
+  VideoMaterial,
+} from "../draft/model.ts";
 import { readDraft } from "../store/load.ts";
 import { readKeyframes } from "../draft/keyframes.ts";
 import { maskForDisplay } from "../draft/masks.ts";
@@ -59,6 +66,9 @@ export interface ExportedSpec {
 }
 
 type Item = Record<string, unknown>;
+
+/** A material a segment references, with the list it is in. */
+type MaterialRef = { list: string; material: Material };
 
 /** Adjustments of an item, by field; turned into spec paths once the item has its place. */
 const adjustments = new WeakMap<Item, (Omit<Adjusted, "path"> & { field: string })[]>();
@@ -129,11 +139,11 @@ const round = (n: number, d = 6) => Math.round(n * 10 ** d) / 10 ** d;
 
 /** The clip fields of a segment that differ from the defaults. */
 function clipOf(segment: Segment): Item {
-  const clip = segment.clip as Json | null | undefined;
+  const clip = segment.clip;
   if (!clip) return {};
   const out: Item = {};
-  const t = (clip.transform ?? {}) as Json;
-  const s = (clip.scale ?? {}) as Json;
+  const t = clip.transform ?? {};
+  const s = clip.scale ?? {};
   const set = (key: string, value: unknown, none: number) => {
     const v = round(Number(value));
     if (value !== undefined && value !== null && Number.isFinite(v) && v !== none) out[key] = v;
@@ -161,9 +171,9 @@ function urlOf(doc: DraftDocument, path: string): string {
 }
 
 /** The materials a segment references (its own and its extra refs), by list. */
-function refsOf(doc: DraftDocument, segment: Segment): { list: string; material: Json }[] {
-  const out: { list: string; material: Json }[] = [];
-  for (const id of (segment.extra_material_refs ?? []) as string[]) {
+function refsOf(doc: DraftDocument, segment: Segment): MaterialRef[] {
+  const out: MaterialRef[] = [];
+  for (const id of segment.extra_material_refs ?? []) {
     const found = doc.findMaterial(id);
     if (found) out.push(found);
   }
@@ -174,7 +184,7 @@ function refsOf(doc: DraftDocument, segment: Segment): { list: string; material:
  * The catalog name of a material (looked up by its resource id, so a draft saved in another UI
  * language exports names `build` resolves), else the name the draft stores.
  */
-export function catalogName(edition: Edition, kind: CatalogKind, material: Json): string {
+export function catalogName(edition: Edition, kind: CatalogKind, material: Material): string {
   for (const id of [material.resource_id, material.effect_id, material.id]) {
     if (typeof id !== "string" || !id) continue;
     const hit = findByResourceId(edition, kind, id);
@@ -184,7 +194,7 @@ export function catalogName(edition: Edition, kind: CatalogKind, material: Json)
 }
 
 /** The audio fades of a video or audio segment (fadeInDuration, fadeOutDuration). */
-function fadesOf(refs: { list: string; material: Json }[]): Item {
+function fadesOf(refs: MaterialRef[]): Item {
   const fade = refs.find((r) => r.list === "audio_fades")?.material;
   const fadeIn = Number(fade?.fade_in_duration ?? 0);
   const fadeOut = Number(fade?.fade_out_duration ?? 0);
@@ -197,13 +207,13 @@ function fadesOf(refs: { list: string; material: Json }[]): Item {
 /** Animation fields from a segment's material_animations. */
 function animationsOf(
   edition: Edition,
-  refs: { list: string; material: Json }[],
+  refs: MaterialRef[],
   target: "visual" | "text" = "visual",
 ): Item {
   const out: Item = {};
   for (const r of refs) {
     if (r.list !== "material_animations") continue;
-    for (const a of (r.material.animations ?? []) as Json[]) {
+    for (const a of (r.material as AnimationsMaterial).animations ?? []) {
       const key = a.type === "in" ? "in" : a.type === "out" ? "out" : "loop";
       const kind = (target === "text"
         ? { in: "text_intro", out: "text_outro", loop: "text_loop" }
@@ -218,7 +228,7 @@ function animationsOf(
 /** The audio effect of a segment (the spec takes one; more are listed as unsupported). */
 function audioEffectOf(
   edition: Edition,
-  refs: { list: string; material: Json }[],
+  refs: MaterialRef[],
   id: string,
   skip: Skip,
 ): Item {
@@ -232,16 +242,16 @@ function audioEffectOf(
 /** Video/photo segment settings the spec has no field for (flip, crop, reverse, speed curve…). */
 function unexpressedVisual(
   segment: Segment,
-  material: Json,
-  refs: { list: string; material: Json }[],
+  material: VideoMaterial,
+  refs: MaterialRef[],
   skip: Skip,
 ) {
-  const flip = ((segment.clip as Json | null)?.flip ?? {}) as Json;
+  const flip = segment.clip?.flip ?? {};
   if (flip.horizontal === true || flip.vertical === true) {
     skip("flipped video or image", segment.id, "part");
   }
   if (segment.reverse === true) skip("reversed video", segment.id, "part");
-  const crop = (material.crop ?? {}) as Json;
+  const crop = material.crop ?? {};
   const corners = [crop.upper_left_x, crop.upper_left_y, crop.lower_right_x, crop.lower_right_y];
   if (corners.some((v, i) => v !== undefined && Number(v) !== [0, 0, 1, 1][i])) {
     skip("cropped video or image", segment.id, "part");
@@ -369,7 +379,7 @@ export function exportSpec(doc: DraftDocument): ExportedSpec {
     u.count = u.ids.length;
     unsupported.set(key, u);
   };
-  const ratio = String((doc.content.canvas_config as Json | undefined)?.ratio ?? "original");
+  const ratio = String(doc.content.canvas_config?.ratio ?? "original");
   spec.draft = {
     ...(doc.meta.draft_name ? { name: String(doc.meta.draft_name) } : {}),
     width: doc.canvas.width,
@@ -422,8 +432,8 @@ export function exportSpec(doc: DraftDocument): ExportedSpec {
  */
 function isCompound(
   list: string,
-  material: Json,
-  refs: { list: string; material: Json }[],
+  material: Material,
+  refs: MaterialRef[],
 ): boolean {
   if (list === "drafts" || material.type === "combination") return true;
   if (refs.some((r) => r.list === "drafts")) return true;
@@ -477,8 +487,8 @@ function overlapEnds(doc: DraftDocument, track: Track, skip: Skip): Map<string, 
 
 /** The draft's timeline markers (a colour build cannot take is left out and listed). */
 function exportMarkers(doc: DraftDocument, skip: Skip): Item[] {
-  const marks = (doc.content.time_marks as Json | null | undefined)?.mark_items;
-  const ids = Array.isArray(marks) ? (marks as Json[]).map((m) => String(m.id)) : [];
+  const marks = doc.content.time_marks?.mark_items;
+  const ids = Array.isArray(marks) ? marks.map((m) => String(m.id)) : [];
   return readMarkers(doc).map((m, i) => {
     if (m.color !== undefined && !/^#[0-9a-fA-F]{6}$/.test(m.color)) {
       skip(`marker colour ${m.color}`, ids[i] ?? `marker ${i}`, "part");
@@ -696,7 +706,7 @@ function exportTextSegments(
   options: Record<string, Item>,
   push: (key: string, item: Item) => void,
 ) {
-  const kept: { segment: Segment; material: Json; refs: { list: string; material: Json }[] }[] = [];
+  const kept: { segment: Segment; material: TextMaterial; refs: MaterialRef[] }[] = [];
   for (const segment of track.segments) {
     const found = doc.findMaterial(segment.material_id);
     if (!found) {

@@ -6,9 +6,8 @@
  * highlights. What the flags cannot say (a shadow other than the default one, per-run fonts,
  * vertical text, …) is reported through `skip(kind, id)`, never dropped silently.
  */
-import type { Json } from "../editions/profiles.ts";
 import type { Edition } from "../editions/profiles.ts";
-import type { Segment } from "../draft/document.ts";
+import type { Clip, Segment, TextMaterial } from "../draft/model.ts";
 import { findByResourceId } from "../catalogs/catalog.ts";
 import { hexOf, materialStyle, r6, type Run, type RunStyle, textRuns } from "../draft/text_runs.ts";
 import {
@@ -65,7 +64,7 @@ function mode<T>(pairs: [T, number][]): T {
 /** One text segment as export sees it. */
 export interface TextSegmentIn {
   segment: Segment;
-  material: Json;
+  material: TextMaterial;
 }
 
 /** What exportTextTrack returns: the call's flags and one caption item per segment. */
@@ -143,9 +142,9 @@ export function exportTextTrack(
   const align = Number(m0.alignment ?? 1);
   if ([0, 1, 2].includes(align)) opts.alignment = align;
   else skipAll(`text alignment ${align}`);
-  const clip0 = (first.segment.clip ?? {}) as Json;
-  opts.transformX = r6(Number((clip0.transform as Json)?.x ?? 0));
-  opts.transformY = r6(Number((clip0.transform as Json)?.y ?? 0));
+  const clip0: Clip = first.segment.clip ?? {};
+  opts.transformX = r6(Number(clip0.transform?.x ?? 0));
+  opts.transformY = r6(Number(clip0.transform?.y ?? 0));
   if (fixed.stroke) {
     opts.borderColor = fixed.stroke.color;
     opts.borderWidth = r6(Math.min(100, fixed.stroke.width * 500));
@@ -191,17 +190,17 @@ export function exportTextTrack(
     const tr = p.segment.target_timerange;
     const item: Item = { ref: id, text: p.text, start: tr.start, end: tr.start + tr.duration };
     if (sizes[i] !== fontSize) item.fontSize = sizes[i];
-    const clip = (p.segment.clip ?? {}) as Json;
-    const y = r6(Number((clip.transform as Json)?.y ?? 0));
+    const clip: Clip = p.segment.clip ?? {};
+    const y = r6(Number(clip.transform?.y ?? 0));
     if (y !== opts.transformY) item.transformY = y;
-    if (r6(Number((clip.transform as Json)?.x ?? 0)) !== opts.transformX) {
+    if (r6(Number(clip.transform?.x ?? 0)) !== opts.transformX) {
       skip("text horizontal position differing within a track", id);
     }
-    const scale = (clip.scale ?? {}) as Json;
+    const scale = clip.scale ?? {};
     if (
       Number(scale.x ?? 1) !== 1 || Number(scale.y ?? 1) !== 1 || Number(clip.rotation ?? 0) ||
       Number(clip.alpha ?? 1) !== 1 ||
-      clip.flip && ((clip.flip as Json).horizontal || (clip.flip as Json).vertical)
+      clip.flip && (clip.flip.horizontal || clip.flip.vertical)
     ) skip("text scale, rotation, opacity or flip", id);
     if (p.runs.some((r) => !same(fixedOf(r.style), fixed))) {
       skip("text font, italic, underline, opacity, outline or shadow differing within a track", id);
@@ -226,7 +225,7 @@ export function exportTextTrack(
 }
 
 /** The font path the first style run (or the material) names. */
-function firstStyleFontPath(m: Json): string | undefined {
+function firstStyleFontPath(m: TextMaterial): string | undefined {
   try {
     const p = JSON.parse(String(m.content))?.styles?.[0]?.font?.path;
     if (typeof p === "string" && p) return p;
@@ -235,7 +234,7 @@ function firstStyleFontPath(m: Json): string | undefined {
 }
 
 /** The background box of a text material, if it draws one. */
-function backgroundOf(m: Json) {
+function backgroundOf(m: TextMaterial) {
   const flag = m.check_flag === undefined ? 16 : Number(m.check_flag);
   const color = hexOf(m.background_color);
   if (!color || !(flag & 16) || Number(m.background_style ?? 0) === 0) return undefined;

@@ -9,8 +9,9 @@ import {
   getCatalog,
 } from "../catalogs/catalog.ts";
 import { resolveName, searchCommand } from "../catalogs/resolve.ts";
-import type { Edition, Json } from "../editions/profiles.ts";
-import type { DraftDocument, Segment, Track } from "../draft/document.ts";
+import type { Edition } from "../editions/profiles.ts";
+import type { DraftDocument } from "../draft/document.ts";
+import type { Segment, Track, VideoMaterial } from "../draft/model.ts";
 import { gridRange, type TimeRange } from "../draft/time.ts";
 import { MASK_ALIASES, UNSUPPORTED_MASK_TYPES } from "../draft/masks.ts";
 import { DraftcliError } from "../errors.ts";
@@ -86,7 +87,7 @@ export function maskEntry(edition: Edition, name: string, field: string): Catalo
 export interface VisualTarget {
   track: Track;
   segment: Segment;
-  material: Json;
+  material: VideoMaterial;
 }
 
 /**

@@ -4,7 +4,18 @@
  * captions with their styles and keyword colours; audio with volume and fades; transitions as
  * crossfades; and the list of what a proxy render can only approximate or skips.
  */
-import type { Json } from "../editions/profiles.ts";
+import type {
+  CanvasConfig,
+  Clip,
+  DraftContent,
+  Json,
+  Material,
+  Segment,
+  TextContentJson,
+  TextMaterial,
+  TextStyleEntry,
+  TimeRange,
+} from "../draft/model.ts";
 import { textRuns } from "../draft/text_runs.ts";
 import { DRAFT_PATH_PLACEHOLDER as PLACEHOLDER } from "../draft/media_path.ts";
 
@@ -138,11 +149,11 @@ function hex(rgb: unknown, fallback: string): string {
     ).join("");
 }
 
-function curveOf(segment: Json, type: string): Curve | undefined {
-  const list = Array.isArray(segment.common_keyframes) ? segment.common_keyframes as Json[] : [];
+function curveOf(segment: Segment, type: string): Curve | undefined {
+  const list = Array.isArray(segment.common_keyframes) ? segment.common_keyframes : [];
   const entry = list.find((e) => e.property_type === type);
-  const points = ((entry?.keyframe_list ?? []) as Json[])
-    .map((k) => [num(k.time_offset), num((k.values as unknown[])?.[0])] as const)
+  const points = (entry?.keyframe_list ?? [])
+    .map((k) => [num(k.time_offset), num(k.values?.[0])] as const)
     .sort((a, b) => a[0] - b[0]);
   return points.length > 0 ? points : undefined;
 }
@@ -162,11 +173,15 @@ export function valueAt(curve: Curve, t: number): number {
 
 const LAYER_BASE: Record<string, number> = { video: 0, sticker: 14000, text: 15000 };
 
-/** Builds the render plan of a draft's timeline (`content`) whose folder is `draftDir`. */
-export function planPreview(content: Json, draftDir: string): RenderPlan {
-  const canvas = (content.canvas_config ?? {}) as Json;
-  const materials = (content.materials ?? {}) as Record<string, Json[]>;
-  const byId = new Map<string, { list: string; m: Json }>();
+/**
+ * Builds the render plan of a draft's timeline (`timeline`, any parsed timeline JSON: every part
+ * is tested before use) whose folder is `draftDir`.
+ */
+export function planPreview(timeline: Json, draftDir: string): RenderPlan {
+  const content: DraftContent = timeline;
+  const canvas: CanvasConfig = content.canvas_config ?? {};
+  const materials = content.materials ?? {};
+  const byId = new Map<string, { list: string; m: Material }>();
   for (const [list, items] of Object.entries(materials)) {
     if (!Array.isArray(items)) continue;
     for (const m of items) if (m && typeof m.id === "string") byId.set(m.id, { list, m });
@@ -185,28 +200,28 @@ export function planPreview(content: Json, draftDir: string): RenderPlan {
   };
   const skipped = new Map<string, number>();
   const note = (what: string) => skipped.set(what, (skipped.get(what) ?? 0) + 1);
-  const tracks = Array.isArray(content.tracks) ? content.tracks as Json[] : [];
+  const tracks = Array.isArray(content.tracks) ? content.tracks : [];
   tracks.forEach((track, trackIndex) => {
     const type = String(track.type);
-    const segments = Array.isArray(track.segments) ? track.segments as Json[] : [];
+    const segments = Array.isArray(track.segments) ? track.segments : [];
     const row: TrackRow = { id: String(track.id), type, segments: [] };
     plan.tracks.push(row);
     let previousTransition = 0;
     segments.forEach((seg) => {
-      const range = (seg.target_timerange ?? {}) as Json;
+      const range: Partial<TimeRange> = seg.target_timerange ?? {};
       const start = num(range.start);
       const duration = num(range.duration);
-      const source = (seg.source_timerange ?? {}) as Json;
+      const source: Partial<TimeRange> = seg.source_timerange ?? {};
       const mat = byId.get(String(seg.material_id));
       const refs = (Array.isArray(seg.extra_material_refs) ? seg.extra_material_refs : [])
         .map((id) => byId.get(String(id))).filter((r) => r !== undefined);
-      const clip = (seg.clip ?? {}) as Json;
-      const transform = (clip.transform ?? {}) as Json;
-      const scale = (clip.scale ?? {}) as Json;
+      const clip: Clip = seg.clip ?? {};
+      const transform = clip.transform ?? {};
+      const scale = clip.scale ?? {};
       const layer = (LAYER_BASE[type] ?? 1000) + trackIndex;
       let label = type;
       // The sound of this segment (a video's own, or an audio's with its fades).
-      const sound = (file: string, label: string, fade?: Json) => ({
+      const sound = (file: string, label: string, fade?: Material) => ({
         segmentId: String(seg.id),
         file,
         label,
@@ -236,8 +251,8 @@ export function planPreview(content: Json, draftDir: string): RenderPlan {
         if (kr) curves.rotation = kr;
         if (ka) curves.alpha = ka;
         if (
-          (seg.common_keyframes as Json[] | undefined)?.some((k) =>
-            (Array.isArray(k.keyframe_list) ? k.keyframe_list as Json[] : []).some((p) =>
+          seg.common_keyframes?.some((k) =>
+            (Array.isArray(k.keyframe_list) ? k.keyframe_list : []).some((p) =>
               p.curveType && p.curveType !== "Line"
             )
           )
@@ -317,24 +332,24 @@ export function planPreview(content: Json, draftDir: string): RenderPlan {
 }
 
 function captionOf(
-  m: Json,
-  seg: Json,
+  m: TextMaterial,
+  seg: Segment,
   start: number,
   duration: number,
   layer: number,
 ): CaptionItem {
-  let content: Json | undefined;
+  let content: TextContentJson | undefined;
   try {
     const parsed = JSON.parse(String(m.content ?? "{}"));
     if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) content = parsed;
   } catch { /* CapCut 1.x/2.x markup or plain text: see below */ }
   if (!content) return markupCaptionOf(m, seg, start, duration, layer);
   const text = String(content.text ?? "");
-  const styles: Json[] = Array.isArray(content.styles) ? content.styles : [];
-  const clip = (seg.clip ?? {}) as Json;
-  const transform = (clip.transform ?? {}) as Json;
-  const first = styles[0] ?? {};
-  const colorOf = (s: Json) =>
+  const styles = Array.isArray(content.styles) ? content.styles : [];
+  const clip: Clip = seg.clip ?? {};
+  const transform = clip.transform ?? {};
+  const first: TextStyleEntry = styles[0] ?? {};
+  const colorOf = (s: TextStyleEntry) =>
     hex(dig(s, "fill", "content", "solid", "color"), String(m.text_color || "#ffffff"));
   const base = colorOf(first);
   const runs = styles.filter((s) => Array.isArray(s.range)).map((s) => ({
@@ -344,7 +359,7 @@ function captionOf(
     bold: s.bold === true,
     italic: s.italic === true,
   }));
-  const strokes = Array.isArray(first.strokes) ? first.strokes as Json[] : [];
+  const strokes = Array.isArray(first.strokes) ? first.strokes : [];
   const stroke = strokes[0];
   const borderColor = typeof m.border_color === "string" && m.border_color !== ""
     ? m.border_color
@@ -358,7 +373,7 @@ function captionOf(
     duration,
     x: num(transform.x),
     y: num(transform.y),
-    size: num(first.size, num(m.font_size, 15)) * num((clip.scale as Json)?.x, 1),
+    size: num(first.size, num(m.font_size, 15)) * num(clip.scale?.x, 1),
     color: base,
     bold: first.bold === true || num(m.bold_width) > 0,
     italic: first.italic === true || num(m.italic_degree) > 0,
@@ -372,7 +387,7 @@ function captionOf(
 }
 
 /** The background card of a text material, if it has one. */
-function backgroundOf(m: Json): CaptionItem["background"] {
+function backgroundOf(m: TextMaterial): CaptionItem["background"] {
   return typeof m.background_color === "string" && m.background_color !== ""
     ? { color: m.background_color, alpha: num(m.background_alpha, 1) }
     : undefined;
@@ -383,15 +398,15 @@ function backgroundOf(m: Json): CaptionItem["background"] {
  * with colour and outline tags) or plain text, read by the parser `draft export` uses.
  */
 function markupCaptionOf(
-  m: Json,
-  seg: Json,
+  m: TextMaterial,
+  seg: Segment,
   start: number,
   duration: number,
   layer: number,
 ): CaptionItem {
   const { text, runs } = textRuns(m);
-  const clip = (seg.clip ?? {}) as Json;
-  const transform = (clip.transform ?? {}) as Json;
+  const clip: Clip = seg.clip ?? {};
+  const transform = clip.transform ?? {};
   const first = runs[0]?.style;
   const stroke = first?.stroke;
   return {
@@ -401,7 +416,7 @@ function markupCaptionOf(
     duration,
     x: num(transform.x),
     y: num(transform.y),
-    size: num(first?.size, num(m.font_size, 15)) * num((clip.scale as Json)?.x, 1),
+    size: num(first?.size, num(m.font_size, 15)) * num(clip.scale?.x, 1),
     color: first?.color ?? "#ffffff",
     bold: first?.bold === true || num(m.bold_width) > 0,
     italic: first?.italic === true || num(m.italic_degree) > 0,

@@ -5,7 +5,7 @@
  */
 import { basename, dirname, join } from "../path.ts";
 import { DraftcliError } from "../errors.ts";
-import type { Json } from "../editions/profiles.ts";
+import type { DraftContent } from "../draft/model.ts";
 import { decodes, type FfmpegInfo, runFfmpeg } from "./ffmpeg.ts";
 import { planPreview, type RenderPlan } from "./plan.ts";
 import { type ProxyFormat, proxyFormat, renderArgs, windowPlan } from "./graph.ts";
@@ -332,7 +332,7 @@ async function proxyVideo(
 
 /** Renders the preview of the draft whose timeline is `content` in folder `draftDir`. */
 export async function renderPreview(
-  content: Json,
+  content: DraftContent,
   draftDir: string,
   opts: PreviewOptions,
 ): Promise<PreviewResult> {

@@ -1,15 +1,21 @@
 /** Checks of text contents (JSON, style ranges) and of catalog resource ids per edition. */
 import { findByResourceId } from "../../catalogs/catalog.ts";
 import type { CatalogKind } from "../../catalogs/catalog.ts";
-import type { Edition, Json } from "../../editions/profiles.ts";
+import type { Edition } from "../../editions/profiles.ts";
+import type {
+  AnimationsMaterial,
+  TextContentJson,
+  TextMaterial,
+  TextStyleEntry,
+} from "../model.ts";
 import { type Context, materialLists } from "./context.ts";
 
 /** See the module doc. */
-export function checkText(c: Context, m: Json, mp: string): void {
+export function checkText(c: Context, m: TextMaterial, mp: string): void {
   const content = m.content;
   // Old drafts (CapCut 2.x, pre-2021) store markup or plain text; only JSON content has ranges.
   if (typeof content !== "string" || !content.trimStart().startsWith("{")) return;
-  let parsed: { text?: unknown; styles?: unknown };
+  let parsed: TextContentJson;
   try {
     parsed = JSON.parse(content);
   } catch (err) {
@@ -21,11 +27,11 @@ export function checkText(c: Context, m: Json, mp: string): void {
     return;
   }
   const text = typeof parsed.text === "string" ? parsed.text : "";
-  const styles = Array.isArray(parsed.styles) ? parsed.styles as Json[] : [];
+  const styles = Array.isArray(parsed.styles) ? parsed.styles : [];
   styles.forEach((st, i) => {
     const r = st.range;
     if (!Array.isArray(r) || r.length !== 2) return;
-    const [a, b] = r as number[];
+    const [a, b] = r;
     if (!(a >= 0 && b >= a && b <= text.length)) {
       c.out.add(
         "text_range_out_of_text",
@@ -97,7 +103,7 @@ export function checkCatalogIds(c: Context): void {
             ? TEXT_ANIM
             : undefined;
           if (!table) return; // stickers and unused containers: no catalog
-          ((m.animations ?? []) as Json[]).forEach((a, ai) => {
+          ((m as AnimationsMaterial).animations ?? []).forEach((a, ai) => {
             const kind = table[String(a.type)];
             if (kind) {
               checkResource(
@@ -148,17 +154,18 @@ export function checkCatalogIds(c: Context): void {
   }
 }
 
-function checkStyleFonts(c: Context, m: Json, mp: string): void {
+function checkStyleFonts(c: Context, m: TextMaterial, mp: string): void {
   if (typeof m.content !== "string" || !m.content.trimStart().startsWith("{")) return;
-  let styles: Json[] = [];
+  let styles: TextStyleEntry[] = [];
   try {
-    styles = (JSON.parse(m.content).styles ?? []) as Json[];
+    const parsed: TextContentJson = JSON.parse(m.content);
+    styles = parsed.styles ?? [];
   } catch {
     return; // reported by checkText
   }
   const seen = new Set<string>([String(m.font_resource_id ?? "")]);
   styles.forEach((st, i) => {
-    const id = (st.font as Json | undefined)?.id;
+    const id = st.font?.id;
     if (typeof id !== "string" || seen.has(id)) return;
     seen.add(id);
     checkResource(c, "fonts", id, "font", `${mp}.content.styles[${i}].font.id`);

@@ -2,8 +2,9 @@
  * What every draft check shares: the codes and levels (`CHECKS`), the report types, the finding
  * collector and the read-only view of the draft the checks walk.
  */
-import type { Edition, Json } from "../../editions/profiles.ts";
-import type { DraftDocument, Segment, Track } from "../document.ts";
+import type { Edition } from "../../editions/profiles.ts";
+import type { DraftDocument } from "../document.ts";
+import type { Material, MaterialOf, Segment, Track } from "../model.ts";
 
 /** How bad a finding is. */
 export type IssueLevel = "error" | "warning";
@@ -176,15 +177,15 @@ export function rangeOf(v: unknown): Range | undefined {
 }
 
 /** A materials list without creating it (validation must not change the document). */
-export function listOf(doc: DraftDocument, name: string): Json[] {
-  const items = (doc.content.materials as Record<string, unknown> | undefined)?.[name];
-  return Array.isArray(items) ? items as Json[] : [];
+export function listOf<L extends string>(doc: DraftDocument, name: L): MaterialOf<L>[] {
+  const items = doc.content.materials?.[name];
+  return Array.isArray(items) ? items : [];
 }
 
 /** Every materials list of the draft. */
-export function materialLists(doc: DraftDocument): [string, Json[]][] {
-  const m = (doc.content.materials ?? {}) as Record<string, unknown>;
-  return Object.entries(m).filter((e): e is [string, Json[]] => Array.isArray(e[1]));
+export function materialLists(doc: DraftDocument): [string, Material[]][] {
+  const m = doc.content.materials ?? {};
+  return Object.entries(m).filter((e): e is [string, Material[]] => Array.isArray(e[1]));
 }
 
 /** What the checks walk and fill. */
@@ -213,7 +214,7 @@ export interface Context {
   files: FolderReader;
   out: Collector;
   stats: ValidationStats;
-  materials: Map<string, { list: string; index: number; material: Json }>;
+  materials: Map<string, { list: string; index: number; material: Material }>;
   referenced: Set<string>;
   /** Segment that owns each material (first one), for catalog kinds of animations. */
   owner: Map<string, { track: Track; segment: Segment }>;

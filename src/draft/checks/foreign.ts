@@ -7,6 +7,7 @@
  * says which folders and media are the draft's and whether a file exists on this machine.
  */
 import type { Json } from "../../editions/profiles.ts";
+import type { DraftContent, DraftMeta, TextMaterial } from "../model.ts";
 import { isEditorAppFile } from "../../editions/app_files.ts";
 
 /** One foreign value: where (`<file>#<json path>`), the value, and why it is foreign. */
@@ -112,9 +113,9 @@ export function findForeignValues(
       }
     }
   }
-  const texts = ((json as Json)?.materials as Json | undefined)?.texts;
+  const texts = (json as DraftContent | null | undefined)?.materials?.texts;
   if (Array.isArray(texts)) {
-    texts.forEach((m: Json, i: number) => {
+    texts.forEach((m: TextMaterial, i: number) => {
       const base = m?.base_content;
       if (typeof base !== "string" || base === "") return;
       if (base !== textOf(m.content)) {
@@ -145,25 +146,25 @@ function textOf(content: unknown): string {
  * device hashes are present and blank; the editors fill them in, and old drafts lack them.
  * (`platform` names the creator; editing a draft changes only `last_modified_platform`.)
  */
-export function isEditorMade(content: Json): boolean {
-  const b = content.platform as Json | undefined;
+export function isEditorMade(content: DraftContent): boolean {
+  const b = content.platform;
   if (!b || typeof b !== "object") return true;
   return !DEVICE_KEYS.every((k) => b[k] === "");
 }
 
 /** The media files a draft uses: material paths and draft_materials file paths. */
-export function mediaPaths(content: Json, meta: Json): Set<string> {
+export function mediaPaths(content: DraftContent, meta: DraftMeta): Set<string> {
   const out = new Set<string>();
-  const mats = (content.materials ?? {}) as Record<string, unknown>;
-  for (const list of ["videos", "audios"]) {
+  const mats = content.materials ?? {};
+  for (const list of ["videos", "audios"] as const) {
     const items = mats[list];
     if (!Array.isArray(items)) continue;
-    for (const m of items as Json[]) if (typeof m?.path === "string" && m.path) out.add(m.path);
+    for (const m of items) if (typeof m?.path === "string" && m.path) out.add(m.path);
   }
   const groups = meta.draft_materials;
   if (Array.isArray(groups)) {
-    for (const g of groups as Json[]) {
-      for (const v of (Array.isArray(g?.value) ? g.value : []) as Json[]) {
+    for (const g of groups) {
+      for (const v of Array.isArray(g?.value) ? g.value : []) {
         if (typeof v?.file_Path === "string" && v.file_Path) out.add(v.file_Path);
       }
     }

@@ -1,11 +1,11 @@
 /** Checks of ids and references: unique ids, segment → material, local_material_id → meta. */
-import type { Json } from "../../editions/profiles.ts";
+import type { Material } from "../model.ts";
 import { type Context, listOf, materialLists } from "./context.ts";
 
 /** See the module doc. */
 export function checkIds(c: Context): void {
-  const seen = new Map<string, { path: string; item?: Json }>();
-  const note = (id: unknown, path: string, required: boolean, item?: Json) => {
+  const seen = new Map<string, { path: string; item?: Material }>();
+  const note = (id: unknown, path: string, required: boolean, item?: Material) => {
     if (typeof id !== "string" || id === "") {
       if (required) c.out.add("missing_id", `${path} has no id`, path);
       return;
@@ -25,10 +25,10 @@ export function checkIds(c: Context): void {
     (t.segments ?? []).forEach((s, si) => {
       const sp = `tracks[${ti}].segments[${si}]`;
       note(s.id, sp, true);
-      const kfs = Array.isArray(s.common_keyframes) ? s.common_keyframes as Json[] : [];
+      const kfs = Array.isArray(s.common_keyframes) ? s.common_keyframes : [];
       kfs.forEach((k, ki) => {
         note(k.id, `${sp}.common_keyframes[${ki}]`, false);
-        const list = Array.isArray(k.keyframe_list) ? k.keyframe_list as Json[] : [];
+        const list = Array.isArray(k.keyframe_list) ? k.keyframe_list : [];
         list.forEach((kf, i) =>
           note(kf.id, `${sp}.common_keyframes[${ki}].keyframe_list[${i}]`, false)
         );
@@ -47,7 +47,7 @@ export function checkIds(c: Context): void {
 }
 
 /** A flower-text effect material: JianYing writes two of these with one id for one text. */
-function isTextEffect(m: Json | undefined): boolean {
+function isTextEffect(m: Material | undefined): boolean {
   return m?.type === "text_effect";
 }
 
@@ -79,7 +79,7 @@ export function checkReferences(c: Context): void {
           );
         }
       });
-      const kfs = Array.isArray(s.common_keyframes) ? s.common_keyframes as Json[] : [];
+      const kfs = Array.isArray(s.common_keyframes) ? s.common_keyframes : [];
       for (const k of kfs) if (typeof k.material_id === "string") c.referenced.add(k.material_id);
     });
   });
@@ -87,7 +87,7 @@ export function checkReferences(c: Context): void {
   for (const { material } of c.materials.values()) {
     const infos = material.text_info_resources;
     if (Array.isArray(infos)) {
-      for (const r of infos as Json[]) c.referenced.add(String(r.text_material_id ?? ""));
+      for (const r of infos) c.referenced.add(String(r.text_material_id ?? ""));
     }
   }
   for (const [id, { list, index }] of c.materials) {
@@ -103,8 +103,8 @@ export function checkReferences(c: Context): void {
   const groups = c.doc.meta.draft_materials;
   if (!Array.isArray(groups)) return;
   const registered = new Set<string>();
-  for (const g of groups as Json[]) {
-    for (const v of (Array.isArray(g?.value) ? g.value : []) as Json[]) {
+  for (const g of groups) {
+    for (const v of Array.isArray(g?.value) ? g.value : []) {
       if (typeof v?.id === "string") registered.add(v.id);
     }
   }

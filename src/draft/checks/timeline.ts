@@ -1,6 +1,5 @@
 /** Checks of the timeline: overlaps, main track, source ranges, speeds, clips, keyframes. */
-import type { Json } from "../../editions/profiles.ts";
-import type { Segment } from "../document.ts";
+import type { Segment } from "../model.ts";
 import { PHOTO_DURATION } from "../build.ts";
 import { MAX_TIME_US } from "../time.ts";
 import { type Context, rangeOf } from "./context.ts";
@@ -181,10 +180,10 @@ export function checkSegments(c: Context): void {
 }
 
 function checkKeyframes(c: Context, s: Segment, sp: string): void {
-  const kfs = Array.isArray(s.common_keyframes) ? s.common_keyframes as Json[] : [];
+  const kfs = Array.isArray(s.common_keyframes) ? s.common_keyframes : [];
   const duration = rangeOf(s.target_timerange)?.duration ?? 0;
   kfs.forEach((k, ki) => {
-    const list = Array.isArray(k.keyframe_list) ? k.keyframe_list as Json[] : [];
+    const list = Array.isArray(k.keyframe_list) ? k.keyframe_list : [];
     let prev = -Infinity;
     let sorted = true;
     list.forEach((kf, i) => {
