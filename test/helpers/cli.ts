@@ -218,11 +218,12 @@ function denoDir(): Promise<string | undefined> {
 }
 
 /**
- * Creates a temp drafts folder and HOME for one test; `env` is the complete environment of the
- * world's subprocesses (hermeticEnv plus HOME, drafts dir and config path).
+ * Creates a temp drafts folder and HOME for one test (in `root`, an empty folder, when given);
+ * `env` is the complete environment of the world's subprocesses (hermeticEnv plus HOME, drafts
+ * dir and config path).
  */
-export async function tempWorld(): Promise<TempWorld> {
-  const root = (await tempDir("draftcli-test-")).path;
+export async function tempWorld(root?: string): Promise<TempWorld> {
+  root ??= (await tempDir("draftcli-test-")).path;
   const draftsDir = `${root}/drafts`;
   const home = `${root}/home`;
   await Deno.mkdir(draftsDir, { recursive: true });
