@@ -1,6 +1,10 @@
-/** `draftcli build`: a whole video from one spec, every problem at once, nothing half-written. */
+/**
+ * `draftcli build`: a whole video from one spec, every problem at once, nothing half-written.
+ * The builds that make or refuse a draft first (argument, stdin, a slow download) run as real
+ * processes; the reads after them, the schema and the other refusals run in-process.
+ */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { fixture, runCli, snapshotDir, tempWorld } from "./helpers/cli.ts";
+import { fixture, runCli, runInProcess, snapshotDir, tempWorld } from "./helpers/cli.ts";
 import { checkDraft } from "./helpers/draft_check.ts";
 import { everyKindSpec } from "./helpers/build_spec.ts";
 
@@ -26,25 +30,29 @@ Deno.test("build: a spec with every item kind builds in one call and validates",
       transitions: 1,
     });
     assertEquals(Object.keys(out.refs).sort(), ["a", "b", "c", "v"]);
-    const v = await runCli(["draft", "validate", out.draftId], { env: w.env });
+    const v = await runInProcess(["draft", "validate", out.draftId], { env: w.env });
     assertEquals(v.code, 0, v.stdout + v.stderr);
     assertEquals((v.json as Json).ok, true);
     const check = await checkDraft(out.filePath);
     assertEquals(check.problems, []);
     // refs name the segments the spec meant: the filter is on image "a", the mask on video "v".
-    const images = (await runCli(["images", "list", out.draftId], { env: w.env })).json as Json[];
+    const images = (await runInProcess(["images", "list", out.draftId], { env: w.env }))
+      .json as Json[];
     assertEquals(images.map((s) => s.segmentId), [out.refs.a, out.refs.b]);
-    const filters = (await runCli(["filters", "list", out.draftId], { env: w.env })).json as Json[];
+    const filters = (await runInProcess(["filters", "list", out.draftId], { env: w.env }))
+      .json as Json[];
     assertEquals(filters.map((f) => [f.applyTo, f.segmentId]), [["segment", out.refs.a]]);
-    const masks = (await runCli(["masks", "list", out.draftId], { env: w.env })).json as Json[];
+    const masks = (await runInProcess(["masks", "list", out.draftId], { env: w.env }))
+      .json as Json[];
     assertEquals(masks.map((m) => m.segmentId), [out.refs.v]);
-    const kf =
-      (await runCli(["keyframes", "list", out.draftId, "--segment-id", out.refs.c], { env: w.env }))
-        .json as Json;
+    const kf = (await runInProcess(["keyframes", "list", out.draftId, "--segment-id", out.refs.c], {
+      env: w.env,
+    }))
+      .json as Json;
     assertEquals(kf.keyframes.length, 1);
 
     // --into adds to the existing draft in one transaction, with refs of its own.
-    const more = await runCli([
+    const more = await runInProcess([
       "build",
       "--into",
       out.draftId,
@@ -56,7 +64,8 @@ Deno.test("build: a spec with every item kind builds in one call and validates",
     assertEquals(more.code, 0, more.stderr);
     assertEquals((more.json as Json).draftId, out.draftId);
     assertEquals((more.json as Json).created, false);
-    const caps = (await runCli(["captions", "list", out.draftId], { env: w.env })).json as Json[];
+    const caps = (await runInProcess(["captions", "list", out.draftId], { env: w.env }))
+      .json as Json[];
     assertEquals(caps.length, 4);
   } finally {
     await w.cleanup();
@@ -96,7 +105,7 @@ Deno.test("build: several faults are all reported with their paths and nothing i
     // folder left. (Audio merely shorter than its item is trimmed with a warning, as cutcli.)
     const late = everyKindSpec();
     (late.audios[0] as Json).sourceStart = 5_000_000;
-    const r2 = await runCli(["build", JSON.stringify(late)], { env: w.env });
+    const r2 = await runInProcess(["build", JSON.stringify(late)], { env: w.env });
     assertEquals(r2.code, 2, r2.stderr);
     assertEquals((r2.error!.problems as Json[]).map((p) => p.path), [
       "audios[0].sourceStart",
@@ -108,7 +117,7 @@ Deno.test("build: several faults are all reported with their paths and nothing i
 });
 
 Deno.test("schema build: prints the spec's JSON Schema with the add commands' item fields", async () => {
-  const r = await runCli(["schema", "build"], { env: { HOME: "/nonexistent" } });
+  const r = await runInProcess(["schema", "build"], { env: { HOME: "/nonexistent" } });
   assertEquals(r.code, 0, r.stderr);
   const s = r.json as Json;
   assertEquals(s.type, "object");
@@ -190,7 +199,8 @@ Deno.test("build: a new draft appears only when complete (nothing visible while 
     const check = await checkDraft(out.filePath);
     assertEquals(check.problems, []);
     assertEquals(check.leftovers, []);
-    const images = (await runCli(["images", "list", out.draftId], { env: w.env })).json as Json[];
+    const images = (await runInProcess(["images", "list", out.draftId], { env: w.env }))
+      .json as Json[];
     assertEquals(images.length, 1);
   } finally {
     release();
@@ -206,7 +216,7 @@ Deno.test("build: a ref given twice is reported at each later use, captionTracks
     const spec = everyKindSpec();
     spec.images[1].ref = spec.images[0].ref;
     spec.captionTracks = [{ captions: [{ text: "x", start: 0, end: 1_000_000, ref: "a" }] }];
-    const r = await runCli(["build", JSON.stringify(spec)], { env: w.env });
+    const r = await runInProcess(["build", JSON.stringify(spec)], { env: w.env });
     assertEquals(r.code, 2, r.stderr);
     const problems = r.error!.problems as Json[];
     const dup = problems.filter((p) => /is already the ref of/.test(p.message));

@@ -1,6 +1,6 @@
 /** `captions add --srt`: an SRT file's cues as captions, with the style flags, by any path form. */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { fileUrl, runCli, runOk, snapshotDir, tempWorld } from "./helpers/cli.ts";
+import { fileUrl, runCli, runInProcess, runOk, snapshotDir, tempWorld } from "./helpers/cli.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = Record<string, any>;
@@ -41,7 +41,7 @@ Deno.test("captions add: --srt and --captions together, neither, or a bad SRT: e
   try {
     await Deno.writeTextFile(`${w.root}/bad.srt`, "1\n00:00:00,000 -> 00:00:01,000\nx\n");
     await Deno.writeTextFile(`${w.root}/ok.srt`, SRT);
-    const { draftId } = await runOk(w, ["draft", "create", "--name", "srt"]);
+    const { draftId } = await runOk(w, ["draft", "create", "--name", "srt"], runInProcess);
     const before = await snapshotDir(w.draftsDir);
     const cases: [string[], RegExp][] = [
       [["--srt", `${w.root}/ok.srt`, "--captions", '[{"text":"a","start":0,"end":1}]'], /not both/],
@@ -50,7 +50,7 @@ Deno.test("captions add: --srt and --captions together, neither, or a bad SRT: e
       [["--srt", `${w.root}/missing.srt`], /cannot read/],
     ];
     for (const [args, message] of cases) {
-      const r = await runCli(["captions", "add", draftId, ...args], { env: w.env });
+      const r = await runInProcess(["captions", "add", draftId, ...args], { env: w.env });
       assertEquals(r.code, 2, r.stderr);
       assertEquals(r.stdout, "");
       assert(message.test(r.error!.message), r.error!.message);

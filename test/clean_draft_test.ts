@@ -6,9 +6,10 @@
  * defaults were extracted from; caption texts and fonts are the caller's; device hashes are
  * blank; CapCut transitions and video effects carry effect_id = resource_id; every key the
  * editors write as a float is written as a float; `draft validate` finds no foreign value.
+ * Drafts are built in-process (runInProcess); the validate of each runs as a real process.
  */
 import { deepStrictEqual, equal, ok as assert } from "node:assert/strict";
-import { fixture, runCli, tempWorld } from "./helpers/cli.ts";
+import { fixture, runCli, runInProcess, tempWorld } from "./helpers/cli.ts";
 import { buildEveryKind, CALLER_TEXTS, EVERY_PROFILE } from "./helpers/every_kind.ts";
 import { floatPaths } from "../src/draft/json_numbers.ts";
 import floatKeys from "../src/editions/data/float_keys.json" with { type: "json" };
@@ -83,7 +84,7 @@ for (const p of EVERY_PROFILE) {
   Deno.test(`clean draft: ${p.edition} ${p.version} holds no foreign value`, async () => {
     const w = await tempWorld();
     try {
-      const b = await buildEveryKind(w.env, p.edition, p.version);
+      const b = await buildEveryKind(w.env, p.edition, p.version, [], runInProcess);
       const mediaDir = fixture("");
       const allowedRoots = [b.dir, w.draftsDir, mediaDir].map((r) => r.replace(/\/+$/, ""));
       const problems: string[] = [];
@@ -159,10 +160,10 @@ Deno.test({
     const font = `${w.root}/MyFont.ttc`;
     await Deno.copyFile(NOTO, font);
     const env = w.env;
-    const c = await runCli(["draft", "create", "--editor", "capcut"], { env });
+    const c = await runInProcess(["draft", "create", "--editor", "capcut"], { env });
     const { draftId, filePath } = c.json as Json;
     const cap = (font: string) =>
-      runCli([
+      runInProcess([
         "captions",
         "add",
         draftId,

@@ -25,7 +25,7 @@
  * scripts/corpus_report.ts prints the same checks as a table.
  */
 import { ok as assert } from "node:assert/strict";
-import { tempDir } from "./helpers/temp.ts";
+import { oncePerFile } from "./helpers/temp.ts";
 import {
   checkAdds,
   checkExportBuild,
@@ -66,6 +66,8 @@ const RUN = checkList("DRAFTCLI_CORPUS_CHECKS", CHECKS);
 const VERBOSE = Deno.env.get("DRAFTCLI_CORPUS_VERBOSE") === "1";
 const FFMPEG = hasFfmpeg();
 const drafts = corpusDrafts();
+/** The stand-in media (15 min long), made once for every draft: the checks only read them. */
+const sharedStandIns = oncePerFile(makeStandIns, "draftcli-corpus-media-");
 
 /** Asserts `problems` is empty in strict mode; else prints them (they are known failures). */
 function expectNone(check: Check, name: string, what: string, problems: string[]): void {
@@ -93,8 +95,7 @@ Deno.test("corpus: at least 20 editor-saved drafts, each with its source", () =>
 
 for (const draft of drafts) {
   Deno.test(`corpus ${draft.name}: reads are silent, adds surgical, export builds, fill complete`, async (t) => {
-    await using media = await tempDir("draftcli-corpus-media-");
-    const standIns: StandIns | undefined = FFMPEG ? await makeStandIns(media.path) : undefined;
+    const standIns: StandIns | undefined = FFMPEG ? await sharedStandIns() : undefined;
     await withCorpusWorld(draft, async (w) => {
       const step = (check: Check, name: string, fn: () => Promise<void>) =>
         RUN.has(check) ? t.step(name, fn) : Promise.resolve(true);

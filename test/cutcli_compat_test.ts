@@ -3,9 +3,10 @@
  * fields as cutcli's public documentation and example scripts use them (re-typed here as test
  * data: names, flags, fields and values, not copied text), run unchanged against draftcli.
  * Remote media come from a server on 127.0.0.1; every test builds its own HOME and drafts dir.
+ * Calls run in-process (runInProcess) unless they need their own working directory or `deno task`.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { fixture, runCli, type TempWorld, tempWorld } from "./helpers/cli.ts";
+import { fixture, runCli, runInProcess, type TempWorld, tempWorld } from "./helpers/cli.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = any;
@@ -44,7 +45,11 @@ async function withWorld(fn: (w: World) => Promise<void>): Promise<void> {
     base: `http://127.0.0.1:${server.addr.port}`,
     warnings,
     async cut(args, opts = {}) {
-      const r = await runCli(args, { env: { ...t.env, ...opts.env }, cwd: opts.cwd });
+      // A call with its own working directory (relative paths) runs as a real process.
+      const env = { ...t.env, ...opts.env };
+      const r = opts.cwd === undefined
+        ? await runInProcess(args, { env })
+        : await runCli(args, { env, cwd: opts.cwd });
       assertEquals(r.code, 0, `${args.join(" ")}\n${r.stderr}`);
       warnings.push(...r.stderr.split("\n").filter((l) => l.startsWith("warning:")));
       return r.json;

@@ -1,6 +1,9 @@
-/** `config show`, `config set`, `config set-dir` end to end. */
+/**
+ * `config show`, `config set`, `config set-dir`: values and errors in-process (runInProcess);
+ * a configured drafts folder used by later commands, end to end.
+ */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { runCli, tempWorld } from "./helpers/cli.ts";
+import { runCli, runInProcess, tempWorld } from "./helpers/cli.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = Record<string, any>;
@@ -9,28 +12,30 @@ Deno.test("config set stores values; show masks secrets as ***", async () => {
   const w = await tempWorld();
   const path = w.env.DRAFTCLI_CONFIG;
   try {
-    const empty = await runCli(["config", "show"], { env: w.env });
+    const empty = await runInProcess(["config", "show"], { env: w.env });
     assertEquals(empty.code, 0, empty.stderr);
     assertEquals((empty.json as Json).path, path);
     assertEquals((empty.json as Json).config, {});
     assertEquals((empty.json as Json).draftsDir, w.draftsDir, "env var in force");
 
     const token = "s3cr3t-token-value";
-    const set = await runCli(["config", "set", "uploadToken", token], { env: w.env });
+    const set = await runInProcess(["config", "set", "uploadToken", token], { env: w.env });
     assertEquals(set.code, 0, set.stderr);
     assertEquals((set.json as Json).config.uploadToken, "***");
     assert(!set.stdout.includes(token) && !set.stderr.includes(token), "token never printed");
     assertEquals(JSON.parse(await Deno.readTextFile(path)).uploadToken, token, "stored for real");
 
-    const url = await runCli(["config", "set", "uploadUrl", "https://up.example.com/x"], {
+    const url = await runInProcess(["config", "set", "uploadUrl", "https://up.example.com/x"], {
       env: w.env,
     });
     assertEquals(url.code, 0, url.stderr);
-    const num = await runCli(["config", "set", "maxDownloadBytes", "1048576"], { env: w.env });
+    const num = await runInProcess(["config", "set", "maxDownloadBytes", "1048576"], {
+      env: w.env,
+    });
     assertEquals(num.code, 0, num.stderr);
     assertEquals(JSON.parse(await Deno.readTextFile(path)).maxDownloadBytes, 1_048_576);
 
-    const show = await runCli(["config", "show"], { env: w.env });
+    const show = await runInProcess(["config", "show"], { env: w.env });
     assertEquals(show.code, 0, show.stderr);
     assertEquals((show.json as Json).config, {
       uploadToken: "***",
@@ -39,7 +44,7 @@ Deno.test("config set stores values; show masks secrets as ***", async () => {
     });
     assert(!show.stdout.includes(token));
 
-    const unset = await runCli(["config", "set", "uploadToken", ""], { env: w.env });
+    const unset = await runInProcess(["config", "set", "uploadToken", ""], { env: w.env });
     assertEquals(unset.code, 0, unset.stderr);
     assert(!("uploadToken" in JSON.parse(await Deno.readTextFile(path))));
   } finally {
@@ -51,7 +56,7 @@ Deno.test("config set: unknown keys and bad values are errors; the file is uncha
   const w = await tempWorld();
   const path = w.env.DRAFTCLI_CONFIG;
   try {
-    const ok = await runCli(["config", "set", "editor", "capcut"], { env: w.env });
+    const ok = await runInProcess(["config", "set", "editor", "capcut"], { env: w.env });
     assertEquals(ok.code, 0, ok.stderr);
     const before = await Deno.readTextFile(path);
     const cases: [string[], string, RegExp][] = [
@@ -69,18 +74,18 @@ Deno.test("config set: unknown keys and bad values are errors; the file is uncha
       [["config", "set-dir", ""], "invalid_input", /path/],
     ];
     for (const [args, error, message] of cases) {
-      const r = await runCli(args, { env: w.env });
+      const r = await runInProcess(args, { env: w.env });
       assertEquals(r.code, 2, `${args.join(" ")}: ${r.stderr}`);
       assertEquals(r.error?.code, error, r.stderr);
       assert(message.test(r.error!.message), `${r.error!.message} ~ ${message}`);
       assertEquals(r.stdout, "");
       assertEquals(await Deno.readTextFile(path), before, `${args.join(" ")} left the file alone`);
     }
-    const unknown = await runCli(["config", "set", "colour", "red"], { env: w.env });
+    const unknown = await runInProcess(["config", "set", "colour", "red"], { env: w.env });
     assert(unknown.error!.hint!.includes("draftsDir"), "hint lists the keys");
 
     await Deno.writeTextFile(path, "{not json");
-    const broken = await runCli(["config", "show"], { env: w.env });
+    const broken = await runInProcess(["config", "show"], { env: w.env });
     assertEquals([broken.code, broken.error?.code], [2, "usage"]);
     assert(broken.error!.message.includes(path));
   } finally {

@@ -1,11 +1,14 @@
-/** `docs` (Markdown manual) and `completions` (shell scripts) end to end, over the real registry. */
+/**
+ * `docs` (Markdown manual) and `completions` (shell scripts) over the real registry: the manual,
+ * a sample of topics and the scripts from real processes, the rest in-process (runApp).
+ */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { loadAllSpecs } from "../src/commands/registry.ts";
 import { runApp } from "../src/cli/app.ts";
 import { docTopics } from "../src/setup/skill.ts";
 import { toKebab } from "../src/commands/names.ts";
 import { toJsonSchema } from "../src/schema/json_schema.ts";
-import { type CliResult, runCli, tempWorld } from "./helpers/cli.ts";
+import { type CliResult, runCli, runInProcess, tempWorld } from "./helpers/cli.ts";
 
 const COMMANDS = await loadAllSpecs();
 
@@ -63,7 +66,7 @@ Deno.test("docs prints the whole manual as Markdown, naming every registered com
     for (const code of ["invalid_input", "draft_not_found", "locked", "unsupported_draft"]) {
       assert(r.stdout.includes(`\`${code}\``), code);
     }
-    const pretty = await runCli(["docs", "--pretty"], { env: w.env });
+    const pretty = await runInProcess(["docs", "--pretty"], { env: w.env });
     assertEquals(pretty.stdout, r.stdout, "--pretty does not turn text into JSON");
   } finally {
     await w.cleanup();
@@ -96,9 +99,9 @@ Deno.test("docs <topic> works for every section, alias, group and command", asyn
       assertEquals(r.code, 0, `docs ${sample[i]}: ${r.stderr}`);
       assertEquals(r.json, undefined, `docs ${sample[i]} is Markdown`);
     });
-    const add = await runCli(["docs", "captions add"], { env: w.env });
+    const add = await runInProcess(["docs", "captions add"], { env: w.env });
     assert(add.stdout.startsWith("### `draftcli captions add <draftId>`"), add.stdout);
-    const underscore = await runCli(["docs", "captions_add"], { env: w.env });
+    const underscore = await runInProcess(["docs", "captions_add"], { env: w.env });
     assertEquals(underscore.stdout, add.stdout);
   } finally {
     await w.cleanup();
@@ -108,17 +111,17 @@ Deno.test("docs <topic> works for every section, alias, group and command", asyn
 Deno.test("docs: unknown topics are errors with suggestions", async () => {
   const w = await tempWorld();
   try {
-    const r = await runCli(["docs", "captons"], { env: w.env });
+    const r = await runInProcess(["docs", "captons"], { env: w.env });
     assertEquals(r.code, 2, r.stderr);
     assertEquals(r.error?.code, "unknown_name");
     assert(r.error!.hint!.includes("'captions'"), r.error!.hint);
     assertEquals(r.stdout, "");
-    const extra = await runCli(["docs", "images", "add"], { env: w.env });
+    const extra = await runInProcess(["docs", "images", "add"], { env: w.env });
     assertEquals([extra.code, extra.error?.code], [2, "usage"]);
     assert(extra.error!.message.includes("add"), extra.error!.message);
-    const long = await runCli(["docs", "x".repeat(101)], { env: w.env });
+    const long = await runInProcess(["docs", "x".repeat(101)], { env: w.env });
     assertEquals([long.code, long.error?.code], [2, "invalid_input"]);
-    const flag = await runCli(["docs", "--topic", "units"], { env: w.env });
+    const flag = await runInProcess(["docs", "--topic", "units"], { env: w.env });
     assertEquals([flag.code, flag.error?.code], [2, "usage"]);
   } finally {
     await w.cleanup();
@@ -217,11 +220,11 @@ Deno.test("completions zsh and fish parse (where those shells exist) and cover e
 Deno.test("completions: bad shells are usage errors", async () => {
   const w = await tempWorld();
   try {
-    const bad = await runCli(["completions", "powershell"], { env: w.env });
+    const bad = await runInProcess(["completions", "powershell"], { env: w.env });
     assertEquals([bad.code, bad.error?.code], [2, "invalid_input"]);
     assert(bad.error!.message.includes("bash"), bad.error!.message);
     assertEquals(bad.stdout, "");
-    const none = await runCli(["completions"], { env: w.env });
+    const none = await runInProcess(["completions"], { env: w.env });
     assertEquals([none.code, none.error?.code], [2, "invalid_input"]);
   } finally {
     await w.cleanup();

@@ -1,8 +1,12 @@
-/** `draft delete`, `draft rename`, `draft duplicate` end to end. */
+/**
+ * `draft delete`, `draft rename`, `draft duplicate`. Deletes, and calls that meet a lock held by
+ * another process, run as real processes; refused deletes, renames and duplicates run in-process
+ * (runInProcess).
+ */
 import { basename } from "node:path";
 import { holdLock } from "./helpers/lock_holder.ts";
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { fileUrl, fixture, runCli, snapshotDir, tempWorld } from "./helpers/cli.ts";
+import { fileUrl, fixture, runCli, runInProcess, snapshotDir, tempWorld } from "./helpers/cli.ts";
 import { exists } from "../src/files.ts";
 
 // deno-lint-ignore no-explicit-any
@@ -13,7 +17,7 @@ async function readJson(path: string): Promise<Json> {
 }
 
 async function newDraft(env: Record<string, string>, ...args: string[]) {
-  const r = await runCli(["draft", "create", ...args], { env });
+  const r = await runInProcess(["draft", "create", ...args], { env });
   assertEquals(r.code, 0, r.stderr);
   return r.json as { draftId: string; filePath: string };
 }
@@ -32,7 +36,7 @@ Deno.test("draft delete needs --yes, then removes the folder", async () => {
     const keep = await newDraft(w.env, "--name", "keep");
     const before = await snapshotDir(filePath);
 
-    const refused = await runCli(["draft", "delete", draftId], { env: w.env });
+    const refused = await runInProcess(["draft", "delete", draftId], { env: w.env });
     assertEquals(refused.code, 2, refused.stderr);
     assertEquals(refused.error?.code, "usage");
     assert(refused.error!.hint!.includes("--yes"), refused.error!.hint);
@@ -40,9 +44,9 @@ Deno.test("draft delete needs --yes, then removes the folder", async () => {
     assertEquals(refused.stdout, "");
     assertEquals(await snapshotDir(filePath), before, "draft unchanged without --yes");
 
-    const no = await runCli(["draft", "delete", draftId, "--yes=false"], { env: w.env });
+    const no = await runInProcess(["draft", "delete", draftId, "--yes=false"], { env: w.env });
     assertEquals(no.code, 2, no.stderr);
-    const bad = await runCli(["draft", "delete", draftId, "--yes=sure"], { env: w.env });
+    const bad = await runInProcess(["draft", "delete", draftId, "--yes=sure"], { env: w.env });
     assertEquals([bad.code, bad.error?.code], [2, "usage"]);
     assertEquals(await snapshotDir(filePath), before);
 
@@ -52,14 +56,14 @@ Deno.test("draft delete needs --yes, then removes the folder", async () => {
     assert(!(await exists(filePath)), "folder removed");
     assertEquals([...Deno.readDirSync(w.draftsDir)].map((e) => e.name), [keep.draftId]);
 
-    const list = await runCli(["draft", "list"], { env: w.env });
+    const list = await runInProcess(["draft", "list"], { env: w.env });
     assertEquals((list.json as Json[]).map((d) => d.draftId), [keep.draftId]);
 
-    const again = await runCli(["draft", "delete", draftId, "--yes"], { env: w.env });
+    const again = await runInProcess(["draft", "delete", draftId, "--yes"], { env: w.env });
     assertEquals([again.code, again.error?.code], [3, "draft_not_found"]);
-    const traversal = await runCli(["draft", "delete", "..", "--yes"], { env: w.env });
+    const traversal = await runInProcess(["draft", "delete", "..", "--yes"], { env: w.env });
     assertEquals([traversal.code, traversal.error?.code], [2, "invalid_input"]);
-    const missing = await runCli(["draft", "delete", "--yes"], { env: w.env });
+    const missing = await runInProcess(["draft", "delete", "--yes"], { env: w.env });
     assertEquals([missing.code, missing.error?.code], [2, "invalid_input"]);
     assert(await exists(keep.filePath));
   } finally {
@@ -170,7 +174,9 @@ Deno.test("draft rename keeps every other meta value's text (0.0 stays 0.0)", as
       '{"edge_value":0.0,"ratio":1.50,"tiny":1e-05,',
     );
     await Deno.writeTextFile(path, edited);
-    const r = await runCli(["draft", "rename", draftId, "--name", "New name"], { env: w.env });
+    const r = await runInProcess(["draft", "rename", draftId, "--name", "New name"], {
+      env: w.env,
+    });
     assertEquals(r.code, 0, r.stderr);
     const text = await Deno.readTextFile(path);
     assert(text.includes('"edge_value":0.0,"ratio":1.50,"tiny":1e-05,'), text.slice(0, 200));
@@ -184,12 +190,14 @@ Deno.test("draft rename changes the shown name only", async () => {
   const w = await tempWorld();
   try {
     const { draftId, filePath } = await newDraft(w.env, "--name", "Old name");
-    const r = await runCli(["draft", "rename", draftId, "--name", "新名字 final"], { env: w.env });
+    const r = await runInProcess(["draft", "rename", draftId, "--name", "新名字 final"], {
+      env: w.env,
+    });
     assertEquals(r.code, 0, r.stderr);
     assertEquals(r.json, { draftId, filePath, name: "新名字 final", previousName: "Old name" });
     const meta = await readJson(`${filePath}/draft_meta_info.json`);
     assertEquals([meta.draft_name, meta.draft_id], ["新名字 final", draftId]);
-    const info = await runCli(["draft", "info", draftId], { env: w.env });
+    const info = await runInProcess(["draft", "info", draftId], { env: w.env });
     assertEquals((info.json as Json).name, "新名字 final");
     // The folder keeps its name (the draft's id): a name is never a path.
     assertEquals([...Deno.readDirSync(w.draftsDir)].map((e) => e.name), [draftId]);
@@ -209,7 +217,7 @@ Deno.test("draft rename changes the shown name only", async () => {
       ],
     ];
     for (const [args, code, error] of cases) {
-      const bad = await runCli(args, { env: w.env });
+      const bad = await runInProcess(args, { env: w.env });
       assertEquals([bad.code, bad.error?.code], [code, error], `${args.join(" ")}: ${bad.stderr}`);
       assertEquals(bad.stdout, "");
     }
@@ -233,7 +241,7 @@ Deno.test("draft duplicate copies under a fresh id, pointing at its own media co
   });
   try {
     const { draftId, filePath } = await newDraft(w.env, "--name", "Source");
-    const add = await runCli([
+    const add = await runInProcess([
       "images",
       "add",
       draftId,
@@ -249,7 +257,7 @@ Deno.test("draft duplicate copies under a fresh id, pointing at its own media co
     await Deno.writeTextFile(`${filePath}/.draftcli/staging/x/part.bin`, "partial");
     const before = await snapshotDir(filePath);
 
-    const r = await runCli(["draft", "duplicate", draftId], { env: w.env });
+    const r = await runInProcess(["draft", "duplicate", draftId], { env: w.env });
     assertEquals(r.code, 0, r.stderr);
     const copy = r.json as Json;
     assert(copy.draftId !== draftId);
@@ -289,10 +297,10 @@ Deno.test("draft duplicate copies under a fresh id, pointing at its own media co
     }
     assert(!mentionsFolder(JSON.stringify(meta), filePath), "meta mentions the source folder");
 
-    const info = await runCli(["draft", "info", copy.draftId], { env: w.env });
+    const info = await runInProcess(["draft", "info", copy.draftId], { env: w.env });
     assertEquals(info.code, 0, info.stderr);
     assertEquals((info.json as Json).duration, 2_000_000);
-    const more = await runCli([
+    const more = await runInProcess([
       "images",
       "add",
       copy.draftId,
@@ -306,12 +314,12 @@ Deno.test("draft duplicate copies under a fresh id, pointing at its own media co
     assertEquals(more.code, 0, more.stderr);
     assertEquals(await snapshotDir(filePath), before, "editing the copy leaves the source alone");
 
-    const named = await runCli(["draft", "duplicate", draftId, "--name", "Version B"], {
+    const named = await runInProcess(["draft", "duplicate", draftId, "--name", "Version B"], {
       env: w.env,
     });
     assertEquals(named.code, 0, named.stderr);
     assertEquals((named.json as Json).name, "Version B");
-    const list = await runCli(["draft", "list"], { env: w.env });
+    const list = await runInProcess(["draft", "list"], { env: w.env });
     assertEquals((list.json as Json[]).length, 3);
     assert(
       [...Deno.readDirSync(w.draftsDir)].every((e) => !e.name.startsWith(".")),
@@ -336,16 +344,16 @@ Deno.test("draft duplicate: bad inputs leave no copy behind", async () => {
       [["draft", "duplicate"], 2, "invalid_input"],
     ];
     for (const [args, code, error] of cases) {
-      const r = await runCli(args, { env: w.env });
+      const r = await runInProcess(args, { env: w.env });
       assertEquals([r.code, r.error?.code], [code, error], `${args.join(" ")}: ${r.stderr}`);
       assertEquals(r.stdout, "");
     }
     // Encrypted (non-JSON) meta: refused, nothing left over.
     await Deno.writeTextFile(`${filePath}/draft_meta_info.json`, "\u0001\u0002binary");
-    const enc = await runCli(["draft", "duplicate", draftId], { env: w.env });
+    const enc = await runInProcess(["draft", "duplicate", draftId], { env: w.env });
     assertEquals([enc.code, enc.error?.code], [7, "unsupported_draft"]);
     assertEquals([...Deno.readDirSync(w.draftsDir)].map((e) => e.name), [basename(filePath)]);
-    const ren = await runCli(["draft", "rename", draftId, "--name", "x"], { env: w.env });
+    const ren = await runInProcess(["draft", "rename", draftId, "--name", "x"], { env: w.env });
     assertEquals([ren.code, ren.error?.code], [7, "unsupported_draft"]);
     assertEquals(await Deno.readTextFile(`${filePath}/draft_meta_info.json`), "\u0001\u0002binary");
   } finally {

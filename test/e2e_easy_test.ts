@@ -1,6 +1,6 @@
 /** `draft easy`: durations, coverage, caption timing, SRT import, images, video, title. */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { fileUrl, fixture, runCli, snapshotDir, tempWorld } from "./helpers/cli.ts";
+import { fileUrl, fixture, runCli, runInProcess, snapshotDir, tempWorld } from "./helpers/cli.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = Record<string, any>;
@@ -162,7 +162,8 @@ Deno.test("easy fills an existing draft; a video is looped to the audio length",
 Deno.test("easy errors: no audio, both caption sources, mixed timing — draft unchanged", async () => {
   const w = await tempWorld();
   try {
-    const { draftId, filePath } = (await runCli(["draft", "create"], { env: w.env })).json as Json;
+    const { draftId, filePath } = (await runInProcess(["draft", "create"], { env: w.env }))
+      .json as Json;
     const before = await snapshotDir(filePath);
     const cases: [string[], number, RegExp][] = [
       [["draft", "easy", draftId], 2, /audio/],
@@ -197,7 +198,7 @@ Deno.test("easy errors: no audio, both caption sources, mixed timing — draft u
       [["draft", "easy", draftId, "--audio-url", fixture("image.png")], 5, /image/],
     ];
     for (const [args, code, re] of cases) {
-      const r = await runCli(args, { env: w.env });
+      const r = await runInProcess(args, { env: w.env });
       assertEquals(r.code, code, r.stderr);
       assert(re.test(r.error!.message), r.error!.message);
     }

@@ -1,10 +1,10 @@
 /**
- * End to end: choosing the editor for new drafts, copying an installed editor's version markers,
- * registering drafts in the editor's index, `draftcli editors`, and editing drafts the editor
- * made (kept intact; encrypted ones refused).
+ * Choosing the editor for new drafts, copying an installed editor's version markers, registering
+ * drafts in the editor's index, `draftcli editors`, and editing drafts the editor made (kept
+ * intact; encrypted ones refused). In-process (runInProcess).
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { fixture, runCli, snapshotDir, tempWorld } from "./helpers/cli.ts";
+import { fixture, runInProcess, snapshotDir, tempWorld } from "./helpers/cli.ts";
 import { stringifyWithFloats } from "../src/draft/serialize.ts";
 
 // deno-lint-ignore no-explicit-any
@@ -35,7 +35,7 @@ async function appDraft(dir: string): Promise<void> {
 Deno.test("draft create: jianying by default, capcut detected from an app-saved draft, config and flags win", async () => {
   const w = await tempWorld();
   try {
-    let r = await runCli(["draft", "create"], { env: w.env });
+    let r = await runInProcess(["draft", "create"], { env: w.env });
     assertEquals(r.code, 0, r.stderr);
     let out = r.json as Json;
     assertEquals(
@@ -49,7 +49,7 @@ Deno.test("draft create: jianying by default, capcut detected from an app-saved 
     );
 
     await appDraft(`${w.draftsDir}/From the app`);
-    r = await runCli(["draft", "create", "--name", "detected"], { env: w.env });
+    r = await runInProcess(["draft", "create", "--name", "detected"], { env: w.env });
     assertEquals(r.code, 0, r.stderr);
     out = r.json as Json;
     assertEquals(
@@ -81,14 +81,14 @@ Deno.test("draft create: jianying by default, capcut detected from an app-saved 
     );
     assertEquals((await readJson(`${dir}/draft_meta_info.json`)).draft_new_version, "");
     // later commands honour the stored choice
-    const info = await runCli(["draft", "info", out.draftId], { env: w.env });
+    const info = await runInProcess(["draft", "info", out.draftId], { env: w.env });
     assertEquals([(info.json as Json).editor, (info.json as Json).editorProfile], [
       "capcut",
       "capcut-7-8",
     ]);
 
     // flags: explicit version never stamps newer than asked
-    r = await runCli(["draft", "create", "--editor", "capcut", "--editor-version", "7"], {
+    r = await runInProcess(["draft", "create", "--editor", "capcut", "--editor-version", "7"], {
       env: w.env,
     });
     out = r.json as Json;
@@ -100,9 +100,9 @@ Deno.test("draft create: jianying by default, capcut detected from an app-saved 
     ]);
 
     // config beats detection
-    const set = await runCli(["config", "set", "editor", "jianying"], { env: w.env });
+    const set = await runInProcess(["config", "set", "editor", "jianying"], { env: w.env });
     assertEquals(set.code, 0, set.stderr);
-    r = await runCli(["draft", "create"], { env: w.env });
+    r = await runInProcess(["draft", "create"], { env: w.env });
     out = r.json as Json;
     assertEquals([out.editor, out.chosenBy.editor], ["jianying", "config"]);
   } finally {
@@ -132,7 +132,7 @@ Deno.test("new drafts are registered in the editor's index; foreign entries stay
     });
     await Deno.writeTextFile(index, original);
 
-    const created = await runCli(["draft", "create", "--editor", "capcut", "--name", "Reg"], {
+    const created = await runInProcess(["draft", "create", "--editor", "capcut", "--name", "Reg"], {
       env: w.env,
     });
     assertEquals(created.code, 0, created.stderr);
@@ -155,7 +155,7 @@ Deno.test("new drafts are registered in the editor's index; foreign entries stay
     assertEquals(e.draft_is_pippit_draft, false);
     assertEquals(e.future_key, {}, "the editor's own keys are carried, blank");
 
-    const cap = await runCli([
+    const cap = await runInProcess([
       "captions",
       "add",
       draftId,
@@ -173,7 +173,7 @@ Deno.test("new drafts are registered in the editor's index; foreign entries stay
     assertEquals(idx.all_draft_store[1], foreign);
 
     // a JianYing draft in a folder that has an index is registered too
-    const jy = await runCli(["draft", "create", "--editor", "jianying"], { env: w.env });
+    const jy = await runInProcess(["draft", "create", "--editor", "jianying"], { env: w.env });
     assertEquals((jy.json as Json).editorIndex, "added");
     assertEquals((await readJson(index)).all_draft_store.length, 3);
     const files = [...Deno.readDirSync(w.draftsDir)].map((d) => d.name).filter((n) =>
@@ -192,7 +192,7 @@ Deno.test("new drafts are registered in the editor's index; foreign entries stay
 Deno.test("a CapCut draft in an empty folder creates the index; an unparseable index is left alone", async () => {
   const w = await tempWorld();
   try {
-    const r = await runCli(["draft", "create", "--editor", "capcut"], { env: w.env });
+    const r = await runInProcess(["draft", "create", "--editor", "capcut"], { env: w.env });
     assertEquals((r.json as Json).editorIndex, "created");
     const idx = await readJson(`${w.draftsDir}/root_meta_info.json`);
     assertEquals(idx.all_draft_store.map((e: Json) => e.draft_fold_path), [
@@ -201,7 +201,7 @@ Deno.test("a CapCut draft in an empty folder creates the index; an unparseable i
     assertEquals([idx.draft_ids, idx.root_path], [1, w.draftsDir]);
 
     await Deno.writeTextFile(`${w.draftsDir}/root_meta_info.json`, '{"all_draft_store": [');
-    const bad = await runCli(["draft", "create", "--editor", "capcut"], { env: w.env });
+    const bad = await runInProcess(["draft", "create", "--editor", "capcut"], { env: w.env });
     assertEquals(bad.code, 0, bad.stderr);
     assertEquals((bad.json as Json).editorIndex, "malformed");
     assert(/warning: .*root_meta_info\.json.*untouched/.test(bad.stderr), bad.stderr);
@@ -219,7 +219,7 @@ Deno.test("editors: profiles, detection and the support matrix", async () => {
   const w = await tempWorld();
   try {
     await appDraft(`${w.draftsDir}/App draft`);
-    const r = await runCli(["editors"], { env: w.env });
+    const r = await runInProcess(["editors"], { env: w.env });
     assertEquals(r.code, 0, r.stderr);
     const out = r.json as Json;
     assertEquals(out.newDrafts.editor, "capcut");
@@ -242,8 +242,8 @@ Deno.test("editors: profiles, detection and the support matrix", async () => {
     }
     assertEquals(out.profiles.find((p: Json) => p.id === "capcut-9").maskList, "common_mask");
     // config shows up and steers the choice
-    await runCli(["config", "set", "editor", "jianying"], { env: w.env });
-    const again = (await runCli(["editors"], { env: w.env })).json as Json;
+    await runInProcess(["config", "set", "editor", "jianying"], { env: w.env });
+    const again = (await runInProcess(["editors"], { env: w.env })).json as Json;
     assertEquals([again.config.editor, again.newDrafts.editor], ["jianying", "jianying"]);
   } finally {
     await w.cleanup();
@@ -267,14 +267,14 @@ Deno.test("a real CapCut 8.1 draft with Timelines/ takes captions and keeps ever
     ];
     const sideBefore = await Promise.all(untouched.map((f) => Deno.readTextFile(`${dir}/${f}`)));
 
-    const info = await runCli(["draft", "info", "1. Fotiha"], { env: w.env });
+    const info = await runInProcess(["draft", "info", "1. Fotiha"], { env: w.env });
     assertEquals(info.code, 0, info.stderr);
     assertEquals([(info.json as Json).editor, (info.json as Json).editorProfile], [
       "capcut",
       "capcut-7-8",
     ]);
 
-    const r = await runCli([
+    const r = await runInProcess([
       "captions",
       "add",
       "1. Fotiha",
@@ -340,7 +340,7 @@ Deno.test("when the editor saved only the Timelines/ copy, that newer copy is th
     await Deno.writeTextFile(nested, JSON.stringify(c));
     const old = new Date(Date.now() - 3_600_000);
     await Deno.utime(`${dir}/draft_content.json`, old, old);
-    const r = await runCli([
+    const r = await runInProcess([
       "captions",
       "add",
       "nested",
@@ -369,9 +369,9 @@ Deno.test("encrypted JianYing drafts are refused and left byte-identical", async
       `${dir}/draft_content.json`,
     );
     const before = await snapshotDir(dir);
-    const info = await runCli(["draft", "info", "enc"], { env: w.env });
+    const info = await runInProcess(["draft", "info", "enc"], { env: w.env });
     assertEquals([info.code, info.error?.code], [7, "unsupported_draft"]);
-    const add = await runCli([
+    const add = await runInProcess([
       "captions",
       "add",
       "enc",
@@ -382,7 +382,7 @@ Deno.test("encrypted JianYing drafts are refused and left byte-identical", async
     assert(add.error?.hint?.includes("encrypt"), add.error?.hint);
     assertEquals(await snapshotDir(dir), before);
     // a new draft next to it: JianYing 6+ detected, plaintext 5.9.0 stamp
-    const r = await runCli(["draft", "create"], { env: w.env });
+    const r = await runInProcess(["draft", "create"], { env: w.env });
     const out = r.json as Json;
     assertEquals([out.editor, out.editorProfile, out.appVersion, out.markers], [
       "jianying",

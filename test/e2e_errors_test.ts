@@ -1,6 +1,9 @@
-/** Every bad input: documented exit code, a JSON error that names the problem, draft unchanged. */
+/**
+ * Every bad input: documented exit code, a JSON error that names the problem, draft unchanged.
+ * The cases run in-process (runInProcess); a real process shows the exit code and stderr once.
+ */
 import { deepStrictEqual, deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { fileUrl, fixture, runCli, snapshotDir, tempWorld } from "./helpers/cli.ts";
+import { fileUrl, fixture, runCli, runInProcess, snapshotDir, tempWorld } from "./helpers/cli.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = Record<string, any>;
@@ -236,13 +239,16 @@ const CASES: {
 Deno.test("bad inputs fail with the documented code and leave the draft unchanged", async (t) => {
   const w = await tempWorld();
   try {
-    const { draftId, filePath } = (await runCli(["draft", "create"], { env: w.env })).json as Json;
-    const ok = await runCli(["images", "add", draftId, "--image-infos", img()], { env: w.env });
+    const { draftId, filePath } = (await runInProcess(["draft", "create"], { env: w.env }))
+      .json as Json;
+    const ok = await runInProcess(["images", "add", draftId, "--image-infos", img()], {
+      env: w.env,
+    });
     assertEquals(ok.code, 0, ok.stderr);
     const before = await snapshotDir(filePath);
     for (const c of CASES) {
       await t.step(c.name, async () => {
-        const r = await runCli(c.args(draftId, w.root), { env: w.env });
+        const r = await runInProcess(c.args(draftId, w.root), { env: w.env });
         assertEquals(r.code, c.code, r.stderr);
         assert(r.error, `JSON error on stderr: ${r.stderr}`);
         assertEquals(r.error!.code, c.error, r.stderr);

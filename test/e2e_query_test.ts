@@ -1,6 +1,9 @@
-/** `query …` end to end: media facts (local and downloaded) and catalog look-ups per editor. */
+/**
+ * `query …`: media facts (local and downloaded) and catalog look-ups per editor. In-process
+ * (runInProcess) but for the downloads, whose temporary folder a real process makes in its TMPDIR.
+ */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { fileUrl, fixture, runCli, snapshotDir, tempWorld } from "./helpers/cli.ts";
+import { fileUrl, fixture, runCli, runInProcess, snapshotDir, tempWorld } from "./helpers/cli.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = Record<string, any>;
@@ -20,7 +23,9 @@ Deno.test("query media reports the facts of local files of every kind", async ()
   const w = await tempWorld();
   try {
     for (const name of ["image.png", "anim.gif", "video_rotated.mp4", "audio.m4a"]) {
-      const r = await runCli(["query", "media", "--url", fileUrl(fixture(name))], { env: w.env });
+      const r = await runInProcess(["query", "media", "--url", fileUrl(fixture(name))], {
+        env: w.env,
+      });
       assertEquals(r.code, 0, r.stderr);
       const e = EXPECTED[name];
       const got = r.json as Json;
@@ -84,14 +89,14 @@ Deno.test("query audio-duration: audio and videos with sound; silent files fail"
   const w = await tempWorld();
   try {
     for (const name of ["audio.wav", "video.mp4"]) {
-      const r = await runCli(["query", "audio-duration", "--url", fileUrl(fixture(name))], {
+      const r = await runInProcess(["query", "audio-duration", "--url", fileUrl(fixture(name))], {
         env: w.env,
       });
       assertEquals(r.code, 0, r.stderr);
       assertDuration((r.json as Json).duration, EXPECTED[name].durationUs, name);
     }
     for (const name of ["image.png", "video_noaudio.mp4"]) {
-      const r = await runCli(["query", "audio-duration", "--url", fileUrl(fixture(name))], {
+      const r = await runInProcess(["query", "audio-duration", "--url", fileUrl(fixture(name))], {
         env: w.env,
       });
       assertEquals(r.code, 5, r.stderr);
@@ -121,7 +126,7 @@ Deno.test("query media: bad URLs fail with the documented codes", async () => {
       ],
     ];
     for (const [args, code, error] of cases) {
-      const r = await runCli(args, { env: w.env });
+      const r = await runInProcess(args, { env: w.env });
       assertEquals(r.code, code, `${args.join(" ")}: ${r.stderr}`);
       assertEquals(r.error?.code, error, r.stderr);
       assertEquals(r.stdout, "");
@@ -134,7 +139,7 @@ Deno.test("query media: bad URLs fail with the documented codes", async () => {
 Deno.test("query animations: per kind, type and editor", async () => {
   const w = await tempWorld();
   try {
-    const q = (...args: string[]) => runCli(["query", "animations", ...args], { env: w.env });
+    const q = (...args: string[]) => runInProcess(["query", "animations", ...args], { env: w.env });
     const fade = await q("--kind", "image", "--type", "in", "--keyword", "渐显");
     assertEquals(fade.code, 0, fade.stderr);
     const fj = fade.json as Json;
@@ -197,7 +202,7 @@ Deno.test("query animations: per kind, type and editor", async () => {
 Deno.test("catalog queries: list, search, paging, categories, VIP flags", async () => {
   const w = await tempWorld();
   try {
-    const q = (...args: string[]) => runCli(["query", ...args], { env: w.env });
+    const q = (...args: string[]) => runInProcess(["query", ...args], { env: w.env });
     const all = await q("transitions", "--limit", "5000");
     assertEquals(all.code, 0, all.stderr);
     const aj = all.json as Json;
@@ -280,15 +285,15 @@ Deno.test("catalog queries: bad inputs are errors with the valid choices", async
       [["stickerz"], 2, "usage", /unknown command/],
     ];
     for (const [args, code, error, message] of cases) {
-      const r = await runCli(["query", ...args], { env: w.env });
+      const r = await runInProcess(["query", ...args], { env: w.env });
       assertEquals(r.code, code, `${args.join(" ")}: ${r.stderr}`);
       assertEquals(r.error?.code, error, r.stderr);
       assert(message.test(r.error!.message), `${r.error!.message} ~ ${message}`);
       assertEquals(r.stdout, "");
     }
-    const cat = await runCli(["query", "effects", "--category", "magic"], { env: w.env });
+    const cat = await runInProcess(["query", "effects", "--category", "magic"], { env: w.env });
     assert(/scene/.test(cat.error!.hint!) && /character/.test(cat.error!.hint!), cat.error!.hint);
-    const mix = await runCli(["query", "mix-modes", "--editor", "capcut"], { env: w.env });
+    const mix = await runInProcess(["query", "mix-modes", "--editor", "capcut"], { env: w.env });
     assert(mix.error!.hint!.includes("jianying"), mix.error!.hint);
   } finally {
     await w.cleanup();
@@ -298,18 +303,25 @@ Deno.test("catalog queries: bad inputs are errors with the valid choices", async
 Deno.test("queries follow the draft's editor, then config, else jianying", async () => {
   const w = await tempWorld();
   try {
-    const created = await runCli(["draft", "create", "--editor", "capcut"], { env: w.env });
+    const created = await runInProcess(["draft", "create", "--editor", "capcut"], { env: w.env });
     assertEquals(created.code, 0, created.stderr);
     const { draftId, filePath } = created.json as Json;
     const before = await snapshotDir(filePath);
 
-    const byDraft = await runCli(["query", "transitions", "--draft-id", draftId, "--limit", "1"], {
+    const byDraft = await runInProcess([
+      "query",
+      "transitions",
+      "--draft-id",
+      draftId,
+      "--limit",
+      "1",
+    ], {
       env: w.env,
     });
     assertEquals(byDraft.code, 0, byDraft.stderr);
     assertEquals((byDraft.json as Json).editor, "capcut");
 
-    const clash = await runCli([
+    const clash = await runInProcess([
       "query",
       "transitions",
       "--draft-id",
@@ -321,13 +333,13 @@ Deno.test("queries follow the draft's editor, then config, else jianying", async
     assertEquals(clash.error?.path, "editor");
     assertEquals(await snapshotDir(filePath), before, "queries never touch the draft");
 
-    const plain = await runCli(["query", "masks", "--limit", "1"], { env: w.env });
+    const plain = await runInProcess(["query", "masks", "--limit", "1"], { env: w.env });
     assertEquals((plain.json as Json).editor, "jianying");
-    const set = await runCli(["config", "set", "editor", "capcut"], { env: w.env });
+    const set = await runInProcess(["config", "set", "editor", "capcut"], { env: w.env });
     assertEquals(set.code, 0, set.stderr);
-    const fromConfig = await runCli(["query", "masks", "--limit", "1"], { env: w.env });
+    const fromConfig = await runInProcess(["query", "masks", "--limit", "1"], { env: w.env });
     assertEquals((fromConfig.json as Json).editor, "capcut");
-    const flag = await runCli(["query", "masks", "--limit", "1", "--editor", "jianying"], {
+    const flag = await runInProcess(["query", "masks", "--limit", "1", "--editor", "jianying"], {
       env: w.env,
     });
     assertEquals((flag.json as Json).editor, "jianying");
@@ -343,7 +355,7 @@ Deno.test("query stickers / query huazi (cutcli's names): no_catalog, exit 7, wi
       [["query", "huazi", "--action", "list"], /draft fill/],
     ] as const
   ) {
-    const r = await runCli([...args], { env: { HOME: "/nonexistent" } });
+    const r = await runInProcess([...args], { env: { HOME: "/nonexistent" } });
     assertEquals(r.code, 7, r.stderr);
     assertEquals(r.stdout, "");
     assertEquals(r.error?.code, "no_catalog");

@@ -9,7 +9,7 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { loadAllSpecs } from "../src/commands/registry.ts";
 import { renderSkillReferences } from "../src/setup/skill.ts";
-import { cliCommand, fixture, runCli, tempWorld } from "./helpers/cli.ts";
+import { cliCommand, fixture, runCli, runInProcess, tempWorld } from "./helpers/cli.ts";
 
 /** One runnable example: where it is shown and its text as written there. */
 interface Example {
@@ -214,9 +214,10 @@ Deno.test("every example in SKILL.md and references/*.md runs as written", async
     await Deno.copyFile(fixture("image.jpg"), `${abs}/cover.jpg`);
     await Deno.copyFile(clip, `${abs}/intro.mp4`);
     // A fresh draft per example: images, videos, an audio and a caption. The space in its name
-    // (and so in its id, the folder name) catches examples that leave "$ID" unquoted.
+    // (and so in its id, the folder name) catches examples that leave "$ID" unquoted. Made
+    // in-process (absolute paths only): the examples themselves are what runs as processes.
     const json = async (argv: string[]) => {
-      const r = await runCli(argv, { env, cwd: work });
+      const r = await runInProcess(argv, { env });
       if (r.code !== 0) throw new Error(`${argv.join(" ")}: ${r.stderr}`);
       return r.json as Record<string, unknown>;
     };

@@ -1,6 +1,6 @@
-/** `text-style` end to end: the same text material `captions add` writes, without a draft. */
+/** `text-style` (in-process, runInProcess): the same text material `captions add` writes, without a draft. */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { runCli, tempWorld } from "./helpers/cli.ts";
+import { runInProcess, tempWorld } from "./helpers/cli.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = Record<string, any>;
@@ -8,7 +8,7 @@ type Json = Record<string, any>;
 Deno.test("text-style prints content, ranges and material fields for keywords", async () => {
   const w = await tempWorld();
   try {
-    const r = await runCli([
+    const r = await runInProcess([
       "text-style",
       "--text",
       "限时 特价 今天",
@@ -69,7 +69,7 @@ Deno.test("text-style matches what captions add writes, per editor", async () =>
         "3",
       ];
       const caption = { text: "Hello world", keyword: "world", keywordColor: "#ff0000" };
-      const ts = await runCli([
+      const ts = await runInProcess([
         "text-style",
         "--text",
         caption.text,
@@ -82,10 +82,10 @@ Deno.test("text-style matches what captions add writes, per editor", async () =>
         ...style,
       ], { env: w.env });
       assertEquals(ts.code, 0, ts.stderr);
-      const { draftId, filePath } = (await runCli(["draft", "create", "--editor", editor], {
+      const { draftId, filePath } = (await runInProcess(["draft", "create", "--editor", editor], {
         env: w.env,
       })).json as Json;
-      const add = await runCli([
+      const add = await runInProcess([
         "captions",
         "add",
         draftId,
@@ -111,14 +111,14 @@ Deno.test("text-style matches what captions add writes, per editor", async () =>
 Deno.test("text-style resolves fonts per editor and follows a draft's editor", async () => {
   const w = await tempWorld();
   try {
-    const fonts = await runCli(["query", "fonts", "--editor", "capcut", "--limit", "1"], {
+    const fonts = await runInProcess(["query", "fonts", "--editor", "capcut", "--limit", "1"], {
       env: w.env,
     });
     const font = (fonts.json as Json).items[0];
-    const { draftId } = (await runCli(["draft", "create", "--editor", "capcut"], {
+    const { draftId } = (await runInProcess(["draft", "create", "--editor", "capcut"], {
       env: w.env,
     })).json as Json;
-    const r = await runCli([
+    const r = await runInProcess([
       "text-style",
       "--text",
       "Hi",
@@ -187,7 +187,7 @@ Deno.test("text-style: bad inputs are JSON errors with exit 2", async () => {
       ],
     ];
     for (const [args, error, message] of cases) {
-      const r = await runCli(["text-style", ...args], { env: w.env });
+      const r = await runInProcess(["text-style", ...args], { env: w.env });
       assertEquals(r.code, error === "draft_not_found" ? 3 : 2, `${args.join(" ")}: ${r.stderr}`);
       assertEquals(r.error?.code, error, r.stderr);
       assert(message.test(r.error!.message), `${r.error!.message} ~ ${message}`);

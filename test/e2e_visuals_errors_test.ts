@@ -1,9 +1,10 @@
 /**
  * Bad input to videos / effects / filters / sticker / masks (and image animations): documented
- * exit code, a JSON error naming the field, and the draft left byte-for-byte unchanged.
+ * exit code, a JSON error naming the field, and the draft left byte-for-byte unchanged. In-process
+ * (runApp): what is checked is the input handling, which a child process would only repeat.
  */
 import { deepStrictEqual, deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { fileUrl, fixture, runCli, snapshotDir, tempWorld } from "./helpers/cli.ts";
+import { fileUrl, fixture, runInProcess, snapshotDir, tempWorld } from "./helpers/cli.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = Record<string, any>;
@@ -706,7 +707,7 @@ const CASES: {
 ];
 
 async function must(args: string[], env: Record<string, string>): Promise<Json> {
-  const r = await runCli(args, { env });
+  const r = await runInProcess(args, { env });
   assertEquals(r.code, 0, r.stderr);
   return r.json as Json;
 }
@@ -742,7 +743,7 @@ Deno.test("bad visual inputs fail with the documented code and leave the draft u
     const before = await snapshotDir(filePath);
     for (const c of CASES) {
       await t.step(c.name, async () => {
-        const r = await runCli(c.args(ctx), { env: w.env });
+        const r = await runInProcess(c.args(ctx), { env: w.env });
         assertEquals(r.code, c.code, r.stderr);
         assert(r.error, `JSON error on stderr: ${r.stderr}`);
         assertEquals(r.error!.code, c.error, r.stderr);
@@ -764,7 +765,7 @@ Deno.test("masks that need text or a drawn path are refused (CapCut catalog)", a
     const v = await must(["videos", "add", draftId, "--video-infos", vid()], w.env);
     const before = await snapshotDir(filePath);
     for (const name of ["Text", "Pen", "Brush"]) {
-      const r = await runCli(
+      const r = await runInProcess(
         ["masks", "add", draftId, "--segment-ids", v.items[0].segmentId, "--name", name],
         { env: w.env },
       );
@@ -774,7 +775,7 @@ Deno.test("masks that need text or a drawn path are refused (CapCut catalog)", a
     }
     deepStrictEqual(await snapshotDir(filePath), before);
     // the CapCut-only shapes with plain geometry work
-    const ok = await runCli(
+    const ok = await runInProcess(
       ["masks", "add", draftId, "--segment-ids", v.items[0].segmentId, "--name", "Filmstrip"],
       { env: w.env },
     );

@@ -1,6 +1,6 @@
-/** End to end: videos, effects, filters, stickers, masks, and image exit/combo animations. */
+/** In-process (runInProcess): videos, effects, filters, stickers, masks, and image exit/combo animations. */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { fileUrl, fixture, runCli, tempWorld } from "./helpers/cli.ts";
+import { fileUrl, fixture, runInProcess, tempWorld } from "./helpers/cli.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = Record<string, any>;
@@ -22,7 +22,7 @@ function refsIn(c: Json, list: string, seg: Json): Json[] {
 }
 
 async function ok(args: string[], env: Record<string, string>) {
-  const r = await runCli(args, { env });
+  const r = await runInProcess(args, { env });
   assertEquals(r.code, 0, r.stderr);
   return r;
 }
@@ -71,7 +71,7 @@ Deno.test("videos add: trims, speed, placement, fades, animations, transition, m
       },
     ];
     // "fade" is not a combo animation name: refused before anything is written
-    const refused = await runCli(
+    const refused = await runInProcess(
       ["videos", "add", draftId, "--video-infos", JSON.stringify(infos)],
       { env: w.env },
     );

@@ -6,7 +6,7 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { cp } from "node:fs/promises";
-import { fileUrl, fixture, runCli, tempWorld } from "./helpers/cli.ts";
+import { fileUrl, fixture, runInProcess, tempWorld } from "./helpers/cli.ts";
 import { everyKindSpec } from "./helpers/build_spec.ts";
 
 // deno-lint-ignore no-explicit-any
@@ -14,7 +14,7 @@ type Json = Record<string, any>;
 
 /** Builds `spec` and returns the draft's id, folder and content. */
 async function built(env: Record<string, string>, spec: Json) {
-  const r = await runCli(["build", JSON.stringify(spec)], { env });
+  const r = await runInProcess(["build", JSON.stringify(spec)], { env });
   assertEquals(r.code, 0, r.stderr);
   const out = r.json as Json;
   const file = `${out.filePath}/draft_content.json`;
@@ -23,7 +23,7 @@ async function built(env: Record<string, string>, spec: Json) {
 
 /** Exports a draft into a file, as `draft export ID > file` does. */
 async function exportTo(env: Record<string, string>, id: string, file: string): Promise<Json> {
-  const r = await runCli(["draft", "export", id], { env });
+  const r = await runInProcess(["draft", "export", id], { env });
   assertEquals(r.code, 0, r.stderr);
   await Deno.writeTextFile(file, r.stdout);
   return r.json as Json;
@@ -38,7 +38,7 @@ Deno.test("draft export ID > s.json; build @s.json works as written", async () =
     assertEquals(out._export.unsupported, []);
     assertEquals(out._export.adjusted, []);
     assert(Array.isArray(out.images) && out.images.length === 2, "items at top level");
-    const again = await runCli(["build", `@${w.root}/s.json`], { env: w.env });
+    const again = await runInProcess(["build", `@${w.root}/s.json`], { env: w.env });
     assertEquals(again.code, 0, again.stderr);
     assert((again.json as Json).draftId !== first.id);
   } finally {
@@ -87,7 +87,7 @@ Deno.test("draft export: values build refuses are adjusted and listed; the spec 
     assert(adjusted.every((a) => typeof a.why === "string" && a.why.length > 0));
     assertEquals(out.images[0].inAnimationDuration, undefined);
     assertEquals(out.audios[0].fadeInDuration + out.audios[0].fadeOutDuration, 1_000_000);
-    const again = await runCli(["build", `@${w.root}/s.json`], { env: w.env });
+    const again = await runInProcess(["build", `@${w.root}/s.json`], { env: w.env });
     assertEquals(again.code, 0, again.stderr);
   } finally {
     await w.cleanup();
@@ -136,7 +136,7 @@ Deno.test("build: a font file that is not on this machine is kept, with a warnin
   const w = await tempWorld();
   try {
     const font = "C:/Windows/Fonts/NotHereAnywhere.ttf";
-    const r = await runCli([
+    const r = await runInProcess([
       "build",
       JSON.stringify({
         draft: { name: "font", editor: "capcut" },
@@ -158,7 +158,7 @@ Deno.test("build: a font file that is not on this machine is kept, with a warnin
 Deno.test("build lists every problem at once: schema, names and missing media", async () => {
   const w = await tempWorld();
   try {
-    const r = await runCli([
+    const r = await runInProcess([
       "build",
       JSON.stringify({
         draft: { name: "faults", editor: "jianying" },
@@ -198,7 +198,7 @@ async function exportCorpus(
   const w = await tempWorld();
   const dir = `${w.draftsDir}/${name}`;
   await cp(fixture(`corpus/${name}`), dir, { recursive: true });
-  const r = await runCli(["draft", "export", name], { env: w.env });
+  const r = await runInProcess(["draft", "export", name], { env: w.env });
   assertEquals(r.code, 0, r.stderr);
   return { out: r.json as Json, dir, cleanup: w.cleanup };
 }
@@ -304,7 +304,7 @@ Deno.test("build: tracks are made in the spec's order and trackIndex places each
       [[500_000, "half"]],
     );
     // Two items on one track that overlap: an error naming the item.
-    const bad = await runCli([
+    const bad = await runInProcess([
       "build",
       JSON.stringify({ ...spec, images: spec.images.map((i) => ({ ...i, trackIndex: 0 })) }),
     ], { env: w.env });
@@ -343,7 +343,7 @@ Deno.test("build lists every file that is not media at once", async () => {
     await Deno.writeTextFile(bad, "not an image");
     const bad2 = `${w.root}/fake2.txt`;
     await Deno.writeTextFile(bad2, "not an image either");
-    const r = await runCli([
+    const r = await runInProcess([
       "build",
       JSON.stringify({
         draft: { name: "not media", editor: "jianying" },

@@ -8,7 +8,8 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { cp } from "node:fs/promises";
-import { fixture, runCli, tempWorld } from "./helpers/cli.ts";
+import { fixture, runCli, runInProcess, tempWorld } from "./helpers/cli.ts";
+import { oncePerFile } from "./helpers/temp.ts";
 import { mergeRuns, textRuns } from "../src/ops/export_text.ts";
 
 // deno-lint-ignore no-explicit-any
@@ -238,20 +239,42 @@ function mediaNeeds(spec: Json, c: Json): Map<string, Json> {
   return needs;
 }
 
-/** A generated stand-in for one media need (ffmpeg: solid colour, silence). */
+/**
+ * The stand-ins made so far, by what makes them differ (kind, and size or length), shared by
+ * every sample: each sample links (or copies) them under its own names.
+ */
+const madeStandIns = new Map<string, Promise<string>>();
+const standInFolder = oncePerFile((dir) => Promise.resolve(dir), "draftcli-stand-ins-");
+
+/** A stand-in for one media need (ffmpeg: solid colour, silence), made once per shape. */
 async function standIn(dir: string, i: number, n: Json): Promise<string> {
   const seconds = (Math.ceil(n.length / 1e6) + 2).toString();
-  const [file, args] = n.kind === "image"
-    ? [`${dir}/m${i}.png`, [
+  const ext = n.kind === "image" ? "png" : n.kind === "video" ? "mp4" : "wav";
+  const shape = n.kind === "image" ? `${n.width}x${n.height}` : seconds;
+  const key = `${n.kind}-${shape}`;
+  let made = madeStandIns.get(key);
+  if (!made) {
+    made = (async () => makeStandIn(`${await standInFolder()}/${key}.${ext}`, n, seconds))();
+    madeStandIns.set(key, made);
+  }
+  const file = `${dir}/m${i}.${ext}`;
+  await Deno.link(await made, file).catch(async () => Deno.copyFile(await made, file));
+  return file;
+}
+
+/** Writes the stand-in for `n` at `file`. */
+async function makeStandIn(file: string, n: Json, seconds: string): Promise<string> {
+  const args = n.kind === "image"
+    ? [
       "-f",
       "lavfi",
       "-i",
       `color=c=gray:s=${n.width}x${n.height}`,
       "-frames:v",
       "1",
-    ]]
+    ]
     : n.kind === "video"
-    ? [`${dir}/m${i}.mp4`, [
+    ? [
       "-f",
       "lavfi",
       "-i",
@@ -264,15 +287,15 @@ async function standIn(dir: string, i: number, n: Json): Promise<string> {
       "ultrafast",
       "-pix_fmt",
       "yuv420p",
-    ]]
-    : [`${dir}/m${i}.wav`, ["-f", "lavfi", "-i", "anullsrc=r=8000:cl=mono", "-t", seconds]];
+    ]
+    : ["-f", "lavfi", "-i", "anullsrc=r=8000:cl=mono", "-t", seconds];
   const r = await new Deno.Command("ffmpeg", {
-    args: ["-y", "-loglevel", "error", ...(args as string[]), file as string],
+    args: ["-y", "-loglevel", "error", ...args, file],
     stdout: "null",
     stderr: "piped",
   }).output();
   assert(r.success, new TextDecoder().decode(r.stderr));
-  return file as string;
+  return file;
 }
 
 /**
@@ -418,7 +441,7 @@ for (const { folder, name } of SAMPLES) {
           await Deno.readTextFile(`${dir}/draft_content.json`)
             .catch(() => Deno.readTextFile(`${dir}/draft_info.json`)),
         );
-        const r = await runCli(["draft", "export", name], { env: w.env });
+        const r = await runInProcess(["draft", "export", name], { env: w.env });
         assertEquals(r.code, 0, r.stderr);
         const out = splitExport(r.json as Json);
         const media = `${w.root}/media/${name}`;
@@ -430,7 +453,7 @@ for (const { folder, name } of SAMPLES) {
           specFile,
           JSON.stringify({ ...spec, _export: (r.json as Json)._export }),
         );
-        const built = await runCli(["build", `@${specFile}`], { env: w.env });
+        const built = await runInProcess(["build", `@${specFile}`], { env: w.env });
         assertEquals(built.code, 0, `${name}: ${built.stderr}`);
         const refs = (built.json as Json).refs as Record<string, string>;
         const back = new Map(Object.entries(refs).map(([ref, id]) => [id, ref]));
@@ -513,7 +536,7 @@ for (const { folder, name } of SAMPLES) {
           if (listed.has(ref) || !looksBefore.has(ref)) continue;
           assertEquals(looksAfter.get(id), looksBefore.get(ref), `${name}: segment ${ref}`);
         }
-        const again = await runCli(["draft", "export", (built.json as Json).draftId], {
+        const again = await runInProcess(["draft", "export", (built.json as Json).draftId], {
           env: w.env,
         });
         assertEquals(again.code, 0, again.stderr);

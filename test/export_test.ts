@@ -1,7 +1,7 @@
 /** `draft export`: the build spec of a draft; build(export(d)) reproduces d. */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { cp } from "node:fs/promises";
-import { runCli, tempWorld } from "./helpers/cli.ts";
+import { runInProcess, tempWorld } from "./helpers/cli.ts";
 import { everyKindSpec } from "./helpers/build_spec.ts";
 import { BuildSpec } from "../src/schema/build.ts";
 
@@ -50,17 +50,17 @@ async function fingerprint(dir: string): Promise<Json[]> {
 Deno.test("draft export → build reproduces tracks, timings, texts and every name", async () => {
   const w = await tempWorld();
   try {
-    const built = await runCli(["build", JSON.stringify(everyKindSpec())], { env: w.env });
+    const built = await runInProcess(["build", JSON.stringify(everyKindSpec())], { env: w.env });
     assertEquals(built.code, 0, built.stderr);
     const first = built.json as Json;
-    const exported = await runCli(["draft", "export", first.draftId], { env: w.env });
+    const exported = await runInProcess(["draft", "export", first.draftId], { env: w.env });
     assertEquals(exported.code, 0, exported.stderr);
     const { _export: notes, ...spec } = exported.json as Json;
     assertEquals(notes.unsupported, []);
     assertEquals(notes.adjusted, []);
     assertEquals(notes.draftId, first.draftId);
     assert(BuildSpec.safeParse(exported.json).success, "the export is a valid build spec");
-    const again = await runCli(["build", JSON.stringify(exported.json)], { env: w.env });
+    const again = await runInProcess(["build", JSON.stringify(exported.json)], { env: w.env });
     assertEquals(again.code, 0, again.stderr);
     const second = again.json as Json;
     const { transitions: _auto, ...firstCounts } = first.counts; // exported per item
@@ -68,7 +68,7 @@ Deno.test("draft export → build reproduces tracks, timings, texts and every na
     assertEquals(await fingerprint(second.filePath), await fingerprint(first.filePath));
     // The rebuilt draft exports to the same spec (up to refs and media copies).
     const { _export: _notes, ...twice } =
-      (await runCli(["draft", "export", second.draftId], { env: w.env })).json as Json;
+      (await runInProcess(["draft", "export", second.draftId], { env: w.env })).json as Json;
     const strip = (spec: Json) =>
       JSON.parse(
         JSON.stringify(spec).replace(/"(ref|segmentRef)":"[^"]*"/g, '"$1":"x"')
@@ -86,7 +86,7 @@ Deno.test("draft export: every editor-made sample exports a valid spec; encrypte
     for await (const e of Deno.readDir(SAMPLES)) {
       if (!e.isDirectory) continue;
       await cp(`${SAMPLES}${e.name}`, `${w.draftsDir}/${e.name}`, { recursive: true });
-      const r = await runCli(["draft", "export", e.name], { env: w.env });
+      const r = await runInProcess(["draft", "export", e.name], { env: w.env });
       if (e.name === "jianying-encrypted") {
         assert(r.code !== 0, "encrypted draft must fail");
         assertEquals(r.error?.code, "unsupported_draft", r.stderr);

@@ -1,6 +1,7 @@
 /**
  * `draft fill --fit`: a replacement video/audio of another length, on a draftcli-made draft and
- * on an editor-made sample; each mode checked in the JSON, everything else unchanged.
+ * on an editor-made sample; each mode checked in the JSON, everything else unchanged. The CLI
+ * calls run in-process (runInProcess); the MCP test drives a real `draftcli mcp` process.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { cp } from "node:fs/promises";
@@ -8,7 +9,7 @@ import {
   cliCommand,
   fileUrl,
   fixture,
-  runCli,
+  runInProcess,
   snapshotDir,
   type TempWorld,
   tempWorld,
@@ -64,14 +65,21 @@ const MEDIA_FIELDS =
 
 /** `draft validate`'s report. */
 async function validate(w: TempWorld, draftId: string): Promise<Json> {
-  const v = await runCli(["draft", "validate", draftId], { env: w.env });
+  const v = await runInProcess(["draft", "validate", draftId], { env: w.env });
   assert(v.json, v.stderr);
   return v.json;
 }
 
 /** Fills `source` into a new draft; returns the result and the source/copy JSON. */
 async function fill(w: TempWorld, source: string, args: string[]) {
-  const r = await runCli(["draft", "fill", source, "--name", `f${crypto.randomUUID()}`, ...args], {
+  const r = await runInProcess([
+    "draft",
+    "fill",
+    source,
+    "--name",
+    `f${crypto.randomUUID()}`,
+    ...args,
+  ], {
     env: w.env,
   });
   assertEquals(r.code, 0, r.stderr);
@@ -126,7 +134,7 @@ async function makeDraft(w: TempWorld) {
       fadeOutDuration: 400_000,
     }],
   };
-  const r = await runCli(["build", JSON.stringify(spec)], { env: w.env });
+  const r = await runInProcess(["build", JSON.stringify(spec)], { env: w.env });
   assertEquals(r.code, 0, r.stderr);
   const out = r.json as Json;
   return { id: out.draftId as string, dir: out.filePath as string, refs: out.refs as Json };
@@ -143,20 +151,20 @@ Deno.test("draft fill --fit on a draftcli draft: loop, stretch, extend; errors w
     const mediaMap = JSON.stringify({ "four.mp4": short, "four.wav": shortTone });
 
     // Without --fit a shorter file is an error naming the segment and both lengths.
-    const plain = await runCli(["draft", "fill", id, "--media", mediaMap], { env: w.env });
+    const plain = await runInProcess(["draft", "fill", id, "--media", mediaMap], { env: w.env });
     assertEquals(plain.code, 5, plain.stderr);
     assertEquals(plain.error?.code, "media_error");
     assert(plain.error!.message.includes(`segment ${refs.v}`), plain.error!.message);
     assert(/4000000 µs.*1500000 µs/.test(plain.error!.message), plain.error!.message);
     assert(plain.error!.hint?.includes("--fit loop"), plain.error!.hint);
     // A mode that does not exist is a usage error.
-    const bogus = await runCli(["draft", "fill", id, "--media", mediaMap, "--fit", "bogus"], {
+    const bogus = await runInProcess(["draft", "fill", id, "--media", mediaMap, "--fit", "bogus"], {
       env: w.env,
     });
     assertEquals(bogus.code, 2, bogus.stderr);
     assert(bogus.stderr.includes("fit"), bogus.stderr);
     // extend into the next segment on the track: an error naming both.
-    const over = await runCli([
+    const over = await runInProcess([
       "draft",
       "fill",
       id,
@@ -311,7 +319,7 @@ Deno.test("draft fill --fit on an editor-made draft (CapCut 7.8): each mode, the
     const longTone = await media(w, "tone8.wav", 8);
     const map = JSON.stringify({ "test.mp4": three, [SAMPLE_AUDIO]: tone });
 
-    const plain = await runCli(["draft", "fill", "sample", "--media", map], { env: w.env });
+    const plain = await runInProcess(["draft", "fill", "sample", "--media", map], { env: w.env });
     assertEquals(plain.code, 5, plain.stderr);
     assert(plain.error!.message.includes(vSeg.id), plain.error!.message);
 
@@ -364,7 +372,15 @@ Deno.test("draft fill --fit on an editor-made draft (CapCut 7.8): each mode, the
 
     // stretch: speed = file / segment; the speed material agrees. Below 0.1×: an error.
     {
-      const slow = await runCli(["draft", "fill", "sample", "--media", map, "--fit", "stretch"], {
+      const slow = await runInProcess([
+        "draft",
+        "fill",
+        "sample",
+        "--media",
+        map,
+        "--fit",
+        "stretch",
+      ], {
         env: w.env,
       });
       assertEquals(slow.code, 5, slow.stderr);
@@ -413,7 +429,7 @@ Deno.test("draft fill --fit on an editor-made draft (CapCut 7.8): each mode, the
         [],
       );
       const snap = await snapshotDir(w.draftsDir);
-      const over = await runCli([
+      const over = await runInProcess([
         "draft",
         "fill",
         "sample",

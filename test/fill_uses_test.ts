@@ -6,8 +6,7 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { cp } from "node:fs/promises";
-import { runApp } from "../src/cli/app.ts";
-import { fixture, tempWorld } from "./helpers/cli.ts";
+import { fixture, runInProcess, tempWorld } from "./helpers/cli.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = any;
@@ -19,16 +18,8 @@ const VOCALS = "C:/Users/user/AppData/Local/CapCut/User Data/Cache/vocal/9a41d2_
 const NESTED_REVERSED = "C:/Users/user/AppData/Local/CapCut/User Data/Cache/reverse/55e0aa.mp4";
 
 async function run(env: Record<string, string>, argv: string[]) {
-  let out = "";
-  let err = "";
-  const code = await runApp(argv, {
-    stdout: (t) => void (out += t),
-    stderr: (t) => void (err += t),
-    readStdin: () => Promise.resolve(""),
-    env: { ...env },
-    stderrIsTerminal: false,
-  });
-  return { code, out, err };
+  const r = await runInProcess(argv, { env });
+  return { code: r.code, out: r.stdout, err: r.stderr };
 }
 
 /** Every file below `dir` (relative path → text). */

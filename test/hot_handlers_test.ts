@@ -1,11 +1,12 @@
 /**
  * The `add`/`list` handlers of src/commands/run/ (and `preview`) run without loading zod: each is
- * called in a fresh child process (test/helpers/hot_handler.ts) on input validated here by the
- * command's own schema, against a real draft. Their results match what the CLI prints.
+ * called in one child process (test/helpers/hot_handler.ts, which reports after every call
+ * whether zod is loaded) on input validated here by the command's own schema, against a real
+ * draft. Their results match what the CLI prints (run in-process here).
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { fileURLToPath } from "node:url";
-import { fileUrl, fixture, hermeticEnv, runOk, tempWorld } from "./helpers/cli.ts";
+import { fileUrl, fixture, hermeticEnv, runInProcess, runOk, tempWorld } from "./helpers/cli.ts";
 import { loadAllSpecs } from "../src/commands/registry.ts";
 import { handlerName } from "../src/commands/names.ts";
 import { validate } from "../src/schema/validate.ts";
@@ -15,36 +16,50 @@ type Json = Record<string, any>;
 
 const CHILD = fileURLToPath(new URL("./helpers/hot_handler.ts", import.meta.url));
 
+/** Reads `stream` line by line. */
+async function* lines(stream: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+  let pending = "";
+  for await (const chunk of stream.pipeThrough(new TextDecoderStream())) {
+    pending += chunk;
+    let end;
+    while ((end = pending.indexOf("\n")) >= 0) {
+      yield pending.slice(0, end);
+      pending = pending.slice(end + 1);
+    }
+  }
+}
+
 Deno.test("add/list handlers and preview run without loading zod, and list like the CLI", async () => {
   const specs = await loadAllSpecs();
   const w = await tempWorld();
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", CHILD],
+    env: hermeticEnv(w.env),
+    clearEnv: true,
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  const answers = lines(child.stdout);
+  const stderr = new Response(child.stderr).text();
   try {
-    /** Validates `raw` with the command's schema, then runs its handler in a child process. */
+    /** Validates `raw` with the command's schema, then runs its handler in the child. */
     const hot = async (command: string, raw: Json): Promise<Json> => {
-      const words = command.split(" ");
       const spec = specs.find((s) => s.name.join(" ") === command);
       assert(spec, command);
       const input = validate(spec.input, raw);
-      const child = new Deno.Command(Deno.execPath(), {
-        args: ["run", "-A", CHILD, handlerName(words)],
-        env: hermeticEnv(w.env),
-        clearEnv: true,
-        stdin: "piped",
-        stdout: "piped",
-        stderr: "piped",
-      }).spawn();
-      const writer = child.stdin.getWriter();
-      await writer.write(new TextEncoder().encode(JSON.stringify(input)));
-      await writer.close();
-      const out = await child.output();
-      const stderr = new TextDecoder().decode(out.stderr);
-      assertEquals(out.code, 0, `${command}: ${stderr}`);
-      const { result, zodLoaded } = JSON.parse(new TextDecoder().decode(out.stdout));
+      const handler = handlerName(command.split(" "));
+      await writer.write(new TextEncoder().encode(JSON.stringify({ handler, input }) + "\n"));
+      const answer = await answers.next();
+      if (answer.done) throw new Error(`${command}: the child ended: ${await stderr}`);
+      const { result, zodLoaded, error } = JSON.parse(answer.value);
+      assertEquals(error, undefined, `${command}: ${error}`);
       assertEquals(zodLoaded, false, `${command} loaded zod`);
       return result;
     };
 
-    const { draftId } = await runOk(w, ["draft", "create"]);
+    const { draftId } = await runOk(w, ["draft", "create"], runInProcess);
     const images = await hot("images add", {
       draftId,
       imageInfos: [
@@ -111,7 +126,7 @@ Deno.test("add/list handlers and preview run without loading zod, and list like 
     ];
     for (const [command, raw, count] of lists) {
       const flags = raw.segmentId ? ["--segment-id", raw.segmentId] : [];
-      const viaCli = await runOk(w, [...command.split(" "), draftId, ...flags]);
+      const viaCli = await runOk(w, [...command.split(" "), draftId, ...flags], runInProcess);
       const listed = await hot(command, raw);
       assertEquals(listed, viaCli, command);
       assertEquals((Array.isArray(listed) ? listed : listed.keyframes).length, count, command);
@@ -119,7 +134,15 @@ Deno.test("add/list handlers and preview run without loading zod, and list like 
 
     const frame = await hot("preview", { draftId, at: 500_000, height: 90, out: `${w.root}/pv` });
     assert((await Deno.stat(frame.frame)).isFile, "preview --at writes its frame");
+    await writer.close();
+    assertEquals((await child.status).code, 0, await stderr);
   } finally {
+    await writer.close().catch(() => {});
+    try {
+      child.kill();
+    } catch { /* already ended */ }
+    await child.status;
+    await stderr;
     await w.cleanup();
   }
 });

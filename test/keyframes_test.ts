@@ -1,6 +1,6 @@
-/** `keyframes add` / `keyframes list` end to end: encoding in the draft, replacement, errors. */
+/** `keyframes add` / `keyframes list` (in-process, runInProcess): encoding in the draft, replacement, errors. */
 import { deepStrictEqual, deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { fileUrl, fixture, runCli, snapshotDir, tempWorld } from "./helpers/cli.ts";
+import { fileUrl, fixture, runInProcess, snapshotDir, tempWorld } from "./helpers/cli.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = Record<string, any>;
@@ -9,7 +9,7 @@ const UPPER_UUID = /^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12
 
 async function setup(env: Record<string, string>) {
   const run = async (args: string[]) => {
-    const r = await runCli(args, { env });
+    const r = await runInProcess(args, { env });
     assertEquals(r.code, 0, r.stderr);
     return r.json as Json;
   };
@@ -63,7 +63,7 @@ Deno.test("keyframes add writes common_keyframes as the editor does; list reads 
   const w = await tempWorld();
   try {
     const d = await setup(w.env);
-    const add = await runCli([
+    const add = await runInProcess([
       "keyframes",
       "add",
       d.draftId,
@@ -131,7 +131,7 @@ Deno.test("keyframes add writes common_keyframes as the editor does; list reads 
     deepStrictEqual(listOf(text, "KFTypePositionY").map((k) => k.time_offset), [1_500_000]);
 
     // list in user units
-    const l1 = await runCli(["keyframes", "list", d.draftId, "--segment-id", d.photo], {
+    const l1 = await runInProcess(["keyframes", "list", d.draftId, "--segment-id", d.photo], {
       env: w.env,
     });
     assertEquals(l1.code, 0, l1.stderr);
@@ -148,7 +148,7 @@ Deno.test("keyframes add writes common_keyframes as the editor does; list reads 
       ],
     );
     assertEquals((l1.json as Json).segmentKind, "photo");
-    const l2 = await runCli(["keyframes", "list", d.draftId, "--segment-id", d.photo2], {
+    const l2 = await runInProcess(["keyframes", "list", d.draftId, "--segment-id", d.photo2], {
       env: w.env,
     });
     deepStrictEqual(
@@ -157,7 +157,7 @@ Deno.test("keyframes add writes common_keyframes as the editor does; list reads 
     );
 
     // same offset again: replaced in place (same id), not duplicated
-    const again = await runCli([
+    const again = await runInProcess([
       "keyframes",
       "add",
       d.draftId,
@@ -172,7 +172,7 @@ Deno.test("keyframes add writes common_keyframes as the editor does; list reads 
     ]);
     assertEquals(px2[0].id, px[0].id);
 
-    const v = await runCli(["draft", "validate", d.draftId], { env: w.env });
+    const v = await runInProcess(["draft", "validate", d.draftId], { env: w.env });
     assertEquals(v.code, 0, v.stdout);
     assertEquals((v.json as Json).stats.keyframes, 11); // 6 photo + 2 (X+Y) + 2 audio + 1 text
   } finally {
@@ -299,7 +299,7 @@ Deno.test("keyframes add: bad items fail naming the item, and nothing is written
     ];
     for (const c of cases) {
       await t.step(c.name, async () => {
-        const r = await runCli(
+        const r = await runInProcess(
           ["keyframes", "add", d.draftId, "--keyframes", JSON.stringify(c.items())],
           { env: w.env },
         );
@@ -312,7 +312,7 @@ Deno.test("keyframes add: bad items fail naming the item, and nothing is written
       });
     }
     await t.step("list of an unknown segment", async () => {
-      const r = await runCli(["keyframes", "list", d.draftId, "--segment-id", "nope"], {
+      const r = await runInProcess(["keyframes", "list", d.draftId, "--segment-id", "nope"], {
         env: w.env,
       });
       assertEquals(r.code, 3);

@@ -2,7 +2,7 @@
  * `draftcli preview` end to end with real ffmpeg: a red photo (0–2 s), a blue photo (2–4 s), a
  * caption whose keyword is yellow and a 4 s tone render to a 4 s MP4 with sound, frames of the
  * right colours, a timeline SVG naming each track, an MCP image block, and a clear error when
- * ffmpeg is missing.
+ * ffmpeg is missing. The drafts are set up in-process; every preview runs as a real process.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { StdioClient } from "./support/mcp_client.ts";
@@ -11,6 +11,7 @@ import {
   fileUrl,
   fixture,
   runCli,
+  runInProcess,
   runOk,
   type TempWorld,
   tempWorld,
@@ -58,7 +59,7 @@ async function makeDraft(w: TempWorld): Promise<string> {
     `${media}/blue.png`,
   ]);
   await ffmpeg(["-f", "lavfi", "-i", "sine=f=440:d=4", `${media}/tone.wav`]);
-  const run = (args: string[]) => runOk(w, args);
+  const run = (args: string[]) => runOk(w, args, runInProcess);
   const id = (await run(["draft", "create", "--width", "1280", "--height", "720"])).draftId;
   await run([
     "images",
@@ -220,7 +221,7 @@ Deno.test({
   async fn() {
     const w = await tempWorld();
     try {
-      const run = (args: string[]) => runOk(w, args);
+      const run = (args: string[]) => runOk(w, args, runInProcess);
       const id = (await run(["draft", "create", "--width", "640", "--height", "360"])).draftId;
       const caption = (text: string) =>
         run(["captions", "add", id, "--captions", JSON.stringify([{ text, start: 0, end: 1e6 }])]);
@@ -363,7 +364,7 @@ Deno.test({
         "yuv420p",
         `${media}/mute.mp4`,
       ]);
-      const run = (args: string[]) => runOk(w, args);
+      const run = (args: string[]) => runOk(w, args, runInProcess);
       const id = (await run(["draft", "create", "--width", "640", "--height", "360"])).draftId;
       await run([
         "videos",
@@ -424,7 +425,7 @@ Deno.test({
         "1",
         `${media}/r.png`,
       ]);
-      const run = (args: string[]) => runOk(w, args);
+      const run = (args: string[]) => runOk(w, args, runInProcess);
       const id = (await run(["draft", "create", "--width", "640", "--height", "360"])).draftId;
       const added = await run([
         "images",
@@ -484,7 +485,7 @@ Deno.test({
         ]);
       }
       await ffmpeg(["-f", "lavfi", "-i", "sine=f=440:d=12", `${media}/tone.wav`]);
-      const run = (args: string[]) => runOk(w, args);
+      const run = (args: string[]) => runOk(w, args, runInProcess);
       const id = (await run(["draft", "create", "--width", "640", "--height", "360"])).draftId;
       await run([
         "images",
@@ -589,7 +590,7 @@ Deno.test({
     const w = await tempWorld();
     try {
       // The repository's 1 s clip (8 kHz sound) and 1 s wav: the mix that wedged ffmpeg 5.
-      const run = (args: string[]) => runOk(w, args);
+      const run = (args: string[]) => runOk(w, args, runInProcess);
       const id = (await run(["draft", "create"])).draftId;
       const clip = { videoUrl: fileUrl(fixture("video.mp4")), start: 0, end: 1_000_000 };
       await run(["videos", "add", id, "--video-infos", JSON.stringify([clip, clip])]);

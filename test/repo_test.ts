@@ -63,7 +63,7 @@ Deno.test("tests make temp folders only through test/helpers/temp.ts", async () 
       else if (
         path !== "test/helpers/temp.ts" && /\.ts$/.test(e.name) &&
         (all || e.name.endsWith("_test.ts")) &&
-        /Deno\.makeTempDir/.test(await read(path))
+        /Deno\.makeTemp(Dir|File)|\bmkdtemp/.test(await read(path))
       ) offenders.push(path);
     }
   };

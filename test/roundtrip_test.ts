@@ -2,10 +2,11 @@
  * Round trip of real editor drafts (test/fixtures/real-drafts, see its README): each is put into
  * a drafts folder, edited through the CLI (`captions add`), and every key path the editor wrote
  * must still be there with its original value, except the fields draftcli updates on purpose.
- * The encrypted JianYing 6+ sample must be refused and left byte for byte unchanged.
+ * The encrypted JianYing 6+ sample must be refused and left byte for byte unchanged (a real
+ * process; the other commands run in-process).
  */
 import { deepStrictEqual, deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { fixture, runCli, snapshotDir, tempWorld } from "./helpers/cli.ts";
+import { fixture, runCli, runInProcess, snapshotDir, tempWorld } from "./helpers/cli.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = Record<string, any>;
@@ -146,11 +147,11 @@ for (const name of names) {
       const before = (await readIfExists(`${dir}/${timelineName}`))!;
       const metaBefore = await readIfExists(`${dir}/draft_meta_info.json`);
 
-      const v0 = await runCli(["draft", "validate", name], { env: w.env });
+      const v0 = await runInProcess(["draft", "validate", name], { env: w.env });
       assert(v0.code === 0 || v0.code === 8, v0.stderr);
       const report0 = JSON.parse(v0.stdout);
 
-      const add = await runCli([
+      const add = await runInProcess([
         "captions",
         "add",
         name,
@@ -192,7 +193,7 @@ for (const name of names) {
         deepStrictEqual(nested, after, "Timelines/<main>/ copy in sync (CapCut 8.4+ reads it)");
       }
       // validation: the edit brings no new kind of error
-      const v1 = await runCli(["draft", "validate", name], { env: w.env });
+      const v1 = await runInProcess(["draft", "validate", name], { env: w.env });
       const report1 = JSON.parse(v1.stdout);
       deepStrictEqual(countCodes(report1), countCodes(report0), v1.stdout);
     } finally {
@@ -206,7 +207,7 @@ Deno.test("real drafts validate without errors other than media files we did not
   try {
     for (const name of names) await copyDir(`${REAL}/${name}`, `${w.draftsDir}/${name}`);
     for (const name of names) {
-      const r = await runCli(["draft", "validate", name], { env: w.env });
+      const r = await runInProcess(["draft", "validate", name], { env: w.env });
       const report = JSON.parse(r.stdout);
       const codes = new Set((report.errors as Json[]).map((e) => e.code));
       codes.delete("missing_draft_file"); // TTS / algorithm files inside the draft: not copied

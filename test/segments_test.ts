@@ -1,10 +1,11 @@
 /**
- * `segments list` / `update` / `move` / `remove` end to end, on a draft draftcli made and on real
- * editor drafts of the corpus: only the asked paths change (structural diff: number text kept),
- * overlaps name both segments, removal keeps shared materials, ripple, and bad input.
+ * `segments list` / `update` / `move` / `remove`, in-process (runInProcess), on a draft draftcli
+ * made and on real editor drafts of the corpus: only the asked paths change (structural diff:
+ * number text kept), overlaps name both segments, removal keeps shared materials, ripple, and
+ * bad input.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { fileUrl, fixture, runCli, snapshotDir, tempWorld } from "./helpers/cli.ts";
+import { fileUrl, fixture, runInProcess, snapshotDir, tempWorld } from "./helpers/cli.ts";
 import { type Change, formatChanges, structuralDiff } from "./helpers/structural_diff.ts";
 
 // deno-lint-ignore no-explicit-any
@@ -13,7 +14,7 @@ type Json = Record<string, any>;
 type Env = Record<string, string>;
 
 async function ok(env: Env, args: string[]): Promise<Json> {
-  const r = await runCli(args, { env });
+  const r = await runInProcess(args, { env });
   assertEquals(r.code, 0, `${args.slice(0, 2).join(" ")}: ${r.stderr}`);
   assertEquals(r.stderr.includes('"error"'), false, r.stderr);
   return r.json as Json;
@@ -22,7 +23,7 @@ async function ok(env: Env, args: string[]): Promise<Json> {
 /** Runs a command that must fail; asserts the draft folder is unchanged and returns the error. */
 async function fails(env: Env, dir: string, args: string[]): Promise<Json> {
   const before = await snapshotDir(dir);
-  const r = await runCli(args, { env });
+  const r = await runInProcess(args, { env });
   assert(r.code !== 0, `expected a failure: ${r.stdout}`);
   assertEquals(r.stdout, "");
   assertEquals(await snapshotDir(dir), before, "a refused edit writes nothing");

@@ -5,7 +5,7 @@
  * clip in a draft draftcli wrote.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { fileUrl, fixture, runCli, tempWorld } from "./helpers/cli.ts";
+import { fileUrl, fixture, runInProcess, tempWorld } from "./helpers/cli.ts";
 import { formatChanges, structuralDiff } from "./helpers/structural_diff.ts";
 
 // deno-lint-ignore no-explicit-any
@@ -13,7 +13,7 @@ type Json = Record<string, any>;
 type Env = Record<string, string>;
 
 async function ok(env: Env, args: string[]): Promise<Json> {
-  const r = await runCli(args, { env });
+  const r = await runInProcess(args, { env });
   assertEquals(r.code, 0, `${args.slice(0, 2).join(" ")}: ${r.stderr}`);
   return r.json as Json;
 }
@@ -37,7 +37,7 @@ const transitions = async (env: Env, draftId: string) =>
   (await ok(env, ["transitions", "list", draftId])) as unknown as Json[];
 
 async function validateCodes(env: Env, draftId: string): Promise<string[]> {
-  const r = await runCli(["draft", "validate", draftId], { env });
+  const r = await runInProcess(["draft", "validate", draftId], { env });
   const report = JSON.parse(r.stdout) as Json;
   return [...report.errors, ...report.warnings].map((x: Json) => x.code as string);
 }
@@ -188,7 +188,7 @@ Deno.test("draft validate warns about a transition with no next clip in a draftc
         await Deno.writeTextFile(path, JSON.stringify(c));
       }
     }
-    const r = await runCli(["draft", "validate", draftId], { env: w.env });
+    const r = await runInProcess(["draft", "validate", draftId], { env: w.env });
     const report = JSON.parse(r.stdout) as Json;
     const found = (report.warnings as Json[]).filter((x) => x.code === "transition_without_next");
     assertEquals(found.length, 1, r.stdout);

@@ -7,7 +7,8 @@
  * must resolve, ids must have the editors' formats, and `draft validate` must pass.
  */
 import { deepStrictEqual, deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { fileUrl, fixture, runCli, snapshotDir, tempWorld } from "./helpers/cli.ts";
+import { fileUrl, fixture, runCli, runInProcess, snapshotDir, tempWorld } from "./helpers/cli.ts";
+import { oncePerFile } from "./helpers/temp.ts";
 import { structuralCheck } from "../src/draft/validate.ts";
 
 // deno-lint-ignore no-explicit-any
@@ -135,7 +136,7 @@ interface Built {
 }
 
 async function ok(args: string[], env: Record<string, string>): Promise<Json> {
-  const r = await runCli(args, { env });
+  const r = await runInProcess(args, { env });
   assertEquals(r.code, 0, `${args.slice(0, 2).join(" ")}: ${r.stderr}`);
   return r.json as Json;
 }
@@ -145,7 +146,7 @@ async function buildEverything(
   env: Record<string, string>,
   edition: "capcut" | "jianying",
   version?: string,
-): Promise<Built> {
+): Promise<Pick<Built, "edition" | "draftId" | "dir">> {
   const create = ["draft", "create", "--editor", edition];
   if (version) create.push("--editor-version", version);
   const { draftId, filePath } = await ok(create, env);
@@ -216,13 +217,28 @@ async function buildEverything(
       { segmentId: cap.items[0].segmentId, property: "position_y", offset: 0, value: -0.5 },
     ]),
   ], env);
-  const dir = filePath as string;
+  return { edition, draftId, dir: filePath as string };
+}
+
+/** One world for the file: each profile's draft is built once and only read by the tests. */
+const world = oncePerFile(tempWorld, "draftcli-structure-");
+const builds = new Map<string, Promise<Pick<Built, "edition" | "draftId" | "dir">>>();
+
+/** The every-kind draft of a profile (built on first use), freshly parsed for the caller. */
+async function builtDraft(
+  edition: "capcut" | "jianying",
+  version?: string,
+): Promise<Built & { env: Record<string, string> }> {
+  const { env } = await world();
+  const key = `${edition} ${version ?? ""}`;
+  let made = builds.get(key);
+  if (!made) builds.set(key, made = buildEverything(env, edition, version));
+  const b = await made;
   return {
-    edition,
-    draftId,
-    dir,
-    content: JSON.parse(await Deno.readTextFile(`${dir}/draft_content.json`)),
-    meta: JSON.parse(await Deno.readTextFile(`${dir}/draft_meta_info.json`)),
+    ...b,
+    env,
+    content: JSON.parse(await Deno.readTextFile(`${b.dir}/draft_content.json`)),
+    meta: JSON.parse(await Deno.readTextFile(`${b.dir}/draft_meta_info.json`)),
   };
 }
 
@@ -297,117 +313,107 @@ const PROFILES: { edition: "capcut" | "jianying"; version?: string; content: str
 for (const p of PROFILES) {
   const label = `${p.edition}${p.version ? ` ${p.version}` : ""}`;
   Deno.test(`structure: ${label} draft objects carry every editor key with its JSON type`, async () => {
-    const w = await tempWorld();
-    try {
-      const b = await buildEverything(w.env, p.edition, p.version);
-      const profileVersion = Number(p.content.split("/")[1]);
-      const ours = ourObjects(b);
-      const problems: string[] = [];
-      let compared = 0;
-      const sources = {
-        ...SAME_SOURCE.capcut,
-        ...SAME_SOURCE[p.edition],
-        draft_content: p.content,
-      };
-      for (const [kind, where] of Object.entries(sources)) {
-        const ref = refObject(where, kind);
-        assert(ref, `reference ${where} ${kind} exists`);
-        if (kind === "placeholder_infos" && p.edition === "jianying") continue; // CapCut-only list
-        if (kind === "draft_meta_info" && p.edition === "jianying") continue; // no JianYing sample
-        assert(ours[kind], `${label}: we wrote a ${kind}`);
-        problems.push(...unexplained(ours[kind], ref, `${where} ${kind}`, profileVersion));
-        compared++;
-      }
-      // CapCut: also every newer editor version's object of each kind
-      if (p.edition === "capcut") {
-        for (const version of ["7.9", "8.1", "9.1"]) {
-          for (const [kind, ref] of Object.entries(REF.capcut[version] as Json)) {
-            if (kind === "draft_content" || !ours[kind]) continue;
-            problems.push(
-              ...unexplained(ours[kind], ref, `capcut/${version} ${kind}`, profileVersion),
-            );
-            compared++;
-          }
+    const b = await builtDraft(p.edition, p.version);
+    const profileVersion = Number(p.content.split("/")[1]);
+    const ours = ourObjects(b);
+    const problems: string[] = [];
+    let compared = 0;
+    const sources = {
+      ...SAME_SOURCE.capcut,
+      ...SAME_SOURCE[p.edition],
+      draft_content: p.content,
+    };
+    for (const [kind, where] of Object.entries(sources)) {
+      const ref = refObject(where, kind);
+      assert(ref, `reference ${where} ${kind} exists`);
+      if (kind === "placeholder_infos" && p.edition === "jianying") continue; // CapCut-only list
+      if (kind === "draft_meta_info" && p.edition === "jianying") continue; // no JianYing sample
+      assert(ours[kind], `${label}: we wrote a ${kind}`);
+      problems.push(...unexplained(ours[kind], ref, `${where} ${kind}`, profileVersion));
+      compared++;
+    }
+    // CapCut: also every newer editor version's object of each kind
+    if (p.edition === "capcut") {
+      for (const version of ["7.9", "8.1", "9.1"]) {
+        for (const [kind, ref] of Object.entries(REF.capcut[version] as Json)) {
+          if (kind === "draft_content" || !ours[kind]) continue;
+          problems.push(
+            ...unexplained(ours[kind], ref, `capcut/${version} ${kind}`, profileVersion),
+          );
+          compared++;
         }
       }
-      deepStrictEqual(problems, [], problems.join("\n"));
-      assert(compared >= 20, `compared ${compared} kinds`);
+    }
+    deepStrictEqual(problems, [], problems.join("\n"));
+    assert(compared >= 20, `compared ${compared} kinds`);
 
-      // kinds without an editor sample: the documented key sets
-      const effect = b.content.materials.audio_effects[0];
-      for (const k of DOCUMENTED.audio_effects) assert(k in effect, `audio_effects.${k}`);
-      const anims = (b.content.materials.material_animations as Json[]).flatMap((m) =>
-        m.animations as Json[]
-      );
-      assertEquals(new Set(anims.map((a) => a.type)), new Set(["in", "out", "loop"]));
-      for (const a of anims) {
-        for (const k of DOCUMENTED.animation) assert(k in a, `animation.${k}`);
-      }
-    } finally {
-      await w.cleanup();
+    // kinds without an editor sample: the documented key sets
+    const effect = b.content.materials.audio_effects[0];
+    for (const k of DOCUMENTED.audio_effects) assert(k in effect, `audio_effects.${k}`);
+    const anims = (b.content.materials.material_animations as Json[]).flatMap((m) =>
+      m.animations as Json[]
+    );
+    assertEquals(new Set(anims.map((a) => a.type)), new Set(["in", "out", "loop"]));
+    for (const a of anims) {
+      for (const k of DOCUMENTED.animation) assert(k in a, `animation.${k}`);
     }
   });
 }
 
 Deno.test("structure: references resolve, ids have the editors' formats, validate passes", async () => {
-  const w = await tempWorld();
-  try {
-    for (const p of PROFILES) {
-      const b = await buildEverything(w.env, p.edition, p.version);
-      const c = b.content;
-      const ids = new Map<string, string>();
-      const note = (id: string, where: string) => {
-        assert(UPPER_UUID.test(id), `${where}: id ${id} is an uppercase UUID`);
-        assert(!ids.has(id), `${where}: id ${id} also used by ${ids.get(id)}`);
-        ids.set(id, where);
-      };
-      note(c.id, "draft_content.id");
-      for (const [list, items] of Object.entries(c.materials as Record<string, Json[]>)) {
-        for (const m of items) note(m.id, `materials.${list}`);
-      }
-      const pool = new Set(
-        (b.meta.draft_materials as Json[]).flatMap((g) => (g.value as Json[]).map((v) => v.id)),
-      );
-      for (const id of pool) assert(LOWER_UUID.test(id), `draft_materials id ${id} is lowercase`);
-      for (const t of c.tracks as Json[]) {
-        note(t.id, "track");
-        for (const s of t.segments as Json[]) {
-          note(s.id, `${t.type} segment`);
-          assert(ids.has(s.material_id), `material_id ${s.material_id} resolves`);
-          for (const r of s.extra_material_refs) assert(ids.has(r), `ref ${r} resolves`);
-          for (const k of s.common_keyframes as Json[]) {
-            note(k.id, "common_keyframe");
-            for (const kf of k.keyframe_list as Json[]) note(kf.id, "keyframe");
-          }
+  for (const p of PROFILES) {
+    const b = await builtDraft(p.edition, p.version);
+    const c = b.content;
+    const ids = new Map<string, string>();
+    const note = (id: string, where: string) => {
+      assert(UPPER_UUID.test(id), `${where}: id ${id} is an uppercase UUID`);
+      assert(!ids.has(id), `${where}: id ${id} also used by ${ids.get(id)}`);
+      ids.set(id, where);
+    };
+    note(c.id, "draft_content.id");
+    for (const [list, items] of Object.entries(c.materials as Record<string, Json[]>)) {
+      for (const m of items) note(m.id, `materials.${list}`);
+    }
+    const pool = new Set(
+      (b.meta.draft_materials as Json[]).flatMap((g) => (g.value as Json[]).map((v) => v.id)),
+    );
+    for (const id of pool) assert(LOWER_UUID.test(id), `draft_materials id ${id} is lowercase`);
+    for (const t of c.tracks as Json[]) {
+      note(t.id, "track");
+      for (const s of t.segments as Json[]) {
+        note(s.id, `${t.type} segment`);
+        assert(ids.has(s.material_id), `material_id ${s.material_id} resolves`);
+        for (const r of s.extra_material_refs) assert(ids.has(r), `ref ${r} resolves`);
+        for (const k of s.common_keyframes as Json[]) {
+          note(k.id, "common_keyframe");
+          for (const kf of k.keyframe_list as Json[]) note(kf.id, "keyframe");
         }
       }
-      for (const m of [...c.materials.videos, ...c.materials.audios] as Json[]) {
-        assert(pool.has(m.local_material_id), `${m.path} registered in draft_meta_info`);
-        assert(LOWER_UUID.test(m.local_material_id));
-      }
-      // the transition, fades, effect and animations are referenced by their segments
-      const refs = new Set(
-        (c.tracks as Json[]).flatMap((t) =>
-          (t.segments as Json[]).flatMap((s) => s.extra_material_refs as string[])
-        ),
-      );
-      for (const list of ["transitions", "audio_fades", "audio_effects", "material_animations"]) {
-        const items = c.materials[list] as Json[];
-        assert(items.length > 0, `${list} written`);
-        for (const m of items) assert(refs.has(m.id), `${list} ${m.id} referenced`);
-      }
-
-      const before = await snapshotDir(b.dir);
-      const v = await runCli(["draft", "validate", b.draftId], { env: w.env });
-      assertEquals(v.code, 0, v.stdout + v.stderr);
-      const report = v.json as Json;
-      assertEquals(report.ok, true);
-      deepStrictEqual(report.errors, []);
-      deepStrictEqual(report.warnings, [], JSON.stringify(report.warnings));
-      assert(report.stats.keyframes >= 5 && report.stats.catalogIds >= 6, v.stdout);
-      deepStrictEqual(await snapshotDir(b.dir), before, "validate changes nothing");
     }
-  } finally {
-    await w.cleanup();
+    for (const m of [...c.materials.videos, ...c.materials.audios] as Json[]) {
+      assert(pool.has(m.local_material_id), `${m.path} registered in draft_meta_info`);
+      assert(LOWER_UUID.test(m.local_material_id));
+    }
+    // the transition, fades, effect and animations are referenced by their segments
+    const refs = new Set(
+      (c.tracks as Json[]).flatMap((t) =>
+        (t.segments as Json[]).flatMap((s) => s.extra_material_refs as string[])
+      ),
+    );
+    for (const list of ["transitions", "audio_fades", "audio_effects", "material_animations"]) {
+      const items = c.materials[list] as Json[];
+      assert(items.length > 0, `${list} written`);
+      for (const m of items) assert(refs.has(m.id), `${list} ${m.id} referenced`);
+    }
+
+    const before = await snapshotDir(b.dir);
+    const v = await runCli(["draft", "validate", b.draftId], { env: b.env });
+    assertEquals(v.code, 0, v.stdout + v.stderr);
+    const report = v.json as Json;
+    assertEquals(report.ok, true);
+    deepStrictEqual(report.errors, []);
+    deepStrictEqual(report.warnings, [], JSON.stringify(report.warnings));
+    assert(report.stats.keyframes >= 5 && report.stats.catalogIds >= 6, v.stdout);
+    deepStrictEqual(await snapshotDir(b.dir), before, "validate changes nothing");
   }
 });

@@ -1,6 +1,6 @@
-/** `transitions add --auto` / `transitions list` end to end. */
+/** `transitions add --auto` / `transitions list`, in-process (runInProcess). */
 import { deepStrictEqual, deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { fileUrl, fixture, runCli, snapshotDir, tempWorld } from "./helpers/cli.ts";
+import { fileUrl, fixture, runInProcess, snapshotDir, tempWorld } from "./helpers/cli.ts";
 import { getCatalog } from "../src/catalogs/catalog.ts";
 
 // deno-lint-ignore no-explicit-any
@@ -32,7 +32,7 @@ for (const edition of ["jianying", "capcut"]) {
     const w = await tempWorld();
     try {
       const run = async (args: string[]) => {
-        const r = await runCli(args, { env: w.env });
+        const r = await runInProcess(args, { env: w.env });
         assertEquals(r.code, 0, r.stderr);
         return r;
       };
@@ -112,7 +112,7 @@ for (const edition of ["jianying", "capcut"]) {
         ],
       );
       assertEquals((await content(filePath)).materials.transitions.length, 3);
-      const v = await runCli(["draft", "validate", draftId], { env: w.env });
+      const v = await runInProcess(["draft", "validate", draftId], { env: w.env });
       assertEquals(v.code, 0, v.stdout);
       deepStrictEqual((v.json as Json).warnings, []);
     } finally {
@@ -124,8 +124,9 @@ for (const edition of ["jianying", "capcut"]) {
 Deno.test("transitions add: bad requests fail clearly and change nothing", async (t) => {
   const w = await tempWorld();
   try {
-    const { draftId, filePath } = (await runCli(["draft", "create"], { env: w.env })).json as Json;
-    const added = await runCli([
+    const { draftId, filePath } = (await runInProcess(["draft", "create"], { env: w.env }))
+      .json as Json;
+    const added = await runInProcess([
       "images",
       "add",
       draftId,
@@ -174,7 +175,7 @@ Deno.test("transitions add: bad requests fail clearly and change nothing", async
       ];
     for (const c of cases) {
       await t.step(c.name, async () => {
-        const r = await runCli(["transitions", "add", draftId, ...c.args], { env: w.env });
+        const r = await runInProcess(["transitions", "add", draftId, ...c.args], { env: w.env });
         assertEquals(r.code, c.code, r.stderr);
         assertEquals(r.error?.code, c.error, r.stderr);
         assert(c.message.test(r.error!.message), `${r.error!.message} ~ ${c.message}`);
@@ -182,7 +183,7 @@ Deno.test("transitions add: bad requests fail clearly and change nothing", async
         deepStrictEqual(await snapshotDir(filePath), before);
       });
     }
-    const list = await runCli(["transitions", "list", draftId], { env: w.env });
+    const list = await runInProcess(["transitions", "list", draftId], { env: w.env });
     deepStrictEqual(list.json, []);
   } finally {
     await w.cleanup();

@@ -9,8 +9,7 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { cp } from "node:fs/promises";
-import { runApp } from "../src/cli/app.ts";
-import { tempWorld } from "./helpers/cli.ts";
+import { runInProcess, tempWorld } from "./helpers/cli.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = any;
@@ -20,16 +19,9 @@ const MEDIA_CODES = new Set(["missing_media", "missing_draft_file"]);
 const TIMELINES = ["draft_content.json", "draft_info.json"];
 
 async function run(env: Record<string, string>, argv: string[]) {
-  let out = "";
-  let err = "";
-  const code = await runApp(argv, {
-    stdout: (t) => void (out += t),
-    stderr: (t) => void (err += t),
-    readStdin: () => Promise.resolve(""),
-    env: { ...env },
-    stderrIsTerminal: false,
-  });
-  return { code, out, err, report: out ? JSON.parse(out) : undefined };
+  const r = await runInProcess(argv, { env });
+  const out = r.stdout;
+  return { code: r.code, out, err: r.stderr, report: out ? JSON.parse(out) : undefined };
 }
 
 /** Draft folders under `dir` (one level, or two for a corpus grouped by editor). */

@@ -2,10 +2,11 @@
  * `draft validate` end to end: a good draft passes (exit 0); each kind of damage, applied to a
  * copy of a good draft, is reported with its code, level and path (errors → exit 8 with the
  * report still on stdout and a `draft_invalid` error on stderr); validating never changes a
- * byte of the draft.
+ * byte of the draft. The good draft and an unknown id go through a real process; the damage cases,
+ * the draft they copy and the help run in-process (runInProcess).
  */
 import { deepStrictEqual, deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { fileUrl, fixture, runCli, snapshotDir, tempWorld } from "./helpers/cli.ts";
+import { fileUrl, fixture, runCli, runInProcess, snapshotDir, tempWorld } from "./helpers/cli.ts";
 import { getCatalog } from "../src/catalogs/catalog.ts";
 import { CHECKS } from "../src/draft/validate.ts";
 
@@ -299,7 +300,7 @@ Deno.test("draft validate reports each kind of damage with its code, level and p
   const w = await tempWorld();
   try {
     const run = async (args: string[]) => {
-      const r = await runCli(args, { env: w.env });
+      const r = await runInProcess(args, { env: w.env });
       assertEquals(r.code, 0, r.stderr);
       return r.json as Json;
     };
@@ -367,7 +368,7 @@ Deno.test("draft validate reports each kind of damage with its code, level and p
         await c.files?.(dir);
         const before = await snapshotDir(dir);
 
-        const r = await runCli(["draft", "validate", id], { env: w.env });
+        const r = await runInProcess(["draft", "validate", id], { env: w.env });
         const report = JSON.parse(r.stdout) as Json;
         const isError = CHECKS[c.code].level === "error";
         const found = (isError ? report.errors : report.warnings) as Json[];
@@ -397,9 +398,9 @@ Deno.test("draft validate: unknown draft → exit 3; help lists every check", as
     const r = await runCli(["draft", "validate", "NO-SUCH-DRAFT"], { env: w.env });
     assertEquals(r.code, 3);
     assertEquals(r.error?.code, "draft_not_found");
-    const help = await runCli(["draft", "validate", "--help"], { env: w.env });
+    const help = await runInProcess(["draft", "validate", "--help"], { env: w.env });
     for (const code of Object.keys(CHECKS)) assert(help.stdout.includes(code), code);
-    const overview = await runCli(["--help"], { env: w.env });
+    const overview = await runInProcess(["--help"], { env: w.env });
     assert(/8 draft has errors/.test(overview.stdout), overview.stdout);
   } finally {
     await w.cleanup();

@@ -3,6 +3,7 @@
  * named by DRAFTCLI_BIN. Every end-to-end test goes through here.
  */
 import { fileURLToPath as fromFileUrl } from "node:url";
+import { runApp } from "../../src/cli/app.ts";
 import { selfCommand } from "../../src/commands/setup.ts";
 import { tempDir } from "./temp.ts";
 
@@ -120,8 +121,40 @@ export async function runCli(args: string[], opts: CliOptions = {}): Promise<Cli
     await w.close();
   }
   const out = await child.output();
-  const stdout = new TextDecoder().decode(out.stdout);
-  const stderr = new TextDecoder().decode(out.stderr);
+  return cliResult(
+    out.code,
+    new TextDecoder().decode(out.stdout),
+    new TextDecoder().decode(out.stderr),
+  );
+}
+
+/**
+ * Runs draftcli in this process through runApp (src/cli/app.ts, injected I/O), with the same
+ * environment runCli gives a child (hermeticEnv(opts.env)): for argv, validation, help and
+ * error-shape tests, where a child process adds nothing. What needs a real process (exit on a
+ * signal, closed stdout, a compiled binary, locks held by another process, variables read from
+ * the process environment) stays with runCli. Relative paths resolve against this process's
+ * working directory (the repository root under `deno task test`).
+ */
+export async function runInProcess(
+  args: string[],
+  opts: Omit<CliOptions, "cwd"> = {},
+): Promise<CliResult> {
+  if (!denoDirKnown) await denoDir();
+  let stdout = "";
+  let stderr = "";
+  const code = await runApp(args, {
+    stdout: (t) => void (stdout += t),
+    stderr: (t) => void (stderr += t),
+    readStdin: () => Promise.resolve(opts.stdin ?? ""),
+    env: hermeticEnv(opts.env),
+    stderrIsTerminal: false,
+  });
+  return cliResult(code, stdout, stderr);
+}
+
+/** A run's exit code and output, with stdout's JSON and stderr's error body parsed. */
+function cliResult(code: number, stdout: string, stderr: string): CliResult {
   let json: unknown;
   try {
     json = JSON.parse(stdout);
@@ -133,12 +166,19 @@ export async function runCli(args: string[], opts: CliOptions = {}): Promise<Cli
       error = JSON.parse(line).error;
     } catch { /* not JSON */ }
   }
-  return { code: out.code, stdout, stderr, json, error };
+  return { code, stdout, stderr, json, error };
 }
 
-/** Runs draftcli in `w`, fails the test unless it exits 0, and returns its JSON output. */
-export async function runOk(w: { env: Record<string, string> }, args: string[]) {
-  const r = await runCli(args, { env: w.env });
+/**
+ * Runs draftcli in `w` (as a child process, or through `run`, e.g. runInProcess), fails the test
+ * unless it exits 0, and returns its JSON output.
+ */
+export async function runOk(
+  w: { env: Record<string, string> },
+  args: string[],
+  run: typeof runCli = runCli,
+) {
+  const r = await run(args, { env: w.env });
   if (r.code !== 0) throw new Error(`draftcli ${args.join(" ")} exited ${r.code}: ${r.stderr}`);
   // deno-lint-ignore no-explicit-any
   return r.json as Record<string, any>;
@@ -178,11 +218,12 @@ function denoDir(): Promise<string | undefined> {
 }
 
 /**
- * Creates a temp drafts folder and HOME for one test; `env` is the complete environment of the
- * world's subprocesses (hermeticEnv plus HOME, drafts dir and config path).
+ * Creates a temp drafts folder and HOME for one test (in `root`, an empty folder, when given);
+ * `env` is the complete environment of the world's subprocesses (hermeticEnv plus HOME, drafts
+ * dir and config path).
  */
-export async function tempWorld(): Promise<TempWorld> {
-  const root = (await tempDir("draftcli-test-")).path;
+export async function tempWorld(root?: string): Promise<TempWorld> {
+  root ??= (await tempDir("draftcli-test-")).path;
   const draftsDir = `${root}/drafts`;
   const home = `${root}/home`;
   await Deno.mkdir(draftsDir, { recursive: true });

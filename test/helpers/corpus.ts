@@ -12,9 +12,8 @@
  * the binary named by DRAFTCLI_BIN. The corpus drafts carry their owners' paths and device ids:
  * they are only ever copied whole into a temporary folder, never into another draft.
  */
-import { runApp } from "../../src/cli/app.ts";
 import { COMMAND_TABLE } from "../../src/commands/registry.ts";
-import { fixture, runCli, type TempWorld, tempWorld } from "./cli.ts";
+import { fixture, runCli, runInProcess, type TempWorld, tempWorld } from "./cli.ts";
 import { type Change, diffRaw, parseRaw, type Raw, valueOf } from "./structural_diff.ts";
 
 // deno-lint-ignore no-explicit-any
@@ -60,20 +59,8 @@ export function runnerFor(env: Record<string, string>): Runner {
     };
   }
   return async (argv) => {
-    let stdout = "";
-    let stderr = "";
-    const code = await runApp(argv, {
-      stdout: (t) => void (stdout += t),
-      stderr: (t) => void (stderr += t),
-      readStdin: () => Promise.resolve(""),
-      env: { ...env },
-      stderrIsTerminal: false,
-    });
-    let json: Json;
-    try {
-      json = JSON.parse(stdout);
-    } catch { /* not JSON */ }
-    return { code, stdout, stderr, json };
+    const r = await runInProcess(argv, { env });
+    return { code: r.code, stdout: r.stdout, stderr: r.stderr, json: r.json };
   };
 }
 

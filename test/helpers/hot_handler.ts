@@ -1,8 +1,10 @@
 /**
- * Child process of test/hot_handlers_test.ts: runs ONE zod-free command handler (named by
- * argv[0]) on the already-validated input read from stdin, in a context built from this
- * process's environment, and prints `{"result", "zodLoaded"}`. zod leaves its global registry on
- * globalThis once loaded, so `zodLoaded` tells whether the handler (or what it imports) loaded it.
+ * Child process of test/hot_handlers_test.ts: serves zod-free command handlers, one request per
+ * stdin line (`{"handler", "input"}`, the input already validated by the parent), in a context
+ * built from this process's environment, and answers each with one stdout line
+ * `{"result", "zodLoaded"}` (or `{"error"}`). zod leaves its global registry on globalThis once
+ * loaded, so `zodLoaded` tells whether a handler so far (or what it imports) loaded it; the
+ * parent checks it after every call, so the first handler that loads zod is the one named.
  */
 import type { CommandContext } from "../../src/ops/context.ts";
 import * as mediaGroups from "../../src/commands/run/media_groups.ts";
@@ -26,9 +28,6 @@ const handlers: Record<string, Handler> = {
   ...preview,
 };
 
-const handler = handlers[Deno.args[0]];
-if (!handler) throw new Error(`no handler named ${Deno.args[0]}`);
-const input = JSON.parse(await new Response(Deno.stdin.readable).text());
 const env = Deno.env.toObject();
 const draftsDir = env.DRAFTCLI_DRAFTS_DIR;
 if (!draftsDir) throw new Error("DRAFTCLI_DRAFTS_DIR is not set");
@@ -40,5 +39,30 @@ const ctx: CommandContext = {
   config: () => Promise.resolve({}),
   warn: (message) => console.error(message),
 };
-const result = await handler(input as never, ctx);
-console.log(JSON.stringify({ result, zodLoaded: "__zod_globalRegistry" in globalThis }));
+
+/** Answers one request line. */
+async function serve(line: string): Promise<string> {
+  try {
+    const { handler: name, input } = JSON.parse(line);
+    const handler = handlers[name];
+    if (!handler) throw new Error(`no handler named ${name}`);
+    const result = await handler(input as never, ctx);
+    return JSON.stringify({ result, zodLoaded: "__zod_globalRegistry" in globalThis });
+  } catch (err) {
+    return JSON.stringify({ error: String((err as Error)?.stack ?? err) });
+  }
+}
+
+const encoder = new TextEncoder();
+let pending = "";
+for await (const chunk of Deno.stdin.readable.pipeThrough(new TextDecoderStream())) {
+  pending += chunk;
+  let end;
+  while ((end = pending.indexOf("\n")) >= 0) {
+    const line = pending.slice(0, end);
+    pending = pending.slice(end + 1);
+    if (!line.trim()) continue;
+    const bytes = encoder.encode(await serve(line) + "\n");
+    for (let off = 0; off < bytes.length;) off += await Deno.stdout.write(bytes.subarray(off));
+  }
+}

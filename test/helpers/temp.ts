@@ -49,3 +49,21 @@ export async function withTempDir<T>(
   await using tmp = await tempDir(prefix);
   return await fn(tmp.path);
 }
+
+/**
+ * A fixture built once for all the tests of one file (which must not change it): `build` runs on
+ * the first call, in a fresh temporary folder, and every later call gets the same result. The
+ * folder is removed when the test module unloads.
+ */
+export function oncePerFile<T>(
+  build: (dir: string) => Promise<T>,
+  prefix = "draftcli-fixture-",
+): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () =>
+    made ??= (async () => {
+      const dir = tempDirSync(prefix);
+      globalThis.addEventListener("unload", () => dir.remove());
+      return await build(dir.path);
+    })();
+}
