@@ -12,12 +12,8 @@
 import { fileURLToPath } from "node:url";
 import { V8_FLAGS } from "../scripts/compile.ts";
 import { SOURCE_RUN_FLAGS } from "../src/commands/setup.ts";
+import { flag, median } from "./runs.ts";
 
-const args = Deno.args;
-const flag = (name: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
 const PEER = flag("--peer");
 if (!PEER) throw new Error("pass --peer /path/to/a/pyJianYingDraft/checkout");
 const RUNS = Number(flag("--runs") ?? 3);
@@ -86,11 +82,6 @@ async function timed(cmd: string, cmdArgs: string[], env: Record<string, string>
     );
   }
   return { ms: performance.now() - t0, stdout: new TextDecoder().decode(out.stdout) };
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 }
 
 const DENO_DIR = await denoDir();

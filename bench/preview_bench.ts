@@ -13,16 +13,13 @@
  */
 import { fileURLToPath } from "node:url";
 import { denoDir } from "./deno_dir.ts";
+import { flag, median } from "./runs.ts";
 
 const args = Deno.args;
-const flag = (name: string, fallback: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : fallback;
-};
-const RUNS = Number(flag("--runs", "3"));
-const HEIGHT = flag("--height", "640");
-const LENGTHS = flag("--lengths", "15,60,300").split(",").map(Number);
-const MAIN = flag("--main", fileURLToPath(new URL("../main.ts", import.meta.url)));
+const RUNS = Number(flag("--runs") ?? "3");
+const HEIGHT = flag("--height") ?? "640";
+const LENGTHS = (flag("--lengths") ?? "15,60,300").split(",").map(Number);
+const MAIN = flag("--main") ?? fileURLToPath(new URL("../main.ts", import.meta.url));
 const work = await Deno.makeTempDir({ prefix: "draftcli-preview-bench-" });
 // A scratch HOME keeps the caller's config out; DENO_DIR keeps Deno's module cache.
 const env = {
@@ -115,7 +112,6 @@ try {
   );
   await ff("-f", "lavfi", "-i", "sine=f=440:d=30", `${work}/music.wav`);
   const gnuTime = await Deno.stat("/usr/bin/time").then(() => true, () => false);
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const measure = async (id: string, label: string, extra: string[], seconds?: number) => {
     const times: number[] = [];
     const rss: number[] = [];

@@ -347,16 +347,17 @@ export async function peekZipEdition(
     );
     const timeline = plan.find((p) => !p.dir && names.includes(p.parts.join("/")));
     if (!timeline || timeline.entry.size > PEEK_LIMIT) return undefined;
-    const chunks: Uint8Array[] = [];
     const budget = new Budget(zipPath, PEEK_LIMIT);
+    const decoder = new TextDecoder();
     let got = 0;
+    let text = "";
     // Undecodable data is a plain error here: the edition is then unknown, not an unsafe zip.
     for await (const c of entryBytes(zip, zipPath, timeline.entry, zipSize, (err) => err)) {
       budget.take(timeline.entry, got, c.length);
       got += c.length;
-      chunks.push(c);
+      text += decoder.decode(c, { stream: true });
     }
-    const text = new TextDecoder().decode(concat(chunks));
+    text += decoder.decode();
     const m = /"app_source"\s*:\s*"(\w+)"/.exec(text);
     return m ? (m[1] === "cc" ? "capcut" : "jianying") : undefined;
   } catch (err) {
@@ -365,16 +366,6 @@ export async function peekZipEdition(
   } finally {
     zip.close();
   }
-}
-
-function concat(chunks: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(chunks.reduce((s, c) => s + c.length, 0));
-  let off = 0;
-  for (const c of chunks) {
-    out.set(c, off);
-    off += c.length;
-  }
-  return out;
 }
 
 /**
