@@ -1,4 +1,4 @@
-/** The benchmarks' command-line flags and the median they report. */
+/** The benchmarks' command-line flags, the median they report and a subprocess's peak memory. */
 
 /** The value after `--name` on the benchmark's command line, if given. */
 export function flag(name: string): string | undefined {
@@ -10,4 +10,27 @@ export function flag(name: string): string | undefined {
 export function median(xs: readonly number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+}
+
+/**
+ * Waits for `child` to exit, sampling its peak RSS (VmHWM in /proc) meanwhile; the peak is
+ * undefined off Linux.
+ */
+export async function peakRss(
+  child: Deno.ChildProcess,
+): Promise<{ status: Deno.CommandStatus; peak?: number }> {
+  let peak = 0;
+  let done = false;
+  const status = child.status.then((s) => {
+    done = true;
+    return s;
+  });
+  while (!done && Deno.build.os === "linux") {
+    try {
+      const m = /VmHWM:\s+(\d+) kB/.exec(await Deno.readTextFile(`/proc/${child.pid}/status`));
+      if (m) peak = Math.max(peak, Number(m[1]) * 1024);
+    } catch { /* exited */ }
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  return { status: await status, peak: peak || undefined };
 }

@@ -14,7 +14,7 @@ import { CaptionStyle } from "../src/schema/caption_style.ts";
 import { denoDir } from "./deno_dir.ts";
 import { V8_FLAGS } from "../scripts/compile.ts";
 import { SOURCE_RUN_FLAGS } from "../src/commands/setup.ts";
-import { flag, median } from "./runs.ts";
+import { flag, median, peakRss } from "./runs.ts";
 import { benchWorld, captions, copyDir, portraitDraft } from "./world.ts";
 
 const SIZES = (flag("--sizes") ?? "1000,10000,50000").split(",").map(Number);
@@ -44,23 +44,10 @@ async function cli(cliArgs: string[]): Promise<{ ms: number; peak?: number }> {
     stdout: "null",
     stderr: "inherit",
   }).spawn();
-  let peak = 0;
-  let done = false;
-  const status = child.status.then((s) => {
-    done = true;
-    return s;
-  });
-  while (!done && Deno.build.os === "linux") {
-    try {
-      const m = /VmHWM:\s+(\d+) kB/.exec(await Deno.readTextFile(`/proc/${child.pid}/status`));
-      if (m) peak = Math.max(peak, Number(m[1]) * 1024);
-    } catch { /* exited */ }
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  const s = await status;
+  const { status, peak } = await peakRss(child);
   const ms = performance.now() - t0;
-  if (!s.success) throw new Error(`draftcli ${cliArgs.join(" ")} failed`);
-  return { ms, peak: peak || undefined };
+  if (!status.success) throw new Error(`draftcli ${cliArgs.join(" ")} failed`);
+  return { ms, peak };
 }
 
 const file = `${root}/captions100.json`;

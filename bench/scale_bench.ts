@@ -12,6 +12,7 @@ import { fileURLToPath } from "node:url";
 import { addCaptions } from "../src/ops/captions.ts";
 import { addImages } from "../src/ops/images.ts";
 import { CaptionStyle } from "../src/schema/caption_style.ts";
+import { peakRss } from "./runs.ts";
 import { benchWorld, captions, copyDir, portraitDraft } from "./world.ts";
 
 const FIXTURES = fileURLToPath(new URL("../test/fixtures/", import.meta.url));
@@ -76,17 +77,7 @@ async function peakOfCli(args: string[]): Promise<number | undefined> {
     stdout: "null",
     stderr: "null",
   }).spawn();
-  let peak = 0;
-  let done = false;
-  child.status.then(() => done = true);
-  while (!done) {
-    try {
-      const m = /VmHWM:\s+(\d+) kB/.exec(await Deno.readTextFile(`/proc/${child.pid}/status`));
-      if (m) peak = Math.max(peak, Number(m[1]) * 1024);
-    } catch { /* exited */ }
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  return peak;
+  return (await peakRss(child)).peak;
 }
 {
   const id = crypto.randomUUID().toUpperCase();
