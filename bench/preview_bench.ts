@@ -13,7 +13,7 @@
  */
 import { fileURLToPath } from "node:url";
 import { denoDir } from "./deno_dir.ts";
-import { flag, median } from "./runs.ts";
+import { flag, median, runOk } from "./runs.ts";
 
 const args = Deno.args;
 const RUNS = Number(flag("--runs") ?? "3");
@@ -29,14 +29,7 @@ const env = {
   DENO_DIR: await denoDir(),
 };
 
-async function run(cmd: string, argv: string[]): Promise<{ out: string; err: string }> {
-  const o = await new Deno.Command(cmd, { args: argv, env, stdout: "piped", stderr: "piped" })
-    .output();
-  const out = new TextDecoder().decode(o.stdout);
-  const err = new TextDecoder().decode(o.stderr);
-  if (!o.success) throw new Error(`${cmd} ${argv.slice(0, 4).join(" ")}: ${err}`);
-  return { out, err };
-}
+const run = (cmd: string, argv: string[]) => runOk(cmd, argv, env);
 const cli = async (...a: string[]) =>
   JSON.parse((await run(Deno.execPath(), ["run", "-A", "-q", MAIN, ...a])).out);
 const ff = (...a: string[]) => run("ffmpeg", ["-hide_banner", "-loglevel", "error", "-y", ...a]);

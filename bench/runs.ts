@@ -1,4 +1,4 @@
-/** The benchmarks' command-line flags, the median they report and a subprocess's peak memory. */
+/** The benchmarks' command-line flags, the median they report, and their subprocesses. */
 
 /** The value after `--name` on the benchmark's command line, if given. */
 export function flag(name: string): string | undefined {
@@ -33,4 +33,17 @@ export async function peakRss(
     await new Promise((r) => setTimeout(r, 5));
   }
   return { status: await status, peak: peak || undefined };
+}
+
+/** Runs `cmd` with `args` in `env`: its stdout and stderr, or an error naming it with its stderr. */
+export async function runOk(
+  cmd: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ out: string; err: string }> {
+  const o = await new Deno.Command(cmd, { args, env, stdout: "piped", stderr: "piped" }).output();
+  const out = new TextDecoder().decode(o.stdout);
+  const err = new TextDecoder().decode(o.stderr);
+  if (!o.success) throw new Error(`${cmd} ${args.slice(0, 4).join(" ")}: ${err}`);
+  return { out, err };
 }
