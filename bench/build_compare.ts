@@ -9,14 +9,10 @@
  */
 import { fileURLToPath } from "node:url";
 import { denoDir } from "./deno_dir.ts";
+import { flag, median } from "./runs.ts";
 
-const args = Deno.args;
-const flag = (name: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? Number(args[i + 1]) : undefined;
-};
-const RUNS = flag("--runs") ?? 3;
-const PER_ITEM = flag("--per-item") ?? 50;
+const RUNS = Number(flag("--runs") ?? 3);
+const PER_ITEM = Number(flag("--per-item") ?? 50);
 const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
 const IMAGE = new URL("../test/fixtures/image.png", import.meta.url).href;
 const CLI = [Deno.execPath(), "run", "-q", "-A", MAIN];
@@ -71,8 +67,6 @@ async function timed(fn: (env: Record<string, string>) => Promise<void>): Promis
     await Deno.remove(root, { recursive: true });
   }
 }
-
-const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const oneCall = async (env: Record<string, string>) => {
   const spec = {

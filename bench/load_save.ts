@@ -12,48 +12,32 @@
  * Figures go into notes, never into assertions.
  */
 import process from "node:process";
-import { makeContext } from "../src/commands/context.ts";
 import { addCaptions } from "../src/ops/captions.ts";
-import { createDraft } from "../src/store/drafts.ts";
-import { findProfile } from "../src/editions/profiles.ts";
 import { CaptionStyle } from "../src/schema/caption_style.ts";
 import { TIMELINE_FLOATS, timelinePieces } from "../src/draft/serialize.ts";
 import { scanSpellings } from "../src/draft/spellings.ts";
+import { flag, median } from "./runs.ts";
+import { benchWorld, captions, portraitDraft } from "./world.ts";
 
-const flag = (name: string) => {
-  const i = Deno.args.indexOf(name);
-  return i >= 0 ? Deno.args[i + 1] : undefined;
-};
 const SIZES = (flag("--sizes") ?? "10000,50000").split(",").map(Number);
 const RUNS = Number(flag("--runs") ?? 5);
 
-const root = Deno.makeTempDirSync({ prefix: "draftcli-load-save-" });
-const drafts = `${root}/drafts`;
-Deno.mkdirSync(drafts);
-const ctx = makeContext({ env: { DRAFTCLI_DRAFTS_DIR: drafts, HOME: root }, warn: () => {} });
-const created = await createDraft({
-  root: drafts,
-  width: 1080,
-  height: 1920,
-  fps: 30,
-  edition: "jianying",
-  profile: findProfile("jianying"),
-  os: "linux",
-});
+const { drafts, ctx } = benchWorld("draftcli-load-save-");
+const created = await portraitDraft(drafts);
 
 const cpu = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
 };
-function median(f: () => void): number {
+/** Median CPU ms of RUNS calls of `f`. */
+function cpuMedian(f: () => void): number {
   const xs: number[] = [];
   for (let r = 0; r < RUNS; r++) {
     const t0 = cpu();
     f();
     xs.push(cpu() - t0);
   }
-  xs.sort((a, b) => a - b);
-  return xs[Math.floor(xs.length / 2)];
+  return median(xs);
 }
 /** Consumes the writer's pieces as the commit does. */
 function write(pieces: Iterable<string>): number {
@@ -70,11 +54,7 @@ for (const size of SIZES) {
     await addCaptions(
       ctx,
       created.draftId,
-      Array.from({ length: n }, (_, k) => ({
-        text: `caption ${have + k}`,
-        start: (have + k) * 100_000,
-        end: (have + k + 1) * 100_000 - 1,
-      })),
+      captions(n, have),
       CaptionStyle.parse({}),
     );
     have += n;
@@ -86,10 +66,10 @@ for (const size of SIZES) {
   for (const [label, t] of [["draftcli", text], ["editor-like", editorLike]] as const) {
     const content = JSON.parse(t);
     const spellings = scanSpellings(t, content, TIMELINE_FLOATS);
-    const parse = median(() => JSON.parse(t));
-    const scan = median(() => scanSpellings(t, content, TIMELINE_FLOATS));
-    const before = median(() => write(timelinePieces(content, TIMELINE_FLOATS)));
-    const after = median(() => write(timelinePieces(content, TIMELINE_FLOATS, spellings)));
+    const parse = cpuMedian(() => JSON.parse(t));
+    const scan = cpuMedian(() => scanSpellings(t, content, TIMELINE_FLOATS));
+    const before = cpuMedian(() => write(timelinePieces(content, TIMELINE_FLOATS)));
+    const after = cpuMedian(() => write(timelinePieces(content, TIMELINE_FLOATS, spellings)));
     rows.push(
       `  ${String(size).padStart(6)} segments, ${label.padEnd(11)} ${
         (t.length / 1e6).toFixed(1).padStart(5)
@@ -103,4 +83,3 @@ for (const size of SIZES) {
   }
 }
 console.log(`CPU ms, median of ${RUNS}:\n${rows.join("\n")}`);
-Deno.removeSync(root, { recursive: true });

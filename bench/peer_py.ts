@@ -12,12 +12,8 @@
 import { fileURLToPath } from "node:url";
 import { V8_FLAGS } from "../scripts/compile.ts";
 import { SOURCE_RUN_FLAGS } from "../src/commands/setup.ts";
+import { flag, median, runOk } from "./runs.ts";
 
-const args = Deno.args;
-const flag = (name: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
 const PEER = flag("--peer");
 if (!PEER) throw new Error("pass --peer /path/to/a/pyJianYingDraft/checkout");
 const RUNS = Number(flag("--runs") ?? 3);
@@ -78,19 +74,8 @@ import { denoDir } from "./deno_dir.ts";
 
 async function timed(cmd: string, cmdArgs: string[], env: Record<string, string>) {
   const t0 = performance.now();
-  const out = await new Deno.Command(cmd, { args: cmdArgs, env, stdout: "piped", stderr: "piped" })
-    .output();
-  if (!out.success) {
-    throw new Error(
-      `${cmd} ${cmdArgs.slice(0, 3).join(" ")}: ${new TextDecoder().decode(out.stderr)}`,
-    );
-  }
-  return { ms: performance.now() - t0, stdout: new TextDecoder().decode(out.stdout) };
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+  const { out } = await runOk(cmd, cmdArgs, env);
+  return { ms: performance.now() - t0, stdout: out };
 }
 
 const DENO_DIR = await denoDir();

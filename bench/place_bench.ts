@@ -7,12 +7,8 @@
  * notes, never into assertions.
  */
 import { fileURLToPath } from "node:url";
+import { flag } from "./runs.ts";
 
-const args = Deno.args;
-const flag = (name: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
 const RUNS = Number(flag("--runs") ?? 7);
 const SRC = flag("--src") ?? fileURLToPath(new URL("..", import.meta.url));
 const { resolveBatch } = await import(`file://${SRC}/src/ops/media.ts`);

@@ -13,16 +13,13 @@
  */
 import { fileURLToPath } from "node:url";
 import { denoDir } from "./deno_dir.ts";
+import { flag, median, runOk } from "./runs.ts";
 
 const args = Deno.args;
-const flag = (name: string, fallback: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : fallback;
-};
-const RUNS = Number(flag("--runs", "3"));
-const HEIGHT = flag("--height", "640");
-const LENGTHS = flag("--lengths", "15,60,300").split(",").map(Number);
-const MAIN = flag("--main", fileURLToPath(new URL("../main.ts", import.meta.url)));
+const RUNS = Number(flag("--runs") ?? "3");
+const HEIGHT = flag("--height") ?? "640";
+const LENGTHS = (flag("--lengths") ?? "15,60,300").split(",").map(Number);
+const MAIN = flag("--main") ?? fileURLToPath(new URL("../main.ts", import.meta.url));
 const work = await Deno.makeTempDir({ prefix: "draftcli-preview-bench-" });
 // A scratch HOME keeps the caller's config out; DENO_DIR keeps Deno's module cache.
 const env = {
@@ -32,14 +29,7 @@ const env = {
   DENO_DIR: await denoDir(),
 };
 
-async function run(cmd: string, argv: string[]): Promise<{ out: string; err: string }> {
-  const o = await new Deno.Command(cmd, { args: argv, env, stdout: "piped", stderr: "piped" })
-    .output();
-  const out = new TextDecoder().decode(o.stdout);
-  const err = new TextDecoder().decode(o.stderr);
-  if (!o.success) throw new Error(`${cmd} ${argv.slice(0, 4).join(" ")}: ${err}`);
-  return { out, err };
-}
+const run = (cmd: string, argv: string[]) => runOk(cmd, argv, env);
 const cli = async (...a: string[]) =>
   JSON.parse((await run(Deno.execPath(), ["run", "-A", "-q", MAIN, ...a])).out);
 const ff = (...a: string[]) => run("ffmpeg", ["-hide_banner", "-loglevel", "error", "-y", ...a]);
@@ -115,7 +105,6 @@ try {
   );
   await ff("-f", "lavfi", "-i", "sine=f=440:d=30", `${work}/music.wav`);
   const gnuTime = await Deno.stat("/usr/bin/time").then(() => true, () => false);
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const measure = async (id: string, label: string, extra: string[], seconds?: number) => {
     const times: number[] = [];
     const rss: number[] = [];

@@ -9,53 +9,22 @@
  * (also part of `deno task bench:startup`). Figures go into notes, never into assertions.
  */
 import { fileURLToPath } from "node:url";
-import { makeContext } from "../src/commands/context.ts";
 import { addCaptions } from "../src/ops/captions.ts";
-import { createDraft } from "../src/store/drafts.ts";
-import { findProfile } from "../src/editions/profiles.ts";
 import { CaptionStyle } from "../src/schema/caption_style.ts";
 import { denoDir } from "./deno_dir.ts";
 import { V8_FLAGS } from "../scripts/compile.ts";
 import { SOURCE_RUN_FLAGS } from "../src/commands/setup.ts";
+import { flag, median, peakRss } from "./runs.ts";
+import { benchWorld, captions, copyDir, portraitDraft } from "./world.ts";
 
-const args = Deno.args;
-const flag = (name: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
 const SIZES = (flag("--sizes") ?? "1000,10000,50000").split(",").map(Number);
 const RUNS = Number(flag("--runs") ?? 3);
 const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
 const PERMS = ["--allow-read", "--allow-write", "--allow-env", "--allow-net", "--allow-run"];
 
-const root = await Deno.makeTempDir({ prefix: "draftcli-scale-add-" });
-const drafts = `${root}/drafts`;
-await Deno.mkdir(drafts);
 // A scratch HOME keeps the caller's config out; DENO_DIR keeps Deno's module cache.
-const env = { DRAFTCLI_DRAFTS_DIR: drafts, HOME: root, DENO_DIR: await denoDir() };
-const ctx = makeContext({ env, warn: () => {} });
+const { root, drafts, env, ctx } = benchWorld("draftcli-scale-add-", { DENO_DIR: await denoDir() });
 const style = CaptionStyle.parse({});
-
-function captions(n: number, offset: number) {
-  return Array.from({ length: n }, (_, i) => ({
-    text: `caption ${offset + i}`,
-    start: (offset + i) * 100_000,
-    end: (offset + i + 1) * 100_000 - 1,
-  }));
-}
-
-async function copyDir(from: string, to: string): Promise<void> {
-  await Deno.mkdir(to, { recursive: true });
-  for await (const e of Deno.readDir(from)) {
-    if (e.isDirectory) await copyDir(`${from}/${e.name}`, `${to}/${e.name}`);
-    else await Deno.copyFile(`${from}/${e.name}`, `${to}/${e.name}`);
-  }
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-}
 
 /** Wall time and peak RSS (VmHWM sampled from /proc) of one CLI subprocess. */
 async function cli(cliArgs: string[]): Promise<{ ms: number; peak?: number }> {
@@ -75,37 +44,16 @@ async function cli(cliArgs: string[]): Promise<{ ms: number; peak?: number }> {
     stdout: "null",
     stderr: "inherit",
   }).spawn();
-  let peak = 0;
-  let done = false;
-  const status = child.status.then((s) => {
-    done = true;
-    return s;
-  });
-  while (!done && Deno.build.os === "linux") {
-    try {
-      const m = /VmHWM:\s+(\d+) kB/.exec(await Deno.readTextFile(`/proc/${child.pid}/status`));
-      if (m) peak = Math.max(peak, Number(m[1]) * 1024);
-    } catch { /* exited */ }
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  const s = await status;
+  const { status, peak } = await peakRss(child);
   const ms = performance.now() - t0;
-  if (!s.success) throw new Error(`draftcli ${cliArgs.join(" ")} failed`);
-  return { ms, peak: peak || undefined };
+  if (!status.success) throw new Error(`draftcli ${cliArgs.join(" ")} failed`);
+  return { ms, peak };
 }
 
 const file = `${root}/captions100.json`;
 await Deno.writeTextFile(file, JSON.stringify(captions(100, 100_000)));
 const rows: string[] = [];
-const base = await createDraft({
-  root: drafts,
-  width: 1080,
-  height: 1920,
-  fps: 30,
-  edition: "jianying",
-  profile: findProfile("jianying"),
-  os: "linux",
-});
+const base = await portraitDraft(drafts);
 let have = 0;
 for (const size of SIZES) {
   // Grows one draft in calls of up to 10,000 captions (the schema's limit per call).
@@ -116,7 +64,7 @@ for (const size of SIZES) {
     have += n;
   }
   const snapshot = `${root}/base-${size}`;
-  await copyDir(
+  copyDir(
     flag("--from") ? `${flag("--from")}/${size}` : base.dir,
     snapshot,
   );
@@ -126,7 +74,7 @@ for (const size of SIZES) {
   let peak = 0;
   for (let r = 0; r < RUNS; r++) {
     const id = crypto.randomUUID().toUpperCase();
-    await copyDir(snapshot, `${drafts}/${id}`);
+    copyDir(snapshot, `${drafts}/${id}`);
     const t0 = performance.now();
     // deno-lint-ignore no-explicit-any
     await addCaptions(ctx, id, captions(100, 100_000) as any, style);
@@ -134,13 +82,13 @@ for (const size of SIZES) {
     await Deno.remove(`${drafts}/${id}`, { recursive: true });
 
     const id2 = crypto.randomUUID().toUpperCase();
-    await copyDir(snapshot, `${drafts}/${id2}`);
+    copyDir(snapshot, `${drafts}/${id2}`);
     const run = await cli(["captions", "add", id2, "--captions", `@${file}`]);
     sub.push(run.ms);
     peak = Math.max(peak, run.peak ?? 0);
     await Deno.remove(`${drafts}/${id2}`, { recursive: true });
   }
-  if (flag("--keep")) await copyDir(snapshot, `${flag("--keep")}/${size}`);
+  if (flag("--keep")) copyDir(snapshot, `${flag("--keep")}/${size}`);
   await Deno.remove(snapshot, { recursive: true });
   rows.push(
     `  ${size.toLocaleString("en").padStart(7)} segments (${mb.toFixed(1).padStart(6)} MB)` +
@@ -151,4 +99,3 @@ for (const size of SIZES) {
   console.log(rows.at(-1));
 }
 console.log(`100 captions added, median of ${RUNS} runs:\n${rows.join("\n")}`);
-await Deno.remove(root, { recursive: true });

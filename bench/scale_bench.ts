@@ -9,35 +9,21 @@
  * notes, never into assertions.
  */
 import { fileURLToPath } from "node:url";
-import { makeContext } from "../src/commands/context.ts";
 import { addCaptions } from "../src/ops/captions.ts";
 import { addImages } from "../src/ops/images.ts";
-import { createDraft } from "../src/store/drafts.ts";
-import { findProfile } from "../src/editions/profiles.ts";
 import { CaptionStyle } from "../src/schema/caption_style.ts";
+import { peakRss } from "./runs.ts";
+import { benchWorld, captions, copyDir, portraitDraft } from "./world.ts";
 
 const FIXTURES = fileURLToPath(new URL("../test/fixtures/", import.meta.url));
 const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
-const root = Deno.makeTempDirSync({ prefix: "draftcli-scale-" });
-const drafts = `${root}/drafts`;
-Deno.mkdirSync(drafts);
-const ctx = makeContext({ env: { DRAFTCLI_DRAFTS_DIR: drafts, HOME: root }, warn: () => {} });
+const { root, drafts, ctx } = benchWorld("draftcli-scale-");
 const style = CaptionStyle.parse({});
 const PICS = ["image.png", "image.jpg", "image.webp", "image.bmp"].map((n) =>
   `file://${FIXTURES}${n}`
 );
 
-globalThis.addEventListener("unload", () => Deno.removeSync(root, { recursive: true }));
-
 type Kind = "captions" | "images";
-
-function captions(n: number, offset: number) {
-  return Array.from({ length: n }, (_, i) => ({
-    text: `caption ${offset + i}`,
-    start: (offset + i) * 100_000,
-    end: (offset + i + 1) * 100_000 - 1,
-  }));
-}
 
 function images(n: number, offset: number, urls = PICS) {
   return Array.from({ length: n }, (_, i) => ({
@@ -48,15 +34,7 @@ function images(n: number, offset: number, urls = PICS) {
 }
 
 async function newDraft(): Promise<string> {
-  const doc = await createDraft({
-    root: drafts,
-    width: 1080,
-    height: 1920,
-    fps: 30,
-    edition: "jianying",
-    profile: findProfile("jianying"),
-    os: "linux",
-  });
+  const doc = await portraitDraft(drafts);
   // Its folder's name: it names the draft in commands and is where copies of it go.
   return doc.dir.split("/").pop()!;
 }
@@ -66,14 +44,6 @@ async function add(kind: Kind, id: string, n: number, offset: number) {
   if (kind === "captions") await addCaptions(ctx, id, captions(n, offset) as any, style);
   // deno-lint-ignore no-explicit-any
   else await addImages(ctx, id, images(n, offset) as any);
-}
-
-function copyDir(from: string, to: string) {
-  Deno.mkdirSync(to, { recursive: true });
-  for (const e of Deno.readDirSync(from)) {
-    if (e.isDirectory) copyDir(`${from}/${e.name}`, `${to}/${e.name}`);
-    else Deno.copyFileSync(`${from}/${e.name}`, `${to}/${e.name}`);
-  }
 }
 
 // Base drafts of 1k, 5k and 10k segments per kind, built once (in 1,000-item calls).
@@ -107,17 +77,7 @@ async function peakOfCli(args: string[]): Promise<number | undefined> {
     stdout: "null",
     stderr: "null",
   }).spawn();
-  let peak = 0;
-  let done = false;
-  child.status.then(() => done = true);
-  while (!done) {
-    try {
-      const m = /VmHWM:\s+(\d+) kB/.exec(await Deno.readTextFile(`/proc/${child.pid}/status`));
-      if (m) peak = Math.max(peak, Number(m[1]) * 1024);
-    } catch { /* exited */ }
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  return peak;
+  return (await peakRss(child)).peak;
 }
 {
   const id = crypto.randomUUID().toUpperCase();

@@ -3,30 +3,16 @@
  * plain JSON.stringify, on a 10,000-segment draft (5,000 photos + 5,000 captions with all their
  * materials, built in-process through the ops). Run: deno bench --allow-all bench/serialize_bench.ts
  */
-import { makeContext } from "../src/commands/context.ts";
 import { addCaptions } from "../src/ops/captions.ts";
 import { addImages } from "../src/ops/images.ts";
-import { createDraft, readDraft } from "../src/store/drafts.ts";
-import { findProfile } from "../src/editions/profiles.ts";
+import { readDraft } from "../src/store/drafts.ts";
 import { CaptionStyle } from "../src/schema/caption_style.ts";
 import { stringifyWithFloats } from "../src/draft/serialize.ts";
+import { benchWorld, portraitDraft } from "./world.ts";
 
 const FIXTURES = new URL("../test/fixtures/", import.meta.url).pathname;
-const root = Deno.makeTempDirSync({ prefix: "draftcli-serialize-" });
-const drafts = `${root}/drafts`;
-Deno.mkdirSync(drafts);
-globalThis.addEventListener("unload", () => Deno.removeSync(root, { recursive: true }));
-const ctx = makeContext({ env: { DRAFTCLI_DRAFTS_DIR: drafts, HOME: root }, warn: () => {} });
-
-const created = await createDraft({
-  root: drafts,
-  width: 1080,
-  height: 1920,
-  fps: 30,
-  edition: "capcut",
-  profile: findProfile("capcut", "9"),
-  os: "linux",
-});
+const { drafts, ctx } = benchWorld("draftcli-serialize-");
+const created = await portraitDraft(drafts, "capcut", "9");
 const N = 5_000;
 await addImages(
   ctx,

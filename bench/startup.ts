@@ -14,12 +14,9 @@ import { fileURLToPath } from "node:url";
 import { V8_FLAGS } from "../scripts/compile.ts";
 import { SOURCE_RUN_FLAGS } from "../src/commands/setup.ts";
 import { PERMISSIONS } from "../src/version.ts";
+import { flag, median } from "./runs.ts";
 
 const args = Deno.args;
-const flag = (name: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
 const RUNS = Number(flag("--runs") ?? 20);
 const BIN = flag("--bin") ?? Deno.env.get("DRAFTCLI_BIN");
 const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
@@ -170,11 +167,6 @@ async function hasHyperfine(): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 }
 
 const medians: Record<string, number> = {};

@@ -1,5 +1,5 @@
 /**
- * Small file helpers every layer uses (one copy each): existence, positioned reads, SHA-256 of
+ * Small file helpers every layer uses (one copy each): existence, is-a-file, positioned reads, SHA-256 of
  * a file or a text, the wall clock in microseconds (the unit of draft timestamps), and best-effort
  * wrappers for synchronous file calls. No static `node:` import: the draft store uses it.
  */
@@ -18,6 +18,15 @@ export async function exists(path: string): Promise<boolean> {
   } catch (err) {
     if (err instanceof Deno.errors.NotFound) return false;
     throw err;
+  }
+}
+
+/** Is the path a regular file (links followed)? Any error, NotFound included, answers false. */
+export async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await Deno.stat(path)).isFile;
+  } catch {
+    return false;
   }
 }
 

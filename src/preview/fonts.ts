@@ -3,6 +3,7 @@
  * captions (else Chinese, Japanese and Korean text is drawn as boxes, and the preview says so),
  * and any font file for the contact sheet's time labels.
  */
+import { isFile } from "../files.ts";
 
 /** A font for captions: its family name for libass, and the file (its folder is searched). */
 export interface CaptionFont {
@@ -83,14 +84,6 @@ function labelFontCandidates(os: string, env: Record<string, string | undefined>
   ];
 }
 
-async function isFileOnDisk(path: string): Promise<boolean> {
-  try {
-    return (await Deno.stat(path)).isFile;
-  } catch {
-    return false;
-  }
-}
-
 /** `fc-list :lang=zh file family` when fontconfig is there, else "". */
 async function fcListCjk(): Promise<string> {
   try {
@@ -114,21 +107,21 @@ export async function findCaptionFont(search: FontSearch = {}): Promise<CaptionF
   const os = search.os ?? Deno.build.os;
   const env = search.env ??
     { WINDIR: Deno.env.get("WINDIR"), LOCALAPPDATA: Deno.env.get("LOCALAPPDATA") };
-  const isFile = search.isFile ?? isFileOnDisk;
+  const fileThere = search.isFile ?? isFile;
   for (const f of cjkFontCandidates(os, env)) {
-    if (await isFile(f.file)) return { ...f, cjk: true, labelFile: f.file };
+    if (await fileThere(f.file)) return { ...f, cjk: true, labelFile: f.file };
   }
   if (os !== "windows") {
     const listed = await (search.fcList ?? fcListCjk)();
     for (const line of listed.split("\n")) {
       const m = /^(.+?\.(?:ttc|ttf|otf)):\s*([^,\n]+)/i.exec(line.trim());
-      if (m && await isFile(m[1])) {
+      if (m && await fileThere(m[1])) {
         return { name: m[2].trim(), file: m[1], cjk: true, labelFile: m[1] };
       }
     }
   }
   for (const file of labelFontCandidates(os, env)) {
-    if (await isFile(file)) return { name: "sans-serif", cjk: false, labelFile: file };
+    if (await fileThere(file)) return { name: "sans-serif", cjk: false, labelFile: file };
   }
   return { name: "sans-serif", cjk: false };
 }

@@ -6,6 +6,7 @@
 import { basename, dirname, join } from "../path.ts";
 import { DraftcliError } from "../errors.ts";
 import type { DraftContent } from "../draft/model.ts";
+import { isFile } from "../files.ts";
 import { decodes, type FfmpegInfo, runFfmpeg } from "./ffmpeg.ts";
 import { planPreview, type RenderPlan } from "./plan.ts";
 import { type ProxyFormat, proxyFormat, renderArgs, windowPlan } from "./graph.ts";
@@ -15,14 +16,6 @@ import { stripFilters, timelineSvg } from "./timeline.ts";
 export { type CaptionFont, findCaptionFont } from "./fonts.ts";
 import { type CaptionFont, NO_CJK_FONT_WARNING } from "./fonts.ts";
 import { hasCjk } from "../easy/timing.ts";
-
-async function isFile(path: string): Promise<boolean> {
-  try {
-    return (await Deno.stat(path)).isFile;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Frame numbers of the contact sheet's cells: one every `every` seconds from 0, and the last

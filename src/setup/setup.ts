@@ -176,6 +176,15 @@ function would(ctx: Ctx, action: "written" | "updated" | "backed_up" | "removed"
   } as const)[action];
 }
 
+/** Removes a skill file, its reference files and its folder when empty, and forgets it. */
+async function removeSkill(ctx: Ctx, file: string): Promise<void> {
+  const dir = dirname(file);
+  await Deno.remove(file);
+  await removeReferences(ctx, dir);
+  await removeDirIfEmpty(dir);
+  delete ctx.manifest.files[file];
+}
+
 async function skillStep(ctx: Ctx, layout: AgentLayout): Promise<SetupResult> {
   const file = skillFile(layout);
   const dir = dirname(file);
@@ -202,10 +211,7 @@ async function skillStep(ctx: Ctx, layout: AgentLayout): Promise<SetupResult> {
     const result: SetupResult = { ...base, action: would(ctx, "removed") };
     if (!ctx.dryRun) {
       if (!ours) result.backup = await backup(file, ctx.now());
-      await Deno.remove(file);
-      await removeReferences(ctx, dir);
-      await removeDirIfEmpty(dir);
-      delete ctx.manifest.files[file];
+      await removeSkill(ctx, file);
     }
     ctx.removedPlanned.add(file);
     return result;
@@ -228,12 +234,7 @@ async function skillStep(ctx: Ctx, layout: AgentLayout): Promise<SetupResult> {
     }
     if (text !== null && ours) {
       notes.push(`${ctx.dryRun ? "would remove" : "removed"} setup's earlier copy here`);
-      if (!ctx.dryRun) {
-        await Deno.remove(file);
-        await removeReferences(ctx, dir);
-        await removeDirIfEmpty(dir);
-        delete ctx.manifest.files[file];
-      }
+      if (!ctx.dryRun) await removeSkill(ctx, file);
     } else if (text !== null) {
       notes.push("a different draftcli skill is also here; left alone");
     }

@@ -6,7 +6,6 @@
  * when complete — a failure leaves nothing behind.
  */
 import { dirname, join, resolve, sep } from "../path.ts";
-import { Inflate } from "fflate";
 import { DraftcliError } from "../errors.ts";
 import {
   DEFAULT_PROFILE,
@@ -30,10 +29,9 @@ import {
   ZIP_COMMENT_PREFIX,
 } from "./paths.ts";
 import {
-  entryDataOffset,
+  entryBytes,
   isDirectory,
   isSymlink,
-  readRange,
   readZipDirectory,
   type ZipEntry,
 } from "./zip_reader.ts";
@@ -266,46 +264,18 @@ async function extractEntry(
   dest: string,
   budget: Budget,
 ): Promise<void> {
-  const start = await entryDataOffset(zip, zipPath, e, zipSize);
   const crc32 = await loadCrc32();
   const out = await Deno.open(dest, { write: true, createNew: true });
   let written = 0;
   let crc = 0;
-  const queue: Uint8Array[] = [];
-  const flush = async () => {
-    while (queue.length) {
-      const chunk = queue.shift()!;
+  const corrupt = (err: Error) =>
+    unsafe(zipPath, e.name, `has corrupt compressed data (${err.message})`);
+  try {
+    for await (const chunk of entryBytes(zip, zipPath, e, zipSize, corrupt)) {
       budget.take(e, written, chunk.length);
       written += chunk.length;
       crc = crc32(chunk, crc);
       await writeAll(out, chunk);
-    }
-  };
-  try {
-    if (e.method === 0) {
-      for await (const raw of readRange(zip, start, e.compressedSize)) {
-        queue.push(raw);
-        await flush();
-      }
-    } else {
-      const inflate = new Inflate((chunk) => queue.push(chunk));
-      const corrupt = (err: unknown) =>
-        unsafe(zipPath, e.name, `has corrupt compressed data (${(err as Error).message})`);
-      // Small input chunks bound what one push can expand to (deflate ≤ ~1032:1).
-      for await (const raw of readRange(zip, start, e.compressedSize, 16 * 1024)) {
-        try {
-          inflate.push(raw, false);
-        } catch (err) {
-          throw corrupt(err);
-        }
-        await flush();
-      }
-      try {
-        inflate.push(new Uint8Array(0), true);
-      } catch (err) {
-        throw corrupt(err);
-      }
-      await flush();
     }
   } finally {
     out.close();
@@ -377,22 +347,17 @@ export async function peekZipEdition(
     );
     const timeline = plan.find((p) => !p.dir && names.includes(p.parts.join("/")));
     if (!timeline || timeline.entry.size > PEEK_LIMIT) return undefined;
-    const start = await entryDataOffset(zip, zipPath, timeline.entry, zipSize);
-    const chunks: Uint8Array[] = [];
     const budget = new Budget(zipPath, PEEK_LIMIT);
+    const decoder = new TextDecoder();
     let got = 0;
-    const take = (c: Uint8Array) => {
+    let text = "";
+    // Undecodable data is a plain error here: the edition is then unknown, not an unsafe zip.
+    for await (const c of entryBytes(zip, zipPath, timeline.entry, zipSize, (err) => err)) {
       budget.take(timeline.entry, got, c.length);
       got += c.length;
-      chunks.push(c);
-    };
-    const inflate = new Inflate(take);
-    for await (const raw of readRange(zip, start, timeline.entry.compressedSize, 16 * 1024)) {
-      if (timeline.entry.method === 0) take(raw);
-      else inflate.push(raw, false);
+      text += decoder.decode(c, { stream: true });
     }
-    if (timeline.entry.method !== 0) inflate.push(new Uint8Array(0), true);
-    const text = new TextDecoder().decode(concat(chunks));
+    text += decoder.decode();
     const m = /"app_source"\s*:\s*"(\w+)"/.exec(text);
     return m ? (m[1] === "cc" ? "capcut" : "jianying") : undefined;
   } catch (err) {
@@ -401,16 +366,6 @@ export async function peekZipEdition(
   } finally {
     zip.close();
   }
-}
-
-function concat(chunks: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(chunks.reduce((s, c) => s + c.length, 0));
-  let off = 0;
-  for (const c of chunks) {
-    out.set(c, off);
-    off += c.length;
-  }
-  return out;
 }
 
 /**

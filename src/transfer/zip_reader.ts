@@ -1,9 +1,10 @@
 /**
  * A small reader for the zip central directory (APPNOTE 4.3.12–4.3.16, with ZIP64 records), so
  * an archive can be vetted entry by entry (names, declared sizes, symlink bits, encryption)
- * before a single byte is extracted. Decompression itself is fflate's; this file only parses
- * the directory and reads raw entry bytes from an open file.
+ * before a single byte is extracted, and reads an entry's bytes from an open file. Decompression
+ * itself is fflate's `Inflate`.
  */
+import { Inflate } from "fflate";
 import { DraftcliError } from "../errors.ts";
 import { readAt } from "../files.ts";
 
@@ -183,7 +184,7 @@ function readZip64Extra(e: ZipEntry, v: DataView, start: number, len: number): v
 }
 
 /** Offset of an entry's data (after its local header), checked against the file size. */
-export async function entryDataOffset(
+async function entryDataOffset(
   file: Deno.FsFile,
   zipPath: string,
   e: ZipEntry,
@@ -202,11 +203,11 @@ export async function entryDataOffset(
 }
 
 /** Reads `length` raw bytes from `offset` in chunks of `chunk` bytes. */
-export async function* readRange(
+async function* readRange(
   file: Deno.FsFile,
   offset: number,
   length: number,
-  chunk = 64 * 1024,
+  chunk: number,
 ): AsyncGenerator<Uint8Array> {
   let done = 0;
   while (done < length) {
@@ -216,4 +217,39 @@ export async function* readRange(
     done += buf.length;
     yield buf;
   }
+}
+
+/**
+ * The uncompressed bytes of a stored (method 0) or deflated (method 8) entry, piece by piece.
+ * Deflated data is fed to fflate 16 KiB at a time and every piece it makes is handed out before
+ * the next is fed, so one piece stays small (deflate expands at most ~1032:1) and a caller that
+ * counts bytes stops a bomb early. `corrupt` makes the error thrown for undecodable data.
+ */
+export async function* entryBytes(
+  file: Deno.FsFile,
+  zipPath: string,
+  e: ZipEntry,
+  fileSize: number,
+  corrupt: (err: Error) => Error,
+): AsyncGenerator<Uint8Array> {
+  const start = await entryDataOffset(file, zipPath, e, fileSize);
+  if (e.method === 0) {
+    yield* readRange(file, start, e.compressedSize, 64 * 1024);
+    return;
+  }
+  const out: Uint8Array[] = [];
+  const inflate = new Inflate((chunk) => out.push(chunk));
+  const feed = (raw: Uint8Array, final: boolean) => {
+    try {
+      inflate.push(raw, final);
+    } catch (err) {
+      throw corrupt(err as Error);
+    }
+  };
+  for await (const raw of readRange(file, start, e.compressedSize, 16 * 1024)) {
+    feed(raw, false);
+    while (out.length) yield out.shift()!;
+  }
+  feed(new Uint8Array(0), true);
+  while (out.length) yield out.shift()!;
 }

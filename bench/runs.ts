@@ -1,0 +1,49 @@
+/** The benchmarks' command-line flags, the median they report, and their subprocesses. */
+
+/** The value after `--name` on the benchmark's command line, if given. */
+export function flag(name: string): string | undefined {
+  const i = Deno.args.indexOf(name);
+  return i >= 0 ? Deno.args[i + 1] : undefined;
+}
+
+/** The median of `xs` (the mean of the middle two for an even count). */
+export function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+}
+
+/**
+ * Waits for `child` to exit, sampling its peak RSS (VmHWM in /proc) meanwhile; the peak is
+ * undefined off Linux.
+ */
+export async function peakRss(
+  child: Deno.ChildProcess,
+): Promise<{ status: Deno.CommandStatus; peak?: number }> {
+  let peak = 0;
+  let done = false;
+  const status = child.status.then((s) => {
+    done = true;
+    return s;
+  });
+  while (!done && Deno.build.os === "linux") {
+    try {
+      const m = /VmHWM:\s+(\d+) kB/.exec(await Deno.readTextFile(`/proc/${child.pid}/status`));
+      if (m) peak = Math.max(peak, Number(m[1]) * 1024);
+    } catch { /* exited */ }
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  return { status: await status, peak: peak || undefined };
+}
+
+/** Runs `cmd` with `args` in `env`: its stdout and stderr, or an error naming it with its stderr. */
+export async function runOk(
+  cmd: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ out: string; err: string }> {
+  const o = await new Deno.Command(cmd, { args, env, stdout: "piped", stderr: "piped" }).output();
+  const out = new TextDecoder().decode(o.stdout);
+  const err = new TextDecoder().decode(o.stderr);
+  if (!o.success) throw new Error(`${cmd} ${args.slice(0, 4).join(" ")}: ${err}`);
+  return { out, err };
+}

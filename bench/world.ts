@@ -1,0 +1,63 @@
+/**
+ * What the in-process benchmarks share: a scratch drafts folder with a command context, a default
+ * draft, caption batches and folder copies.
+ */
+import { makeContext } from "../src/commands/context.ts";
+import { createDraft } from "../src/store/drafts.ts";
+import { type Edition, findProfile } from "../src/editions/profiles.ts";
+
+/** A scratch HOME holding a drafts folder, and a context whose commands use them. */
+export interface BenchWorld {
+  root: string;
+  drafts: string;
+  env: Record<string, string>;
+  ctx: ReturnType<typeof makeContext>;
+}
+
+/**
+ * Makes a scratch world (`prefix` names its temp folder); `env` adds variables to the context's
+ * (e.g. DENO_DIR for subprocesses). The folder is removed when the process unloads.
+ */
+export function benchWorld(prefix: string, env: Record<string, string> = {}): BenchWorld {
+  const root = Deno.makeTempDirSync({ prefix });
+  const drafts = `${root}/drafts`;
+  Deno.mkdirSync(drafts);
+  globalThis.addEventListener("unload", () => Deno.removeSync(root, { recursive: true }));
+  const all = { DRAFTCLI_DRAFTS_DIR: drafts, HOME: root, ...env };
+  return { root, drafts, env: all, ctx: makeContext({ env: all, warn: () => {} }) };
+}
+
+/** A new empty 1080×1920, 30 fps draft in `drafts` for `edition` (its newest profile, or `version`'s). */
+export function portraitDraft(
+  drafts: string,
+  edition: Edition = "jianying",
+  version?: string,
+): ReturnType<typeof createDraft> {
+  return createDraft({
+    root: drafts,
+    width: 1080,
+    height: 1920,
+    fps: 30,
+    edition,
+    profile: findProfile(edition, version),
+    os: "linux",
+  });
+}
+
+/** `n` back-to-back 0.1 s captions, the first at `offset` × 0.1 s. */
+export function captions(n: number, offset: number) {
+  return Array.from({ length: n }, (_, i) => ({
+    text: `caption ${offset + i}`,
+    start: (offset + i) * 100_000,
+    end: (offset + i + 1) * 100_000 - 1,
+  }));
+}
+
+/** Copies a folder tree of plain files. */
+export function copyDir(from: string, to: string): void {
+  Deno.mkdirSync(to, { recursive: true });
+  for (const e of Deno.readDirSync(from)) {
+    if (e.isDirectory) copyDir(`${from}/${e.name}`, `${to}/${e.name}`);
+    else Deno.copyFileSync(`${from}/${e.name}`, `${to}/${e.name}`);
+  }
+}
