@@ -2,16 +2,43 @@
  * The command registry: which commands exist and how to load one. The CLI, the MCP server, help,
  * docs, completions and the skill generator all read it; it imports no front-end.
  *
- * `COMMAND_TABLE` (generated into table.ts by `deno task gen`) names every command with its
- * summary and group, so dispatch and the overview help need no schema. A group's module (its
- * zod schemas and specs) is imported only when one of its commands is asked for, through the
- * literal `import()` of `GROUPS` (literal specifiers are embedded by `deno compile`).
+ * `COMMAND_TABLE` (generated into src/generated/command_table.ts by `deno task gen`) names every
+ * command with its summary, so dispatch and the overview help need no schema. A command's file
+ * (`COMMAND_FILES`) is imported only when that command is asked for, through a literal
+ * `import()` (literal specifiers are embedded by `deno compile`); its zod schemas are built only
+ * when something needs them (`resolveSpec`).
  */
-import type { AnyCommandSpec, CommandContext } from "./spec.ts";
-import type { FastInput } from "../fast_input.ts";
-import { COMMAND_MODULES, COMMAND_TABLE, type CommandEntry, type CommandModule } from "./table.ts";
+import type { AnyCommandDef, AnyCommandSpec, CommandContext } from "./spec.ts";
+import {
+  COMMAND_MODULES,
+  COMMAND_TABLE,
+  type CommandEntry,
+  type CommandModule,
+} from "../generated/command_table.ts";
 
 export { COMMAND_TABLE, type CommandEntry, type CommandModule };
+
+/** A command file: it exports its definition as `command`. */
+export interface CommandFile {
+  readonly command: AnyCommandDef;
+}
+
+/** Each command's file, by its words joined by spaces, in help order within its group. */
+export const COMMAND_FILES = {
+  "images add": () => import("./images/images_add.ts"),
+  "images list": () => import("./images/images_list.ts"),
+  "audios add": () => import("./audios/audios_add.ts"),
+  "audios list": () => import("./audios/audios_list.ts"),
+  "captions add": () => import("./captions/captions_add.ts"),
+  "captions list": () => import("./captions/captions_list.ts"),
+} satisfies Record<string, () => Promise<CommandFile>>;
+
+/** The definitions of the named commands (keys of `COMMAND_FILES`), in that order. */
+async function commandDefs(
+  ...names: (keyof typeof COMMAND_FILES)[]
+): Promise<AnyCommandDef[]> {
+  return (await Promise.all(names.map((n) => COMMAND_FILES[n]()))).map((m) => m.command);
+}
 
 /**
  * Loads a fast command's validator and handler, with the operation modules its handler uses, in
@@ -30,7 +57,15 @@ export const GROUPS = {
   transfer: async () => (await import("./transfer.ts")).transferCommands,
   draftManage: async () => (await import("./draft_manage.ts")).draftManageCommands,
   validate: async () => (await import("./validate.ts")).validateCommands,
-  media: async () => (await import("./media_groups.ts")).mediaCommands,
+  media: () =>
+    commandDefs(
+      "images add",
+      "images list",
+      "audios add",
+      "audios list",
+      "captions add",
+      "captions list",
+    ),
   videos: async () => (await import("./videos.ts")).videoCommands,
   segments: async () => (await import("./segments.ts")).segmentCommands,
   keyframes: async () => (await import("./keyframes.ts")).keyframeCommands,
@@ -45,48 +80,17 @@ export const GROUPS = {
   setup: async () => (await import("./setup.ts")).setupCommands,
   preview: async () => (await import("./preview.ts")).previewCommands,
   mcp: async () => (await import("./mcp.ts")).mcpCommands,
-} satisfies Record<string, () => Promise<readonly AnyCommandSpec[]>>;
+} satisfies Record<string, () => Promise<readonly (AnyCommandSpec | AnyCommandDef)[]>>;
 
 /** A group's key in GROUPS. */
 export type GroupName = keyof typeof GROUPS;
-
-/** A group's generated fast validators (src/commands/fast/<group>.ts). */
-type FastModule = { FAST: Record<string, FastInput> };
-
-/**
- * Each group's fast validators, generated from its zod schemas by `deno task gen`: the CLI
- * validates with them without loading zod (see src/fast_input.ts).
- */
-export const FAST_INPUTS = {
-  draft: () => import("./fast/draft.ts"),
-  easy: () => import("./fast/easy.ts"),
-  build: () => import("./fast/build.ts"),
-  transfer: () => import("./fast/transfer.ts"),
-  draftManage: () => import("./fast/draftManage.ts"),
-  validate: () => import("./fast/validate.ts"),
-  media: () => import("./fast/media.ts"),
-  videos: () => import("./fast/videos.ts"),
-  segments: () => import("./fast/segments.ts"),
-  keyframes: () => import("./fast/keyframes.ts"),
-  transitions: () => import("./fast/transitions.ts"),
-  effects: () => import("./fast/effects.ts"),
-  stickers: () => import("./fast/stickers.ts"),
-  masks: () => import("./fast/masks.ts"),
-  config: () => import("./fast/config.ts"),
-  editors: () => import("./fast/editors.ts"),
-  query: () => import("./fast/query.ts"),
-  docs: () => import("./fast/docs.ts"),
-  setup: () => import("./fast/setup.ts"),
-  preview: () => import("./fast/preview.ts"),
-  mcp: () => import("./fast/mcp.ts"),
-} satisfies Record<GroupName, () => Promise<FastModule>>;
 
 /** A command's handler: its spec's `run`. */
 export type Handler = (input: never, ctx: CommandContext) => Promise<unknown>;
 
 /**
- * Each group's handlers: the `run` of its commands, in a module that loads no zod
- * (src/commands/run/<module>.ts, one export per command named by `handlerName`).
+ * Each group's handlers not yet in a command file: the `run` of its commands, in a module that
+ * loads no zod (src/commands/run/<module>.ts, one export per command named by `handlerName`).
  */
 export const RUNNERS = {
   draft: () => import("./run/draft.ts"),
@@ -95,7 +99,6 @@ export const RUNNERS = {
   transfer: () => import("./run/transfer.ts"),
   draftManage: () => import("./run/draft_manage.ts"),
   validate: () => import("./run/validate.ts"),
-  media: () => import("./run/media_groups.ts"),
   videos: () => import("./run/videos.ts"),
   segments: () => import("./run/segments.ts"),
   keyframes: () => import("./run/keyframes.ts"),
@@ -110,7 +113,7 @@ export const RUNNERS = {
   setup: () => import("./run/setup.ts"),
   preview: () => import("./run/preview.ts"),
   mcp: () => import("./run/mcp.ts"),
-} satisfies Record<GroupName, () => Promise<Record<string, unknown>>>;
+} satisfies Partial<Record<GroupName, () => Promise<Record<string, unknown>>>>;
 
 /** The entry whose words are the longest prefix of `words`, and how many words it used. */
 export function findEntry(words: readonly string[]): { entry?: CommandEntry; used: number } {
@@ -126,21 +129,47 @@ export function findEntry(words: readonly string[]): { entry?: CommandEntry; use
   return { entry, used };
 }
 
-/** Loads the spec of one table entry (only its group's module). */
+/** Loads the spec of one table entry (its command file, or its group's module), schemas built. */
 export async function loadSpec(entry: CommandEntry): Promise<AnyCommandSpec> {
-  const specs = await GROUPS[entry.group as GroupName]();
   const key = entry.name.join(" ");
+  const file = (COMMAND_FILES as Record<string, () => Promise<CommandFile>>)[key];
+  if (file) return await resolveSpec((await file()).command);
+  const specs = await GROUPS[entry.group as GroupName]();
   const spec = specs.find((s) => s.name.join(" ") === key);
   if (!spec) {
     throw new Error(`registry: '${key}' is not in group ${entry.group}; run deno task gen`);
   }
-  return await withIdempotency(spec);
+  return await resolveSpec(spec);
 }
 
-/** Every spec, in help order (loads every group). */
+/** Every spec, in help order (loads every command), schemas built. */
 export async function loadAllSpecs(): Promise<AnyCommandSpec[]> {
+  return await Promise.all((await loadAllDefs()).map(resolveSpec));
+}
+
+/** Every command as declared (definitions and not yet migrated specs), in help order. */
+export async function loadAllDefs(): Promise<(AnyCommandDef | AnyCommandSpec)[]> {
   const groups = await Promise.all(Object.values(GROUPS).map((load) => load()));
-  return await Promise.all(groups.flat().map(withIdempotency));
+  return groups.flat();
+}
+
+const resolved = new WeakMap<object, Promise<AnyCommandSpec>>();
+
+/**
+ * A command's spec with its schemas built (loads zod; once per command) and, for an add
+ * command, its `requestId` input (see `withIdempotency`).
+ */
+export function resolveSpec(command: AnyCommandDef | AnyCommandSpec): Promise<AnyCommandSpec> {
+  let spec = resolved.get(command);
+  if (!spec) {
+    spec = (async () => {
+      if (!("schemas" in command)) return await withIdempotency(command);
+      const { schemas, ...rest } = command;
+      return await withIdempotency({ ...rest, ...await schemas() });
+    })();
+    resolved.set(command, spec);
+  }
+  return spec;
 }
 
 /**

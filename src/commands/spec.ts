@@ -2,6 +2,10 @@
  * The contract every command implements. A command is data: its name, a one-line summary, a zod
  * input schema (the single source of truth for validation, `--help`, MCP tool definitions, docs
  * and the generated skill text) and a `run` function that returns plain JSON.
+ *
+ * A command file (src/commands/<group>/<group>_<verb>.ts) declares a `CommandDef`: its schemas
+ * sit behind an async factory that loads zod, so that running the command loads no zod. The
+ * registry turns a definition into a `CommandSpec` (schemas resolved) for whatever needs them.
  */
 import type { z } from "zod";
 
@@ -50,6 +54,37 @@ export interface CommandSpec<S extends z.ZodObject = z.ZodObject> {
   images?(result: unknown): string[];
   /** Does the work and returns JSON for stdout. */
   run(input: z.infer<S>, ctx: CommandContext): Promise<unknown>;
+}
+
+/** The zod schemas of a command, built when first needed (see `CommandDef.schemas`). */
+export interface CommandSchemas<S extends z.ZodObject = z.ZodObject> {
+  /** Every input, keyed by camelCase name; flags are the kebab-case form. */
+  input: S;
+  /** The JSON the command returns (see `CommandSpec.output`). */
+  output?: z.ZodType;
+  /** The MCP tool's input schema when richer than `input` (see `CommandSpec.toolInput`). */
+  toolInput?: z.ZodObject;
+}
+
+/**
+ * A command as its file declares it: everything of a `CommandSpec` but the schemas, which an
+ * async factory builds (it imports zod and src/schema/ modules by literal dynamic imports, so
+ * that loading the command file to run it loads no zod).
+ */
+export type CommandDef<S extends z.ZodObject = z.ZodObject> =
+  & Omit<CommandSpec<S>, "input" | "output" | "toolInput">
+  & {
+    /** Builds the command's zod schemas; the registry calls it once. */
+    schemas(): Promise<CommandSchemas<S>>;
+  };
+
+/** A command definition of any input type. */
+// deno-lint-ignore no-explicit-any
+export type AnyCommandDef = CommandDef<any>;
+
+/** Declares a command file's command with its input type inferred from its schema factory. */
+export function defineCommandFile<S extends z.ZodObject>(def: CommandDef<S>): CommandDef<S> {
+  return def;
 }
 
 /** Erases the schema type so specs of all commands fit one list. */

@@ -1,32 +1,17 @@
 /**
  * Child process of test/hot_handlers_test.ts: runs ONE zod-free command handler (named by
- * argv[0]) on the already-validated input read from stdin, in a context built from this
- * process's environment, and prints `{"result", "zodLoaded"}`. zod leaves its global registry on
- * globalThis once loaded, so `zodLoaded` tells whether the handler (or what it imports) loaded it.
+ * argv[0], see `handlerName`; loaded through its generated entry module, as the CLI loads it) on
+ * the already-validated input read from stdin, in a context built from this process's
+ * environment, and prints `{"result", "zodLoaded"}`. zod leaves its global registry on globalThis
+ * once loaded, so `zodLoaded` tells whether the handler (or what it imports) loaded it.
  */
 import type { CommandContext } from "../../src/ops/context.ts";
-import * as mediaGroups from "../../src/commands/run/media_groups.ts";
-import * as videos from "../../src/commands/run/videos.ts";
-import * as keyframes from "../../src/commands/run/keyframes.ts";
-import * as transitions from "../../src/commands/run/transitions.ts";
-import * as effects from "../../src/commands/run/effects.ts";
-import * as stickers from "../../src/commands/run/stickers.ts";
-import * as masks from "../../src/commands/run/masks.ts";
-import * as preview from "../../src/commands/run/preview.ts";
+import { COMMAND_TABLE, loadCommand } from "../../src/commands/registry.ts";
+import { handlerName } from "../../src/commands/names.ts";
 
-type Handler = (input: never, ctx: CommandContext) => Promise<unknown>;
-const handlers: Record<string, Handler> = {
-  ...mediaGroups,
-  ...videos,
-  ...keyframes,
-  ...transitions,
-  ...effects,
-  ...stickers,
-  ...masks,
-  ...preview,
-};
-
-const handler = handlers[Deno.args[0]];
+// The command's entry module (its fast validator and handler), as the CLI loads it to run it.
+const entry = COMMAND_TABLE.find((e) => handlerName(e.name) === Deno.args[0]);
+const handler = entry && (await loadCommand(entry))?.run;
 if (!handler) throw new Error(`no handler named ${Deno.args[0]}`);
 const input = JSON.parse(await new Response(Deno.stdin.readable).text());
 const env = Deno.env.toObject();
