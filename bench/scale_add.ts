@@ -16,7 +16,7 @@ import { findProfile } from "../src/editions/profiles.ts";
 import { CaptionStyle } from "../src/schema/caption_style.ts";
 import { denoDir } from "./deno_dir.ts";
 import { V8_FLAGS } from "../scripts/compile.ts";
-import { SOURCE_RUN_FLAGS } from "../src/commands/setup.ts";
+import { SOURCE_RUN_FLAGS } from "../src/setup/self_command.ts";
 
 const args = Deno.args;
 const flag = (name: string) => {

@@ -142,7 +142,7 @@ Deno.test("lazy dynamic imports are a source-run flag only: deno compile must em
   // Deno skips dynamic dependencies in code-only graphs when this is on; the binary's graph
   // must hold every command module, so the config (which compile reads) never sets it.
   assertEquals((config.unstable ?? []).includes("lazy-dynamic-imports"), false);
-  const { SOURCE_RUN_FLAGS } = await import("../src/commands/setup.ts");
+  const { SOURCE_RUN_FLAGS } = await import("../src/setup/self_command.ts");
   for (const flag of SOURCE_RUN_FLAGS) {
     assertMatch(config.tasks.cli, new RegExp(`^deno run ${flag} `), "deno task cli has it");
   }

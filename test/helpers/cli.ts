@@ -3,7 +3,7 @@
  * named by DRAFTCLI_BIN. Every end-to-end test goes through here.
  */
 import { fileURLToPath as fromFileUrl } from "node:url";
-import { selfCommand } from "../../src/commands/setup.ts";
+import { selfCommand } from "../../src/setup/self_command.ts";
 import { tempDir } from "./temp.ts";
 
 /** The repository root: the default working directory of a run. */

@@ -1,0 +1,30 @@
+/** `schema`. */
+import { defineCommandFile } from "../spec.ts";
+import { BuildSpec } from "../../schema/build.ts";
+import { toJsonSchema } from "../../schema/json_schema.ts";
+
+/** The schemas of `schema` (load zod). */
+async function schemas() {
+  const { z } = await import("zod");
+  /** Input of `schema`. */
+  const SchemaInput = z.object({
+    of: z.enum(["build"]).default("build").describe("which input: build"),
+  }).strict();
+  return { input: SchemaInput };
+}
+
+/** `schema`. */
+export const command = defineCommandFile({
+  name: ["schema"],
+  summary: "print the JSON Schema of a structured input (build: the spec of 'draftcli build')",
+  positionals: ["of"],
+  // Over MCP the build tool's inputSchema holds this schema already.
+  mcp: false,
+  examples: ["schema build"],
+  schemas,
+  // deno-lint-ignore require-await
+  async run() {
+    // The JSON Schema is made from the zod spec (this command's module loads zod).
+    return toJsonSchema(BuildSpec);
+  },
+});
