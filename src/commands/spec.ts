@@ -3,9 +3,10 @@
  * input schema (the single source of truth for validation, `--help`, MCP tool definitions, docs
  * and the generated skill text) and a `run` function that returns plain JSON.
  *
- * A command file (src/commands/<group>/<group>_<verb>.ts) declares a `CommandDef`: its schemas
- * sit behind an async factory that loads zod, so that running the command loads no zod. The
- * registry turns a definition into a `CommandSpec` (schemas resolved) for whatever needs them.
+ * A command file (src/commands/<group>/<group>_<verb>.ts, or <name>_command.ts for a one-word
+ * command) declares a `CommandDef`: its schemas sit behind an async factory that loads zod, so
+ * that running the command loads no zod. The registry turns a definition into a `CommandSpec`
+ * (schemas built) for whatever needs them: help, MCP tools, docs, skill text, completions.
  */
 import type { z } from "zod";
 
@@ -94,7 +95,10 @@ export type AnyCommandSpec = CommandSpec<any>;
 /** Where a command that describes other commands (docs, setup, mcp) gets them, at run time. */
 export type SpecSource = () => readonly AnyCommandSpec[] | Promise<readonly AnyCommandSpec[]>;
 
-/** Declares a command with its input type inferred from the schema. */
+/**
+ * Declares a spec whose schemas are already built, with its input type inferred from them (toy
+ * registries in tests; command files use `defineCommandFile`).
+ */
 export function defineCommand<S extends z.ZodObject>(spec: CommandSpec<S>): CommandSpec<S> {
   return spec;
 }

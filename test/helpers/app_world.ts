@@ -84,3 +84,12 @@ export async function appWorld(): Promise<AppWorld> {
 export function fixtureUrl(name: string): string {
   return new URL(`../fixtures/${name}`, import.meta.url).href;
 }
+
+/** The `--help` text of a command; fails unless it names every flag of `flags`. */
+export async function helpNaming(w: AppWorld, words: string[], flags: string[]): Promise<string> {
+  const r = await w.run([...words, "--help"]);
+  if (r.code !== 0) throw new Error(`${words.join(" ")} --help exited ${r.code}: ${r.stderr}`);
+  const missing = flags.filter((f) => !r.stdout.includes(f));
+  if (missing.length) throw new Error(`${words.join(" ")} --help does not name ${missing}`);
+  return r.stdout;
+}

@@ -1,4 +1,4 @@
-/** `build`. */
+/** `build`: build a whole video from one JSON spec (all items of every add command, one write). */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
 import { buildDraft } from "../../ops/build.ts";

@@ -1,4 +1,7 @@
-/** `config set`. */
+/**
+ * `config set`: set one config key (draftsDir, editor, editorVersion, uploadUrl, uploadToken,
+ * downloadUrl, maxDownloadBytes, maxZipBytes, ffmpeg, media); an empty value removes it.
+ */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
 import { DraftcliError } from "../../errors.ts";

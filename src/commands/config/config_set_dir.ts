@@ -1,4 +1,7 @@
-/** `config set-dir`. */
+/**
+ * `config set-dir`: set the drafts folder used when --drafts-dir and DRAFTCLI_DRAFTS_DIR are
+ * absent.
+ */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
 import { resolve } from "../../path.ts";

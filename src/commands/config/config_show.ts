@@ -1,4 +1,7 @@
-/** `config show`. */
+/**
+ * `config show`: print the config file path, its settings (secrets masked) and the drafts folder in
+ * force.
+ */
 import { defineCommandFile } from "../spec.ts";
 import { redactConfig } from "../../store/config.ts";
 import { configPath } from "../../store/home.ts";

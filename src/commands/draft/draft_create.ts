@@ -1,4 +1,4 @@
-/** `draft create`. */
+/** `draft create`: create an empty draft and print its id and folder. */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
 import { chooseEditor } from "../../store/detect.ts";

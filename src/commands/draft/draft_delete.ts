@@ -1,4 +1,4 @@
-/** `draft delete`. */
+/** `draft delete`: delete a draft folder for good (needs --yes). */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
 import { DraftcliError } from "../../errors.ts";

@@ -1,4 +1,4 @@
-/** `draft duplicate`. */
+/** `draft duplicate`: copy a draft under a new id in the same drafts folder. */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
 import { registerDraft } from "../../store/drafts.ts";

@@ -1,4 +1,4 @@
-/** `draft easy`. */
+/** `draft easy`: build a whole draft from one audio: captions, images or a video, and a title. */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
 import { draftEasy } from "../../ops/easy.ts";

@@ -1,4 +1,4 @@
-/** `draft export`. */
+/** `draft export`: print the build spec of a draft (its items as 'draftcli build' takes them). */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
 import { exportDraft } from "../../ops/export.ts";

@@ -1,4 +1,6 @@
-/** `draft fill`. */
+/**
+ * `draft fill`: copy a draft (e.g. one made in the editor) and replace texts and media in the copy.
+ */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
 import { fillDraft } from "../../ops/fill.ts";

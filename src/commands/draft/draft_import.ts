@@ -1,6 +1,7 @@
-/** `draft import`. */
+/** `draft import`: import a draft zip (a file or an http(s) URL) as a new draft. */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
+import { progressPrinter } from "./portable_zip.ts";
 import { newId } from "../../draft/ids.ts";
 import { DraftcliError } from "../../errors.ts";
 import { join, resolve } from "../../path.ts";
@@ -27,30 +28,6 @@ async function schemas() {
 
 /** The input of `draft import`, as validated. */
 type Input = z.infer<Awaited<ReturnType<typeof schemas>>["input"]>;
-
-/** A progress line on stderr when it is a terminal (else nothing). */
-function progressPrinter(label: string): ((done: number, total: number) => void) | undefined {
-  let tty = false;
-  try {
-    tty = Deno.stderr.isTerminal();
-  } catch { /* no stderr */ }
-  if (!tty) return undefined;
-  const enc = new TextEncoder();
-  let last = 0;
-  return (done, total) => {
-    const now = Date.now();
-    const finished = total > 0 && done >= total;
-    if (!finished && now - last < 200) return;
-    last = now;
-    const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
-    const pct = total > 0 ? ` ${Math.floor((done / total) * 100)}%` : "";
-    const of = total > 0 ? `/${mb(total)}` : "";
-    const text = `\r${label}${pct} (${mb(done)}${of} MB)${finished ? "\n" : ""}`;
-    try {
-      Deno.stderr.writeSync(enc.encode(text));
-    } catch { /* ignore */ }
-  };
-}
 
 /** `draft import`. */
 export const command = defineCommandFile({

@@ -1,4 +1,4 @@
-/** `draft info`. */
+/** `draft info`: show a draft's name, editor, canvas, fps, duration, tracks and materials. */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
 import { summarise } from "../../draft/summary.ts";

@@ -1,4 +1,4 @@
-/** `draft list`. */
+/** `draft list`: list the drafts in the drafts folder(s), newest first. */
 import { defineCommandFile } from "../spec.ts";
 import { summarise } from "../../draft/summary.ts";
 import { listDraftDirs, loadDraft, sweepLeftovers } from "../../store/drafts.ts";

@@ -1,4 +1,4 @@
-/** `draft rename`. */
+/** `draft rename`: change the name the editor shows for a draft (the folder keeps its name). */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
 import { registerDraft } from "../../store/drafts.ts";

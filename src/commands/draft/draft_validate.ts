@@ -1,4 +1,6 @@
-/** `draft validate`. */
+/**
+ * `draft validate`: check a draft for what makes the editors drop items or refuse it (JSON report).
+ */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
 import { validateDraftById } from "../../ops/validate.ts";

@@ -1,4 +1,7 @@
-/** `editors`. */
+/**
+ * `editors`: show the editor version profiles, the drafts folders found here and the support
+ * matrix.
+ */
 import { defineCommandFile } from "../spec.ts";
 import {
   EDITION_FACTS,

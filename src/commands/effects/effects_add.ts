@@ -1,4 +1,4 @@
-/** `effects add`. */
+/** `effects add`: add video effects on effect tracks (start/end) or onto one clip (segmentId). */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
 import { addEffects } from "../../ops/effects.ts";

@@ -1,4 +1,4 @@
-/** `effects list`. */
+/** `effects list`: list track-level and clip-attached video effects. */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
 import { listEffects } from "../../ops/effects.ts";

@@ -1,4 +1,4 @@
-/** `filters add`. */
+/** `filters add`: add filters on filter tracks (start/end) or onto one clip (segmentId). */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
 import { addFilters } from "../../ops/effects.ts";

@@ -1,4 +1,4 @@
-/** `filters list`. */
+/** `filters list`: list track-level and clip-attached filters. */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
 import { listFilters } from "../../ops/effects.ts";

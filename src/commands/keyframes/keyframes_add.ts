@@ -1,4 +1,6 @@
-/** `keyframes add`. */
+/**
+ * `keyframes add`: animate a segment's position, scale, rotation, opacity or volume with keyframes.
+ */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
 import { addKeyframes } from "../../ops/keyframes.ts";

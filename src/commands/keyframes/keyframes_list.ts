@@ -1,4 +1,4 @@
-/** `keyframes list`. */
+/** `keyframes list`: list a segment's keyframes in user units. */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
 import { listKeyframes } from "../../ops/keyframes.ts";

@@ -1,4 +1,6 @@
-/** `masks add`. */
+/**
+ * `masks add`: put a mask on video/photo segments (one per segment; a new one replaces the old).
+ */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
 import { addMasks } from "../../ops/masks.ts";

@@ -1,4 +1,4 @@
-/** `masks list`. */
+/** `masks list`: list the masks on video/photo segments. */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
 import { listMasks } from "../../ops/masks.ts";

@@ -1,4 +1,4 @@
-/** `mcp`. */
+/** `mcp`: Serve the commands as MCP tools over stdio (started by an agent, not by hand). */
 import { defineCommandFile } from "../spec.ts";
 import { DraftcliError } from "../../errors.ts";
 

@@ -1,7 +1,10 @@
-/** `preview`. */
+/** `preview`: a render of a draft without the editor (proxy video, contact sheet, frame). */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
 import { resolve } from "../../path.ts";
+import { readDraft } from "../../store/drafts.ts";
+import { requireFfmpeg } from "../../preview/ffmpeg.ts";
+import { findCaptionFont, renderPreview } from "../../preview/render.ts";
 
 /** The schemas of `preview` (load zod). */
 async function schemas() {
@@ -54,12 +57,6 @@ export const command = defineCommandFile({
   },
   schemas,
   async run(input: Input, ctx) {
-    const [{ readDraft }, { requireFfmpeg }, { findCaptionFont, renderPreview }] = await Promise
-      .all([
-        import("../../store/drafts.ts"),
-        import("../../preview/ffmpeg.ts"),
-        import("../../preview/render.ts"),
-      ]);
     const config = await ctx.config();
     const ffmpeg = await requireFfmpeg(ctx.env, config.ffmpeg);
     const doc = await readDraft(await ctx.searchRoots(), input.draftId);

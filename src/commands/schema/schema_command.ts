@@ -1,4 +1,4 @@
-/** `schema`. */
+/** `schema`: print the JSON Schema of a structured input (build: the spec of 'draftcli build'). */
 import { defineCommandFile } from "../spec.ts";
 import { BuildSpec } from "../../schema/build.ts";
 import { toJsonSchema } from "../../schema/json_schema.ts";

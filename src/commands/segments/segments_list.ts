@@ -1,4 +1,4 @@
-/** `segments list`. */
+/** `segments list`: list every segment of every kind with its track, times, text or file. */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
 import { segmentsList } from "../../ops/segments.ts";

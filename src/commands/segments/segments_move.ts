@@ -1,4 +1,4 @@
-/** `segments move`. */
+/** `segments move`: move segments to a new start and/or another track of their kind. */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
 import { segmentsMove } from "../../ops/segments.ts";

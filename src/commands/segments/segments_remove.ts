@@ -1,4 +1,4 @@
-/** `segments remove`. */
+/** `segments remove`: remove segments with the materials and effects only they used. */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
 import { segmentsRemove } from "../../ops/segments.ts";

@@ -1,4 +1,7 @@
-/** `segments update`. */
+/**
+ * `segments update`: change segments' timing, speed, caption text/style, volume, fades or
+ * transform.
+ */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
 import { segmentsUpdate } from "../../ops/segments.ts";

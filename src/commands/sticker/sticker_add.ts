@@ -1,4 +1,4 @@
-/** `sticker add`. */
+/** `sticker add`: add a sticker from the editor's library by resource id (sticker track). */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
 import { addSticker } from "../../ops/stickers.ts";

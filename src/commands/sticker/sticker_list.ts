@@ -1,4 +1,4 @@
-/** `sticker list`. */
+/** `sticker list`: list sticker segments. */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
 import { listStickers } from "../../ops/stickers.ts";

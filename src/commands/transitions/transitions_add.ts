@@ -1,4 +1,6 @@
-/** `transitions add`. */
+/**
+ * `transitions add`: put one transition between every adjacent photo/video pair of a video track.
+ */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
 import { addAutoTransitions } from "../../ops/transitions.ts";

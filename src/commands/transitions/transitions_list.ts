@@ -1,4 +1,4 @@
-/** `transitions list`. */
+/** `transitions list`: list transitions with the segments they join. */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
 import { listDraftTransitions } from "../../ops/transitions.ts";

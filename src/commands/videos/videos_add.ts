@@ -1,4 +1,7 @@
-/** `videos add`. */
+/**
+ * `videos add`: add video clips (main track from 0 without gaps, else the first overlay where they
+ * fit).
+ */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
 import { addVideos } from "../../ops/videos.ts";

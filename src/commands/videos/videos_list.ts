@@ -1,4 +1,4 @@
-/** `videos list`. */
+/** `videos list`: list video segments with their ids, times, source range and speed. */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
 import { listVideos } from "../../ops/videos.ts";
