@@ -45,7 +45,7 @@ const EXPECTED_PERMISSIONS = [
 const EXPECTED_V8_FLAGS = "--v8-flags=--min-semi-space-size=16,--no-lazy";
 
 /** The data folders embedded beside the modules (see INCLUDES). */
-const EXPECTED_INCLUDES = ["--include=src/catalogs/data/packed"];
+const EXPECTED_INCLUDES = ["--include=src/generated/catalogs"];
 
 Deno.test("compile --dry-run prints one deno compile per target with the baked permissions", async () => {
   const { code, stdout } = await runCompile(["--dry-run"]);

@@ -1,13 +1,15 @@
 /**
  * Generates, into src/generated/, what the CLI dispatches on without loading zod or any
- * command's schema:
+ * command's schema, and the data it embeds:
  * - command_table.ts: every command's words, summary, and the shape argv parsing needs
  *   (positionals, each field's input type, flag aliases), read from the specs themselves, and
  *   `COMMAND_MODULES`, one literal `import()` of each command's entry module;
  * - entry/<command>_entry.ts: each command in one module load: its fast validator (see
  *   scripts/gen_fast.ts), its command file (handler and the operations it imports statically),
  *   the context and the fast path (one `import()` each: a call waits for one module load);
- * - config_fast.ts: the config file's fast validator.
+ * - config_fast.ts: the config file's fast validator;
+ * - catalogs/<edition>/<kind>.b64: the packed catalogs, with src/catalogs/packed.ts that lists
+ *   them (scripts/pack_catalogs.ts).
  *
  *   deno task gen            write them
  *   deno task gen --check    exit 1 when any is out of date (CI)
@@ -16,6 +18,7 @@ import { COMMAND_FILES, resolveSpec } from "../src/commands/registry.ts";
 import type { AnyCommandDef } from "../src/commands/spec.ts";
 import { fieldAliases, fieldTypes } from "../src/schema/json_schema.ts";
 import { renderFastEntry, renderValidators } from "./gen_fast.ts";
+import { renderPacked } from "./pack_catalogs.ts";
 import { ConfigSchema } from "../src/store/config_schema.ts";
 
 const SRC = new URL("../src/", import.meta.url);
@@ -137,20 +140,21 @@ export async function renderAll(): Promise<Map<string, string>> {
       "",
     ].join("\n"),
   );
+  for (const [path, text] of await renderPacked()) files.set(path, text);
   return files;
 }
 
-/** Files in src/generated/entry/ that `files` no longer has (a command removed or renamed). */
+/** Files under src/generated/ that `files` no longer has (a command or catalog removed). */
 function leftovers(files: Map<string, string>): string[] {
   const out: string[] = [];
-  try {
-    for (const e of Deno.readDirSync(new URL("generated/entry/", SRC))) {
-      const path = `generated/entry/${e.name}`;
-      if (!files.has(path)) out.push(path);
+  const walk = (dir: string) => {
+    for (const e of Deno.readDirSync(new URL(dir, SRC))) {
+      const path = `${dir}${e.name}`;
+      if (e.isDirectory) walk(`${path}/`);
+      else if (!files.has(path)) out.push(path);
     }
-  } catch (err) {
-    if (!(err instanceof Deno.errors.NotFound)) throw err;
-  }
+  };
+  walk("generated/");
   return out;
 }
 

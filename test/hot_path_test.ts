@@ -17,7 +17,7 @@ const ROOTS = [
   "src/generated/entry/captions_add_entry.ts",
   "src/generated/entry/images_add_entry.ts",
   "src/generated/entry/draft_info_entry.ts",
-  "src/commands/run/draft.ts",
+  "src/commands/draft/draft_info.ts",
   "src/commands/captions/captions_add.ts",
   "src/commands/images/images_add.ts",
   "src/ops/captions.ts",
