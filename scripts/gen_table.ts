@@ -5,8 +5,10 @@
  *   (positionals, each field's input type, flag aliases), read from the specs themselves, and
  *   `COMMAND_MODULES`, one literal `import()` of each command's entry module;
  * - entry/<command>_entry.ts: each command in one module load: its fast validator (see
- *   scripts/gen_fast.ts), its command file (handler and the operations it imports statically),
- *   the context and the fast path (one `import()` each: a call waits for one module load);
+ *   scripts/gen_fast.ts), its command file, the modules its handler imports (read off the module
+ *   graph, see `preloads`), the context and the fast path (one `import()` each: a call waits for
+ *   one module load);
+ * - all_commands.ts: every command file (and the schema modules) in one module load;
  * - config_fast.ts: the config file's fast validator;
  * - catalogs/<edition>/<kind>.b64: the packed catalogs, with src/catalogs/packed.ts that lists
  *   them (scripts/pack_catalogs.ts).
@@ -26,6 +28,71 @@ const SRC = new URL("../src/", import.meta.url);
 /** A command's words as a file name: `query audio-duration` → `query_audio_duration`. */
 export function entryFile(words: readonly string[]): string {
   return words.join("_").replaceAll("-", "_");
+}
+
+/** Folders of src/ whose modules a command's entry loads with it (what its handler imports). */
+const PRELOADED =
+  /^(ops|store|draft|catalogs|media|transfer|preview|setup|easy|editions|commands\/[^/]+)\//;
+
+/** One module of `deno info --json`'s graph. */
+interface GraphModule {
+  specifier: string;
+  dependencies?: { isDynamic?: boolean; code?: { specifier: string } }[];
+}
+
+/** The module graph under src/commands/registry.ts (every command file, static and dynamic). */
+async function moduleGraph(): Promise<Map<string, GraphModule>> {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["info", "--json", new URL("commands/registry.ts", SRC).pathname],
+    stdout: "piped",
+    stderr: "inherit",
+  }).output();
+  if (!out.success) throw new Error("deno info failed");
+  const { modules } = JSON.parse(new TextDecoder().decode(out.stdout)) as {
+    modules: GraphModule[];
+  };
+  return new Map(modules.map((m) => [m.specifier, m]));
+}
+
+/**
+ * The modules a command's entry imports so that its handler's `import()`s find them loaded
+ * (paths relative to src/), read off the module graph: the dynamic imports of its command file
+ * and of the helper modules beside it that it imports statically, kept to `PRELOADED` folders
+ * (never src/schema/: the schemas load only when zod does).
+ */
+function preloads(graph: Map<string, GraphModule>, file: string): string[] {
+  const src = SRC.href;
+  const local = (url: string) => url.startsWith(src) ? url.slice(src.length) : undefined;
+  const found = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (url: string) => {
+    if (seen.has(url)) return;
+    seen.add(url);
+    for (const dep of graph.get(url)?.dependencies ?? []) {
+      const target = dep.code?.specifier;
+      const path = target && local(target);
+      if (!path || path === file) continue;
+      if (dep.isDynamic) {
+        if (PRELOADED.test(path)) found.add(path);
+      } else if (/^commands\/[^/]+\//.test(path) && !path.endsWith("_test.ts")) {
+        visit(target); // a helper module beside the command file
+      }
+    }
+  };
+  visit(new URL(file, SRC).href);
+  return [...found].sort();
+}
+
+/** The schema modules (src/schema/) the schema factory of a command file imports. */
+function schemaModules(graph: Map<string, GraphModule>, file: string): string[] {
+  const out: string[] = [];
+  for (const dep of graph.get(new URL(file, SRC).href)?.dependencies ?? []) {
+    const target = dep.code?.specifier ?? "";
+    if (dep.isDynamic && target.startsWith(new URL("schema/", SRC).href)) {
+      out.push(target.slice(SRC.href.length));
+    }
+  }
+  return out;
 }
 
 /** What every fast run needs besides the command (loaded with it, not in a second load). */
@@ -57,6 +124,10 @@ export async function renderAll(): Promise<Map<string, string>> {
   const rows: string[] = [];
   const loaders: string[] = [];
   const paths = await commandFiles();
+  const graph = await moduleGraph();
+  const allImports: string[] = [];
+  const allNames: string[] = [];
+  const schemas = new Set<string>();
   for (const [key, load] of Object.entries(COMMAND_FILES)) {
     const { command } = await load();
     // The command as the registry serves it: schemas built, add commands gain `requestId`.
@@ -69,7 +140,11 @@ export async function renderAll(): Promise<Map<string, string>> {
       spec,
       `\`${name}\` in one module load: its fast validator, its command file (handler and the ` +
         "operations it imports), the context and the fast path.",
-      [`import { command } from "../../${path}";`, ...RUN_IMPORTS],
+      [
+        `import { command } from "../../${path}";`,
+        ...RUN_IMPORTS,
+        ...preloads(graph, path).map((p) => `import "../../${p}";`),
+      ],
       [`/** The handler of \`${name}\`. */`, "export const run = command.run;"],
     );
     const row = {
@@ -83,6 +158,9 @@ export async function renderAll(): Promise<Map<string, string>> {
       exact: entry.fallbacks.length === 0,
     };
     rows.push(`  ${JSON.stringify(row)},`);
+    allImports.push(`import { command as c${allNames.length} } from "../${path}";`);
+    allNames.push(`c${allNames.length}`);
+    for (const m of schemaModules(graph, path)) schemas.add(m);
     const file = `${entryFile(spec.name)}_entry`;
     files.set(`generated/entry/${file}.ts`, entry.source);
     loaders.push(`  ${JSON.stringify(name)}: () => import("./entry/${file}.ts"),`);
@@ -137,6 +215,24 @@ export async function renderAll(): Promise<Map<string, string>> {
       "export const COMMAND_MODULES: Readonly<Record<string, () => Promise<CommandModule>>> = {",
       ...loaders,
       "};",
+      "",
+    ].join("\n"),
+  );
+  files.set(
+    "generated/all_commands.ts",
+    [
+      "// Generated by scripts/gen_table.ts from the command files (deno task gen). Do not edit.",
+      "/**",
+      " * Every command file in help order, with zod and the schema modules their factories load,",
+      " * in one module load: for what reads every spec (MCP tools, docs, setup, completions).",
+      " */",
+      'import type { AnyCommandDef } from "../commands/spec.ts";',
+      'import "zod";',
+      ...[...schemas].sort().map((m) => `import "../${m}";`),
+      ...allImports,
+      "",
+      "/** Every command's definition, in help order. */",
+      `export const ALL_COMMANDS: readonly AnyCommandDef[] = [${allNames.join(", ")}];`,
       "",
     ].join("\n"),
   );

@@ -132,11 +132,12 @@ export async function loadAllSpecs(): Promise<AnyCommandSpec[]> {
   return await Promise.all((await loadAllDefs()).map(resolveSpec));
 }
 
-/** Every command as its file declares it, in help order (loads every command file). */
-export async function loadAllDefs(): Promise<AnyCommandDef[]> {
-  return (await Promise.all(Object.values(COMMAND_FILES).map((load) => load()))).map((m) =>
-    m.command
-  );
+/**
+ * Every command as its file declares it, in help order: one module load of all command files
+ * with zod and the schema modules (src/generated/all_commands.ts), not one per command.
+ */
+export async function loadAllDefs(): Promise<readonly AnyCommandDef[]> {
+  return (await import("../generated/all_commands.ts")).ALL_COMMANDS;
 }
 
 const resolved = new WeakMap<object, Promise<AnyCommandSpec>>();

@@ -5,7 +5,8 @@
  *
  * A command file (src/commands/<group>/<group>_<verb>.ts, or <name>_command.ts for a one-word
  * command) declares a `CommandDef`: its schemas sit behind an async factory that loads zod, so
- * that running the command loads no zod. The registry turns a definition into a `CommandSpec`
+ * that running the command loads no zod, and its handler loads what it calls by literal
+ * `import()` (the generated entry module loads the same modules with it). The registry turns a definition into a `CommandSpec`
  * (schemas built) for whatever needs them: help, MCP tools, docs, skill text, completions.
  */
 import type { z } from "zod";

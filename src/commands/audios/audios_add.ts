@@ -1,7 +1,6 @@
 /** `audios add`: audio segments from audio files or URLs. */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
-import { addAudios } from "../../ops/audios.ts";
 
 /** The schemas of `audios add` (load zod). */
 async function schemas() {
@@ -35,6 +34,8 @@ export const command = defineCommandFile({
     `audios add "$ID" --audio-infos '[{"audioUrl":"file:///abs/bgm.mp3","start":0,"end":10000000,"volume":0.5}]'`,
   ],
   schemas,
-  run: (input: AudiosAddInput, ctx) =>
-    addAudios(ctx, input.draftId, input.audioInfos, { media: input.media }),
+  async run(input: AudiosAddInput, ctx) {
+    const { addAudios } = await import("../../ops/audios.ts");
+    return addAudios(ctx, input.draftId, input.audioInfos, { media: input.media });
+  },
 });

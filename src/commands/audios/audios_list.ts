@@ -1,6 +1,5 @@
 /** `audios list`: the audio segments of a draft. */
 import { defineCommandFile } from "../spec.ts";
-import { listAudios } from "../../ops/audios.ts";
 
 /** `audios list`. */
 export const command = defineCommandFile({
@@ -14,5 +13,8 @@ export const command = defineCommandFile({
   // Over MCP, segments_list lists every kind with what is attached.
   mcp: false,
   schemas: async () => ({ input: (await import("../../schema/common.ts")).DraftOnlyInput }),
-  run: (input, ctx) => listAudios(ctx, input.draftId),
+  async run(input, ctx) {
+    const { listAudios } = await import("../../ops/audios.ts");
+    return listAudios(ctx, input.draftId);
+  },
 });

@@ -1,7 +1,6 @@
 /** `build`: build a whole video from one JSON spec (all items of every add command, one write). */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
-import { buildDraft } from "../../ops/build.ts";
 
 /** The schemas of `build` (load zod). */
 async function schemas() {
@@ -50,6 +49,7 @@ export const command = defineCommandFile({
   ],
   schemas,
   async run(input: Input, ctx) {
+    const { buildDraft } = await import("../../ops/build.ts");
     return await buildDraft(ctx, input.spec, {
       into: input.into,
       media: input.media,

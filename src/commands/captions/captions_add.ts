@@ -2,8 +2,6 @@
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
 import { DraftcliError } from "../../errors.ts";
-import { addCaptions } from "../../ops/captions.ts";
-import { readSrtFile } from "../../ops/srt_file.ts";
 
 /** The schemas of `captions add` (load zod). */
 async function schemas() {
@@ -46,6 +44,8 @@ export const command = defineCommandFile({
   ],
   schemas,
   async run(input: CaptionsAddInput, ctx) {
+    const { addCaptions } = await import("../../ops/captions.ts");
+    const { readSrtFile } = await import("../../ops/srt_file.ts");
     const { draftId, captions, srt, ...style } = input;
     if ((captions === undefined) === (srt === undefined)) {
       throw new DraftcliError(

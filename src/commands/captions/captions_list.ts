@@ -1,6 +1,5 @@
 /** `captions list`: the text segments of a draft. */
 import { defineCommandFile } from "../spec.ts";
-import { listCaptions } from "../../ops/captions.ts";
 
 /** `captions list`. */
 export const command = defineCommandFile({
@@ -14,5 +13,8 @@ export const command = defineCommandFile({
   // Over MCP, segments_list lists every kind with what is attached.
   mcp: false,
   schemas: async () => ({ input: (await import("../../schema/common.ts")).DraftOnlyInput }),
-  run: (input, ctx) => listCaptions(ctx, input.draftId),
+  async run(input, ctx) {
+    const { listCaptions } = await import("../../ops/captions.ts");
+    return listCaptions(ctx, input.draftId);
+  },
 });

@@ -2,7 +2,6 @@
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
 import { loadAllSpecs } from "../registry.ts";
-import { completionScript } from "../completions.ts";
 
 /** The schemas of `completions` (load zod). */
 async function schemas() {
@@ -28,5 +27,8 @@ export const command = defineCommandFile({
   examples: ["completions bash", "completions fish > ~/.config/fish/completions/draftcli.fish"],
   mcp: false,
   schemas,
-  run: async (input: Input) => completionScript(input.shell, await loadAllSpecs()),
+  async run(input: Input) {
+    const { completionScript } = await import("../completions.ts");
+    return completionScript(input.shell, await loadAllSpecs());
+  },
 });

@@ -4,11 +4,10 @@
  */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
+import { ConfigSchema } from "../../store/config_schema.ts";
 import { DraftcliError } from "../../errors.ts";
 import { resolve } from "../../path.ts";
 import { validate } from "../../schema/validate.ts";
-import { redactConfig, updateConfig } from "../../store/config.ts";
-import { ConfigSchema } from "../../store/config_schema.ts";
 import { parseDecimal } from "../../text/decimal.ts";
 
 /** The config file's keys (the handler checks new values with the config schema too). */
@@ -38,6 +37,7 @@ export const command = defineCommandFile({
   idempotent: true,
   schemas,
   async run(input: Input, ctx) {
+    const { redactConfig, updateConfig } = await import("../../store/config.ts");
     // The keys and the check of the new config come from the zod schema.
     const keys: string[] = KEYS;
     if (!keys.includes(input.key)) {

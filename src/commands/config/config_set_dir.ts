@@ -5,7 +5,6 @@
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
 import { resolve } from "../../path.ts";
-import { updateConfig } from "../../store/config.ts";
 
 /** The schemas of `config set-dir` (load zod). */
 async function schemas() {
@@ -32,6 +31,7 @@ export const command = defineCommandFile({
   mcp: false,
   schemas,
   async run(input: Input, ctx) {
+    const { updateConfig } = await import("../../store/config.ts");
     const dir = resolve(input.path);
     await Deno.mkdir(dir, { recursive: true });
     const { path } = await updateConfig(ctx.env, (config) => ({ ...config, draftsDir: dir }));

@@ -3,8 +3,6 @@
  * force.
  */
 import { defineCommandFile } from "../spec.ts";
-import { redactConfig } from "../../store/config.ts";
-import { configPath } from "../../store/home.ts";
 
 /** The schemas of `config show` (load zod). */
 async function schemas() {
@@ -21,6 +19,8 @@ export const command = defineCommandFile({
     "print the config file path, its settings (secrets masked) and the drafts folder in force",
   schemas,
   async run(_input: unknown, ctx) {
+    const { redactConfig } = await import("../../store/config.ts");
+    const { configPath } = await import("../../store/home.ts");
     const config = await ctx.config();
     return {
       path: configPath(ctx.env),

@@ -5,7 +5,6 @@
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
 import { loadAllSpecs } from "../registry.ts";
-import { renderDocs } from "../../setup/skill.ts";
 
 /** The schemas of `docs` (load zod). */
 async function schemas() {
@@ -33,5 +32,8 @@ export const command = defineCommandFile({
   positionals: ["topic"],
   examples: ["docs", "docs units", "docs images", "docs 'captions add'", "docs errors"],
   schemas,
-  run: async (input: Input) => renderDocs(await loadAllSpecs(), input.topic),
+  async run(input: Input) {
+    const { renderDocs } = await import("../../setup/skill.ts");
+    return renderDocs(await loadAllSpecs(), input.topic);
+  },
 });

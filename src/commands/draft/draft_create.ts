@@ -1,9 +1,6 @@
 /** `draft create`: create an empty draft and print its id and folder. */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
-import { chooseEditor } from "../../store/detect.ts";
-import { createDraft, registerDraft, rememberFolder } from "../../store/drafts.ts";
-import { currentOs } from "../../store/home.ts";
 
 /** The schemas of `draft create` (load zod). */
 async function schemas() {
@@ -32,6 +29,9 @@ export const command = defineCommandFile({
   ],
   schemas,
   async run(input: Input, ctx) {
+    const { chooseEditor } = await import("../../store/detect.ts");
+    const { createDraft, registerDraft, rememberFolder } = await import("../../store/drafts.ts");
+    const { currentOs } = await import("../../store/home.ts");
     const config = await ctx.config();
     const os = currentOs();
     const choice = await chooseEditor(

@@ -2,8 +2,6 @@
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
 import { DraftcliError } from "../../errors.ts";
-import { locateDraft, unregisterDraft } from "../../store/drafts.ts";
-import { deleteDraft } from "../../store/manage.ts";
 
 /** The schemas of `draft delete` (load zod). */
 async function schemas() {
@@ -36,6 +34,8 @@ export const command = defineCommandFile({
   examples: ['draft delete "$ID" --yes'],
   schemas,
   async run(input: Input, ctx) {
+    const { locateDraft, unregisterDraft } = await import("../../store/drafts.ts");
+    const { deleteDraft } = await import("../../store/manage.ts");
     const roots = await ctx.searchRoots();
     if (!input.yes) {
       const dir = await locateDraft(roots, input.draftId);

@@ -1,8 +1,6 @@
 /** `draft duplicate`: copy a draft under a new id in the same drafts folder. */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
-import { registerDraft } from "../../store/drafts.ts";
-import { duplicateDraft } from "../../store/manage.ts";
 
 /** The schemas of `draft duplicate` (load zod). */
 async function schemas() {
@@ -35,6 +33,8 @@ export const command = defineCommandFile({
   examples: ["draft duplicate \"$ID\" --name 'Version B'"],
   schemas,
   async run(input: Input, ctx) {
+    const { registerDraft } = await import("../../store/drafts.ts");
+    const { duplicateDraft } = await import("../../store/manage.ts");
     const done = await duplicateDraft(await ctx.searchRoots(), input.draftId, {
       name: input.name,
     });

@@ -1,7 +1,6 @@
 /** `draft easy`: build a whole draft from one audio: captions, images or a video, and a title. */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
-import { draftEasy } from "../../ops/easy.ts";
 
 /** The schemas of `draft easy` (load zod). */
 async function schemas() {
@@ -28,6 +27,7 @@ export const command = defineCommandFile({
   ],
   schemas,
   async run(input: Input, ctx) {
+    const { draftEasy } = await import("../../ops/easy.ts");
     return await draftEasy(ctx, input);
   },
 });

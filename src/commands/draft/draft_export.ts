@@ -1,7 +1,6 @@
 /** `draft export`: print the build spec of a draft (its items as 'draftcli build' takes them). */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
-import { exportDraft } from "../../ops/export.ts";
 
 /** The schemas of `draft export` (load zod). */
 async function schemas() {
@@ -34,6 +33,7 @@ export const command = defineCommandFile({
   examples: ['draft export "$ID"', 'draft export "$ID" > spec.json && draftcli build @spec.json'],
   schemas,
   async run(input: Input, ctx) {
+    const { exportDraft } = await import("../../ops/export.ts");
     return await exportDraft(ctx, input.draftId);
   },
 });

@@ -3,7 +3,6 @@
  */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
-import { fillDraft } from "../../ops/fill.ts";
 
 /** The schemas of `draft fill` (load zod). */
 async function schemas() {
@@ -62,6 +61,7 @@ export const command = defineCommandFile({
   ],
   schemas,
   async run(input: Input, ctx) {
+    const { fillDraft } = await import("../../ops/fill.ts");
     return await fillDraft(ctx, input.source, {
       name: input.name,
       texts: input.texts,

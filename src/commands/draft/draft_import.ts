@@ -1,14 +1,8 @@
 /** `draft import`: import a draft zip (a file or an http(s) URL) as a new draft. */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
-import { progressPrinter } from "./portable_zip.ts";
-import { newId } from "../../draft/ids.ts";
 import { DraftcliError } from "../../errors.ts";
 import { join, resolve } from "../../path.ts";
-import { registerDraft } from "../../store/drafts.ts";
-import { downloadToFile } from "../../transfer/download.ts";
-import { DEFAULT_MAX_ZIP_BYTES, MAX_ZIP_ENTRIES } from "../../transfer/limits.ts";
-import { extractDraftZip, peekZipEdition } from "../../transfer/zip.ts";
 
 /** The schemas of `draft import` (load zod). */
 async function schemas() {
@@ -43,6 +37,12 @@ export const command = defineCommandFile({
   mutates: true,
   schemas,
   async run(input: Input, ctx) {
+    const { progressPrinter } = await import("./portable_zip.ts");
+    const { newId } = await import("../../draft/ids.ts");
+    const { registerDraft } = await import("../../store/drafts.ts");
+    const { downloadToFile } = await import("../../transfer/download.ts");
+    const { DEFAULT_MAX_ZIP_BYTES, MAX_ZIP_ENTRIES } = await import("../../transfer/limits.ts");
+    const { extractDraftZip, peekZipEdition } = await import("../../transfer/zip.ts");
     const config = await ctx.config();
     const maxBytes = config.maxZipBytes ?? DEFAULT_MAX_ZIP_BYTES;
     const limits = { maxBytes, maxEntries: MAX_ZIP_ENTRIES };

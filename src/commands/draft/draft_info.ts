@@ -1,8 +1,6 @@
 /** `draft info`: show a draft's name, editor, canvas, fps, duration, tracks and materials. */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
-import { summarise } from "../../draft/summary.ts";
-import { readDraft } from "../../store/drafts.ts";
 
 /** The schemas of `draft info` (load zod). */
 async function schemas() {
@@ -30,6 +28,8 @@ export const command = defineCommandFile({
   examples: ['draft info "$ID"'],
   schemas,
   async run(input: Input, ctx) {
+    const { summarise } = await import("../../draft/summary.ts");
+    const { readDraft } = await import("../../store/drafts.ts");
     return summarise(
       await readDraft(await ctx.searchRoots(), input.draftId),
     );

@@ -1,7 +1,5 @@
 /** `draft list`: list the drafts in the drafts folder(s), newest first. */
 import { defineCommandFile } from "../spec.ts";
-import { summarise } from "../../draft/summary.ts";
-import { listDraftDirs, loadDraft, sweepLeftovers } from "../../store/drafts.ts";
 
 /** The schemas of `draft list` (load zod). */
 async function schemas() {
@@ -32,6 +30,8 @@ export const command = defineCommandFile({
     '{"draftId","filePath","error"}.',
   schemas,
   async run(_input: unknown, ctx) {
+    const { summarise } = await import("../../draft/summary.ts");
+    const { listDraftDirs, loadDraft, sweepLeftovers } = await import("../../store/drafts.ts");
     const out = [];
     for (const root of await ctx.searchRoots()) {
       await sweepLeftovers(root); // crash leftovers (store/assemble.ts)

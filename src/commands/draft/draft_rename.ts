@@ -1,8 +1,6 @@
 /** `draft rename`: change the name the editor shows for a draft (the folder keeps its name). */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
-import { registerDraft } from "../../store/drafts.ts";
-import { renameDraft } from "../../store/manage.ts";
 
 /** The schemas of `draft rename` (load zod). */
 async function schemas() {
@@ -35,6 +33,8 @@ export const command = defineCommandFile({
   examples: ["draft rename \"$ID\" --name 'Final cut'"],
   schemas,
   async run(input: Input, ctx) {
+    const { registerDraft } = await import("../../store/drafts.ts");
+    const { renameDraft } = await import("../../store/manage.ts");
     const done = await renameDraft(
       await ctx.searchRoots(),
       input.draftId,

@@ -1,12 +1,9 @@
 /** `draft upload`: zip a draft (or take --zip) and upload it; prints the download URL. */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
-import { progressPrinter, zipDraft, zipReport, zipSource } from "./portable_zip.ts";
 import { DraftcliError } from "../../errors.ts";
 import { sha256File } from "../../files.ts";
 import { basename, join, resolve } from "../../path.ts";
-import { folderDraftId, locateDraft } from "../../store/drafts.ts";
-import { fillDownloadUrl, uploadFile } from "../../transfer/upload.ts";
 
 /** The schemas of `draft upload` (load zod). */
 async function schemas() {
@@ -56,6 +53,9 @@ export const command = defineCommandFile({
   mutates: true,
   schemas,
   async run(input: Input, ctx) {
+    const { progressPrinter, zipDraft, zipReport, zipSource } = await import("./portable_zip.ts");
+    const { folderDraftId, locateDraft } = await import("../../store/drafts.ts");
+    const { fillDownloadUrl, uploadFile } = await import("../../transfer/upload.ts");
     const config = await ctx.config();
     const target = input.to ?? ctx.env.DRAFTCLI_UPLOAD_URL ?? config.uploadUrl;
     if (!target) {

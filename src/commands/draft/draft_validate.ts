@@ -3,7 +3,6 @@
  */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
-import { validateDraftById } from "../../ops/validate.ts";
 import { CHECKS, type CheckSpec } from "../../draft/validate.ts";
 
 /** The schemas of `draft validate` (load zod). */
@@ -36,6 +35,7 @@ export const command = defineCommandFile({
   examples: ['draft validate "$ID"', "draft validate \"$ID\" | jq '.errors[]'"],
   schemas,
   async run(input: Input, ctx) {
+    const { validateDraftById } = await import("../../ops/validate.ts");
     return await validateDraftById(ctx, input.draftId);
   },
 });

@@ -1,7 +1,6 @@
 /** `draft zip`: pack a draft and the media it uses into a portable zip. */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
-import { zipDraft, zipReport, zipSource } from "./portable_zip.ts";
 import { join, resolve } from "../../path.ts";
 
 /** The schemas of `draft zip` (load zod). */
@@ -39,6 +38,7 @@ export const command = defineCommandFile({
   mutates: true,
   schemas,
   async run(input: Input, ctx) {
+    const { zipDraft, zipReport, zipSource } = await import("./portable_zip.ts");
     const source = await zipSource(ctx, input.draftId);
     let out = resolve(input.output ?? source.fileName);
     if (await Deno.stat(out).then((s) => s.isDirectory, () => false)) {

@@ -3,16 +3,6 @@
  * matrix.
  */
 import { defineCommandFile } from "../spec.ts";
-import {
-  EDITION_FACTS,
-  EVIDENCE_MEANING,
-  KNOWN_BUILDS,
-  PROFILES,
-  supportMatrix,
-} from "../../editions/profiles.ts";
-import { findFfmpeg } from "../../preview/ffmpeg.ts";
-import { chooseEditor } from "../../store/detect.ts";
-import { currentOs } from "../../store/home.ts";
 import type { AppDraftMarkers } from "../../store/detect.ts";
 
 /** The schemas of `editors` (load zod). */
@@ -51,6 +41,12 @@ export const command = defineCommandFile({
   examples: ["editors --pretty"],
   schemas,
   async run(_input: unknown, ctx) {
+    const { EDITION_FACTS, EVIDENCE_MEANING, KNOWN_BUILDS, PROFILES, supportMatrix } = await import(
+      "../../editions/profiles.ts"
+    );
+    const { findFfmpeg } = await import("../../preview/ffmpeg.ts");
+    const { chooseEditor } = await import("../../store/detect.ts");
+    const { currentOs } = await import("../../store/home.ts");
     const config = await ctx.config();
     const os = currentOs();
     const choice = await chooseEditor(

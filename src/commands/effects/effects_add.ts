@@ -1,7 +1,6 @@
 /** `effects add`: add video effects on effect tracks (start/end) or onto one clip (segmentId). */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
-import { addEffects } from "../../ops/effects.ts";
 
 /** The schemas of `effects add` (load zod). */
 async function schemas() {
@@ -38,7 +37,8 @@ export const command = defineCommandFile({
     `effects add "$ID" --effect-infos "[{\\"effectTitle\\":\\"1998\\",\\"segmentId\\":\\"$VIDEO\\"}]"`,
   ],
   schemas,
-  run(input: Input, ctx) {
+  async run(input: Input, ctx) {
+    const { addEffects } = await import("../../ops/effects.ts");
     return addEffects(ctx, input.draftId, input.effectInfos);
   },
 });

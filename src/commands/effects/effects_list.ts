@@ -1,7 +1,6 @@
 /** `effects list`: list track-level and clip-attached video effects. */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
-import { listEffects } from "../../ops/effects.ts";
 
 /** The schemas of `effects list` (load zod). */
 async function schemas() {
@@ -25,7 +24,8 @@ export const command = defineCommandFile({
   // Over MCP, segments_list lists every kind with what is attached.
   mcp: false,
   schemas,
-  run(input: Input, ctx) {
+  async run(input: Input, ctx) {
+    const { listEffects } = await import("../../ops/effects.ts");
     return listEffects(ctx, input.draftId);
   },
 });

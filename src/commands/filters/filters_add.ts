@@ -1,7 +1,6 @@
 /** `filters add`: add filters on filter tracks (start/end) or onto one clip (segmentId). */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
-import { addFilters } from "../../ops/effects.ts";
 
 /** The schemas of `filters add` (load zod). */
 async function schemas() {
@@ -35,7 +34,8 @@ export const command = defineCommandFile({
     `filters add "$ID" --filter-infos '[{"filterTitle":"赛博朋克","start":0,"end":5000000,"intensity":80}]'`,
   ],
   schemas,
-  run(input: Input, ctx) {
+  async run(input: Input, ctx) {
+    const { addFilters } = await import("../../ops/effects.ts");
     return addFilters(ctx, input.draftId, input.filterInfos);
   },
 });

@@ -1,7 +1,6 @@
 /** `filters list`: list track-level and clip-attached filters. */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
-import { listFilters } from "../../ops/effects.ts";
 
 /** The schemas of `filters list` (load zod). */
 async function schemas() {
@@ -25,7 +24,8 @@ export const command = defineCommandFile({
   // Over MCP, segments_list lists every kind with what is attached.
   mcp: false,
   schemas,
-  run(input: Input, ctx) {
+  async run(input: Input, ctx) {
+    const { listFilters } = await import("../../ops/effects.ts");
     return listFilters(ctx, input.draftId);
   },
 });

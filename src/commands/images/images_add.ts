@@ -1,7 +1,6 @@
 /** `images add`: photo segments from image files or URLs. */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
-import { addImages } from "../../ops/images.ts";
 
 /** The schemas of `images add` (load zod). */
 async function schemas() {
@@ -37,6 +36,11 @@ export const command = defineCommandFile({
     'images add "$ID" --image-infos @images.json',
   ],
   schemas,
-  run: (input: ImagesAddInput, ctx) =>
-    addImages(ctx, input.draftId, input.imageInfos, { alpha: input.alpha, media: input.media }),
+  async run(input: ImagesAddInput, ctx) {
+    const { addImages } = await import("../../ops/images.ts");
+    return addImages(ctx, input.draftId, input.imageInfos, {
+      alpha: input.alpha,
+      media: input.media,
+    });
+  },
 });

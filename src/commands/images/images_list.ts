@@ -1,6 +1,5 @@
 /** `images list`: the photo segments of a draft. */
 import { defineCommandFile } from "../spec.ts";
-import { listImages } from "../../ops/images.ts";
 
 /** `images list`. */
 export const command = defineCommandFile({
@@ -14,5 +13,8 @@ export const command = defineCommandFile({
   // Over MCP, segments_list lists every kind with what is attached.
   mcp: false,
   schemas: async () => ({ input: (await import("../../schema/common.ts")).DraftOnlyInput }),
-  run: (input, ctx) => listImages(ctx, input.draftId),
+  async run(input, ctx) {
+    const { listImages } = await import("../../ops/images.ts");
+    return listImages(ctx, input.draftId);
+  },
 });

@@ -3,7 +3,6 @@
  */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
-import { addKeyframes } from "../../ops/keyframes.ts";
 
 /** The schemas of `keyframes add` (load zod). */
 async function schemas() {
@@ -40,7 +39,8 @@ export const command = defineCommandFile({
     `keyframes add "$ID" --keyframes "[{\\"segmentId\\":\\"$AUDIO\\",\\"property\\":\\"volume\\",\\"offset\\":0,\\"value\\":0}]"`,
   ],
   schemas,
-  run(input: Input, ctx) {
+  async run(input: Input, ctx) {
+    const { addKeyframes } = await import("../../ops/keyframes.ts");
     return addKeyframes(ctx, input.draftId, input.keyframes);
   },
 });

@@ -1,7 +1,6 @@
 /** `keyframes list`: list a segment's keyframes in user units. */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
-import { listKeyframes } from "../../ops/keyframes.ts";
 
 /** The schemas of `keyframes list` (load zod). */
 async function schemas() {
@@ -32,7 +31,8 @@ export const command = defineCommandFile({
   // Over MCP, segments_list lists every kind with what is attached.
   mcp: false,
   schemas,
-  run(input: Input, ctx) {
+  async run(input: Input, ctx) {
+    const { listKeyframes } = await import("../../ops/keyframes.ts");
     return listKeyframes(ctx, input.draftId, input.segmentId);
   },
 });

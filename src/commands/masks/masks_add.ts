@@ -3,7 +3,6 @@
  */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
-import { addMasks } from "../../ops/masks.ts";
 
 /** The schemas of `masks add` (load zod). */
 async function schemas() {
@@ -39,7 +38,8 @@ export const command = defineCommandFile({
     'masks add "$ID" --segment-ids "$SEG" --name 矩形 --width 0.8 --height 0.5 --round-corner 30 --invert',
   ],
   schemas,
-  run(input: Input, ctx) {
+  async run(input: Input, ctx) {
+    const { addMasks } = await import("../../ops/masks.ts");
     const { draftId, segmentIds, name, ...geometry } = input;
     return addMasks(ctx, draftId, segmentIds, name, geometry);
   },

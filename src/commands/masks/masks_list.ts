@@ -1,7 +1,6 @@
 /** `masks list`: list the masks on video/photo segments. */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
-import { listMasks } from "../../ops/masks.ts";
 
 /** The schemas of `masks list` (load zod). */
 async function schemas() {
@@ -31,7 +30,8 @@ export const command = defineCommandFile({
   // Over MCP, segments_list lists every kind with what is attached.
   mcp: false,
   schemas,
-  run(input: Input, ctx) {
+  async run(input: Input, ctx) {
+    const { listMasks } = await import("../../ops/masks.ts");
     return listMasks(ctx, input.draftId, input.segmentId);
   },
 });

@@ -2,9 +2,6 @@
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
 import { resolve } from "../../path.ts";
-import { readDraft } from "../../store/drafts.ts";
-import { requireFfmpeg } from "../../preview/ffmpeg.ts";
-import { findCaptionFont, renderPreview } from "../../preview/render.ts";
 
 /** The schemas of `preview` (load zod). */
 async function schemas() {
@@ -57,6 +54,9 @@ export const command = defineCommandFile({
   },
   schemas,
   async run(input: Input, ctx) {
+    const { readDraft } = await import("../../store/drafts.ts");
+    const { requireFfmpeg } = await import("../../preview/ffmpeg.ts");
+    const { findCaptionFont, renderPreview } = await import("../../preview/render.ts");
     const config = await ctx.config();
     const ffmpeg = await requireFfmpeg(ctx.env, config.ffmpeg);
     const doc = await readDraft(await ctx.searchRoots(), input.draftId);

@@ -1,7 +1,6 @@
 /** `query animations`: entrance, exit and loop animations of images, videos and text. */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
-import { queryCatalog } from "../../catalogs/query.ts";
 import { ANIMATION_KINDS, CATALOG_OUTPUT, editionFor } from "./query_catalog.ts";
 
 /** The schemas of `query animations` (load zod). */
@@ -37,6 +36,7 @@ export const command = defineCommandFile({
   ],
   schemas,
   async run(input: Input, ctx) {
+    const { queryCatalog } = await import("../../catalogs/query.ts");
     const { kind, type, draftId, editor, ...q } = input;
     const catalogKind = ANIMATION_KINDS[kind === "text" ? "text" : "image"][type];
     return queryCatalog(

@@ -7,8 +7,6 @@
 import type { z } from "zod";
 import { type CommandDef, defineCommandFile } from "../spec.ts";
 import type { CatalogKind, Edition } from "../../catalogs/catalog.ts";
-import { queryCatalog } from "../../catalogs/query.ts";
-import { locateDraft, peekEdition } from "../../store/drafts.ts";
 import { DraftcliError } from "../../errors.ts";
 import type { CommandContext } from "../../ops/context.ts";
 
@@ -37,6 +35,7 @@ export async function editionFor(
   ctx: CommandContext,
 ): Promise<Edition> {
   if (input.draftId !== undefined) {
+    const { locateDraft, peekEdition } = await import("../../store/drafts.ts");
     const edition = await peekEdition(await locateDraft(await ctx.searchRoots(), input.draftId));
     if (input.editor !== undefined && input.editor !== edition) {
       throw new DraftcliError(
@@ -76,6 +75,7 @@ export function catalogQueryCommand(
     schemas: catalogQuerySchemas,
     async run(input: CatalogQueryInput, ctx) {
       const { draftId, editor, ...q } = input;
+      const { queryCatalog } = await import("../../catalogs/query.ts");
       return queryCatalog(await editionFor({ draftId, editor }, ctx), kind, q);
     },
   });

@@ -1,7 +1,6 @@
 /** `query image-animations`: cutcli's name for `query animations --kind image`. */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
-import { queryCatalog } from "../../catalogs/query.ts";
 import { ANIMATION_KINDS, CATALOG_OUTPUT, editionFor } from "./query_catalog.ts";
 
 /** The schemas of `query image-animations` (load zod; `mode` is accepted and ignored). */
@@ -33,6 +32,7 @@ export const command = defineCommandFile({
   mcp: false,
   schemas,
   async run(input: Input, ctx) {
+    const { queryCatalog } = await import("../../catalogs/query.ts");
     const { type, draftId, editor, mode: _mode, ...q } = input;
     return queryCatalog(
       await editionFor({ draftId, editor }, ctx),

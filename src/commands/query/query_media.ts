@@ -2,7 +2,6 @@
 import type { z } from "zod";
 import type { CommandContext } from "../../ops/context.ts";
 import { defineCommandFile } from "../spec.ts";
-import { inspectUrl } from "../../media/inspect.ts";
 import { redactUrl } from "../../text/redact.ts";
 
 /** The schemas of `query media` and `query audio-duration` (load zod). */
@@ -24,6 +23,7 @@ export type UrlInput = z.infer<Awaited<ReturnType<typeof urlSchemas>>["input"]>;
 
 /** Probes `url` (downloading an http(s) URL within the config's size limit). */
 export async function inspect(url: string, ctx: CommandContext) {
+  const { inspectUrl } = await import("../../media/inspect.ts");
   const config = await ctx.config();
   return await inspectUrl(url, {
     maxDownloadBytes: config.maxDownloadBytes,

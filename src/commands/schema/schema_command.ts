@@ -1,7 +1,5 @@
 /** `schema`: print the JSON Schema of a structured input (build: the spec of 'draftcli build'). */
 import { defineCommandFile } from "../spec.ts";
-import { BuildSpec } from "../../schema/build.ts";
-import { toJsonSchema } from "../../schema/json_schema.ts";
 
 /** The schemas of `schema` (load zod). */
 async function schemas() {
@@ -22,9 +20,12 @@ export const command = defineCommandFile({
   mcp: false,
   examples: ["schema build"],
   schemas,
-  // deno-lint-ignore require-await
   async run() {
-    // The JSON Schema is made from the zod spec (this command's module loads zod).
+    // The JSON Schema is made from the zod spec: zod loads here, only when this command runs.
+    const [{ BuildSpec }, { toJsonSchema }] = await Promise.all([
+      import("../../schema/build.ts"),
+      import("../../schema/json_schema.ts"),
+    ]);
     return toJsonSchema(BuildSpec);
   },
 });

@@ -1,7 +1,6 @@
 /** `segments list`: list every segment of every kind with its track, times, text or file. */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
-import { segmentsList } from "../../ops/segments.ts";
 
 /** The schemas of `segments list` (load zod). */
 async function schemas() {
@@ -28,7 +27,8 @@ export const command = defineCommandFile({
   positionals: ["draftId"],
   examples: ['segments list "$ID"'],
   schemas,
-  run(input: Input, ctx) {
+  async run(input: Input, ctx) {
+    const { segmentsList } = await import("../../ops/segments.ts");
     return segmentsList(ctx, input.draftId);
   },
 });

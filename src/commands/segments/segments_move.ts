@@ -1,7 +1,6 @@
 /** `segments move`: move segments to a new start and/or another track of their kind. */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
-import { segmentsMove } from "../../ops/segments.ts";
 
 /** The schemas of `segments move` (load zod). */
 async function schemas() {
@@ -43,7 +42,8 @@ export const command = defineCommandFile({
     `segments move "$ID" --moves "[{\\"segmentId\\":\\"$SEG\\",\\"start\\":500000}]" --ripple`,
   ],
   schemas,
-  run(input: Input, ctx) {
+  async run(input: Input, ctx) {
+    const { segmentsMove } = await import("../../ops/segments.ts");
     return segmentsMove(ctx, input.draftId, input.moves, input.ripple);
   },
 });

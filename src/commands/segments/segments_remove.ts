@@ -1,7 +1,6 @@
 /** `segments remove`: remove segments with the materials and effects only they used. */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
-import { segmentsRemove } from "../../ops/segments.ts";
 
 /** The schemas of `segments remove` (load zod). */
 async function schemas() {
@@ -43,7 +42,8 @@ export const command = defineCommandFile({
     `segments remove "$ID" --segment-ids "[\\"$SEG\\"]" --ripple`,
   ],
   schemas,
-  run(input: Input, ctx) {
+  async run(input: Input, ctx) {
+    const { segmentsRemove } = await import("../../ops/segments.ts");
     return segmentsRemove(ctx, input.draftId, input.segmentIds, input.ripple);
   },
 });

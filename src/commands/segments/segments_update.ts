@@ -4,7 +4,6 @@
  */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
-import { segmentsUpdate } from "../../ops/segments.ts";
 import type { UpdateRequest } from "../../draft/segment_update.ts";
 
 /** The schemas of `segments update` (load zod). */
@@ -45,7 +44,8 @@ export const command = defineCommandFile({
     `segments update "$ID" --updates "[{\\"segmentId\\":\\"$AUDIO\\",\\"volume\\":0.5,\\"fadeOutDuration\\":300000}]"`,
   ],
   schemas,
-  run(input: Input, ctx) {
+  async run(input: Input, ctx) {
+    const { segmentsUpdate } = await import("../../ops/segments.ts");
     return segmentsUpdate(ctx, input.draftId, input.updates as UpdateRequest[]);
   },
 });

@@ -7,12 +7,10 @@
 import type { z } from "zod";
 import { defineCommandFile, type SpecSource } from "../spec.ts";
 import { loadAllSpecs } from "../registry.ts";
-import { AGENTS } from "../../setup/paths.ts";
-import { isCompiled, selfCommand } from "../../setup/self_command.ts";
-import { findOnPath, runArgv, runSetup } from "../../setup/setup.ts";
 
 /** The schemas of `setup` (load zod). */
 async function schemas() {
+  const { AGENTS } = await import("../../setup/paths.ts");
   const { z } = await import("zod");
   return {
     input: z.strictObject({
@@ -61,6 +59,9 @@ export function makeSetupCommand(getSpecs: SpecSource = loadAllSpecs) {
     mcp: false,
     schemas,
     async run(args: SetupInput, ctx) {
+      const { AGENTS } = await import("../../setup/paths.ts");
+      const { isCompiled, selfCommand } = await import("../../setup/self_command.ts");
+      const { findOnPath, runArgv, runSetup } = await import("../../setup/setup.ts");
       const host = { env: ctx.env, os: Deno.build.os };
       const execPath = Deno.execPath();
       const onPath = isCompiled(execPath) ? undefined : await findOnPath("draftcli", host);

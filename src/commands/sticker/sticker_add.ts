@@ -1,7 +1,6 @@
 /** `sticker add`: add a sticker from the editor's library by resource id (sticker track). */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
-import { addSticker } from "../../ops/stickers.ts";
 
 /** The schemas of `sticker add` (load zod). */
 async function schemas() {
@@ -32,7 +31,8 @@ export const command = defineCommandFile({
     'sticker add "$ID" --sticker-id 7213186475432824123 --start 0 --end 2000000 --scale 0.5',
   ],
   schemas,
-  run(input: Input, ctx) {
+  async run(input: Input, ctx) {
+    const { addSticker } = await import("../../ops/stickers.ts");
     const { draftId, ...req } = input;
     return addSticker(ctx, draftId, req);
   },

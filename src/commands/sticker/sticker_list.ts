@@ -1,7 +1,6 @@
 /** `sticker list`: list sticker segments. */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
-import { listStickers } from "../../ops/stickers.ts";
 
 /** The schemas of `sticker list` (load zod). */
 async function schemas() {
@@ -25,7 +24,8 @@ export const command = defineCommandFile({
   // Over MCP, segments_list lists every kind with what is attached.
   mcp: false,
   schemas,
-  run(input: Input, ctx) {
+  async run(input: Input, ctx) {
+    const { listStickers } = await import("../../ops/stickers.ts");
     return listStickers(ctx, input.draftId);
   },
 });

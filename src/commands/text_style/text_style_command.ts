@@ -1,7 +1,6 @@
 /** `text-style`: the text material a caption would get, without a draft. */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
-import { textStyle } from "../../ops/text_style.ts";
 import { editionFor } from "../query/query_catalog.ts";
 
 /** The schemas of `text-style` (load zod). */
@@ -45,6 +44,7 @@ export const command = defineCommandFile({
   ],
   schemas,
   async run(input: Input, ctx) {
+    const { textStyle } = await import("../../ops/text_style.ts");
     const { draftId, editor, ...req } = input;
     return textStyle(
       await editionFor({ draftId, editor }, ctx),

@@ -3,7 +3,6 @@
  */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
-import { addAutoTransitions } from "../../ops/transitions.ts";
 
 /** The schemas of `transitions add` (load zod). */
 async function schemas() {
@@ -43,7 +42,8 @@ export const command = defineCommandFile({
     'transitions add "$ID" --auto 叠化 --track-index 1',
   ],
   schemas,
-  run(input: Input, ctx) {
+  async run(input: Input, ctx) {
+    const { addAutoTransitions } = await import("../../ops/transitions.ts");
     return addAutoTransitions(ctx, input.draftId, {
       name: input.auto,
       duration: input.duration,

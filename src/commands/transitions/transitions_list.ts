@@ -1,7 +1,6 @@
 /** `transitions list`: list transitions with the segments they join. */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
-import { listDraftTransitions } from "../../ops/transitions.ts";
 
 /** The schemas of `transitions list` (load zod). */
 async function schemas() {
@@ -25,7 +24,8 @@ export const command = defineCommandFile({
   // Over MCP, segments_list lists every kind with what is attached.
   mcp: false,
   schemas,
-  run(input: Input, ctx) {
+  async run(input: Input, ctx) {
+    const { listDraftTransitions } = await import("../../ops/transitions.ts");
     return listDraftTransitions(ctx, input.draftId);
   },
 });

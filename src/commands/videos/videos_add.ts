@@ -4,7 +4,6 @@
  */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
-import { addVideos } from "../../ops/videos.ts";
 
 /** The schemas of `videos add` (load zod). */
 async function schemas() {
@@ -44,7 +43,8 @@ export const command = defineCommandFile({
     `videos add "$ID" --video-infos '[{"videoUrl":"file:///abs/b.mp4","start":0,"end":2000000,"speed":2,"mask":"circle","transformX":0.5}]' --alpha 0.8`,
   ],
   schemas,
-  run(input: Input, ctx) {
+  async run(input: Input, ctx) {
+    const { addVideos } = await import("../../ops/videos.ts");
     return addVideos(ctx, input.draftId, input.videoInfos, {
       alpha: input.alpha,
       media: input.media,

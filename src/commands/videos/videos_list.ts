@@ -1,7 +1,6 @@
 /** `videos list`: list video segments with their ids, times, source range and speed. */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
-import { listVideos } from "../../ops/videos.ts";
 
 /** The schemas of `videos list` (load zod). */
 async function schemas() {
@@ -30,7 +29,8 @@ export const command = defineCommandFile({
   // Over MCP, segments_list lists every kind with what is attached.
   mcp: false,
   schemas,
-  run(input: Input, ctx) {
+  async run(input: Input, ctx) {
+    const { listVideos } = await import("../../ops/videos.ts");
     return listVideos(ctx, input.draftId);
   },
 });

@@ -6,6 +6,7 @@ import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
 import { command } from "../../commands/audios/audios_add.ts";
 import "../../commands/context.ts";
 import "../../commands/fast_run.ts";
+import "../../ops/audios.ts";
 
 const keys0 = new Set<string>(["audioUrl","duration","start","end","volume","sourceStart","sourceDuration","speed","audioType","trackIndex","fadeInDuration","fadeOutDuration","audioEffect"]);
 const keys1 = new Set<string>(["draftId","audioInfos","media","requestId"]);

@@ -5,6 +5,7 @@ import { FAIL, isObject, isPlainObject, type FastInput } from "../../fast_input.
 import { command } from "../../commands/build/build_command.ts";
 import "../../commands/context.ts";
 import "../../commands/fast_run.ts";
+import "../../ops/build.ts";
 
 const keys0 = new Set<string>(["spec","into","media"]);
 function v0(v: any): any {

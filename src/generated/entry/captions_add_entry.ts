@@ -6,6 +6,8 @@ import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
 import { command } from "../../commands/captions/captions_add.ts";
 import "../../commands/context.ts";
 import "../../commands/fast_run.ts";
+import "../../ops/captions.ts";
+import "../../ops/srt_file.ts";
 
 const re0 = new RegExp("^#[0-9a-fA-F]{6}$", "");
 const keys1 = new Set<string>(["keyword","color","bold","fontSize"]);

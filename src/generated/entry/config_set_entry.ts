@@ -5,6 +5,7 @@ import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
 import { command } from "../../commands/config/config_set.ts";
 import "../../commands/context.ts";
 import "../../commands/fast_run.ts";
+import "../../store/config.ts";
 
 const keys0 = new Set<string>(["key","value"]);
 function v0(v: any): any {

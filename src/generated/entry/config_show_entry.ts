@@ -5,6 +5,8 @@ import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
 import { command } from "../../commands/config/config_show.ts";
 import "../../commands/context.ts";
 import "../../commands/fast_run.ts";
+import "../../store/config.ts";
+import "../../store/home.ts";
 
 const keys0 = new Set<string>([]);
 function v0(v: any): any {

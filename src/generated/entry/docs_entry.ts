@@ -5,6 +5,7 @@ import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
 import { command } from "../../commands/docs/docs_command.ts";
 import "../../commands/context.ts";
 import "../../commands/fast_run.ts";
+import "../../setup/skill.ts";
 
 const keys0 = new Set<string>(["topic"]);
 function v0(v: any): any {

@@ -6,6 +6,9 @@ import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
 import { command } from "../../commands/draft/draft_create.ts";
 import "../../commands/context.ts";
 import "../../commands/fast_run.ts";
+import "../../store/detect.ts";
+import "../../store/drafts.ts";
+import "../../store/home.ts";
 
 const keys0 = new Set<string>(["width","height","name","fps","editor","editorVersion"]);
 function v0(v: any): any {

@@ -5,6 +5,8 @@ import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
 import { command } from "../../commands/draft/draft_delete.ts";
 import "../../commands/context.ts";
 import "../../commands/fast_run.ts";
+import "../../store/drafts.ts";
+import "../../store/manage.ts";
 
 const keys0 = new Set<string>(["draftId","yes"]);
 function v0(v: any): any {

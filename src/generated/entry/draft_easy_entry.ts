@@ -6,6 +6,7 @@ import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
 import { command } from "../../commands/draft/draft_easy.ts";
 import "../../commands/context.ts";
 import "../../commands/fast_run.ts";
+import "../../ops/easy.ts";
 
 const re0 = new RegExp("^#[0-9a-fA-F]{6}$", "");
 const keys1 = new Set<string>(["keyword","color","bold","fontSize"]);

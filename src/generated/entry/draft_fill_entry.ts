@@ -6,6 +6,8 @@ import { FAIL, isObject, isPlainObject, type FastInput } from "../../fast_input.
 import { command } from "../../commands/draft/draft_fill.ts";
 import "../../commands/context.ts";
 import "../../commands/fast_run.ts";
+import "../../draft/fit_modes.ts";
+import "../../ops/fill.ts";
 
 const keys0 = new Set<string>(["source","name","texts","media","allowMissing","fit","mediaPlacement"]);
 function v0(v: any): any {

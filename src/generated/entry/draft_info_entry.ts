@@ -5,6 +5,8 @@ import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
 import { command } from "../../commands/draft/draft_info.ts";
 import "../../commands/context.ts";
 import "../../commands/fast_run.ts";
+import "../../draft/summary.ts";
+import "../../store/drafts.ts";
 
 const keys0 = new Set<string>(["draftId"]);
 function v0(v: any): any {

@@ -5,6 +5,9 @@ import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
 import { command } from "../../commands/draft/draft_upload.ts";
 import "../../commands/context.ts";
 import "../../commands/fast_run.ts";
+import "../../commands/draft/portable_zip.ts";
+import "../../store/drafts.ts";
+import "../../transfer/upload.ts";
 
 const keys0 = new Set<string>(["draftId","to","zip","token","downloadUrl","method","includeExternal"]);
 function v0(v: any): any {

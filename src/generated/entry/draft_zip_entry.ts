@@ -5,6 +5,7 @@ import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
 import { command } from "../../commands/draft/draft_zip.ts";
 import "../../commands/context.ts";
 import "../../commands/fast_run.ts";
+import "../../commands/draft/portable_zip.ts";
 
 const keys0 = new Set<string>(["draftId","output","includeExternal"]);
 function v0(v: any): any {

@@ -5,6 +5,10 @@ import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
 import { command } from "../../commands/editors/editors_command.ts";
 import "../../commands/context.ts";
 import "../../commands/fast_run.ts";
+import "../../editions/profiles.ts";
+import "../../preview/ffmpeg.ts";
+import "../../store/detect.ts";
+import "../../store/home.ts";
 
 const keys0 = new Set<string>([]);
 function v0(v: any): any {

@@ -6,6 +6,7 @@ import { FAIL, isObject, isPlainObject, reports, type FastInput } from "../../fa
 import { command } from "../../commands/effects/effects_add.ts";
 import "../../commands/context.ts";
 import "../../commands/fast_run.ts";
+import "../../ops/effects.ts";
 
 const re0 = new RegExp("^(\\d{1,30}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$", "");
 const keys1 = new Set<string>(["effectTitle","effectId","category","start","end","segmentId","trackIndex","params"]);

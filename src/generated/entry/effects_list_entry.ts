@@ -5,6 +5,7 @@ import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
 import { command } from "../../commands/effects/effects_list.ts";
 import "../../commands/context.ts";
 import "../../commands/fast_run.ts";
+import "../../ops/effects.ts";
 
 const keys0 = new Set<string>(["draftId"]);
 function v0(v: any): any {

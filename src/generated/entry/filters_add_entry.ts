@@ -6,6 +6,7 @@ import { FAIL, isObject, reports, type FastInput } from "../../fast_input.ts";
 import { command } from "../../commands/filters/filters_add.ts";
 import "../../commands/context.ts";
 import "../../commands/fast_run.ts";
+import "../../ops/effects.ts";
 
 const re0 = new RegExp("^(\\d{1,30}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$", "");
 const keys1 = new Set<string>(["filterTitle","filterId","start","end","segmentId","trackIndex","intensity"]);

@@ -6,6 +6,7 @@ import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
 import { command } from "../../commands/images/images_add.ts";
 import "../../commands/context.ts";
 import "../../commands/fast_run.ts";
+import "../../ops/images.ts";
 
 const keys0 = new Set<string>(["imageUrl","width","height","start","end","sourceDuration","trackIndex","inAnimation","inAnimationDuration","outAnimation","outAnimationDuration","loopAnimation","loopAnimationDuration","transition","transitionDuration","transformX","transformY","scaleX","scaleY","rotation","alpha"]);
 const keys1 = new Set<string>(["draftId","imageInfos","alpha","media","requestId"]);

@@ -6,6 +6,7 @@ import { FAIL, isObject, reports, type FastInput } from "../../fast_input.ts";
 import { command } from "../../commands/keyframes/keyframes_add.ts";
 import "../../commands/context.ts";
 import "../../commands/fast_run.ts";
+import "../../ops/keyframes.ts";
 
 const keys0 = new Set<string>(["segmentId","property","offset","value","easing"]);
 const keys1 = new Set<string>(["draftId","keyframes","requestId"]);

@@ -6,6 +6,7 @@ import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
 import { command } from "../../commands/masks/masks_add.ts";
 import "../../commands/context.ts";
 import "../../commands/fast_run.ts";
+import "../../ops/masks.ts";
 
 const keys0 = new Set<string>(["draftId","segmentIds","name","centerX","centerY","width","height","feather","rotation","roundCorner","invert","requestId"]);
 function v0(v: any): any {

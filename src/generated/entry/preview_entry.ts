@@ -5,6 +5,9 @@ import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
 import { command } from "../../commands/preview/preview_command.ts";
 import "../../commands/context.ts";
 import "../../commands/fast_run.ts";
+import "../../preview/ffmpeg.ts";
+import "../../preview/render.ts";
+import "../../store/drafts.ts";
 
 const keys0 = new Set<string>(["draftId","out","at","height","sheetEvery"]);
 function v0(v: any): any {

@@ -6,6 +6,7 @@ import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
 import { command } from "../../commands/query/query_audio_duration.ts";
 import "../../commands/context.ts";
 import "../../commands/fast_run.ts";
+import "../../media/inspect.ts";
 
 const keys0 = new Set<string>(["url"]);
 function v0(v: any): any {

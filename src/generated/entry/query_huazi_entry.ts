@@ -5,6 +5,8 @@ import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
 import { command } from "../../commands/query/query_huazi.ts";
 import "../../commands/context.ts";
 import "../../commands/fast_run.ts";
+import "../../catalogs/query.ts";
+import "../../store/drafts.ts";
 
 const keys0 = new Set<string>(["draftId","editor","action","keyword","category","limit","offset"]);
 function v0(v: any): any {

@@ -5,6 +5,7 @@ import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
 import { command } from "../../commands/segments/segments_move.ts";
 import "../../commands/context.ts";
 import "../../commands/fast_run.ts";
+import "../../ops/segments.ts";
 
 const keys0 = new Set<string>(["segmentId","start","trackId","trackIndex"]);
 const keys1 = new Set<string>(["draftId","moves","ripple"]);

@@ -5,6 +5,7 @@ import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
 import { command } from "../../commands/segments/segments_update.ts";
 import "../../commands/context.ts";
 import "../../commands/fast_run.ts";
+import "../../ops/segments.ts";
 
 const re0 = new RegExp("^#[0-9a-fA-F]{6}$", "");
 const keys1 = new Set<string>(["segmentId","start","end","sourceStart","speed","text","fontSize","textColor","bold","italic","underline","alignment","lineSpacing","letterSpacing","volume","fadeInDuration","fadeOutDuration","transformX","transformY","scaleX","scaleY","rotation","alpha"]);

@@ -5,6 +5,9 @@ import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
 import { command } from "../../commands/setup/setup_command.ts";
 import "../../commands/context.ts";
 import "../../commands/fast_run.ts";
+import "../../setup/paths.ts";
+import "../../setup/self_command.ts";
+import "../../setup/setup.ts";
 
 const keys0 = new Set<string>(["target","mcp","force","dryRun","uninstall"]);
 function v0(v: any): any {

@@ -6,6 +6,7 @@ import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
 import { command } from "../../commands/sticker/sticker_add.ts";
 import "../../commands/context.ts";
 import "../../commands/fast_run.ts";
+import "../../ops/stickers.ts";
 
 const re0 = new RegExp("^\\d{1,30}$", "");
 const keys1 = new Set<string>(["draftId","stickerId","start","end","scale","transformX","transformY","rotation","trackIndex","requestId"]);

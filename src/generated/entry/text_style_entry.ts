@@ -5,6 +5,9 @@ import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
 import { command } from "../../commands/text_style/text_style_command.ts";
 import "../../commands/context.ts";
 import "../../commands/fast_run.ts";
+import "../../catalogs/query.ts";
+import "../../ops/text_style.ts";
+import "../../store/drafts.ts";
 
 const re0 = new RegExp("^#[0-9a-fA-F]{6}$", "");
 const keys1 = new Set<string>(["keyword","color","bold","fontSize"]);

@@ -5,6 +5,7 @@ import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
 import { command } from "../../commands/transitions/transitions_add.ts";
 import "../../commands/context.ts";
 import "../../commands/fast_run.ts";
+import "../../ops/transitions.ts";
 
 const keys0 = new Set<string>(["draftId","auto","duration","trackIndex","requestId"]);
 function v0(v: any): any {

@@ -6,6 +6,7 @@ import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
 import { command } from "../../commands/videos/videos_add.ts";
 import "../../commands/context.ts";
 import "../../commands/fast_run.ts";
+import "../../ops/videos.ts";
 
 const keys0 = new Set<string>(["videoUrl","width","height","duration","start","end","sourceStart","sourceDuration","speed","trackIndex","volume","fadeInDuration","fadeOutDuration","mask","inAnimation","inAnimationDuration","outAnimation","outAnimationDuration","loopAnimation","loopAnimationDuration","transition","transitionDuration","transformX","transformY","scaleX","scaleY","rotation","alpha"]);
 const keys1 = new Set<string>(["draftId","videoInfos","alpha","media","requestId"]);
