@@ -14,6 +14,7 @@ import {
   checkDefOf,
   checksOf,
   defOf,
+  isTrimCheck,
   optIn,
   optOut,
   valueSetOf,
@@ -288,11 +289,9 @@ class Emitter {
         const re = this.#regex(c.pattern);
         return `  ${re}.lastIndex = 0;\n  if (!${re}.test(v)) return FAIL;`;
       }
-      case "overwrite": {
-        // Only zod's own trim() is mirrored (its function is `(input) => input.trim()`).
-        const src = String(c.tx).replace(/\s+/g, "");
-        return src === "(input)=>input.trim()" ? "  v = v.trim();" : undefined;
-      }
+      case "overwrite":
+        // Only zod's own trim() is mirrored.
+        return isTrimCheck(check) ? "  v = v.trim();" : undefined;
       case "custom": {
         const issueRule = issueRuleOf(check as object);
         const name = RULE_NAMES.get(issueRule ?? c.fn);

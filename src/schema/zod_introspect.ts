@@ -50,6 +50,15 @@ export function optOut(schema: unknown): string | undefined {
   return (schema as { _zod: { optout?: string } })._zod.optout;
 }
 
+/**
+ * Is `check` zod's own `.trim()` (an "overwrite" check whose function is `(input) =>
+ * input.trim()`)? The only overwrite the fast validators mirror.
+ */
+export function isTrimCheck(check: unknown): boolean {
+  const c = checkDefOf(check);
+  return c.check === "overwrite" && String(c.tx).replace(/\s+/g, "") === "(input)=>input.trim()";
+}
+
 /** The closed set of values a schema accepts (literals, enums), when zod knows it. */
 export function valueSetOf(schema: unknown): ReadonlySet<unknown> | undefined {
   return (schema as { _zod: { values?: Set<unknown> } })._zod.values;

@@ -9,6 +9,7 @@ import {
   checkDefOf,
   checksOf,
   defOf,
+  isTrimCheck,
   optIn,
   optOut,
   valueSetOf,
@@ -55,6 +56,9 @@ Deno.test("strings: min, max, length, regex, trim and refine checks in order", (
   ]);
   assertEquals(checks(z.string().length(3)), [["length_equals", 3]]);
   assert(checkDefOf(checksOf(s)[0]).tx("  a ") === "a");
+  assert(isTrimCheck(checksOf(s)[0]));
+  assert(!isTrimCheck(checksOf(z.string().toLowerCase())[0]));
+  assert(!isTrimCheck(checksOf(s)[1]));
 });
 
 Deno.test("numbers: int, bounds with and without equality", () => {
