@@ -11,8 +11,8 @@
  */
 import { fileURLToPath } from "node:url";
 import { V8_FLAGS } from "../scripts/compile.ts";
-import { SOURCE_RUN_FLAGS } from "../src/commands/setup.ts";
 import { flag, median, runOk } from "./runs.ts";
+import { SOURCE_RUN_FLAGS } from "../src/setup/self_command.ts";
 
 const PEER = flag("--peer");
 if (!PEER) throw new Error("pass --peer /path/to/a/pyJianYingDraft/checkout");

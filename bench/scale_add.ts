@@ -13,9 +13,9 @@ import { addCaptions } from "../src/ops/captions.ts";
 import { CaptionStyle } from "../src/schema/caption_style.ts";
 import { denoDir } from "./deno_dir.ts";
 import { V8_FLAGS } from "../scripts/compile.ts";
-import { SOURCE_RUN_FLAGS } from "../src/commands/setup.ts";
 import { flag, median, peakRss } from "./runs.ts";
 import { benchWorld, captions, copyDir, portraitDraft } from "./world.ts";
+import { SOURCE_RUN_FLAGS } from "../src/setup/self_command.ts";
 
 const SIZES = (flag("--sizes") ?? "1000,10000,50000").split(",").map(Number);
 const RUNS = Number(flag("--runs") ?? 3);

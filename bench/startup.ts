@@ -12,7 +12,7 @@
  */
 import { fileURLToPath } from "node:url";
 import { V8_FLAGS } from "../scripts/compile.ts";
-import { SOURCE_RUN_FLAGS } from "../src/commands/setup.ts";
+import { SOURCE_RUN_FLAGS } from "../src/setup/self_command.ts";
 import { PERMISSIONS } from "../src/version.ts";
 import { flag, median } from "./runs.ts";
 

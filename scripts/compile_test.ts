@@ -45,7 +45,7 @@ const EXPECTED_PERMISSIONS = [
 const EXPECTED_V8_FLAGS = "--v8-flags=--min-semi-space-size=16,--no-lazy";
 
 /** The data folders embedded beside the modules (see INCLUDES). */
-const EXPECTED_INCLUDES = ["--include=src/catalogs/data/packed"];
+const EXPECTED_INCLUDES = ["--include=src/generated/catalogs"];
 
 Deno.test("compile --dry-run prints one deno compile per target with the baked permissions", async () => {
   const { code, stdout } = await runCompile(["--dry-run"]);
@@ -142,7 +142,7 @@ Deno.test("lazy dynamic imports are a source-run flag only: deno compile must em
   // Deno skips dynamic dependencies in code-only graphs when this is on; the binary's graph
   // must hold every command module, so the config (which compile reads) never sets it.
   assertEquals((config.unstable ?? []).includes("lazy-dynamic-imports"), false);
-  const { SOURCE_RUN_FLAGS } = await import("../src/commands/setup.ts");
+  const { SOURCE_RUN_FLAGS } = await import("../src/setup/self_command.ts");
   for (const flag of SOURCE_RUN_FLAGS) {
     assertMatch(config.tasks.cli, new RegExp(`^deno run ${flag} `), "deno task cli has it");
   }

@@ -1,6 +1,6 @@
 /**
- * Renders the fast validators of one command group (src/commands/fast/<group>.ts) from the zod
- * input schemas: plain functions that accept exactly what zod accepts and return what zod's
+ * Renders the fast validator of each command (into its entry module, src/generated/entry/) and
+ * of the config file from the zod schemas: plain functions that accept exactly what zod accepts and return what zod's
  * parse returns, so the CLI can validate without loading zod. What the generator cannot mirror
  * (a transform, a refinement that is not a function of src/schema/rules.ts, a string format
  * other than a pattern) becomes `return FAIL`, which sends that input to zod: slower, never
@@ -10,17 +10,24 @@ import type { AnyCommandSpec } from "../src/commands/spec.ts";
 import { aliasTree } from "../src/schema/json_schema.ts";
 import { issueRuleOf } from "../src/schema/refine.ts";
 import * as rules from "../src/schema/rules.ts";
+import {
+  checkDefOf,
+  checksOf,
+  defOf,
+  isTrimCheck,
+  optIn,
+  optOut,
+  valueSetOf,
+} from "../src/schema/zod_introspect.ts";
 
-// deno-lint-ignore no-explicit-any
-type Def = { type: string; [key: string]: any };
-// deno-lint-ignore no-explicit-any
-type Schema = { _zod: { def: Def; optin?: string; optout?: string; [key: string]: any } };
+/** A zod schema, read through src/schema/zod_introspect.ts. */
+type Schema = unknown;
 
 const RULE_NAMES = new Map<unknown, string>(
   Object.entries(rules).filter(([, v]) => typeof v === "function").map(([k, v]) => [v, k]),
 );
 
-/** The source of one group's fast module, and what fell back to zod (for reports and tests). */
+/** The source of a validators module, and what fell back to zod (for reports and tests). */
 export interface FastModule {
   source: string;
   /** Per command: the schema paths whose input always goes to zod. */
@@ -73,11 +80,11 @@ class Emitter {
 
   /** The name of a function validating `schema` (path: for fallback reports). */
   emit(schema: Schema, path: string): string {
-    const def = schema._zod.def;
+    const def = defOf(schema)!;
     switch (def.type) {
       case "optional": {
         const inner = this.emit(def.innerType, path);
-        const defaulted = def.innerType._zod.optin === "defaulted";
+        const defaulted = optIn(def.innerType) === "defaulted";
         return this.#fn(
           defaulted ? `  return ${inner}(v);` : `  return v === undefined ? v : ${inner}(v);`,
         );
@@ -160,7 +167,7 @@ class Emitter {
         );
       }
       case "record": {
-        if (def.keyType._zod.values) return this.#fail(path, "record with a closed key set");
+        if (valueSetOf(def.keyType)) return this.#fail(path, "record with a closed key set");
         const key = this.emit(def.keyType, `${path}{key}`);
         const value = this.emit(def.valueType, `${path}{}`);
         return this.#checked(
@@ -189,7 +196,7 @@ class Emitter {
   }
 
   #object(schema: Schema, path: string): string {
-    const def = schema._zod.def;
+    const def = defOf(schema)!;
     const shape = def.shape as Record<string, Schema>;
     const keys = Object.keys(shape);
     const body = [
@@ -201,8 +208,8 @@ class Emitter {
       const field = shape[key];
       const fn = this.emit(field, path ? `${path}.${key}` : key);
       const k = JSON.stringify(key);
-      const optin = field._zod.optin;
-      const optout = field._zod.optout;
+      const optin = optIn(field);
+      const optout = optOut(field);
       // Mirrors zod's handling of a present, an absent, and an undefined-valued key.
       body.push(`  if (${k} in v) {`);
       body.push(`    y = ${fn}(v[${k}]);`);
@@ -230,7 +237,7 @@ class Emitter {
     }
     const catchall = def.catchall as Schema | undefined;
     if (catchall) {
-      const t = catchall._zod.def.type;
+      const t = defOf(catchall)!.type;
       const setName = this.#constant("keys", `new Set<string>(${JSON.stringify(keys)})`);
       if (t === "never") {
         body.push(`  for (const k in v) if (!${setName}.has(k)) return FAIL;`);
@@ -249,10 +256,11 @@ class Emitter {
   /** A type test (`head`, which may replace `v`), then the schema's checks in order. */
   #checked(schema: Schema, path: string, head: string): string {
     const lines = head ? [head] : [];
-    for (const check of (schema._zod.def.checks ?? []) as Schema[]) {
+    for (const check of checksOf(schema)) {
       const line = this.#check(check);
       if (line === undefined) {
-        return this.#fail(path, `check '${check._zod.def.check}' (${check._zod.def.format ?? ""})`);
+        const c = checkDefOf(check);
+        return this.#fail(path, `check '${c.check}' (${c.format ?? ""})`);
       }
       lines.push(line);
     }
@@ -261,8 +269,8 @@ class Emitter {
   }
 
   /** One check as a line that returns FAIL or updates `v`, or undefined when not mirrored. */
-  #check(check: Schema): string | undefined {
-    const c = check._zod.def;
+  #check(check: unknown): string | undefined {
+    const c = checkDefOf(check);
     switch (c.check) {
       case "min_length":
         return `  if (v.length < ${c.minimum}) return FAIL;`;
@@ -281,13 +289,11 @@ class Emitter {
         const re = this.#regex(c.pattern);
         return `  ${re}.lastIndex = 0;\n  if (!${re}.test(v)) return FAIL;`;
       }
-      case "overwrite": {
-        // Only zod's own trim() is mirrored (its function is `(input) => input.trim()`).
-        const src = String(c.tx).replace(/\s+/g, "");
-        return src === "(input)=>input.trim()" ? "  v = v.trim();" : undefined;
-      }
+      case "overwrite":
+        // Only zod's own trim() is mirrored.
+        return isTrimCheck(check) ? "  v = v.trim();" : undefined;
       case "custom": {
-        const issueRule = issueRuleOf(check);
+        const issueRule = issueRuleOf(check as object);
         const name = RULE_NAMES.get(issueRule ?? c.fn);
         if (!name) return undefined;
         return issueRule
@@ -341,8 +347,9 @@ function moduleText(
   schemaDir: string,
   runtime: string,
   doc: string,
-  exports: string[],
+  exports: readonly string[],
   type: string,
+  imports: readonly string[] = [],
 ): string {
   const code = emitter.lines.join("\n");
   const used = ["FAIL", "isObject", "isPlainObject", "reports"].filter((n) =>
@@ -354,6 +361,7 @@ function moduleText(
     `/** ${doc} */`,
     ...(code.includes("R.") ? [`import * as R from "${schemaDir}/rules.ts";`] : []),
     `import { ${used.join(", ")}, type ${type} } from "${runtime}";`,
+    ...imports,
     "",
     code,
     "",
@@ -362,33 +370,32 @@ function moduleText(
   ].join("\n");
 }
 
-/** The fast module of one group's specs (the specs as the registry serves them). */
-export function renderFastModule(specs: readonly AnyCommandSpec[]): FastModule {
+/**
+ * The entry module of one command (src/generated/entry/): its fast validator as `fast`, beside
+ * the `imports` and `exports` lines given (its handler and what loads with it).
+ */
+export function renderFastEntry(
+  spec: AnyCommandSpec,
+  doc: string,
+  imports: readonly string[],
+  exports: readonly string[],
+): { source: string; fallbacks: string[] } {
+  const name = spec.name.join(" ");
   const emitter = new Emitter();
-  const entries: string[] = [];
-  const fallbacks: Record<string, string[]> = {};
-  for (const spec of specs) {
-    const name = spec.name.join(" ");
-    emitter.fallbacks = [];
-    const fn = emitter.emit(spec.input as unknown as Schema, "");
-    fallbacks[name] = emitter.fallbacks;
-    const tree = aliasTree(spec.input as unknown as Schema);
-    entries.push(
-      `  ${JSON.stringify(name)}: { validate: ${fn}, aliases: ${JSON.stringify(tree)} },`,
-    );
-  }
+  const fn = emitter.emit(spec.input, "");
+  const tree = aliasTree(spec.input);
   const source = moduleText(
     emitter,
     "../../schema",
     "../../fast_input.ts",
-    "Fast validators of this group's inputs: same result as the zod schemas, without zod.",
+    doc,
     [
-      "/** Each command's fast input handling, by command name. */",
-      "export const FAST: Record<string, FastInput> = {",
-      ...entries,
-      "};",
+      `/** The fast validator of \`${name}\`: same result as its zod schema, without zod. */`,
+      `export const fast: FastInput = { validate: ${fn}, aliases: ${JSON.stringify(tree)} };`,
+      ...exports,
     ],
     "FastInput",
+    imports,
   );
-  return { source, fallbacks };
+  return { source, fallbacks: emitter.fallbacks };
 }

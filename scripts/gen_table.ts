@@ -1,141 +1,172 @@
 /**
- * Generates what the CLI dispatches on without loading zod or any command's schema:
- * - src/commands/table.ts: every command's words, summary, group, and the shape argv parsing
- *   needs (positionals, each field's input type, flag aliases), read from the specs themselves;
- * - src/commands/fast/<group>.ts: each group's fast validators (scripts/gen_fast.ts);
- * - src/commands/entry/<command>.ts: each fast command in one module load: its validator, its
- *   handler, the operation modules the handler imports (see `preloads`), the context and the
- *   fast path, listed in table.ts's `COMMAND_MODULES` (one `import()` each: a call waits for
- *   one module load, and no module is loaded twice by concurrent imports);
- * - src/store/config_fast.ts: the config file's fast validator.
+ * Generates, into src/generated/, what the CLI dispatches on without loading zod or any
+ * command's schema, and the data it embeds:
+ * - command_table.ts: every command's words, summary, and the shape argv parsing needs
+ *   (positionals, each field's input type, flag aliases), read from the specs themselves, and
+ *   `COMMAND_MODULES`, one literal `import()` of each command's entry module;
+ * - entry/<command>_entry.ts: each command in one module load: its fast validator (see
+ *   scripts/gen_fast.ts), its command file, the modules its handler imports (read off the module
+ *   graph, see `preloads`), the context and the fast path (one `import()` each: a call waits for
+ *   one module load);
+ * - all_commands.ts: every command file (and the schema modules) in one module load;
+ * - config_fast.ts: the config file's fast validator;
+ * - catalogs/<edition>/<kind>.b64: the packed catalogs, with src/catalogs/packed.ts that lists
+ *   them (scripts/pack_catalogs.ts).
  *
  *   deno task gen            write them
  *   deno task gen --check    exit 1 when any is out of date (CI)
  */
-import { GROUPS, RUNNERS } from "../src/commands/registry.ts";
-import { withIdempotency } from "../src/commands/registry.ts";
+import { COMMAND_FILES, resolveSpec } from "../src/commands/registry.ts";
+import type { AnyCommandDef } from "../src/commands/spec.ts";
 import { fieldAliases, fieldTypes } from "../src/schema/json_schema.ts";
-import { handlerName } from "../src/commands/names.ts";
-import { renderFastModule, renderValidators } from "./gen_fast.ts";
+import { renderFastEntry, renderValidators } from "./gen_fast.ts";
+import { renderPacked } from "./pack_catalogs.ts";
 import { ConfigSchema } from "../src/store/config_schema.ts";
 
 const SRC = new URL("../src/", import.meta.url);
 
-/** The file name (without `.ts`) of a command's entry module: `query audio-duration` → `query_audio_duration`. */
+/** A command's words as a file name: `query audio-duration` → `query_audio_duration`. */
 export function entryFile(words: readonly string[]): string {
   return words.join("_").replaceAll("-", "_");
 }
 
-/** Folders whose modules a handler's entry loads with it (domain code the handler calls). */
-const PRELOADED = /^\.\.\/\.\.\/(ops|store|draft|catalogs|media)\//;
+/** Folders of src/ whose modules a command's entry loads with it (what its handler imports). */
+const PRELOADED =
+  /^(ops|store|draft|catalogs|media|transfer|preview|setup|easy|editions|commands\/[^/]+)\//;
+
+/** One module of `deno info --json`'s graph. */
+interface GraphModule {
+  specifier: string;
+  dependencies?: { isDynamic?: boolean; code?: { specifier: string } }[];
+}
+
+/** The module graph under src/commands/registry.ts (every command file, static and dynamic). */
+async function moduleGraph(): Promise<Map<string, GraphModule>> {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["info", "--json", new URL("commands/registry.ts", SRC).pathname],
+    stdout: "piped",
+    stderr: "inherit",
+  }).output();
+  if (!out.success) throw new Error("deno info failed");
+  const { modules } = JSON.parse(new TextDecoder().decode(out.stdout)) as {
+    modules: GraphModule[];
+  };
+  return new Map(modules.map((m) => [m.specifier, m]));
+}
 
 /**
- * The modules a handler imports dynamically, as written in its handler module (relative to
- * src/commands/run/): the literal `import()`s in its body and those of the module's loader
- * constants it calls (`const ops = () => import("../../ops/x.ts")`), kept to the folders of
- * `PRELOADED`. Only load time depends on this list: a module missed here is still imported by
- * the handler, one step later; a module listed is one the handler may import.
+ * The modules a command's entry imports so that its handler's `import()`s find them loaded
+ * (paths relative to src/), read off the module graph: the dynamic imports of its command file
+ * and of the helper modules beside it that it imports statically, kept to `PRELOADED` folders
+ * (never src/schema/: the schemas load only when zod does).
  */
-export function preloads(handler: (...args: never[]) => unknown, moduleSource: string): string[] {
-  const body = handler.toString();
+function preloads(graph: Map<string, GraphModule>, file: string): string[] {
+  const src = SRC.href;
+  const local = (url: string) => url.startsWith(src) ? url.slice(src.length) : undefined;
   const found = new Set<string>();
-  for (const m of body.matchAll(/import\(\s*"([^"]+)"\s*\)/g)) found.add(m[1]);
-  for (const m of moduleSource.matchAll(/const (\w+) = \(\) => import\("([^"]+)"\)/g)) {
-    if (new RegExp(`\\b${m[1]}\\(`).test(body)) found.add(m[2]);
-  }
-  return [...found].filter((s) => PRELOADED.test(s)).sort();
+  const seen = new Set<string>();
+  const visit = (url: string) => {
+    if (seen.has(url)) return;
+    seen.add(url);
+    for (const dep of graph.get(url)?.dependencies ?? []) {
+      const target = dep.code?.specifier;
+      const path = target && local(target);
+      if (!path || path === file) continue;
+      if (dep.isDynamic) {
+        if (PRELOADED.test(path)) found.add(path);
+      } else if (/^commands\/[^/]+\//.test(path) && !path.endsWith("_test.ts")) {
+        visit(target); // a helper module beside the command file
+      }
+    }
+  };
+  visit(new URL(file, SRC).href);
+  return [...found].sort();
 }
 
-/** The text of a command's entry module. */
-function renderEntry(
-  words: readonly string[],
-  group: string,
-  runModule: string,
-  handler: string,
-  loads: readonly string[],
-): string {
-  const name = words.join(" ");
-  return [
-    "// Generated by scripts/gen_table.ts from the command specs (deno task gen). Do not edit.",
-    `/** \`${name}\` in one module load: its fast validator, its handler and what the handler uses. */`,
-    `import { FAST } from "../fast/${group}.ts";`,
-    // What every fast run needs besides the command (loaded here, not in a second load).
-    'import "../context.ts";',
-    'import "../fast_run.ts";',
-    ...loads.map((s) => `import "${s}";`),
-    "",
-    `export { ${handler} as run } from "../run/${runModule}";`,
-    "",
-    `/** The fast validator of \`${name}\`. */`,
-    `export const fast = FAST[${JSON.stringify(name)}];`,
-    "",
-  ].join("\n");
-}
-
-/** The handler modules of src/commands/run/: file name → text. */
-function handlerModules(): Map<string, string> {
-  const modules = new Map<string, string>();
-  for (const e of Deno.readDirSync(new URL("commands/run/", SRC))) {
-    if (!e.isFile || !e.name.endsWith(".ts") || e.name.endsWith("_test.ts")) continue;
-    modules.set(e.name, Deno.readTextFileSync(new URL(`commands/run/${e.name}`, SRC)));
-  }
-  return modules;
-}
-
-/** The handler module (of `modules`) that exports `handler`: its file name and text. */
-function handlerModule(
-  modules: Map<string, string>,
-  handler: string,
-): { file: string; source: string } {
-  for (const [file, source] of modules) {
-    if (new RegExp(`^export async function ${handler}\\(`, "m").test(source)) {
-      return { file, source };
+/** The schema modules (src/schema/) the schema factory of a command file imports. */
+function schemaModules(graph: Map<string, GraphModule>, file: string): string[] {
+  const out: string[] = [];
+  for (const dep of graph.get(new URL(file, SRC).href)?.dependencies ?? []) {
+    const target = dep.code?.specifier ?? "";
+    if (dep.isDynamic && target.startsWith(new URL("schema/", SRC).href)) {
+      out.push(target.slice(SRC.href.length));
     }
   }
-  throw new Error(`no handler ${handler} in src/commands/run/`);
+  return out;
 }
 
-/** Generated file (relative to src/) → its text, for the current specs and schemas. */
+/** What every fast run needs besides the command (loaded with it, not in a second load). */
+const RUN_IMPORTS = ['import "../../commands/context.ts";', 'import "../../commands/fast_run.ts";'];
+
+/**
+ * Each command file of src/commands/<folder>/ (a module that exports `command`) by the
+ * definition it exports: its path relative to src/. The registry imports the same modules, so
+ * a definition it serves is found here by identity.
+ */
+async function commandFiles(): Promise<Map<AnyCommandDef, string>> {
+  const out = new Map<AnyCommandDef, string>();
+  const root = new URL("commands/", SRC);
+  for (const dir of Deno.readDirSync(root)) {
+    if (!dir.isDirectory) continue;
+    for (const e of Deno.readDirSync(new URL(`${dir.name}/`, root))) {
+      if (!e.isFile || !e.name.endsWith(".ts") || e.name.endsWith("_test.ts")) continue;
+      const path = `commands/${dir.name}/${e.name}`;
+      const mod = await import(new URL(path, SRC).href);
+      if (mod.command) out.set(mod.command, path);
+    }
+  }
+  return out;
+}
+
+/** Generated file (relative to src/) → its text, for the current command files and schemas. */
 export async function renderAll(): Promise<Map<string, string>> {
   const files = new Map<string, string>();
   const rows: string[] = [];
   const loaders: string[] = [];
-  const runModules = handlerModules();
-  for (const [group, load] of Object.entries(GROUPS)) {
-    // A spec as its module declares it (its `run` is the handler) and as the registry serves it
-    // (add commands gain `requestId`), side by side.
-    const declared = await load();
-    const served = await Promise.all(declared.map(withIdempotency));
-    const handlers = await RUNNERS[group as keyof typeof RUNNERS]() as Record<string, unknown>;
-    const fast = renderFastModule(served);
-    files.set(`commands/fast/${group}.ts`, fast.source);
-    for (const [i, spec] of declared.entries()) {
-      const name = spec.name.join(" ");
-      const wrapped = served[i];
-      const hasHandler = handlers[handlerName(spec.name)] === spec.run;
-      const row = {
-        name: spec.name,
-        summary: spec.summary,
-        group,
-        positionals: spec.positionals ?? [],
-        fields: fieldTypes(wrapped.input),
-        aliases: fieldAliases(wrapped.input),
-        mutates: spec.mutates === true,
-        fast: hasHandler,
-        exact: fast.fallbacks[name].length === 0,
-      };
-      rows.push(`  ${JSON.stringify(row)},`);
-      if (!hasHandler) continue;
-      const handler = handlerName(spec.name);
-      const { file, source } = handlerModule(runModules, handler);
-      const loads = preloads(spec.run as (...args: never[]) => unknown, source);
-      const entry = entryFile(spec.name);
-      files.set(`commands/entry/${entry}.ts`, renderEntry(spec.name, group, file, handler, loads));
-      loaders.push(`  ${JSON.stringify(name)}: () => import("./entry/${entry}.ts"),`);
-    }
+  const paths = await commandFiles();
+  const graph = await moduleGraph();
+  const allImports: string[] = [];
+  const allNames: string[] = [];
+  const schemas = new Set<string>();
+  for (const [key, load] of Object.entries(COMMAND_FILES)) {
+    const { command } = await load();
+    // The command as the registry serves it: schemas built, add commands gain `requestId`.
+    const spec = await resolveSpec(command);
+    const name = spec.name.join(" ");
+    if (name !== key) throw new Error(`COMMAND_FILES['${key}'] declares '${name}'`);
+    const path = paths.get(command);
+    if (!path) throw new Error(`'${name}': its file is not in a folder of src/commands/`);
+    const entry = renderFastEntry(
+      spec,
+      `\`${name}\` in one module load: its fast validator, its command file (handler and the ` +
+        "operations it imports), the context and the fast path.",
+      [
+        `import { command } from "../../${path}";`,
+        ...RUN_IMPORTS,
+        ...preloads(graph, path).map((p) => `import "../../${p}";`),
+      ],
+      [`/** The handler of \`${name}\`. */`, "export const run = command.run;"],
+    );
+    const row = {
+      name: spec.name,
+      summary: spec.summary,
+      positionals: spec.positionals ?? [],
+      fields: fieldTypes(spec.input),
+      aliases: fieldAliases(spec.input),
+      mutates: spec.mutates === true,
+      fast: true,
+      exact: entry.fallbacks.length === 0,
+    };
+    rows.push(`  ${JSON.stringify(row)},`);
+    allImports.push(`import { command as c${allNames.length} } from "../${path}";`);
+    allNames.push(`c${allNames.length}`);
+    for (const m of schemaModules(graph, path)) schemas.add(m);
+    const file = `${entryFile(spec.name)}_entry`;
+    files.set(`generated/entry/${file}.ts`, entry.source);
+    loaders.push(`  ${JSON.stringify(name)}: () => import("./entry/${file}.ts"),`);
   }
   files.set(
-    "store/config_fast.ts",
+    "generated/config_fast.ts",
     renderValidators(
       { ConfigFile: ConfigSchema },
       "../schema",
@@ -143,11 +174,11 @@ export async function renderAll(): Promise<Map<string, string>> {
     ).source,
   );
   files.set(
-    "commands/table.ts",
+    "generated/command_table.ts",
     [
       "// Generated by scripts/gen_table.ts from the command specs (deno task gen). Do not edit.",
       'import type { FastInput } from "../fast_input.ts";',
-      'import type { Handler } from "./registry.ts";',
+      'import type { Handler } from "../commands/registry.ts";',
       "",
       "/** One command as dispatch, argv parsing and the overview help see it (no schema needed). */",
       "export interface CommandEntry {",
@@ -155,8 +186,6 @@ export async function renderAll(): Promise<Map<string, string>> {
       "  readonly name: readonly string[];",
       "  /** One line for lists. */",
       "  readonly summary: string;",
-      "  /** The key of the registry group whose module defines it. */",
-      "  readonly group: string;",
       "  /** Input keys taken from positional arguments, in order. */",
       "  readonly positionals: readonly string[];",
       '  /** Each input field\'s type for argv parsing ("string", "integer", "array", ...). */',
@@ -165,7 +194,7 @@ export async function renderAll(): Promise<Map<string, string>> {
       "  readonly aliases: Readonly<Record<string, string>>;",
       "  /** Does it change a draft or other files? */",
       "  readonly mutates: boolean;",
-      "  /** Can it run without its spec: a handler in src/commands/run/ and a fast validator? */",
+      "  /** Can it run without its schemas: an entry module with a fast validator and handler? */",
       "  readonly fast: boolean;",
       "  /** Does its fast validator mirror the whole schema (no input sent to zod)? */",
       "  readonly exact: boolean;",
@@ -182,20 +211,54 @@ export async function renderAll(): Promise<Map<string, string>> {
       "  readonly run: Handler;",
       "}",
       "",
-      "/** Each fast command's entry module (src/commands/entry/), by its words joined by spaces. */",
+      "/** Each fast command's entry module (src/generated/entry/), by its words joined by spaces. */",
       "export const COMMAND_MODULES: Readonly<Record<string, () => Promise<CommandModule>>> = {",
       ...loaders,
       "};",
       "",
     ].join("\n"),
   );
+  files.set(
+    "generated/all_commands.ts",
+    [
+      "// Generated by scripts/gen_table.ts from the command files (deno task gen). Do not edit.",
+      "/**",
+      " * Every command file in help order, with zod and the schema modules their factories load,",
+      " * in one module load: for what reads every spec (MCP tools, docs, setup, completions).",
+      " */",
+      'import type { AnyCommandDef } from "../commands/spec.ts";',
+      'import "zod";',
+      ...[...schemas].sort().map((m) => `import "../${m}";`),
+      ...allImports,
+      "",
+      "/** Every command's definition, in help order. */",
+      `export const ALL_COMMANDS: readonly AnyCommandDef[] = [${allNames.join(", ")}];`,
+      "",
+    ].join("\n"),
+  );
+  for (const [path, text] of await renderPacked()) files.set(path, text);
   return files;
+}
+
+/** Files under src/generated/ that `files` no longer has (a command or catalog removed). */
+function leftovers(files: Map<string, string>): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const e of Deno.readDirSync(new URL(dir, SRC))) {
+      const path = `${dir}${e.name}`;
+      if (e.isDirectory) walk(`${path}/`);
+      else if (!files.has(path)) out.push(path);
+    }
+  };
+  walk("generated/");
+  return out;
 }
 
 if (import.meta.main) {
   const check = Deno.args.includes("--check");
   let stale = 0;
-  for (const [path, text] of await renderAll()) {
+  const files = await renderAll();
+  for (const [path, text] of files) {
     const url = new URL(path, SRC);
     const current = await Deno.readTextFile(url).catch(() => "");
     if (current === text) continue;
@@ -206,6 +269,15 @@ if (import.meta.main) {
       await Deno.mkdir(new URL(".", url), { recursive: true });
       await Deno.writeTextFile(url, text);
       console.error(`wrote src/${path}`);
+    }
+  }
+  for (const path of leftovers(files)) {
+    if (check) {
+      console.error(`src/${path} is no longer generated: run 'deno task gen'`);
+      stale++;
+    } else {
+      await Deno.remove(new URL(path, SRC));
+      console.error(`removed src/${path}`);
     }
   }
   if (stale) Deno.exit(1);

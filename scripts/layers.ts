@@ -48,19 +48,22 @@ export function parseLayers(readme: string): Layer[] {
   return layers;
 }
 
-/** The row and member a repository-relative path belongs to, if any. */
+/**
+ * The row and member a repository-relative path belongs to, if any: the most specific member
+ * that holds it (a file named in one row wins over its folder named in another).
+ */
 export function placeOf(
   layers: readonly Layer[],
   path: string,
 ): { layer: Layer; member: string } | undefined {
+  let found: { layer: Layer; member: string } | undefined;
   for (const layer of layers) {
     for (const member of layer.members) {
-      if (member.endsWith("/") ? path.startsWith(member) : path === member) {
-        return { layer, member };
-      }
+      const holds = member.endsWith("/") ? path.startsWith(member) : path === member;
+      if (holds && (!found || member.length > found.member.length)) found = { layer, member };
     }
   }
-  return undefined;
+  return found;
 }
 
 const IMPORT_RE = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)"(\.{1,2}\/[^"]+)"/gm;

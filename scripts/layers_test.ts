@@ -1,6 +1,6 @@
 /** The layer rule: the table in docs/ARCHITECTURE.md is parsed and every kind of breach is reported. */
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
-import { checkModule, parseLayers } from "./layers.ts";
+import { checkModule, parseLayers, placeOf } from "./layers.ts";
 
 const DOC = `# x
 
@@ -52,4 +52,19 @@ Deno.test("the repository keeps the layer rule written in docs/ARCHITECTURE.md",
   const root = new URL("..", import.meta.url).pathname;
   const found = (await checkRepository(root)).map((v) => `${v.file}:${v.line}: ${v.message}`);
   assertEquals(found, [], "see docs/ARCHITECTURE.md#layers");
+});
+
+Deno.test("a file named in one row is placed there, not in the row of its folder", () => {
+  const layers = parseLayers(
+    DOC.replace("| 3 | `src/commands/` |", "| 3 | `src/commands/`, `src/gen/` |")
+      .replace("| 4 | `src/draft/` |", "| 4 | `src/draft/`, `src/gen/low.ts` |"),
+  );
+  assertEquals(placeOf(layers, "src/gen/low.ts")?.layer.rank, 4);
+  assertEquals(placeOf(layers, "src/gen/table.ts")?.layer.rank, 3);
+  // The low file may not import its folder's other (higher) modules; they may import it.
+  assertEquals(
+    checkModule(layers, "src/gen/low.ts", 'import "./table.ts";').map((v) => v.message),
+    ["imports src/gen/table.ts (layer 3) from layer 4"],
+  );
+  assertEquals(checkModule(layers, "src/gen/table.ts", 'import "./low.ts";'), []);
 });

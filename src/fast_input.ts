@@ -1,5 +1,5 @@
 /**
- * What the generated fast validators (src/commands/fast/, written by `deno task gen` from the zod
+ * What the generated fast validators (src/generated/, written by `deno task gen` from the zod
  * schemas) need at run time, without zod. A fast validator returns the parsed input exactly as
  * zod's parse would, or `FAIL`; on `FAIL` the CLI validates with zod, which produces the error
  * (or, where the fast validator is more cautious than zod, the value).

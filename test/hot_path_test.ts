@@ -14,13 +14,12 @@ const ROOTS = [
   "src/commands/context.ts",
   "src/commands/fast_run.ts",
   "src/commands/idempotency.ts",
-  "src/commands/entry/captions_add.ts",
-  "src/commands/entry/images_add.ts",
-  "src/commands/entry/draft_info.ts",
-  "src/commands/fast/draft.ts",
-  "src/commands/fast/media.ts",
-  "src/commands/run/draft.ts",
-  "src/commands/run/media_groups.ts",
+  "src/generated/entry/captions_add_entry.ts",
+  "src/generated/entry/images_add_entry.ts",
+  "src/generated/entry/draft_info_entry.ts",
+  "src/commands/draft/draft_info.ts",
+  "src/commands/captions/captions_add.ts",
+  "src/commands/images/images_add.ts",
   "src/ops/captions.ts",
   "src/store/drafts.ts",
   "src/store/config.ts",
@@ -82,7 +81,7 @@ Deno.test("a captions add that names no font or animation loads no catalog and n
     "src/cli/args.ts",
     "src/commands/context.ts",
     "src/commands/fast_run.ts",
-    "src/commands/entry/captions_add.ts",
+    "src/generated/entry/captions_add_entry.ts",
   ]);
   const heavy = [...seen.keys()].filter((s) =>
     /\/src\/catalogs\/|\/ops\/(names|fonts|caption_names)\.ts$|\/store\/create\.ts$|skeletons\.json$/

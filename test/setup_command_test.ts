@@ -4,7 +4,7 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { isAbsolute } from "node:path";
-import { selfCommand } from "../src/commands/setup.ts";
+import { selfCommand } from "../src/setup/self_command.ts";
 import { hermeticEnv, tempWorld } from "./helpers/cli.ts";
 
 Deno.test("selfCommand: compiled binary, draftcli on PATH, or this checkout's main.ts", () => {

@@ -15,7 +15,8 @@ import { parse as tomlParse } from "smol-toml";
 import { parseCommandArgs } from "../src/cli/args.ts";
 import { specShape } from "../src/commands/shape.ts";
 import { toKebab } from "../src/commands/names.ts";
-import { makeSetupCommand } from "../src/commands/setup.ts";
+import { makeSetupCommand } from "../src/commands/setup/setup_command.ts";
+import { resolveSpec } from "../src/commands/registry.ts";
 import { type JsonSchema, toJsonSchema } from "../src/schema/json_schema.ts";
 import { validate } from "../src/schema/validate.ts";
 import type { Agent } from "../src/setup/paths.ts";
@@ -556,7 +557,7 @@ Deno.test("setup reports an unparseable config as failed and carries on", async 
 Deno.test("setup command: argv parses into the input and runs against $HOME", async () => {
   const h = await makeHome();
   try {
-    const spec = makeSetupCommand(() => toySpecs);
+    const spec = await resolveSpec(makeSetupCommand(() => toySpecs));
     const raw = await parseCommandArgs(
       specShape(spec),
       ["codex", "--dry-run", "--mcp"],

@@ -85,7 +85,7 @@ Deno.test("every catalog file exists for its edition and nothing else is embedde
   assert.equal(hasCatalog("capcut", "mix_modes"), false);
 });
 
-Deno.test("each embedded blob inflates to exactly its JSON file (run scripts/pack_catalogs.ts)", async () => {
+Deno.test("each embedded blob inflates to exactly its JSON file (run deno task gen)", async () => {
   for (const key of Object.keys(EXPECTED)) {
     const [ed, kind] = key.split("/") as [Edition, CatalogKind];
     const source = await Deno.readTextFile(new URL(`${key}.json`, dataDir));

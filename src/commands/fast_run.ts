@@ -1,10 +1,10 @@
 /**
- * Runs a command without loading zod or its spec: its entry module (src/commands/entry/, loaded
- * through `COMMAND_MODULES`) gives the generated fast validator that checks the input and the
- * handler (src/commands/run/) that runs it. Input the fast validator refuses is left to the
+ * Runs a command without loading zod or its schemas: its entry module (src/generated/entry/,
+ * loaded through `COMMAND_MODULES`) gives the generated fast validator that checks the input and
+ * the handler (its command file's `run`) that runs it. Input the fast validator refuses is left to the
  * caller's zod path, which words the error.
  */
-import type { CommandEntry, CommandModule } from "./table.ts";
+import type { CommandEntry, CommandModule } from "../generated/command_table.ts";
 import type { CommandContext } from "./spec.ts";
 import { dropCommentKeys, wellFormed } from "../schema/clean.ts";
 import { FAIL, renameByTree } from "../fast_input.ts";

@@ -4,16 +4,16 @@
  * fast path accepts exactly what zod accepts and returns the same value, key order included.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { FAST_INPUTS, type GroupName, GROUPS, withIdempotency } from "./registry.ts";
-import { COMMAND_TABLE } from "./table.ts";
+import { COMMAND_TABLE, loadCommand, loadSpec } from "./registry.ts";
 import { dropCommentKeys, wellFormed } from "../schema/clean.ts";
 import { FAIL, renameByTree } from "../fast_input.ts";
 import { aliasesOf } from "../schema/json_schema.ts";
 import { renameAliases } from "../schema/validate.ts";
+import { checkDefOf, checksOf, defOf } from "../schema/zod_introspect.ts";
 import { prng } from "../../test/helpers/prng.ts";
 
-// deno-lint-ignore no-explicit-any
-type Schema = { _zod: { def: any } };
+/** A zod schema, read through src/schema/zod_introspect.ts. */
+type Schema = unknown;
 
 const SAMPLE_STRINGS = [
   "",
@@ -40,7 +40,7 @@ const SAMPLE_STRINGS = [
 
 /** Random values for `schema`: mostly near-valid, sometimes wrong. */
 function sample(schema: Schema, rnd: () => number, depth = 0): unknown {
-  const def = schema._zod.def;
+  const def = defOf(schema)!;
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
   if (rnd() < 0.04) return pick([null, 0, "x", true, [], {}, 1.5, -1]);
   switch (def.type) {
@@ -50,7 +50,7 @@ function sample(schema: Schema, rnd: () => number, depth = 0): unknown {
       if (rnd() < 0.25) return def.type === "nullable" && rnd() < 0.5 ? null : undefined;
       return sample(def.innerType, rnd, depth);
     case "string": {
-      const checks = (def.checks ?? []).map((c: Schema) => c._zod.def);
+      const checks = checksOf(schema).map(checkDefOf);
       const min = checks.find((c: { check: string }) => c.check === "min_length")?.minimum ?? 0;
       const max = checks.find((c: { check: string }) => c.check === "max_length")?.maximum ?? 50;
       const r = rnd();
@@ -59,10 +59,10 @@ function sample(schema: Schema, rnd: () => number, depth = 0): unknown {
       return "v" + Math.floor(rnd() * 1000);
     }
     case "number": {
-      const checks = (def.checks ?? []).map((c: Schema) => c._zod.def);
+      const checks = checksOf(schema).map(checkDefOf);
       const bounds = checks.filter((c: { check: string }) =>
         c.check === "greater_than" || c.check === "less_than"
-      ).map((c: { value: number }) => c.value);
+      ).map((c) => c.value as number);
       const b = bounds.length ? pick(bounds) as number : 0;
       return pick([
         b,
@@ -131,30 +131,28 @@ Deno.test("every command's fast validator agrees with its zod schema on random i
   const rnd = prng(seed);
   let accepted = 0;
   let total = 0;
-  for (const [group, load] of Object.entries(GROUPS)) {
-    const { FAST } = await FAST_INPUTS[group as GroupName]();
-    for (const spec of await Promise.all((await load()).map(withIdempotency))) {
-      const name = spec.name.join(" ");
-      const fast = FAST[name];
-      assert(fast, `${name}: no fast validator (run deno task gen)`);
-      const runs = name === "build" ? 600 : 250;
-      for (let i = 0; i < runs; i++) {
-        const raw = sample(spec.input as unknown as Schema, rnd);
-        const copy = structuredClone(raw);
-        const expected = viaZod(spec.input as unknown as Schema, raw);
-        const cleaned = dropCommentKeys(wellFormed(copy));
-        if (fast.aliases) renameByTree(fast.aliases, cleaned);
-        const got = fast.validate(cleaned);
-        const where = `${name} (seed ${seed}, run ${i}): ${JSON.stringify(copy).slice(0, 400)}`;
-        total++;
-        if (got === FAIL) {
-          assertEquals(expected.ok, false, `fast refused what zod accepts: ${where}`);
-        } else {
-          accepted++;
-          assert(expected.ok, `fast accepted what zod refuses: ${where}`);
-          assertEquals(got, expected.value, where);
-          assertEquals(JSON.stringify(got), JSON.stringify(expected.value), `key order: ${where}`);
-        }
+  for (const entry of COMMAND_TABLE) {
+    const spec = await loadSpec(entry);
+    const name = spec.name.join(" ");
+    const fast = (await loadCommand(entry))?.fast;
+    assert(fast, `${name}: no fast validator (run deno task gen)`);
+    const runs = name === "build" ? 600 : 250;
+    for (let i = 0; i < runs; i++) {
+      const raw = sample(spec.input as unknown as Schema, rnd);
+      const copy = structuredClone(raw);
+      const expected = viaZod(spec.input as unknown as Schema, raw);
+      const cleaned = dropCommentKeys(wellFormed(copy));
+      if (fast.aliases) renameByTree(fast.aliases, cleaned);
+      const got: unknown = fast.validate(cleaned);
+      const where = `${name} (seed ${seed}, run ${i}): ${JSON.stringify(copy).slice(0, 400)}`;
+      total++;
+      if (got === FAIL) {
+        assertEquals(expected.ok, false, `fast refused what zod accepts: ${where}`);
+      } else {
+        accepted++;
+        assert(expected.ok, `fast accepted what zod refuses: ${where}`);
+        assertEquals(got, expected.value, where);
+        assertEquals(JSON.stringify(got), JSON.stringify(expected.value), `key order: ${where}`);
       }
     }
   }
@@ -169,7 +167,7 @@ Deno.test("every command runs without zod: a zod-free handler and a whole fast v
 
 Deno.test("the config file's fast validator agrees with ConfigSchema", async () => {
   const { ConfigSchema } = await import("../store/config_schema.ts");
-  const { ConfigFile } = await import("../store/config_fast.ts");
+  const { ConfigFile } = await import("../generated/config_fast.ts");
   const rnd = prng(7);
   for (let i = 0; i < 500; i++) {
     const raw = sample(ConfigSchema as unknown as Schema, rnd);

@@ -11,7 +11,7 @@ export function toCamel(flag: string): string {
 }
 
 /**
- * The name of a command's handler in src/commands/run/: the camelCase of its words
+ * A command's name as one identifier: the camelCase of its words
  * (`captions add` → `captionsAdd`, `query audio-duration` → `queryAudioDuration`).
  */
 export function handlerName(words: readonly string[]): string {

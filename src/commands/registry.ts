@@ -2,16 +2,96 @@
  * The command registry: which commands exist and how to load one. The CLI, the MCP server, help,
  * docs, completions and the skill generator all read it; it imports no front-end.
  *
- * `COMMAND_TABLE` (generated into table.ts by `deno task gen`) names every command with its
- * summary and group, so dispatch and the overview help need no schema. A group's module (its
- * zod schemas and specs) is imported only when one of its commands is asked for, through the
- * literal `import()` of `GROUPS` (literal specifiers are embedded by `deno compile`).
+ * `COMMAND_TABLE` (generated into src/generated/command_table.ts by `deno task gen`) names every
+ * command with its summary, so dispatch and the overview help need no schema. A command's file
+ * (`COMMAND_FILES`) is imported only when that command is asked for, through a literal
+ * `import()` (literal specifiers are embedded by `deno compile`); its zod schemas are built only
+ * when something needs them (`resolveSpec`).
  */
-import type { AnyCommandSpec, CommandContext } from "./spec.ts";
-import type { FastInput } from "../fast_input.ts";
-import { COMMAND_MODULES, COMMAND_TABLE, type CommandEntry, type CommandModule } from "./table.ts";
+import type { AnyCommandDef, AnyCommandSpec, CommandContext } from "./spec.ts";
+import {
+  COMMAND_MODULES,
+  COMMAND_TABLE,
+  type CommandEntry,
+  type CommandModule,
+} from "../generated/command_table.ts";
 
 export { COMMAND_TABLE, type CommandEntry, type CommandModule };
+
+/** A command file: it exports its definition as `command`. */
+export interface CommandFile {
+  readonly command: AnyCommandDef;
+}
+
+/**
+ * Each command's file, by its words joined by spaces, in help order: the list of commands that
+ * exist. `deno task gen` writes the generated table from it.
+ */
+export const COMMAND_FILES = {
+  "draft create": () => import("./draft/draft_create.ts"),
+  "draft list": () => import("./draft/draft_list.ts"),
+  "draft info": () => import("./draft/draft_info.ts"),
+  "draft easy": () => import("./draft/draft_easy.ts"),
+  "build": () => import("./build/build_command.ts"),
+  "schema": () => import("./schema/schema_command.ts"),
+  "draft export": () => import("./draft/draft_export.ts"),
+  "draft fill": () => import("./draft/draft_fill.ts"),
+  "draft zip": () => import("./draft/draft_zip.ts"),
+  "draft upload": () => import("./draft/draft_upload.ts"),
+  "draft import": () => import("./draft/draft_import.ts"),
+  "draft delete": () => import("./draft/draft_delete.ts"),
+  "draft rename": () => import("./draft/draft_rename.ts"),
+  "draft duplicate": () => import("./draft/draft_duplicate.ts"),
+  "draft validate": () => import("./draft/draft_validate.ts"),
+  "images add": () => import("./images/images_add.ts"),
+  "images list": () => import("./images/images_list.ts"),
+  "audios add": () => import("./audios/audios_add.ts"),
+  "audios list": () => import("./audios/audios_list.ts"),
+  "captions add": () => import("./captions/captions_add.ts"),
+  "captions list": () => import("./captions/captions_list.ts"),
+  "videos add": () => import("./videos/videos_add.ts"),
+  "videos list": () => import("./videos/videos_list.ts"),
+  "segments list": () => import("./segments/segments_list.ts"),
+  "segments update": () => import("./segments/segments_update.ts"),
+  "segments move": () => import("./segments/segments_move.ts"),
+  "segments remove": () => import("./segments/segments_remove.ts"),
+  "keyframes add": () => import("./keyframes/keyframes_add.ts"),
+  "keyframes list": () => import("./keyframes/keyframes_list.ts"),
+  "transitions add": () => import("./transitions/transitions_add.ts"),
+  "transitions list": () => import("./transitions/transitions_list.ts"),
+  "effects add": () => import("./effects/effects_add.ts"),
+  "effects list": () => import("./effects/effects_list.ts"),
+  "filters add": () => import("./filters/filters_add.ts"),
+  "filters list": () => import("./filters/filters_list.ts"),
+  "sticker add": () => import("./sticker/sticker_add.ts"),
+  "sticker list": () => import("./sticker/sticker_list.ts"),
+  "masks add": () => import("./masks/masks_add.ts"),
+  "masks list": () => import("./masks/masks_list.ts"),
+  "config show": () => import("./config/config_show.ts"),
+  "config set-dir": () => import("./config/config_set_dir.ts"),
+  "config set": () => import("./config/config_set.ts"),
+  "editors": () => import("./editors/editors_command.ts"),
+  "query media": () => import("./query/query_media.ts"),
+  "query audio-duration": () => import("./query/query_audio_duration.ts"),
+  "query animations": () => import("./query/query_animations.ts"),
+  "query image-animations": () => import("./query/query_image_animations.ts"),
+  "query text-animations": () => import("./query/query_text_animations.ts"),
+  "query transitions": () => import("./query/query_transitions.ts"),
+  "query effects": () => import("./query/query_effects.ts"),
+  "query filters": () => import("./query/query_filters.ts"),
+  "query masks": () => import("./query/query_masks.ts"),
+  "query fonts": () => import("./query/query_fonts.ts"),
+  "query audio-effects": () => import("./query/query_audio_effects.ts"),
+  "query mix-modes": () => import("./query/query_mix_modes.ts"),
+  "query stickers": () => import("./query/query_stickers.ts"),
+  "query huazi": () => import("./query/query_huazi.ts"),
+  "text-style": () => import("./text_style/text_style_command.ts"),
+  "docs": () => import("./docs/docs_command.ts"),
+  "completions": () => import("./completions/completions_command.ts"),
+  "setup": () => import("./setup/setup_command.ts"),
+  "preview": () => import("./preview/preview_command.ts"),
+  "mcp": () => import("./mcp/mcp_command.ts"),
+} satisfies Record<string, () => Promise<CommandFile>>;
 
 /**
  * Loads a fast command's validator and handler, with the operation modules its handler uses, in
@@ -22,95 +102,8 @@ export function loadCommand(entry: CommandEntry): Promise<CommandModule> | undef
   return entry.fast ? COMMAND_MODULES[entry.name.join(" ")]?.() : undefined;
 }
 
-/** Each group's loader, in help order: the specs of one command-definition module. */
-export const GROUPS = {
-  draft: async () => (await import("./draft.ts")).draftCommands,
-  easy: async () => [(await import("./easy.ts")).draftEasyCommand],
-  build: async () => (await import("./build.ts")).buildCommands,
-  transfer: async () => (await import("./transfer.ts")).transferCommands,
-  draftManage: async () => (await import("./draft_manage.ts")).draftManageCommands,
-  validate: async () => (await import("./validate.ts")).validateCommands,
-  media: async () => (await import("./media_groups.ts")).mediaCommands,
-  videos: async () => (await import("./videos.ts")).videoCommands,
-  segments: async () => (await import("./segments.ts")).segmentCommands,
-  keyframes: async () => (await import("./keyframes.ts")).keyframeCommands,
-  transitions: async () => (await import("./transitions.ts")).transitionCommands,
-  effects: async () => (await import("./effects.ts")).effectCommands,
-  stickers: async () => (await import("./stickers.ts")).stickerCommands,
-  masks: async () => (await import("./masks.ts")).maskCommands,
-  config: async () => (await import("./config.ts")).configCommands,
-  editors: async () => (await import("./editors.ts")).editorCommands,
-  query: async () => (await import("./query.ts")).queryCommands,
-  docs: async () => (await import("./docs.ts")).docsCommands,
-  setup: async () => (await import("./setup.ts")).setupCommands,
-  preview: async () => (await import("./preview.ts")).previewCommands,
-  mcp: async () => (await import("./mcp.ts")).mcpCommands,
-} satisfies Record<string, () => Promise<readonly AnyCommandSpec[]>>;
-
-/** A group's key in GROUPS. */
-export type GroupName = keyof typeof GROUPS;
-
-/** A group's generated fast validators (src/commands/fast/<group>.ts). */
-type FastModule = { FAST: Record<string, FastInput> };
-
-/**
- * Each group's fast validators, generated from its zod schemas by `deno task gen`: the CLI
- * validates with them without loading zod (see src/fast_input.ts).
- */
-export const FAST_INPUTS = {
-  draft: () => import("./fast/draft.ts"),
-  easy: () => import("./fast/easy.ts"),
-  build: () => import("./fast/build.ts"),
-  transfer: () => import("./fast/transfer.ts"),
-  draftManage: () => import("./fast/draftManage.ts"),
-  validate: () => import("./fast/validate.ts"),
-  media: () => import("./fast/media.ts"),
-  videos: () => import("./fast/videos.ts"),
-  segments: () => import("./fast/segments.ts"),
-  keyframes: () => import("./fast/keyframes.ts"),
-  transitions: () => import("./fast/transitions.ts"),
-  effects: () => import("./fast/effects.ts"),
-  stickers: () => import("./fast/stickers.ts"),
-  masks: () => import("./fast/masks.ts"),
-  config: () => import("./fast/config.ts"),
-  editors: () => import("./fast/editors.ts"),
-  query: () => import("./fast/query.ts"),
-  docs: () => import("./fast/docs.ts"),
-  setup: () => import("./fast/setup.ts"),
-  preview: () => import("./fast/preview.ts"),
-  mcp: () => import("./fast/mcp.ts"),
-} satisfies Record<GroupName, () => Promise<FastModule>>;
-
 /** A command's handler: its spec's `run`. */
 export type Handler = (input: never, ctx: CommandContext) => Promise<unknown>;
-
-/**
- * Each group's handlers: the `run` of its commands, in a module that loads no zod
- * (src/commands/run/<module>.ts, one export per command named by `handlerName`).
- */
-export const RUNNERS = {
-  draft: () => import("./run/draft.ts"),
-  easy: () => import("./run/easy.ts"),
-  build: () => import("./run/build.ts"),
-  transfer: () => import("./run/transfer.ts"),
-  draftManage: () => import("./run/draft_manage.ts"),
-  validate: () => import("./run/validate.ts"),
-  media: () => import("./run/media_groups.ts"),
-  videos: () => import("./run/videos.ts"),
-  segments: () => import("./run/segments.ts"),
-  keyframes: () => import("./run/keyframes.ts"),
-  transitions: () => import("./run/transitions.ts"),
-  effects: () => import("./run/effects.ts"),
-  stickers: () => import("./run/stickers.ts"),
-  masks: () => import("./run/masks.ts"),
-  config: () => import("./run/config.ts"),
-  editors: () => import("./run/editors.ts"),
-  query: () => import("./run/query.ts"),
-  docs: () => import("./run/docs.ts"),
-  setup: () => import("./run/setup.ts"),
-  preview: () => import("./run/preview.ts"),
-  mcp: () => import("./run/mcp.ts"),
-} satisfies Record<GroupName, () => Promise<Record<string, unknown>>>;
 
 /** The entry whose words are the longest prefix of `words`, and how many words it used. */
 export function findEntry(words: readonly string[]): { entry?: CommandEntry; used: number } {
@@ -126,21 +119,43 @@ export function findEntry(words: readonly string[]): { entry?: CommandEntry; use
   return { entry, used };
 }
 
-/** Loads the spec of one table entry (only its group's module). */
+/** Loads the spec of one table entry (its command file), schemas built. */
 export async function loadSpec(entry: CommandEntry): Promise<AnyCommandSpec> {
-  const specs = await GROUPS[entry.group as GroupName]();
   const key = entry.name.join(" ");
-  const spec = specs.find((s) => s.name.join(" ") === key);
-  if (!spec) {
-    throw new Error(`registry: '${key}' is not in group ${entry.group}; run deno task gen`);
-  }
-  return await withIdempotency(spec);
+  const file = (COMMAND_FILES as Record<string, () => Promise<CommandFile>>)[key];
+  if (!file) throw new Error(`registry: no command file for '${key}'; run deno task gen`);
+  return await resolveSpec((await file()).command);
 }
 
-/** Every spec, in help order (loads every group). */
+/** Every spec, in help order (loads every command file), schemas built. */
 export async function loadAllSpecs(): Promise<AnyCommandSpec[]> {
-  const groups = await Promise.all(Object.values(GROUPS).map((load) => load()));
-  return await Promise.all(groups.flat().map(withIdempotency));
+  return await Promise.all((await loadAllDefs()).map(resolveSpec));
+}
+
+/**
+ * Every command as its file declares it, in help order: one module load of all command files
+ * with zod and the schema modules (src/generated/all_commands.ts), not one per command.
+ */
+export async function loadAllDefs(): Promise<readonly AnyCommandDef[]> {
+  return (await import("../generated/all_commands.ts")).ALL_COMMANDS;
+}
+
+const resolved = new WeakMap<object, Promise<AnyCommandSpec>>();
+
+/**
+ * A command's spec with its schemas built (loads zod; once per command) and, for an add
+ * command, its `requestId` input (see `withIdempotency`).
+ */
+export function resolveSpec(command: AnyCommandDef): Promise<AnyCommandSpec> {
+  let spec = resolved.get(command);
+  if (!spec) {
+    spec = (async () => {
+      const { schemas, ...rest } = command;
+      return await withIdempotency({ ...rest, ...await schemas() });
+    })();
+    resolved.set(command, spec);
+  }
+  return spec;
 }
 
 /**

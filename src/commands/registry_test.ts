@@ -1,9 +1,12 @@
-/** The registry: the generated table matches the specs, and each command loads from its group. */
+/**
+ * The registry: the generated files are what `deno task gen` writes now, each command loads from
+ * its own file, and no command file shares its name with another module.
+ */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { renderAll } from "../../scripts/gen_table.ts";
-import { COMMAND_TABLE, findEntry, loadAllSpecs, loadSpec } from "./registry.ts";
+import { COMMAND_FILES, COMMAND_TABLE, findEntry, loadAllSpecs, loadSpec } from "./registry.ts";
 
-Deno.test("the table and fast validators are what 'deno task gen' writes now", async () => {
+Deno.test("the generated files are what 'deno task gen' writes now", async () => {
   for (const [path, text] of await renderAll()) {
     const current = await Deno.readTextFile(new URL(`../${path}`, import.meta.url));
     assertEquals(current, text, `src/${path} is stale: run deno task gen`);
@@ -27,4 +30,30 @@ Deno.test("findEntry takes the longest matching command and leaves the rest", ()
   assertEquals(found.used, 2);
   assertEquals(findEntry(["mcp"]).entry?.name, ["mcp"]);
   assert(findEntry(["query", "text_intro"]).entry === undefined);
+});
+
+Deno.test("the table lists the registry's command files, in their order", () => {
+  assertEquals(COMMAND_TABLE.map((e) => e.name.join(" ")), Object.keys(COMMAND_FILES));
+});
+
+Deno.test("no command file shares its file name with another module of the repository", () => {
+  const root = new URL("../../", import.meta.url);
+  const seen = new Map<string, string[]>();
+  const walk = (dir: string) => {
+    for (const e of Deno.readDirSync(new URL(dir, root))) {
+      const path = `${dir}${e.name}`;
+      if (e.isDirectory && !["node_modules", "dist", ".git", "fixtures"].includes(e.name)) {
+        walk(`${path}/`);
+      } else if (e.isFile && e.name.endsWith(".ts")) {
+        seen.set(e.name, [...seen.get(e.name) ?? [], path]);
+      }
+    }
+  };
+  for (const dir of ["src/", "scripts/", "test/", "bench/"]) walk(dir);
+  const clashes = [...seen]
+    .filter(([name, paths]) =>
+      paths.length > 1 && paths.some((p) => /^src\/commands\/[^/]+\//.test(p)) &&
+      !name.endsWith("_test.ts")
+    );
+  assertEquals(clashes, []);
 });

@@ -22,6 +22,9 @@ export const draftIdSchema = z.string().min(1, "must not be empty").max(200).des
   "draft id printed by 'draft create', or the draft's name (see 'draft list')",
 );
 
+/** The input of a command that takes only a draft (the `list` commands, `draft info`, …). */
+export const DraftOnlyInput = z.object({ draftId: draftIdSchema }).strict();
+
 /**
  * A media location: a file:// URL, an http(s) URL, or a file path (absolute, `~/…`, or relative
  * to the caller's working folder). Other URL schemes are refused.

@@ -1,6 +1,7 @@
 /** JSON Schema views of zod schemas, shared by the CLI parser, `--help`, MCP and docs. */
 import { z } from "zod";
 import type { AliasTree } from "../fast_input.ts";
+import { defOf } from "./zod_introspect.ts";
 
 /** A JSON Schema node as zod emits it (the subset we read). */
 export interface JsonSchema {
@@ -61,13 +62,6 @@ export function typeLabel(node: JsonSchema): string {
   }
   if (t === "object") return "object";
   return t;
-}
-
-// deno-lint-ignore no-explicit-any
-type AnyDef = { type: string; [key: string]: any };
-
-function defOf(schema: unknown): AnyDef | undefined {
-  return (schema as { _zod?: { def?: AnyDef } })?._zod?.def;
 }
 
 /**

@@ -37,3 +37,18 @@ export const catalogQueryFields = {
     "items to skip (paging: next page = offset + limit)",
   ),
 };
+
+/** The input of every catalog `query` command other than animations. */
+export const QueryCatalogInput = z.object({ ...editionFields, ...catalogQueryFields }).strict();
+
+/** The input of cutcli's `query <target>-animations` (`modeField` only for images). */
+export function animationsInput<M extends z.ZodRawShape>(modeField: M) {
+  return z.object({
+    type: z.enum(["in", "out", "loop"]).default("in").describe(
+      "in (entrance, default), out (exit) or loop",
+    ),
+    ...modeField,
+    ...editionFields,
+    ...catalogQueryFields,
+  }).strict();
+}

@@ -6,6 +6,7 @@
  */
 import type { z } from "zod";
 import type { IssueSink } from "./rules.ts";
+import { checksOf } from "./zod_introspect.ts";
 
 /** A rule that reports issues (see rules.ts). */
 // deno-lint-ignore no-explicit-any
@@ -16,8 +17,8 @@ const RULE_OF_CHECK = new WeakMap<object, IssueRule>();
 /** `schema.superRefine(rule)`, remembering the rule behind the check it adds. */
 export function superRefineWith<T extends z.ZodType>(schema: T, rule: IssueRule): T {
   const out = schema.superRefine(rule) as T;
-  const checks = out._zod.def.checks ?? [];
-  RULE_OF_CHECK.set(checks[checks.length - 1], rule);
+  const checks = checksOf(out);
+  RULE_OF_CHECK.set(checks[checks.length - 1] as object, rule);
   return out;
 }
 

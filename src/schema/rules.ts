@@ -1,7 +1,7 @@
 /**
  * The checks of input schemas that are not plain types and ranges (a field against another, a
  * string's shape), as plain functions without zod. The zod schemas refine with them, and the
- * generated fast validators (src/commands/fast/) call the very same functions, so a rule is
+ * generated fast validators (src/generated/entry/) call the very same functions, so a rule is
  * written once. A rule that reports issues takes an `IssueSink` (zod's refinement context fits).
  */
 import { PROPERTY_INFO } from "../draft/keyframes.ts";

@@ -5,6 +5,7 @@ import { aliasTree, unwrapSchema } from "./json_schema.ts";
 import { renameByTree } from "../fast_input.ts";
 import { dropCommentKeys, formatPath, wellFormed } from "./clean.ts";
 import { closest, editDistance } from "../text/closest.ts";
+import { defOf } from "./zod_introspect.ts";
 
 export { dropCommentKeys, formatPath, wellFormed };
 
@@ -20,18 +21,16 @@ export function renameAliases(schema: z.ZodType, value: unknown): void {
 
 /** The keys of the object schema found at `path` inside `schema` (through arrays, optionals, defaults). */
 export function objectAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] | undefined {
-  // deno-lint-ignore no-explicit-any
-  let s: any = schema;
+  let s: unknown = schema;
   for (const key of path) {
-    s = unwrapSchema(s);
-    const def = s?._zod?.def;
+    const def = defOf(unwrapSchema(s));
     if (!def) return undefined;
     if (typeof key === "number" && def.type === "array") s = def.element;
     else if (def.type === "object" && typeof key === "string") s = def.shape[key];
     else return undefined;
   }
-  s = unwrapSchema(s);
-  return s?._zod?.def?.type === "object" ? Object.keys(s._zod.def.shape) : undefined;
+  const def = defOf(unwrapSchema(s));
+  return def?.type === "object" ? Object.keys(def.shape) : undefined;
 }
 
 /**

@@ -10,7 +10,7 @@ import { withLock } from "./lock.ts";
 import { dirname } from "../path.ts";
 import type { Config } from "./config_schema.ts";
 import { FAIL } from "../fast_input.ts";
-import { ConfigFile } from "./config_fast.ts";
+import { ConfigFile } from "../generated/config_fast.ts";
 
 export type { Config };
 

@@ -4,7 +4,7 @@
  */
 import { fileURLToPath as fromFileUrl } from "node:url";
 import { runApp } from "../../src/cli/app.ts";
-import { selfCommand } from "../../src/commands/setup.ts";
+import { selfCommand } from "../../src/setup/self_command.ts";
 import { tempDir } from "./temp.ts";
 
 /** The repository root: the default working directory of a run. */

@@ -1,5 +1,6 @@
 /**
- * Child process of test/hot_handlers_test.ts: serves zod-free command handlers, one request per
+ * Child process of test/hot_handlers_test.ts: serves zod-free command handlers (loaded through
+ * their generated entry modules, as the CLI loads them), one request per
  * stdin line (`{"handler", "input"}`, the input already validated by the parent), in a context
  * built from this process's environment, and answers each with one stdout line
  * `{"result", "zodLoaded"}` (or `{"error"}`). zod leaves its global registry on globalThis once
@@ -7,26 +8,8 @@
  * parent checks it after every call, so the first handler that loads zod is the one named.
  */
 import type { CommandContext } from "../../src/ops/context.ts";
-import * as mediaGroups from "../../src/commands/run/media_groups.ts";
-import * as videos from "../../src/commands/run/videos.ts";
-import * as keyframes from "../../src/commands/run/keyframes.ts";
-import * as transitions from "../../src/commands/run/transitions.ts";
-import * as effects from "../../src/commands/run/effects.ts";
-import * as stickers from "../../src/commands/run/stickers.ts";
-import * as masks from "../../src/commands/run/masks.ts";
-import * as preview from "../../src/commands/run/preview.ts";
-
-type Handler = (input: never, ctx: CommandContext) => Promise<unknown>;
-const handlers: Record<string, Handler> = {
-  ...mediaGroups,
-  ...videos,
-  ...keyframes,
-  ...transitions,
-  ...effects,
-  ...stickers,
-  ...masks,
-  ...preview,
-};
+import { COMMAND_TABLE, loadCommand } from "../../src/commands/registry.ts";
+import { handlerName } from "../../src/commands/names.ts";
 
 const env = Deno.env.toObject();
 const draftsDir = env.DRAFTCLI_DRAFTS_DIR;
@@ -44,7 +27,8 @@ const ctx: CommandContext = {
 async function serve(line: string): Promise<string> {
   try {
     const { handler: name, input } = JSON.parse(line);
-    const handler = handlers[name];
+    const entry = COMMAND_TABLE.find((e) => handlerName(e.name) === name);
+    const handler = entry && (await loadCommand(entry))?.run;
     if (!handler) throw new Error(`no handler named ${name}`);
     const result = await handler(input as never, ctx);
     return JSON.stringify({ result, zodLoaded: "__zod_globalRegistry" in globalThis });

@@ -1,0 +1,95 @@
+/**
+ * In-process runs of the CLI for the tests beside each command file (src/commands/<group>/):
+ * `runApp` with injected I/O in a temporary world (drafts folder, HOME, config path, cache),
+ * removed when the `await using` scope ends. Every run cross-checks the fast validator against
+ * zod (DRAFTCLI_CHECK_FAST), as the subprocess tests do.
+ */
+import { runApp } from "../../src/cli/app.ts";
+import { tempDir } from "./temp.ts";
+
+// deno-lint-ignore no-explicit-any
+type Json = any;
+
+/** One in-process run: exit code, streams, stdout as JSON and the error object of stderr. */
+export interface AppRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+  json?: Json;
+  error?: { code: string; message: string; path?: string; hint?: string };
+}
+
+/** A temporary world for in-process runs. */
+export interface AppWorld extends AsyncDisposable {
+  /** The world's folder; `${root}/drafts` is its drafts folder. */
+  root: string;
+  /** The environment every run gets. */
+  env: Record<string, string>;
+  /** Runs `draftcli <argv>` in the world (stdin: `stdin`, else empty). */
+  run(argv: string[], stdin?: string): Promise<AppRun>;
+  /** Runs it, fails unless it exits 0, and returns its JSON output. */
+  ok(argv: string[]): Promise<Json>;
+  /** Creates an empty draft and returns its id. */
+  draft(): Promise<string>;
+}
+
+/** Creates a world; `await using w = await appWorld()` removes it. */
+export async function appWorld(): Promise<AppWorld> {
+  const tmp = await tempDir("draftcli-cmd-test-");
+  const root = tmp.path;
+  await Deno.mkdir(`${root}/drafts`);
+  await Deno.mkdir(`${root}/home`);
+  const env: Record<string, string> = {
+    HOME: `${root}/home`,
+    DRAFTCLI_DRAFTS_DIR: `${root}/drafts`,
+    DRAFTCLI_CONFIG: `${root}/home/config.json`,
+    DRAFTCLI_CACHE_DIR: `${root}/cache`,
+    DRAFTCLI_CHECK_FAST: "1",
+    TMPDIR: root,
+    PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
+  };
+  const run = async (argv: string[], stdin = ""): Promise<AppRun> => {
+    let stdout = "";
+    let stderr = "";
+    const code = await runApp(argv, {
+      stdout: (t) => stdout += t,
+      stderr: (t) => stderr += t,
+      readStdin: () => Promise.resolve(stdin),
+      env,
+    });
+    const last = stderr.trim().split("\n").pop() ?? "";
+    let json: Json | undefined;
+    try {
+      json = JSON.parse(stdout);
+    } catch { /* not JSON */ }
+    const error = last.startsWith("{") ? JSON.parse(last).error : undefined;
+    return { code, stdout, stderr, json, error };
+  };
+  const ok = async (argv: string[]): Promise<Json> => {
+    const r = await run(argv);
+    if (r.code !== 0) throw new Error(`draftcli ${argv.join(" ")} exited ${r.code}: ${r.stderr}`);
+    return r.json ?? {};
+  };
+  return {
+    root,
+    env,
+    run,
+    ok,
+    draft: async () => (await ok(["draft", "create"])).draftId,
+    [Symbol.asyncDispose]: () => tmp.remove(),
+  };
+}
+
+/** The file:// URL of a committed fixture (test/fixtures/). */
+export function fixtureUrl(name: string): string {
+  return new URL(`../fixtures/${name}`, import.meta.url).href;
+}
+
+/** The `--help` text of a command; fails unless it names every flag of `flags`. */
+export async function helpNaming(w: AppWorld, words: string[], flags: string[]): Promise<string> {
+  const r = await w.run([...words, "--help"]);
+  if (r.code !== 0) throw new Error(`${words.join(" ")} --help exited ${r.code}: ${r.stderr}`);
+  const missing = flags.filter((f) => !r.stdout.includes(f));
+  if (missing.length) throw new Error(`${words.join(" ")} --help does not name ${missing}`);
+  return r.stdout;
+}
