@@ -10,7 +10,7 @@
  */
 import { fileURLToPath } from "node:url";
 import { PERMISSIONS } from "../src/version.ts";
-import { PACKED_DIR } from "../src/catalogs/packed.ts";
+import { CATALOG_DIR } from "../src/catalogs/catalog.ts";
 
 /** Permissions baked into every binary (defined beside the version: source runs use them too). */
 export { PERMISSIONS };
@@ -39,9 +39,9 @@ export const V8_FLAGS = ["--min-semi-space-size=16", "--no-lazy"] as const;
 
 /**
  * Data files the program reads at run time, embedded with `--include` (relative to the
- * repository root): the packed catalogs, read one kind at a time when first needed.
+ * repository root): the catalogs, read one kind at a time when first needed.
  */
-export const INCLUDES = [PACKED_DIR] as const;
+export const INCLUDES = [CATALOG_DIR] as const;
 
 /** The program's entry point, relative to the repository root. */
 export const ENTRY = "main.ts";

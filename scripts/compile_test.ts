@@ -45,7 +45,7 @@ const EXPECTED_PERMISSIONS = [
 const EXPECTED_V8_FLAGS = "--v8-flags=--min-semi-space-size=16,--no-lazy";
 
 /** The data folders embedded beside the modules (see INCLUDES). */
-const EXPECTED_INCLUDES = ["--include=src/generated/catalogs"];
+const EXPECTED_INCLUDES = ["--include=src/catalogs/data"];
 
 Deno.test("compile --dry-run prints one deno compile per target with the baked permissions", async () => {
   const { code, stdout } = await runCompile(["--dry-run"]);
@@ -152,26 +152,30 @@ Deno.test("lazy dynamic imports are a source-run flag only: deno compile must em
   assertEquals(dry.stdout.includes("lazy-dynamic-imports"), false, dry.stdout);
 });
 
-Deno.test("the embedded data folder holds every packed catalog the program reads", async () => {
-  const { PACKED_DIR, PACKED_SIZES, readPacked } = await import("../src/catalogs/packed.ts");
-  assertEquals(INCLUDES.includes(PACKED_DIR), true);
+Deno.test("the embedded data folder holds every catalog the program reads, and only those", async () => {
+  const { CATALOG_DIR, CATALOG_KINDS, EDITIONS, hasCatalog, loadCatalogText } = await import(
+    "../src/catalogs/catalog.ts"
+  );
+  assertEquals(INCLUDES.includes(CATALOG_DIR), true);
   const root = new URL("../", import.meta.url);
   const onDisk = new Set<string>();
-  for (const edition of Deno.readDirSync(new URL(`${PACKED_DIR}/`, root))) {
-    for (const blob of Deno.readDirSync(new URL(`${PACKED_DIR}/${edition.name}/`, root))) {
-      onDisk.add(`${edition.name}/${blob.name}`);
+  for (const edition of Deno.readDirSync(new URL(`${CATALOG_DIR}/`, root))) {
+    if (!edition.isDirectory) continue;
+    for (const file of Deno.readDirSync(new URL(`${CATALOG_DIR}/${edition.name}/`, root))) {
+      onDisk.add(`${edition.name}/${file.name}`);
     }
   }
-  const listed = Object.entries(PACKED_SIZES).flatMap(([edition, kinds]) =>
-    Object.keys(kinds).map((kind) => `${edition}/${kind}.b64`)
+  const listed = EDITIONS.flatMap((edition) =>
+    CATALOG_KINDS.filter((kind) => hasCatalog(edition, kind)).map((kind) =>
+      `${edition}/${kind}.json`
+    )
   );
   assertEquals([...onDisk].sort(), listed.sort());
-  // readPacked reads inside that folder (the path --include embeds), nowhere else.
-  for (const [edition, kinds] of Object.entries(PACKED_SIZES)) {
-    for (const kind of Object.keys(kinds)) {
-      const text = await Deno.readTextFile(new URL(`${PACKED_DIR}/${edition}/${kind}.b64`, root));
-      assertEquals(readPacked(edition, kind)?.data, text);
-    }
+  // loadCatalogText reads inside that folder (the path --include embeds), nowhere else.
+  for (const name of listed) {
+    const [edition, kind] = name.replace(/\.json$/, "").split("/");
+    const text = await Deno.readTextFile(new URL(`${CATALOG_DIR}/${name}`, root));
+    assertEquals(loadCatalogText(edition as never, kind as never), text);
   }
-  assertEquals(readPacked("capcut", "mix_modes"), undefined);
+  assertEquals(loadCatalogText("capcut", "mix_modes"), undefined);
 });

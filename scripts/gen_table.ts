@@ -9,9 +9,7 @@
  *   graph, see `preloads`), the context and the fast path (one `import()` each: a call waits for
  *   one module load);
  * - all_commands.ts: every command file (and the schema modules) in one module load;
- * - config_fast.ts: the config file's fast validator;
- * - catalogs/<edition>/<kind>.b64: the packed catalogs, with src/catalogs/packed.ts that lists
- *   them (scripts/pack_catalogs.ts).
+ * - config_fast.ts: the config file's fast validator.
  *
  *   deno task gen            write them
  *   deno task gen --check    exit 1 when any is out of date (CI)
@@ -20,7 +18,6 @@ import { COMMAND_FILES, resolveSpec } from "../src/commands/registry.ts";
 import type { AnyCommandDef } from "../src/commands/spec.ts";
 import { fieldAliases, fieldTypes } from "../src/schema/json_schema.ts";
 import { renderFastEntry, renderValidators } from "./gen_fast.ts";
-import { renderPacked } from "./pack_catalogs.ts";
 import { ConfigSchema } from "../src/store/config_schema.ts";
 
 const SRC = new URL("../src/", import.meta.url);
@@ -236,11 +233,10 @@ export async function renderAll(): Promise<Map<string, string>> {
       "",
     ].join("\n"),
   );
-  for (const [path, text] of await renderPacked()) files.set(path, text);
   return files;
 }
 
-/** Files under src/generated/ that `files` no longer has (a command or catalog removed). */
+/** Files under src/generated/ that `files` no longer has (a command removed). */
 function leftovers(files: Map<string, string>): string[] {
   const out: string[] = [];
   const walk = (dir: string) => {

@@ -16,7 +16,7 @@ export const TARGET: string = Deno.build.target;
  * - net: downloading remote media and uploading;
  * - run: ffprobe (media probing fallback) and the agent CLIs that `setup` registers with;
  * - sys: OS and home directory detection (default drafts folders per OS).
- * The packed catalogs are embedded with `--include` (`INCLUDES` in scripts/compile.ts); all
+ * The catalogs are embedded with `--include` (`INCLUDES` in scripts/compile.ts); all
  * other data through static JSON imports.
  */
 export const PERMISSIONS = [

@@ -3,14 +3,13 @@
  * transitions, filters, effects, masks, fonts, mix modes and audio effects.
  *
  * The data is `src/catalogs/data/<edition>/<kind>.json` (copied from shared/catalogs, see
- * docs/catalogs.md), embedded compressed through `packed.ts`. A kind is inflated, parsed and
+ * docs/catalogs.md), embedded in the binary with `--include`. A kind's file is read, parsed and
  * normalised on first use only, so start-up does not pay for the ~4.5 MB of catalogs.
  */
 
 import { DraftcliError } from "../errors.ts";
 import { closest } from "../text/closest.ts";
-import { inflateRaw } from "./inflate.ts";
-import { PACKED_SIZES, readPacked } from "./packed.ts";
+import { readEmbeddedText } from "../embedded.ts";
 
 /** The editor editions draftcli writes drafts for. */
 export const EDITIONS = ["jianying", "capcut"] as const;
@@ -137,9 +136,18 @@ export function isCatalogKind(value: string): value is CatalogKind {
   return (CATALOG_KINDS as readonly string[]).includes(value);
 }
 
+/** The folder of the catalog files, relative to the repository root (what the binary embeds). */
+export const CATALOG_DIR = "src/catalogs/data";
+
+/** Kinds an edition has no data for (every other kind has a file). */
+const MISSING: Readonly<Record<Edition, readonly CatalogKind[]>> = {
+  jianying: [],
+  capcut: ["mix_modes"],
+};
+
 /** Whether a kind has data for an edition (`mix_modes` is JianYing only). */
 export function hasCatalog(edition: Edition, kind: CatalogKind): boolean {
-  return PACKED_SIZES[edition]?.[kind] !== undefined;
+  return isEdition(edition) && isCatalogKind(kind) && !MISSING[edition].includes(kind);
 }
 
 function checkArgs(edition: string, kind: string): void {
@@ -181,20 +189,14 @@ function toEntry(raw: RawEntry, edition: Edition): CatalogEntry {
   return entry;
 }
 
-/** The embedded JSON text of one kind, inflated (undefined when the edition lacks the kind). */
+/** The embedded JSON text of one kind (undefined when the edition lacks the kind). */
 export function loadCatalogText(edition: Edition, kind: CatalogKind): string | undefined {
-  let blob;
+  if (!hasCatalog(edition, kind)) return undefined;
   try {
-    blob = readPacked(edition, kind);
+    return readEmbeddedText(new URL(`./data/${edition}/${kind}.json`, import.meta.url));
   } catch (err) {
     throw new Error(`embedded catalog ${edition}/${kind} is unreadable: ${(err as Error).message}`);
   }
-  if (blob === undefined) return undefined;
-  const bytes = inflateRaw(Uint8Array.fromBase64(blob.data.trim()), blob.size);
-  if (bytes.length !== blob.size) {
-    throw new Error(`embedded catalog ${edition}/${kind} is corrupt (size ${bytes.length})`);
-  }
-  return new TextDecoder().decode(bytes);
 }
 
 function load(edition: Edition, kind: CatalogKind): LoadedCatalog {
