@@ -4,7 +4,7 @@
  * Run: deno bench --allow-all bench/probe_bench.ts. Figures go into notes, never assertions.
  */
 import { fileURLToPath } from "node:url";
-import { downloadAll } from "../src/media/download.ts";
+import { downloadAll } from "../src/media/media_download.ts";
 import { ffprobeAvailable, ffprobeFile } from "../src/media/ffprobe.ts";
 import { probeFile } from "../src/media/probe.ts";
 

@@ -2,7 +2,7 @@
  * What the in-process benchmarks share: a scratch drafts folder with a command context, a default
  * draft, caption batches and folder copies.
  */
-import { makeContext } from "../src/commands/context.ts";
+import { makeContext } from "../src/commands/make_context.ts";
 import { createDraft } from "../src/store/drafts.ts";
 import { type Edition, findProfile } from "../src/editions/profiles.ts";
 

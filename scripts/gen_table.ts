@@ -93,7 +93,10 @@ function schemaModules(graph: Map<string, GraphModule>, file: string): string[] 
 }
 
 /** What every fast run needs besides the command (loaded with it, not in a second load). */
-const RUN_IMPORTS = ['import "../../commands/context.ts";', 'import "../../commands/fast_run.ts";'];
+const RUN_IMPORTS = [
+  'import "../../commands/make_context.ts";',
+  'import "../../commands/fast_run.ts";',
+];
 
 /**
  * Each command file of src/commands/<folder>/ (a module that exports `command`) by the

@@ -4,7 +4,7 @@
  */
 import { loadAllSpecs } from "../src/commands/registry.ts";
 import { toJsonSchema } from "../src/schema/json_schema.ts";
-import { toKebab } from "../src/commands/names.ts";
+import { toKebab } from "../src/commands/flag_names.ts";
 
 const COMMANDS = await loadAllSpecs();
 

@@ -6,7 +6,7 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { strToU8, unzipSync, zipSync } from "fflate";
 import { fileUrl, fixture, runCli, tempWorld } from "./helpers/cli.ts";
-import { DRAFT_PLACEHOLDER } from "../src/transfer/paths.ts";
+import { DRAFT_PLACEHOLDER } from "../src/transfer/draft_media_paths.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = Record<string, any>;

@@ -6,7 +6,7 @@ import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/stric
 import { loadAllSpecs } from "../src/commands/registry.ts";
 import { runApp } from "../src/cli/app.ts";
 import { docTopics } from "../src/setup/skill.ts";
-import { toKebab } from "../src/commands/names.ts";
+import { toKebab } from "../src/commands/flag_names.ts";
 import { toJsonSchema } from "../src/schema/json_schema.ts";
 import { type CliResult, runCli, runInProcess, tempWorld } from "./helpers/cli.ts";
 

@@ -3,7 +3,7 @@ import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/stric
 import { cp } from "node:fs/promises";
 import { runInProcess, tempWorld } from "./helpers/cli.ts";
 import { everyKindSpec } from "./helpers/build_spec.ts";
-import { BuildSpec } from "../src/schema/build.ts";
+import { BuildSpec } from "../src/schema/build_input.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = Record<string, any>;

@@ -11,7 +11,7 @@ import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/stric
 import fc from "fast-check";
 import { runApp } from "../src/cli/app.ts";
 import { loadAllSpecs } from "../src/commands/registry.ts";
-import { toKebab } from "../src/commands/names.ts";
+import { toKebab } from "../src/commands/flag_names.ts";
 import type { AnyCommandSpec } from "../src/commands/spec.ts";
 import { toJsonSchema } from "../src/schema/json_schema.ts";
 import { fileUrl, fixture, snapshotDir, tempWorld } from "./helpers/cli.ts";

@@ -7,8 +7,8 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert, rejects } from "node:assert/strict";
 import { join } from "node:path";
-import { downloadAll } from "../src/media/download.ts";
-import { downloadToFile } from "../src/transfer/download.ts";
+import { downloadAll } from "../src/media/media_download.ts";
+import { downloadToFile } from "../src/transfer/zip_download.ts";
 import type { DraftcliError } from "../src/errors.ts";
 import { rawResponse, rawServer } from "./helpers/raw_http.ts";
 import { tempDir } from "./helpers/temp.ts";

@@ -8,8 +8,8 @@ import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/stric
 import { fileURLToPath } from "node:url";
 import { fileUrl, fixture, hermeticEnv, runInProcess, runOk, tempWorld } from "./helpers/cli.ts";
 import { loadAllSpecs } from "../src/commands/registry.ts";
-import { handlerName } from "../src/commands/names.ts";
-import { validate } from "../src/schema/validate.ts";
+import { handlerName } from "../src/commands/flag_names.ts";
+import { validate } from "../src/schema/parse_input.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = Record<string, any>;

@@ -11,7 +11,7 @@ const ROOTS = [
   "main.ts",
   "src/cli/app.ts",
   "src/cli/args.ts",
-  "src/commands/context.ts",
+  "src/commands/make_context.ts",
   "src/commands/fast_run.ts",
   "src/commands/idempotency.ts",
   "src/generated/entry/captions_add_entry.ts",
@@ -79,7 +79,7 @@ Deno.test("a captions add that names no font or animation loads no catalog and n
   const seen = await staticClosure([
     "main.ts",
     "src/cli/args.ts",
-    "src/commands/context.ts",
+    "src/commands/make_context.ts",
     "src/commands/fast_run.ts",
     "src/generated/entry/captions_add_entry.ts",
   ]);
@@ -92,12 +92,15 @@ Deno.test("a captions add that names no font or animation loads no catalog and n
 });
 
 Deno.test("the HTTP client loads only when a URL is used", async () => {
-  // Media URLs reach it through a dynamic import in src/media/resolve.ts; import and upload
+  // Media URLs reach it through a dynamic import in src/media/media_resolve.ts; import and upload
   // through their commands' dynamic imports.
   const seen = await staticClosure(ROOTS);
   const http = [...seen.keys()].filter((s) =>
     /\/src\/transfer\/(http|download|upload)\.ts$|\/src\/media\/download\.ts$/.test(s)
   ).map((s) => `${s.replace(root.href, "")} <- ${seen.get(s)!.replace(root.href, "")}`);
   assertEquals(http, []);
-  assert(seen.has(new URL("src/media/resolve.ts", root).href), "the media resolver is in reach");
+  assert(
+    seen.has(new URL("src/media/media_resolve.ts", root).href),
+    "the media resolver is in reach",
+  );
 });

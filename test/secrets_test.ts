@@ -7,15 +7,15 @@
 import { ok as assert } from "node:assert/strict";
 import { join } from "node:path";
 import { runApp } from "../src/cli/app.ts";
-import { downloadAll } from "../src/media/download.ts";
-import { downloadToFile } from "../src/transfer/download.ts";
+import { downloadAll } from "../src/media/media_download.ts";
+import { downloadToFile } from "../src/transfer/zip_download.ts";
 import { uploadFile } from "../src/transfer/upload.ts";
 import { isSecretParam, redactText, redactUrl, SECRET_PARAMS } from "../src/text/redact.ts";
 import { DraftcliError } from "../src/errors.ts";
 import { fixture, tempWorld } from "./helpers/cli.ts";
 import { callTool } from "../src/mcp/tools.ts";
 import { loadAllSpecs } from "../src/commands/registry.ts";
-import { makeContext } from "../src/commands/context.ts";
+import { makeContext } from "../src/commands/make_context.ts";
 import { rawResponse, rawServer } from "./helpers/raw_http.ts";
 import { tempDir } from "./helpers/temp.ts";
 

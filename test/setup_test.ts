@@ -14,12 +14,12 @@ import JSON5 from "json5";
 import { parse as tomlParse } from "smol-toml";
 import { parseCommandArgs } from "../src/cli/args.ts";
 import { specShape } from "../src/commands/shape.ts";
-import { toKebab } from "../src/commands/names.ts";
+import { toKebab } from "../src/commands/flag_names.ts";
 import { makeSetupCommand } from "../src/commands/setup/setup_command.ts";
 import { resolveSpec } from "../src/commands/registry.ts";
 import { type JsonSchema, toJsonSchema } from "../src/schema/json_schema.ts";
-import { validate } from "../src/schema/validate.ts";
-import type { Agent } from "../src/setup/paths.ts";
+import { validate } from "../src/schema/parse_input.ts";
+import type { Agent } from "../src/setup/agent_paths.ts";
 import {
   findOnPath,
   runArgv,

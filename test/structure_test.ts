@@ -9,7 +9,7 @@
 import { deepStrictEqual, deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { fileUrl, fixture, runCli, runInProcess, snapshotDir, tempWorld } from "./helpers/cli.ts";
 import { oncePerFile } from "./helpers/temp.ts";
-import { structuralCheck } from "../src/draft/validate.ts";
+import { structuralCheck } from "../src/draft/check_draft.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = Record<string, any>;

@@ -8,7 +8,7 @@
 import { deepStrictEqual, deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { fileUrl, fixture, runCli, runInProcess, snapshotDir, tempWorld } from "./helpers/cli.ts";
 import { getCatalog } from "../src/catalogs/catalog.ts";
-import { CHECKS } from "../src/draft/validate.ts";
+import { CHECKS } from "../src/draft/check_draft.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = Record<string, any>;

@@ -8,7 +8,6 @@ import {
   getCatalog,
   hasCatalog,
   listCategories,
-  loadCatalogText,
   normalizeName,
   searchCatalog,
 } from "./catalog.ts";

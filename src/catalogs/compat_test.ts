@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { type CatalogKind, EDITIONS } from "./catalog.ts";
 import { CUTCLI_NAMES } from "./compat.ts";
-import { QUERY_COMMAND_FOR_KIND, resolveName } from "./resolve.ts";
+import { QUERY_COMMAND_FOR_KIND, resolveName } from "./name_resolve.ts";
 import { DraftcliError } from "../errors.ts";
 
 /** Every animation, transition, effect and mask name cutcli's docs and examples use. */

@@ -164,7 +164,7 @@ async function runEntry(
 ): Promise<unknown> {
   // Already loaded with the command's entry module, when it has one.
   const [{ makeContext }, { runFast }] = await Promise.all([
-    import("../commands/context.ts"),
+    import("../commands/make_context.ts"),
     import("../commands/fast_run.ts"),
   ]);
   const env = globals.envFile === undefined
@@ -218,7 +218,7 @@ async function viaZod(
 ): Promise<{ spec: AnyCommandSpec; input: unknown }> {
   const [spec, { validate }] = await Promise.all([
     loadSpec(entry),
-    import("../schema/validate.ts"),
+    import("../schema/parse_input.ts"),
   ]);
   return { spec, input: validate(spec.input, raw) };
 }

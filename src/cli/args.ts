@@ -5,7 +5,7 @@
  */
 import { DraftcliError } from "../errors.ts";
 import type { CommandShape } from "../commands/shape.ts";
-import { toCamel, toKebab } from "../commands/names.ts";
+import { toCamel, toKebab } from "../commands/flag_names.ts";
 import { findGlobalFlag, type GlobalOptions, takeGlobal } from "../commands/globals.ts";
 import { parseJsonText, readJsonText } from "./json_input.ts";
 import { closest } from "../text/closest.ts";

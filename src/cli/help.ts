@@ -1,7 +1,7 @@
 /** `--help` text of one command, generated from its spec and schema. */
 import { type JsonSchema, toJsonSchema, typeLabel } from "../schema/json_schema.ts";
 import type { AnyCommandSpec } from "../commands/spec.ts";
-import { toKebab } from "../commands/names.ts";
+import { toKebab } from "../commands/flag_names.ts";
 import { GLOBAL_OPTIONS } from "../commands/globals.ts";
 
 function describeFields(node: JsonSchema, indent: string, depth = 0): string[] {

@@ -4,7 +4,7 @@
  */
 import { type JsonSchema, schemaType, toJsonSchema } from "../schema/json_schema.ts";
 import type { AnyCommandSpec } from "./spec.ts";
-import { toKebab } from "./names.ts";
+import { toKebab } from "./flag_names.ts";
 import { GLOBAL_OPTIONS } from "./globals.ts";
 
 /** The shells a script can be generated for. */

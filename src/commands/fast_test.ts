@@ -8,7 +8,7 @@ import { COMMAND_TABLE, loadCommand, loadSpec } from "./registry.ts";
 import { dropCommentKeys, wellFormed } from "../schema/clean.ts";
 import { FAIL, renameByTree } from "../fast_input.ts";
 import { aliasesOf } from "../schema/json_schema.ts";
-import { renameAliases } from "../schema/validate.ts";
+import { renameAliases } from "../schema/parse_input.ts";
 import { checkDefOf, checksOf, defOf } from "../schema/zod_introspect.ts";
 import { prng } from "../../test/helpers/prng.ts";
 

@@ -5,7 +5,7 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { COMMAND_TABLE } from "./registry.ts";
 import { CATALOG_KINDS, EDITIONS, hasCatalog } from "../catalogs/catalog.ts";
-import { resolveName } from "../catalogs/resolve.ts";
+import { resolveName } from "../catalogs/name_resolve.ts";
 import { entryById } from "../ops/targets.ts";
 import { DraftcliError } from "../errors.ts";
 

@@ -3,7 +3,7 @@
  * at the end, visual combo over the whole segment, text loop between in and out. Durations that
  * do not fit are shortened in proportion, with a warning.
  */
-import type { AnimationInput } from "./build.ts";
+import type { AnimationInput } from "./segment_builders.ts";
 import { DraftcliError } from "../errors.ts";
 
 /** A resolved catalog entry as far as animations need it. */

@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import fc from "fast-check";
-import { fitsOn, keepsMainTrackContiguous, placeSegment } from "./build.ts";
+import { fitsOn, keepsMainTrackContiguous, placeSegment } from "./segment_builders.ts";
 import { DraftDocument, type Segment, type Track } from "./document.ts";
 import { overlaps, type TimeRange } from "./time.ts";
 import { findProfile } from "../editions/profiles.ts";

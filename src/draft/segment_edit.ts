@@ -7,7 +7,11 @@
 import type { DraftDocument } from "./document.ts";
 import type { Material, Segment, Track } from "./model.ts";
 import { kindOf } from "./segment_list.ts";
-import { type DroppedTransition, dropStaleTransitions, transitionLinks } from "./transitions.ts";
+import {
+  type DroppedTransition,
+  dropStaleTransitions,
+  transitionLinks,
+} from "./transition_materials.ts";
 import { DraftcliError } from "../errors.ts";
 
 /** A segment with its track. */

@@ -5,7 +5,7 @@
  */
 import type { DraftDocument } from "./document.ts";
 import type { AnimationsMaterial, Material, Segment, TextMaterial, Track } from "./model.ts";
-import { segmentKind } from "./keyframes.ts";
+import { segmentKind } from "./segment_keyframes.ts";
 import { realMediaPath } from "./media_path.ts";
 
 /** What a segment is: its material's kind, else its track's type. */

@@ -14,11 +14,15 @@ import {
   setIfChanged,
 } from "./segment_edit.ts";
 import { setAudioFade } from "./audio_extras.ts";
-import { type DroppedTransition, dropStaleTransitions, transitionLinks } from "./transitions.ts";
+import {
+  type DroppedTransition,
+  dropStaleTransitions,
+  transitionLinks,
+} from "./transition_materials.ts";
 import { normalizeHexColor, parseHexColor } from "./text_content.ts";
 import { DraftcliError } from "../errors.ts";
 
-/** One update item (the fields of src/schema/segments.ts `SegmentUpdate`). */
+/** One update item (the fields of src/schema/segment_input.ts `SegmentUpdate`). */
 export interface UpdateRequest {
   segmentId: string;
   start?: number;

@@ -6,7 +6,7 @@
 import type { AnyCommandSpec, CommandContext } from "../commands/spec.ts";
 import { toDraftcliError } from "../errors.ts";
 import { type JsonSchema, toJsonSchema } from "../schema/json_schema.ts";
-import { validate } from "../schema/validate.ts";
+import { validate } from "../schema/parse_input.ts";
 import { redactJson, redactText } from "../text/redact.ts";
 import { mcpText } from "./hints.ts";
 import { hoistRepeats, slimSchema } from "./slim.ts";

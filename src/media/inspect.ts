@@ -5,7 +5,7 @@
  */
 import { join } from "../path.ts";
 import { DraftcliError } from "../errors.ts";
-import { resolveMedia } from "./resolve.ts";
+import { resolveMedia } from "./media_resolve.ts";
 import type { ProbeOptions } from "./probe.ts";
 import type { MediaInfo } from "./types.ts";
 

@@ -21,13 +21,13 @@ import { attempt, type Problems } from "./problems.ts";
 import { withIdLists } from "./id_lists.ts";
 import type { Edition } from "../editions/profiles.ts";
 import type { DraftDocument } from "../draft/document.ts";
-import { buildAudioSegment, placeSegment } from "../draft/build.ts";
+import { buildAudioSegment, placeSegment } from "../draft/segment_builders.ts";
 import { gridRange } from "../draft/time.ts";
 import { DraftcliError } from "../errors.ts";
 import { redactUrl } from "../text/redact.ts";
 import { itemBase, segmentsOf } from "../draft/summary.ts";
 import { setAudioEffect, setAudioFade } from "../draft/audio_extras.ts";
-import { resolveName } from "../catalogs/resolve.ts";
+import { resolveName } from "../catalogs/name_resolve.ts";
 
 type Item = z.infer<typeof AudioInfo>;
 

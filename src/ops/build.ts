@@ -6,8 +6,8 @@
  */
 import type { z } from "zod";
 import type { CommandContext } from "./context.ts";
-import { BuildSpec, type BuildSpecInput } from "../schema/build.ts";
-import { issueMessage, wellFormed } from "../schema/validate.ts";
+import { BuildSpec, type BuildSpecInput } from "../schema/build_input.ts";
+import { issueMessage, wellFormed } from "../schema/parse_input.ts";
 import { DraftcliError } from "../errors.ts";
 import { attempt, Problems } from "./problems.ts";
 import type { Edition } from "../editions/profiles.ts";
@@ -23,16 +23,16 @@ import { applySticker } from "./stickers.ts";
 import { applyKeyframes } from "./keyframes.ts";
 import { applyMasks } from "./masks.ts";
 import { applyAutoTransitions } from "./transitions.ts";
-import { resolveField } from "./names.ts";
+import { resolveField } from "./catalog_names.ts";
 import { maskEntry } from "./targets.ts";
 import { CaptionStyle } from "../schema/caption_style.ts";
 import { type MediaRequest, writeWithMedia } from "./media.ts";
 import { locateDraft, peekEdition } from "../store/locate.ts";
 import { chooseEditor } from "../store/detect.ts";
 import { currentOs } from "../store/home.ts";
-import { maskWarning } from "../draft/masks.ts";
-import { mediaRefProblems } from "../media/resolve.ts";
-import { appendTracks } from "../draft/build.ts";
+import { maskWarning } from "../draft/mask_materials.ts";
+import { mediaRefProblems } from "../media/media_resolve.ts";
+import { appendTracks } from "../draft/segment_builders.ts";
 import { addMarkers } from "../draft/markers.ts";
 
 /** The item lists of a spec, in the order they are built (segments first, then what targets them). */

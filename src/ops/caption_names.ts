@@ -3,7 +3,7 @@
  * the edition's fonts catalog or this machine, animations from its text animation catalogs.
  */
 import type { CaptionNames } from "./captions.ts";
-import { resolveAnimations } from "./names.ts";
+import { resolveAnimations } from "./catalog_names.ts";
 import { resolveFont } from "./fonts.ts";
 
 /** Resolves a captions call's font and animation names against the edition's catalogs. */

@@ -6,7 +6,7 @@ import type { CommandContext } from "./context.ts";
 import { locateDraft, peekEdition } from "../store/locate.ts";
 import { mutateDraftAt } from "../store/commit.ts";
 import { readDraft } from "../store/load.ts";
-import { buildTextSegment, fitsOn, nthTrack, setAnimations } from "../draft/build.ts";
+import { buildTextSegment, fitsOn, nthTrack, setAnimations } from "../draft/segment_builders.ts";
 import { planAnimations } from "../draft/animation_plan.ts";
 import { gridRange, overlaps } from "../draft/time.ts";
 import { DraftcliError } from "../errors.ts";

@@ -5,7 +5,7 @@
 import { resolve } from "../path.ts";
 import { pathToFileURL } from "node:url";
 import type { CommandContext } from "./context.ts";
-import type { DraftEasy } from "../schema/easy.ts";
+import type { DraftEasy } from "../schema/easy_input.ts";
 import { DraftcliError } from "../errors.ts";
 import { readSrtFile } from "./srt_file.ts";
 import {
@@ -31,7 +31,7 @@ import {
   buildTextSegment,
   buildVisualSegment,
   placeSegment,
-} from "../draft/build.ts";
+} from "../draft/segment_builders.ts";
 import type { DraftDocument } from "../draft/document.ts";
 import { baseStyle, captionMaterial } from "./captions.ts";
 import { CATALOG_NAMES } from "./caption_names.ts";

@@ -9,7 +9,7 @@ import { locateDraft, peekEdition } from "../store/locate.ts";
 import { mutateDraftAt } from "../store/commit.ts";
 import { readDraft } from "../store/load.ts";
 import { entryById, entryByName, timelineRange, visualSegment } from "./targets.ts";
-import { placeSegment } from "../draft/build.ts";
+import { placeSegment } from "../draft/segment_builders.ts";
 import {
   type AdjustParam,
   attachEffect,
@@ -20,7 +20,7 @@ import {
   type EffectEntry,
   effectParams,
   paramsForDisplay,
-} from "../draft/effects.ts";
+} from "../draft/effect_materials.ts";
 import type { DraftDocument } from "../draft/document.ts";
 import type { Material, Segment, Track } from "../draft/model.ts";
 import type { Edition } from "../editions/profiles.ts";

@@ -16,13 +16,13 @@ import type {
   VideoMaterial,
 } from "../draft/model.ts";
 import { readDraft } from "../store/load.ts";
-import { readKeyframes } from "../draft/keyframes.ts";
-import { maskForDisplay } from "../draft/masks.ts";
-import { fromPlaceholder, isAbsoluteAnyOs } from "../transfer/paths.ts";
-import { EASINGS, KEYFRAME_PROPERTIES } from "../draft/keyframes.ts";
+import { readKeyframes } from "../draft/segment_keyframes.ts";
+import { maskForDisplay } from "../draft/mask_materials.ts";
+import { fromPlaceholder, isAbsoluteAnyOs } from "../transfer/draft_media_paths.ts";
+import { EASINGS, KEYFRAME_PROPERTIES } from "../draft/segment_keyframes.ts";
 import { exportTextTrack, textRuns } from "./export_text.ts";
 import { type CatalogKind, findByResourceId } from "../catalogs/catalog.ts";
-import { resolveName } from "../catalogs/resolve.ts";
+import { resolveName } from "../catalogs/name_resolve.ts";
 import { onFrameGrid, toFrameGrid } from "../draft/time.ts";
 import type { Edition } from "../editions/profiles.ts";
 import { AUDIO_TYPES, TRACK_TYPES } from "../draft/kinds.ts";

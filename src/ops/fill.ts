@@ -26,7 +26,7 @@ import {
   replaceMedia,
   replaceText,
   textSlots,
-} from "../draft/fill.ts";
+} from "../draft/template_fill.ts";
 import { redactText } from "../text/redact.ts";
 import { join } from "../path.ts";
 import type { Json } from "../editions/profiles.ts";

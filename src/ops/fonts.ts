@@ -6,14 +6,14 @@
  * installed names.
  */
 import { isAbsolute, resolve } from "../path.ts";
-import { resolveField } from "./names.ts";
+import { resolveField } from "./catalog_names.ts";
 import type { Edition } from "../editions/profiles.ts";
 import type { FontRef } from "../draft/text_content.ts";
 import { DraftcliError } from "../errors.ts";
-import { FONT_FILE, fontNames, installedFonts } from "../media/fonts.ts";
+import { FONT_FILE, fontNames, installedFonts } from "../media/installed_fonts.ts";
 import { currentOs } from "../store/home.ts";
 import { closest } from "../text/closest.ts";
-import { isAbsoluteAnyOs } from "../transfer/paths.ts";
+import { isAbsoluteAnyOs } from "../transfer/draft_media_paths.ts";
 import { CUTCLI_SYSTEM_FONTS } from "../catalogs/compat.ts";
 
 /** The editors' spelling of a local font path (forward slashes, also on Windows). */

@@ -1,6 +1,6 @@
 import { deepStrictEqual, equal, ok as assert, throws } from "node:assert/strict";
 import { resolveFont } from "./fonts.ts";
-import { fontDirs, fontNames } from "../media/fonts.ts";
+import { fontDirs, fontNames } from "../media/installed_fonts.ts";
 import { DraftcliError } from "../errors.ts";
 import { tempDir } from "../../test/helpers/temp.ts";
 

@@ -1,10 +1,15 @@
 /** `keyframes add` / `keyframes list`: keyframes on any segment, in user units. */
 import type { z } from "zod";
-import type { KeyframeInfo } from "../schema/keyframes.ts";
+import type { KeyframeInfo } from "../schema/keyframe_input.ts";
 import type { CommandContext } from "./context.ts";
 import { mutateDraft } from "../store/commit.ts";
 import { readDraft } from "../store/load.ts";
-import { propertiesFor, readKeyframes, segmentKind, setKeyframe } from "../draft/keyframes.ts";
+import {
+  propertiesFor,
+  readKeyframes,
+  segmentKind,
+  setKeyframe,
+} from "../draft/segment_keyframes.ts";
 import { DraftcliError } from "../errors.ts";
 import { segmentIdsHint } from "../draft/segment_edit.ts";
 import type { DraftDocument } from "../draft/document.ts";

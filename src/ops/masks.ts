@@ -13,7 +13,7 @@ import {
   maskOf,
   maskWarning,
   setMask,
-} from "../draft/masks.ts";
+} from "../draft/mask_materials.ts";
 import { itemBase } from "../draft/summary.ts";
 import { DraftcliError } from "../errors.ts";
 

@@ -4,9 +4,9 @@
  * disagree with the file.
  */
 import { basename, isAbsolute, join, relative } from "../path.ts";
-import { eachLimited, resolveMedia } from "../media/resolve.ts";
+import { eachLimited, resolveMedia } from "../media/media_resolve.ts";
 import { ProbeCache } from "../media/probe_cache.ts";
-import type { MediaFacts } from "../draft/build.ts";
+import type { MediaFacts } from "../draft/segment_builders.ts";
 import type { StagedFile } from "../store/commit.ts";
 import { STATE_DIR } from "../store/locate.ts";
 import { readJsonIfExists } from "../store/atomic.ts";
@@ -16,12 +16,12 @@ import { createDraft, type NewDraftOptions } from "../store/create.ts";
 import { mutateDraftAt } from "../store/commit.ts";
 import { registerDraft } from "../store/draft_index.ts";
 import type { DraftDocument, Segment, Track } from "../draft/document.ts";
-import { attachTransition, type TransitionEntry } from "../draft/transitions.ts";
+import { attachTransition, type TransitionEntry } from "../draft/transition_materials.ts";
 import { makeStagingDir } from "../store/txn.ts";
 import { tidyStateDir } from "../store/load.ts";
 import { cacheDir } from "../store/home.ts";
 import { type MediaPlacement, MediaPlacer, type PlacedFile } from "../media/place.ts";
-import { toPlaceholder } from "../transfer/paths.ts";
+import { toPlaceholder } from "../transfer/draft_media_paths.ts";
 
 /** One URL to resolve, and where it came from (for error messages). */
 export interface MediaRequest {

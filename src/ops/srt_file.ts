@@ -3,7 +3,7 @@
  * `~/…`, or a `file://` URL) and parses its cues, for `captions add --srt` and `draft easy --srt`.
  */
 import { DraftcliError } from "../errors.ts";
-import { fileUrlToPath, plainPath } from "../media/resolve.ts";
+import { fileUrlToPath, plainPath } from "../media/media_resolve.ts";
 import { parseSrt, type SrtCue } from "../easy/srt.ts";
 
 /** Subtitles are text: anything larger is not an SRT file. */

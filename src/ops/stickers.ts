@@ -4,8 +4,8 @@ import type { CommandContext } from "./context.ts";
 import { mutateDraft } from "../store/commit.ts";
 import { readDraft } from "../store/load.ts";
 import { timelineRange } from "./targets.ts";
-import { placeSegment } from "../draft/build.ts";
-import { buildStickerSegment } from "../draft/stickers.ts";
+import { placeSegment } from "../draft/segment_builders.ts";
+import { buildStickerSegment } from "../draft/sticker_materials.ts";
 import { clipFields, itemBase, segmentsOf } from "../draft/summary.ts";
 
 /** What `sticker add` takes (times µs, positions normalised). */

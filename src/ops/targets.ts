@@ -8,12 +8,12 @@ import {
   findByResourceId,
   getCatalog,
 } from "../catalogs/catalog.ts";
-import { resolveName, searchCommand } from "../catalogs/resolve.ts";
+import { resolveName, searchCommand } from "../catalogs/name_resolve.ts";
 import type { Edition } from "../editions/profiles.ts";
 import type { DraftDocument } from "../draft/document.ts";
 import type { Segment, Track, VideoMaterial } from "../draft/model.ts";
 import { gridRange, type TimeRange } from "../draft/time.ts";
-import { MASK_ALIASES, UNSUPPORTED_MASK_TYPES } from "../draft/masks.ts";
+import { MASK_ALIASES, UNSUPPORTED_MASK_TYPES } from "../draft/mask_materials.ts";
 import { DraftcliError } from "../errors.ts";
 
 function relabel(err: unknown, field: string): never {

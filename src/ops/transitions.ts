@@ -4,8 +4,8 @@ import type { CommandContext } from "./context.ts";
 import { locateDraft, peekEdition } from "../store/locate.ts";
 import { mutateDraftAt } from "../store/commit.ts";
 import { readDraft } from "../store/load.ts";
-import { resolveField } from "./names.ts";
-import { adjacentPairs, autoTransitions, listTransitions } from "../draft/transitions.ts";
+import { resolveField } from "./catalog_names.ts";
+import { adjacentPairs, autoTransitions, listTransitions } from "../draft/transition_materials.ts";
 import { DraftcliError } from "../errors.ts";
 
 /** Options of `transitions add`. */

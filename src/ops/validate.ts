@@ -4,7 +4,7 @@ import type { CommandContext } from "./context.ts";
 import { readDraft } from "../store/load.ts";
 import { readDraftState } from "../store/locate.ts";
 import { diskFolderReader } from "../store/folder_reader.ts";
-import { validateDraft, type ValidationReport } from "../draft/validate.ts";
+import { validateDraft, type ValidationReport } from "../draft/check_draft.ts";
 import { DraftcliError } from "../errors.ts";
 
 /**

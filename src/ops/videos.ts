@@ -18,19 +18,25 @@ import {
   settleTrackIndexes,
   warnMismatch,
 } from "./media.ts";
-import { resolveAnimations, resolveItemTransition } from "./names.ts";
+import { resolveAnimations, resolveItemTransition } from "./catalog_names.ts";
 import { attempt, type Problems } from "./problems.ts";
 import { withIdLists } from "./id_lists.ts";
 import type { Edition } from "../editions/profiles.ts";
 import type { DraftDocument } from "../draft/document.ts";
 import type { AnimationRequest } from "../draft/animation_plan.ts";
-import type { TransitionEntry } from "../draft/transitions.ts";
+import type { TransitionEntry } from "../draft/transition_materials.ts";
 import { maskEntry, timelineRange } from "./targets.ts";
-import { buildVisualSegment, placeSegment, setAnimations } from "../draft/build.ts";
+import { buildVisualSegment, placeSegment, setAnimations } from "../draft/segment_builders.ts";
 import type { Segment, Track } from "../draft/document.ts";
 import { planAnimations } from "../draft/animation_plan.ts";
 import { setAudioFade } from "../draft/audio_extras.ts";
-import { buildMask, maskForDisplay, maskOf, maskWarning, setMask } from "../draft/masks.ts";
+import {
+  buildMask,
+  maskForDisplay,
+  maskOf,
+  maskWarning,
+  setMask,
+} from "../draft/mask_materials.ts";
 import { DraftcliError } from "../errors.ts";
 import { clipFields, itemBase, segmentsOf } from "../draft/summary.ts";
 

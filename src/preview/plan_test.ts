@@ -3,7 +3,7 @@ import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/stric
 import { materialFile, planPreview, valueAt } from "./plan.ts";
 import { curveExpr, proxyFormat, renderArgs, speedFilters, windowPlan } from "./graph.ts";
 import { assColor, captionsAss, tagColor } from "./ass.ts";
-import { timelineSvg } from "./timeline.ts";
+import { timelineSvg } from "./timeline_svg.ts";
 
 const DRAFT = {
   duration: 4_000_000,

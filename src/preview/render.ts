@@ -11,10 +11,10 @@ import { decodes, type FfmpegInfo, runFfmpeg } from "./ffmpeg.ts";
 import { planPreview, type RenderPlan } from "./plan.ts";
 import { type ProxyFormat, proxyFormat, renderArgs, windowPlan } from "./graph.ts";
 import { captionsAss, type PlaceholderLabel } from "./ass.ts";
-import { stripFilters, timelineSvg } from "./timeline.ts";
+import { stripFilters, timelineSvg } from "./timeline_svg.ts";
 
-export { type CaptionFont, findCaptionFont } from "./fonts.ts";
-import { type CaptionFont, NO_CJK_FONT_WARNING } from "./fonts.ts";
+export { type CaptionFont, findCaptionFont } from "./preview_fonts.ts";
+import { type CaptionFont, NO_CJK_FONT_WARNING } from "./preview_fonts.ts";
 import { hasCjk } from "../easy/timing.ts";
 
 /**

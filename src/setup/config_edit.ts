@@ -14,7 +14,7 @@
 // @ts-types="npm:json5@2.2.3/lib/index.d.ts"
 import JSON5 from "json5";
 import { parse as parseToml, stringify as stringifyToml } from "smol-toml";
-import type { McpFormat } from "./paths.ts";
+import type { McpFormat } from "./agent_paths.ts";
 
 /** A parsed config file. */
 export interface ConfigDoc {

@@ -2,7 +2,7 @@
  * What `draftcli setup` wrote, so later runs can tell its own files and entries from ones the
  * user changed: a SHA-256 per skill file and the exact MCP entry per config file.
  */
-import { atomicWrite, readTextOrNull } from "./files.ts";
+import { atomicWrite, readTextOrNull } from "./setup_files.ts";
 
 /** A skill file setup wrote. */
 export interface FileRecord {

@@ -5,7 +5,7 @@
  * in step with the commands.
  */
 import type { AnyCommandSpec } from "../commands/spec.ts";
-import { toKebab } from "../commands/names.ts";
+import { toKebab } from "../commands/flag_names.ts";
 import { toJsonSchema } from "../schema/json_schema.ts";
 
 /** One recipe: a title, when to use it, and a bash snippet. */

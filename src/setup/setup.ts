@@ -24,7 +24,7 @@ import {
   parseConfig,
   withEntry,
 } from "./config_edit.ts";
-import { atomicWrite, backup, readTextOrNull } from "./files.ts";
+import { atomicWrite, backup, readTextOrNull } from "./setup_files.ts";
 import { exists, sha256Text } from "../files.ts";
 import { loadManifest, type Manifest, saveManifest } from "./manifest.ts";
 import {
@@ -35,7 +35,7 @@ import {
   type HostEnv,
   manifestPath,
   mcpEntry,
-} from "./paths.ts";
+} from "./agent_paths.ts";
 import { REFERENCES_DIR, renderSkill, renderSkillReferences, SKILL_NAME } from "./skill.ts";
 
 /** What happened to one file or entry. */

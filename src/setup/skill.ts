@@ -6,7 +6,7 @@
 import { FONT_SIZE_RULE, LARGE_CAPTION_SIZE } from "../draft/font_size.ts";
 import { PATH_RULE } from "../text/path_rule.ts";
 import type { AnyCommandSpec } from "../commands/spec.ts";
-import { toKebab } from "../commands/names.ts";
+import { toKebab } from "../commands/flag_names.ts";
 import { DraftcliError, ErrorCodes, ExitCode } from "../errors.ts";
 import { type JsonSchema, typeLabel } from "../schema/json_schema.ts";
 import { toJsonSchema } from "../schema/json_schema.ts";

@@ -1,6 +1,6 @@
-/** The real file system as the draft checker sees it (src/draft/checks/context.ts). */
+/** The real file system as the draft checker sees it (src/draft/checks/check_context.ts). */
 import { join } from "../path.ts";
-import type { FolderReader } from "../draft/validate.ts";
+import type { FolderReader } from "../draft/check_draft.ts";
 import { orUndefined } from "../files.ts";
 
 /** Is `path` a file (links followed)? False when it cannot be read. */

@@ -27,7 +27,7 @@ import {
   materialPaths,
   rewritePaths,
   ZIP_COMMENT_PREFIX,
-} from "./paths.ts";
+} from "./draft_media_paths.ts";
 import {
   entryBytes,
   isDirectory,

@@ -1,5 +1,5 @@
 /**
- * The one HTTP client of draftcli. Media downloads of the add commands (`src/media/download.ts`),
+ * The one HTTP client of draftcli. Media downloads of the add commands (`src/media/media_download.ts`),
  * `draft import <URL>` (`download.ts`) and `draft upload` (`upload.ts`) all go through it. It owns:
  * - URL checks: http and https only (`parseHttpUrl`);
  * - one retry policy: network errors, timeouts, 408, 429 and 5xx are retried (`retryableStatus`),

@@ -19,7 +19,7 @@ import {
   rewritePaths,
   toPlaceholder,
   ZIP_COMMENT_PREFIX,
-} from "./paths.ts";
+} from "./draft_media_paths.ts";
 import { ZIP32_LIMIT, ZipFileWriter } from "./zip_writer.ts";
 
 export {

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { createHash } from "node:crypto";
 import { strToU8, unzipSync, type Zippable, zipSync } from "fflate";
 import { buildPortableZip, extractDraftZip } from "./zip.ts";
-import { DRAFT_PLACEHOLDER } from "./paths.ts";
+import { DRAFT_PLACEHOLDER } from "./draft_media_paths.ts";
 import type { DraftcliError } from "../errors.ts";
 import { loadDraft } from "../store/drafts.ts";
 import { tempDir } from "../../test/helpers/temp.ts";

@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import type { AnyCommandSpec } from "../../src/commands/spec.ts";
 import { type JsonSchema, schemaType, toJsonSchema } from "../../src/schema/json_schema.ts";
-import { toKebab } from "../../src/commands/names.ts";
+import { toKebab } from "../../src/commands/flag_names.ts";
 
 /** Numbers that break naive arithmetic, range checks or serialisation. */
 export const hostileNumber: fc.Arbitrary<number> = fc.oneof(

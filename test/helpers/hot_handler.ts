@@ -9,7 +9,7 @@
  */
 import type { CommandContext } from "../../src/ops/context.ts";
 import { COMMAND_TABLE, loadCommand } from "../../src/commands/registry.ts";
-import { handlerName } from "../../src/commands/names.ts";
+import { handlerName } from "../../src/commands/flag_names.ts";
 
 const env = Deno.env.toObject();
 const draftsDir = env.DRAFTCLI_DRAFTS_DIR;

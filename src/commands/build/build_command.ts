@@ -7,7 +7,7 @@ async function schemas() {
   const [{ z }, { draftIdSchema, mediaPlacement }, { BuildSpec }] = await Promise.all([
     import("zod"),
     import("../../schema/common.ts"),
-    import("../../schema/build.ts"),
+    import("../../schema/build_input.ts"),
   ]);
   /** Input of `build`. */
   const BuildInput = z.object({

@@ -7,7 +7,7 @@ import { defineCommandFile } from "../spec.ts";
 import { ConfigSchema } from "../../store/config_schema.ts";
 import { DraftcliError } from "../../errors.ts";
 import { resolve } from "../../path.ts";
-import { validate } from "../../schema/validate.ts";
+import { validate } from "../../schema/parse_input.ts";
 import { parseDecimal } from "../../text/decimal.ts";
 
 /** The config file's keys (the handler checks new values with the config schema too). */

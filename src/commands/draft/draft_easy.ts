@@ -4,7 +4,7 @@ import { defineCommandFile } from "../spec.ts";
 
 /** The schemas of `draft easy` (load zod). */
 async function schemas() {
-  const { DraftEasyInput } = await import("../../schema/easy.ts");
+  const { DraftEasyInput } = await import("../../schema/easy_input.ts");
   return { input: DraftEasyInput };
 }
 

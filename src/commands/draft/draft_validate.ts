@@ -3,7 +3,7 @@
  */
 import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
-import { CHECKS, type CheckSpec } from "../../draft/validate.ts";
+import { CHECKS, type CheckSpec } from "../../draft/check_draft.ts";
 
 /** The schemas of `draft validate` (load zod). */
 async function schemas() {

@@ -9,7 +9,7 @@ async function schemas() {
   const [{ z }, { draftIdSchema }, { KeyframeInfo }] = await Promise.all([
     import("zod"),
     import("../../schema/common.ts"),
-    import("../../schema/keyframes.ts"),
+    import("../../schema/keyframe_input.ts"),
   ]);
   /** Input of `keyframes add`. */
   const KeyframesAddInput = z.object({

@@ -7,7 +7,7 @@ import { ANIMATION_KINDS, CATALOG_OUTPUT, editionFor } from "./query_catalog.ts"
 async function schemas() {
   const [{ z }, { catalogQueryFields, editionFields }] = await Promise.all([
     import("zod"),
-    import("../../schema/query.ts"),
+    import("../../schema/query_input.ts"),
   ]);
   /** The input of `query animations`. */
   const QueryAnimationsInput = z.object({
@@ -36,7 +36,7 @@ export const command = defineCommandFile({
   ],
   schemas,
   async run(input: Input, ctx) {
-    const { queryCatalog } = await import("../../catalogs/query.ts");
+    const { queryCatalog } = await import("../../catalogs/catalog_query.ts");
     const { kind, type, draftId, editor, ...q } = input;
     const catalogKind = ANIMATION_KINDS[kind === "text" ? "text" : "image"][type];
     return queryCatalog(

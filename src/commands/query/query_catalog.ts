@@ -51,7 +51,7 @@ export async function editionFor(
 
 /** The schemas of a catalog look-up (load zod). */
 export async function catalogQuerySchemas() {
-  return { input: (await import("../../schema/query.ts")).QueryCatalogInput };
+  return { input: (await import("../../schema/query_input.ts")).QueryCatalogInput };
 }
 
 /** The input of a catalog look-up, as validated. */
@@ -75,7 +75,7 @@ export function catalogQueryCommand(
     schemas: catalogQuerySchemas,
     async run(input: CatalogQueryInput, ctx) {
       const { draftId, editor, ...q } = input;
-      const { queryCatalog } = await import("../../catalogs/query.ts");
+      const { queryCatalog } = await import("../../catalogs/catalog_query.ts");
       return queryCatalog(await editionFor({ draftId, editor }, ctx), kind, q);
     },
   });

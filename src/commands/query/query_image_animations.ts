@@ -7,7 +7,7 @@ import { ANIMATION_KINDS, CATALOG_OUTPUT, editionFor } from "./query_catalog.ts"
 async function schemas() {
   const [{ z }, { animationsInput }] = await Promise.all([
     import("zod"),
-    import("../../schema/query.ts"),
+    import("../../schema/query_input.ts"),
   ]);
   return {
     input: animationsInput({
@@ -32,7 +32,7 @@ export const command = defineCommandFile({
   mcp: false,
   schemas,
   async run(input: Input, ctx) {
-    const { queryCatalog } = await import("../../catalogs/query.ts");
+    const { queryCatalog } = await import("../../catalogs/catalog_query.ts");
     const { type, draftId, editor, mode: _mode, ...q } = input;
     return queryCatalog(
       await editionFor({ draftId, editor }, ctx),

@@ -5,7 +5,7 @@ import { ANIMATION_KINDS, CATALOG_OUTPUT, editionFor } from "./query_catalog.ts"
 
 /** The schemas of `query text-animations` (load zod). */
 async function schemas() {
-  const { animationsInput } = await import("../../schema/query.ts");
+  const { animationsInput } = await import("../../schema/query_input.ts");
   return { input: animationsInput({}) };
 }
 
@@ -23,7 +23,7 @@ export const command = defineCommandFile({
   mcp: false,
   schemas,
   async run(input: Input, ctx) {
-    const { queryCatalog } = await import("../../catalogs/query.ts");
+    const { queryCatalog } = await import("../../catalogs/catalog_query.ts");
     const { type, draftId, editor, ...q } = input;
     return queryCatalog(
       await editionFor({ draftId, editor }, ctx),

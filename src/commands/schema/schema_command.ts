@@ -23,7 +23,7 @@ export const command = defineCommandFile({
   async run() {
     // The JSON Schema is made from the zod spec: zod loads here, only when this command runs.
     const [{ BuildSpec }, { toJsonSchema }] = await Promise.all([
-      import("../../schema/build.ts"),
+      import("../../schema/build_input.ts"),
       import("../../schema/json_schema.ts"),
     ]);
     return toJsonSchema(BuildSpec);

@@ -7,7 +7,7 @@ async function schemas() {
   const [{ z }, { draftIdSchema }, { SegmentMove }] = await Promise.all([
     import("zod"),
     import("../../schema/common.ts"),
-    import("../../schema/segments.ts"),
+    import("../../schema/segment_input.ts"),
   ]);
   const ripple = z.boolean().default(false).describe(
     "shift later segments on the same track to close (or open) the gap",

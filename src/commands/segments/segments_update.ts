@@ -11,7 +11,7 @@ async function schemas() {
   const [{ z }, { draftIdSchema }, { SegmentUpdate }] = await Promise.all([
     import("zod"),
     import("../../schema/common.ts"),
-    import("../../schema/segments.ts"),
+    import("../../schema/segment_input.ts"),
   ]);
   /** Input of `segments update`. */
   const SegmentsUpdateInput = z.object({

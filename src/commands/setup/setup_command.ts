@@ -10,7 +10,7 @@ import { loadAllSpecs } from "../registry.ts";
 
 /** The schemas of `setup` (load zod). */
 async function schemas() {
-  const { AGENTS } = await import("../../setup/paths.ts");
+  const { AGENTS } = await import("../../setup/agent_paths.ts");
   const { z } = await import("zod");
   return {
     input: z.strictObject({
@@ -59,7 +59,7 @@ export function makeSetupCommand(getSpecs: SpecSource = loadAllSpecs) {
     mcp: false,
     schemas,
     async run(args: SetupInput, ctx) {
-      const { AGENTS } = await import("../../setup/paths.ts");
+      const { AGENTS } = await import("../../setup/agent_paths.ts");
       const { isCompiled, selfCommand } = await import("../../setup/self_command.ts");
       const { findOnPath, runArgv, runSetup } = await import("../../setup/setup.ts");
       const host = { env: ctx.env, os: Deno.build.os };

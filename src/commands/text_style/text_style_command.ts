@@ -8,7 +8,7 @@ async function schemas() {
   const [{ z }, { editionFields }, { textMaterialStyleFields }, { CaptionInfo }] = await Promise
     .all([
       import("zod"),
-      import("../../schema/query.ts"),
+      import("../../schema/query_input.ts"),
       import("../../schema/caption_style.ts"),
       import("../../schema/media_items.ts"),
     ]);

@@ -8,7 +8,7 @@ import type {
   TextMaterial,
   TextStyleEntry,
 } from "../model.ts";
-import { type Context, materialLists } from "./context.ts";
+import { type Context, materialLists } from "./check_context.ts";
 
 /** See the module doc. */
 export function checkText(c: Context, m: TextMaterial, mp: string): void {

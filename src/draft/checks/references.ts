@@ -1,6 +1,6 @@
 /** Checks of ids and references: unique ids, segment → material, local_material_id → meta. */
 import type { Material } from "../model.ts";
-import { type Context, listOf, materialLists } from "./context.ts";
+import { type Context, listOf, materialLists } from "./check_context.ts";
 
 /** See the module doc. */
 export function checkIds(c: Context): void {

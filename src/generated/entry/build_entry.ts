@@ -3,7 +3,7 @@
 /** `build` in one module load: its fast validator, its command file (handler and the operations it imports), the context and the fast path. */
 import { FAIL, isObject, isPlainObject, type FastInput } from "../../fast_input.ts";
 import { command } from "../../commands/build/build_command.ts";
-import "../../commands/context.ts";
+import "../../commands/make_context.ts";
 import "../../commands/fast_run.ts";
 import "../../ops/build.ts";
 

@@ -3,7 +3,7 @@
 /** `config set-dir` in one module load: its fast validator, its command file (handler and the operations it imports), the context and the fast path. */
 import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
 import { command } from "../../commands/config/config_set_dir.ts";
-import "../../commands/context.ts";
+import "../../commands/make_context.ts";
 import "../../commands/fast_run.ts";
 import "../../store/config.ts";
 

@@ -4,7 +4,7 @@
 import * as R from "../../schema/rules.ts";
 import { FAIL, isObject, isPlainObject, type FastInput } from "../../fast_input.ts";
 import { command } from "../../commands/draft/draft_fill.ts";
-import "../../commands/context.ts";
+import "../../commands/make_context.ts";
 import "../../commands/fast_run.ts";
 import "../../draft/fit_modes.ts";
 import "../../ops/fill.ts";

@@ -4,14 +4,14 @@
 import * as R from "../../schema/rules.ts";
 import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
 import { command } from "../../commands/draft/draft_import.ts";
-import "../../commands/context.ts";
+import "../../commands/make_context.ts";
 import "../../commands/fast_run.ts";
 import "../../commands/draft/portable_zip.ts";
 import "../../draft/ids.ts";
 import "../../store/drafts.ts";
-import "../../transfer/download.ts";
 import "../../transfer/limits.ts";
 import "../../transfer/zip.ts";
+import "../../transfer/zip_download.ts";
 
 const keys0 = new Set<string>(["source","name"]);
 function v0(v: any): any {

@@ -4,7 +4,7 @@
 import * as R from "../../schema/rules.ts";
 import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
 import { command } from "../../commands/query/query_audio_duration.ts";
-import "../../commands/context.ts";
+import "../../commands/make_context.ts";
 import "../../commands/fast_run.ts";
 import "../../media/inspect.ts";
 

@@ -3,9 +3,9 @@
 /** `query masks` in one module load: its fast validator, its command file (handler and the operations it imports), the context and the fast path. */
 import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
 import { command } from "../../commands/query/query_masks.ts";
-import "../../commands/context.ts";
+import "../../commands/make_context.ts";
 import "../../commands/fast_run.ts";
-import "../../catalogs/query.ts";
+import "../../catalogs/catalog_query.ts";
 import "../../store/drafts.ts";
 
 const keys0 = new Set<string>(["draftId","editor","action","keyword","category","limit","offset"]);

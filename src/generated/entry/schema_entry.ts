@@ -3,7 +3,7 @@
 /** `schema` in one module load: its fast validator, its command file (handler and the operations it imports), the context and the fast path. */
 import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
 import { command } from "../../commands/schema/schema_command.ts";
-import "../../commands/context.ts";
+import "../../commands/make_context.ts";
 import "../../commands/fast_run.ts";
 
 const keys0 = new Set<string>(["of"]);

@@ -3,9 +3,9 @@
 /** `setup` in one module load: its fast validator, its command file (handler and the operations it imports), the context and the fast path. */
 import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
 import { command } from "../../commands/setup/setup_command.ts";
-import "../../commands/context.ts";
+import "../../commands/make_context.ts";
 import "../../commands/fast_run.ts";
-import "../../setup/paths.ts";
+import "../../setup/agent_paths.ts";
 import "../../setup/self_command.ts";
 import "../../setup/setup.ts";
 

@@ -1,5 +1,5 @@
 import { deepStrictEqual as assertEquals, throws } from "node:assert/strict";
-import { agentLayout, draftcliConfigDir, homeDir, mcpEntry } from "./paths.ts";
+import { agentLayout, draftcliConfigDir, homeDir, mcpEntry } from "./agent_paths.ts";
 
 Deno.test("home: HOME on unix, USERPROFILE first on Windows; none is a usage error", () => {
   assertEquals(homeDir({ env: { HOME: "/h", USERPROFILE: "C:\\u" }, os: "linux" }), "/h");

@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { z } from "zod";
-import { validate, wellFormed } from "./validate.ts";
+import { validate, wellFormed } from "./parse_input.ts";
 import { withAliases } from "./json_schema.ts";
 import type { DraftcliError } from "../errors.ts";
 

@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals, ok as assert, rejects } from "node:assert/strict";
 import { join } from "node:path";
-import { downloadToFile } from "./download.ts";
+import { downloadToFile } from "./zip_download.ts";
 import type { DraftcliError } from "../errors.ts";
 import { randomBytes } from "../../test/helpers/transfer_fixture.ts";
 import { tempDir } from "../../test/helpers/temp.ts";

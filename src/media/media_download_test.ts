@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { assertEquals, assertRejectsCode, assertTrue } from "../../test/helpers/media_testing.ts";
-import { downloadAll, type DownloadOptions } from "./download.ts";
+import { downloadAll, type DownloadOptions } from "./media_download.ts";
 import { FIXTURES, withTempDir } from "../../test/helpers/media_testing.ts";
 
 /** A real HTTP server on 127.0.0.1 with routes for every download scenario. */

@@ -1,5 +1,5 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
-import { jsonEqual, jsonType, structuralCheck } from "./validate.ts";
+import { jsonEqual, jsonType, structuralCheck } from "./check_draft.ts";
 
 Deno.test("jsonType names the six JSON types", () => {
   assertEquals(

@@ -1,7 +1,7 @@
-/** Input schema of `keyframes add` items (ranges per property come from src/draft/keyframes.ts). */
+/** Input schema of `keyframes add` items (ranges per property come from src/draft/segment_keyframes.ts). */
 import { z } from "zod";
 import { timeUs } from "./common.ts";
-import { EASINGS, KEYFRAME_PROPERTIES, PROPERTY_INFO } from "../draft/keyframes.ts";
+import { EASINGS, KEYFRAME_PROPERTIES, PROPERTY_INFO } from "../draft/segment_keyframes.ts";
 import { checkKeyframeValue } from "./rules.ts";
 import { superRefineWith } from "./refine.ts";
 

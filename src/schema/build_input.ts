@@ -13,7 +13,7 @@ import {
   stickerFields,
   VideoInfo,
 } from "./visual_items.ts";
-import { keyframeFields } from "./keyframes.ts";
+import { keyframeFields } from "./keyframe_input.ts";
 import { checkKeyframeValue, notBothTargets, oneTarget } from "./rules.ts";
 import { superRefineWith } from "./refine.ts";
 import { captionStyleFields } from "./caption_style.ts";

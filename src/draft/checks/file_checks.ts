@@ -1,7 +1,7 @@
 /** Checks of the draft's files: meta in sync, timeline copies equal, media present. */
 import { join, normalize, resolve } from "../../path.ts";
 import type { DraftDocument } from "../document.ts";
-import { type Context, listOf, PLACEHOLDER } from "./context.ts";
+import { type Context, listOf, PLACEHOLDER } from "./check_context.ts";
 import { jsonEqual } from "../structure.ts";
 
 /** See the module doc. */

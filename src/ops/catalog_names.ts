@@ -1,5 +1,5 @@
 /** Resolves user-given names (animations, transitions …) against the draft's edition catalog. */
-import { resolveName } from "../catalogs/resolve.ts";
+import { resolveName } from "../catalogs/name_resolve.ts";
 import type { CatalogKind } from "../catalogs/catalog.ts";
 import type { Edition } from "../editions/profiles.ts";
 import { DraftcliError } from "../errors.ts";

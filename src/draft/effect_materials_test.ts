@@ -1,5 +1,10 @@
 import { deepStrictEqual as assertEquals, throws } from "node:assert/strict";
-import { type EffectEntry, effectParams, paramsForDisplay, shortParamName } from "./effects.ts";
+import {
+  type EffectEntry,
+  effectParams,
+  paramsForDisplay,
+  shortParamName,
+} from "./effect_materials.ts";
 import { DraftcliError } from "../errors.ts";
 
 const entry: EffectEntry = {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { type CatalogKind, type Edition, entryAliases, getCatalog } from "./catalog.ts";
-import { FADE_RESOURCE_IDS, resolveName } from "./resolve.ts";
+import { FADE_RESOURCE_IDS, resolveName } from "./name_resolve.ts";
 import { DraftcliError } from "../errors.ts";
 
 /** Calls `fn`, asserts it throws an unknown_name DraftcliError, and returns the error. */

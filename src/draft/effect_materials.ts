@@ -13,7 +13,7 @@ import { EDITION_FACTS, prototype } from "../editions/profiles.ts";
 import type { DraftDocument } from "./document.ts";
 import type { EffectMaterial, EffectParam, Material, Segment } from "./model.ts";
 import { newId } from "./ids.ts";
-import { newSegment } from "./build.ts";
+import { newSegment } from "./segment_builders.ts";
 import type { TimeRange } from "./time.ts";
 import { DraftcliError } from "../errors.ts";
 

@@ -6,7 +6,7 @@ import {
   assertTrue,
 } from "../../test/helpers/media_testing.ts";
 import { ProbeCache } from "./probe_cache.ts";
-import { fileUrlToPath, itemLabel, plainPath, resolveMedia } from "./resolve.ts";
+import { fileUrlToPath, itemLabel, plainPath, resolveMedia } from "./media_resolve.ts";
 import { EXPECTED, FIXTURES, withTempDir } from "../../test/helpers/media_testing.ts";
 
 /** Serves test/fixtures/<name> at /<name> on 127.0.0.1; counts requests. */

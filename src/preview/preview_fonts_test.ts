@@ -1,5 +1,5 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
-import { findCaptionFont } from "./fonts.ts";
+import { findCaptionFont } from "./preview_fonts.ts";
 import { sheetFrames } from "./render.ts";
 
 const only = (...files: string[]) => (path: string) => Promise.resolve(files.includes(path));

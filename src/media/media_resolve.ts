@@ -6,7 +6,7 @@
 import { isAbsolute, normalize, resolve } from "../path.ts";
 import { DraftcliError } from "../errors.ts";
 import { redactUrl } from "../text/redact.ts";
-import type { DownloadOptions, DownloadResult } from "./download.ts";
+import type { DownloadOptions, DownloadResult } from "./media_download.ts";
 import { type ProbeCache, probeCached } from "./probe_cache.ts";
 import { probeFile, type ProbeOptions } from "./probe.ts";
 import type { MediaInfo } from "./types.ts";
@@ -352,7 +352,7 @@ export async function resolveMedia(
   const remotes = unique.filter((c) => c.kind === "http");
   if (remotes.length > 0) {
     // The HTTP client loads only when a URL is used: an add of local files never parses it.
-    const { downloadAll } = await import("./download.ts");
+    const { downloadAll } = await import("./media_download.ts");
     const downloads = await downloadAll(
       remotes.map((c) => ({
         url: c.ref.url,

@@ -1,7 +1,7 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { profileForAppVersion } from "../editions/profiles.ts";
 import { DraftDocument } from "./document.ts";
-import { dropUnusedPoolEntries, filesOf, mediaUses, remainingReferences } from "./fill.ts";
+import { dropUnusedPoolEntries, filesOf, mediaUses, remainingReferences } from "./template_fill.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = any;

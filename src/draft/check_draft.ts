@@ -2,7 +2,7 @@
  * The draft checker behind `draft validate`: finds what makes an editor drop items, refuse a
  * draft or show media as missing (draft-format.md §3–§9), and values that came from somebody
  * else's draft, and reports it as JSON. Every check has a stable code and a fixed level
- * (`CHECKS`, src/draft/checks/context.ts): errors are what the editors are known to choke on,
+ * (`CHECKS`, src/draft/checks/check_context.ts): errors are what the editors are known to choke on,
  * warnings are what they repair or tolerate, or what only matters on another machine. The checks
  * live in src/draft/checks/ by job; this module runs them.
  */
@@ -15,11 +15,11 @@ import {
   materialLists,
   type ValidationReport,
   type ValidationStats,
-} from "./checks/context.ts";
+} from "./checks/check_context.ts";
 import { checkIds, checkReferences } from "./checks/references.ts";
-import { checkSegments, checkTimeline } from "./checks/timeline.ts";
+import { checkSegments, checkTimeline } from "./checks/timeline_checks.ts";
 import { checkCatalogIds } from "./checks/catalog_text.ts";
-import { checkMedia, checkMeta, checkTimelineCopies } from "./checks/files.ts";
+import { checkMedia, checkMeta, checkTimelineCopies } from "./checks/file_checks.ts";
 import {
   findForeignValues,
   type ForeignValue,
@@ -37,7 +37,7 @@ export {
   type ValidationIssue,
   type ValidationReport,
   type ValidationStats,
-} from "./checks/context.ts";
+} from "./checks/check_context.ts";
 export {
   jsonEqual,
   type JsonType,

@@ -1,5 +1,5 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { buildMask, maskForDisplay } from "./masks.ts";
+import { buildMask, maskForDisplay } from "./mask_materials.ts";
 
 const heart = { name: "爱心", resourceId: "6794051276482023949", resourceType: "geometric_shape" };
 

@@ -1,8 +1,8 @@
 /** Checks of the timeline: overlaps, main track, source ranges, speeds, clips, keyframes. */
 import type { Segment } from "../model.ts";
-import { PHOTO_DURATION } from "../build.ts";
+import { PHOTO_DURATION } from "../segment_builders.ts";
 import { MAX_TIME_US } from "../time.ts";
-import { type Context, rangeOf } from "./context.ts";
+import { type Context, rangeOf } from "./check_context.ts";
 import { checkText } from "./catalog_text.ts";
 
 /** See the module doc. */

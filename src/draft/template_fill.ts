@@ -17,7 +17,7 @@ import type {
   TextMaterial,
   VideoMaterial,
 } from "./model.ts";
-import { type MediaFacts, registerLocalMedia } from "./build.ts";
+import { type MediaFacts, registerLocalMedia } from "./segment_builders.ts";
 import { comparablePath } from "./checks/foreign.ts";
 
 /** A text segment's material and its current text. */

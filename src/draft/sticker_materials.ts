@@ -9,7 +9,7 @@
 import type { DraftDocument } from "./document.ts";
 import type { Segment, StickerMaterial } from "./model.ts";
 import { newId } from "./ids.ts";
-import { type ClipInput, clipOf, newSegment, uniformScaleOf } from "./build.ts";
+import { type ClipInput, clipOf, newSegment, uniformScaleOf } from "./segment_builders.ts";
 import type { TimeRange } from "./time.ts";
 
 /** Builds a sticker material + segment (not yet on a track). */
