@@ -19,10 +19,11 @@ interface Example {
 
 /** Examples that reach outside a test world, each with the reason it is not run here. */
 const SKIPPED: Record<string, string> = {
-  "draftcli setup all": "installs into the caller's agents (covered by setup_command_test.ts)",
-  "draftcli setup claude --mcp": "registers an MCP server with an agent (setup_command_test.ts)",
-  "draftcli setup cursor --dry-run": "names the caller's agent folders (setup_command_test.ts)",
-  "draftcli setup all --uninstall": "removes from the caller's agents (setup_command_test.ts)",
+  "draftcli setup all": "installs into the caller's agents (covered by setup_test.ts)",
+  "draftcli setup claude --mcp":
+    "registers an MCP server with an agent (setup_registers_server_test.ts)",
+  "draftcli setup cursor --dry-run": "names the caller's agent folders (setup_test.ts)",
+  "draftcli setup all --uninstall": "removes from the caller's agents (setup_test.ts)",
   "draftcli mcp": "serves MCP on stdin until it closes (mcp_stdio_test.ts)",
 };
 
