@@ -72,3 +72,21 @@ Deno.test("tests make temp folders only through test/helpers/temp.ts", async () 
   await walk("scripts/", false);
   assertEquals(offenders, [], "use tempDir/tempDirSync from test/helpers/temp.ts");
 });
+
+Deno.test("no two modules share a file name (generated entry modules and fixtures aside)", async () => {
+  const seen = new Map<string, string[]>();
+  const walk = async (dir: string): Promise<void> => {
+    for await (const e of Deno.readDir(new URL(dir, root))) {
+      const path = `${dir}${e.name}`;
+      if (e.isDirectory) {
+        if (!["fixtures", "generated"].includes(e.name)) await walk(`${path}/`);
+      } else if (e.name.endsWith(".ts")) {
+        seen.set(e.name, [...(seen.get(e.name) ?? []), path]);
+      }
+    }
+  };
+  for (const dir of ["src/", "scripts/", "bench/", "test/"]) await walk(dir);
+  const shared = [...seen.values()].filter((paths) => paths.length > 1);
+  assert(seen.size > 100, "the walk found the modules");
+  assertEquals(shared, []);
+});
