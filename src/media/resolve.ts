@@ -55,6 +55,8 @@ export interface ResolvedMedia {
   /** The file's base name (for downloads: `<sha256 prefix>.<ext>`). */
   fileName: string;
   info: MediaInfo;
+  /** A local file's stat, taken when it was checked (spares the placer another). */
+  stat?: Deno.FileInfo;
 }
 
 /** The name errors give a reference: its label, else its field with its index. */
@@ -345,7 +347,7 @@ export async function resolveMedia(
       throw relabel(err, label);
     }
     const fileName = c.path.split(/[\\/]/).pop() ?? c.path;
-    result.set(c.ref.url, { url: c.ref.url, path: c.path, fileName, info });
+    result.set(c.ref.url, { url: c.ref.url, path: c.path, fileName, info, stat: statOf.get(c) });
   });
 
   // Remote files: downloaded into staging, bound for the resources folder.
