@@ -675,20 +675,29 @@ export function prototype(profile: VersionProfile, name: ProtoName): Json {
  * takes it once and calls it per item.
  */
 export function prototypeMaker(profile: VersionProfile, name: ProtoName): () => Json {
-  const key = `${profile.skeleton}|${profile.edition}|${name}`;
-  let make = prototypeMakers.get(key);
+  let ofProfile = makersOf.get(profile);
+  if (!ofProfile) makersOf.set(profile, ofProfile = new Map());
+  let make = ofProfile.get(name);
   if (make) return make;
-  const table = prototypes as unknown as Record<string, Record<string, Json> | undefined>;
-  const layers = [...(PROTOTYPE_LAYERS[profile.skeleton] ?? []), profile.edition, "capcut"];
-  const found = layers.map((layer) => table[layer]?.[name]).find(Boolean);
-  if (!found) throw new Error(`no editor prototype '${name}'`);
-  make = copier(found);
-  prototypeMakers.set(key, make);
+  const key = `${profile.skeleton}|${profile.edition}|${name}`;
+  make = prototypeMakers.get(key);
+  if (!make) {
+    const table = prototypes as unknown as Record<string, Record<string, Json> | undefined>;
+    const layers = [...(PROTOTYPE_LAYERS[profile.skeleton] ?? []), profile.edition, "capcut"];
+    const found = layers.map((layer) => table[layer]?.[name]).find(Boolean);
+    if (!found) throw new Error(`no editor prototype '${name}'`);
+    make = copier(found);
+    prototypeMakers.set(key, make);
+  }
+  ofProfile.set(name, make);
   return make;
 }
 
 /** A function returning a fresh deep copy of each prototype, by skeleton, edition and name. */
 const prototypeMakers = new Map<string, () => Json>();
+
+/** The same functions by profile object and name (a lookup per item without building a key). */
+const makersOf = new WeakMap<VersionProfile, Map<string, () => Json>>();
 
 /**
  * A function that returns a fresh deep copy of `value`, plain JSON (finite numbers, strings,

@@ -319,10 +319,14 @@ export async function resolveMedia(
   items: MediaRef[],
   opts: ResolveOptions,
 ): Promise<Map<string, ResolvedMedia>> {
-  // every URL is checked before any work starts
-  const classified = items.map((r) => classify(r, { home: opts.home, cwd: opts.cwd }));
+  // every URL is checked before any work starts (each once: a URL used by many items is
+  // named by its first)
   const firstByUrl = new Map<string, Classified>();
-  for (const c of classified) if (!firstByUrl.has(c.ref.url)) firstByUrl.set(c.ref.url, c);
+  for (const r of items) {
+    if (!firstByUrl.has(r.url)) {
+      firstByUrl.set(r.url, classify(r, { home: opts.home, cwd: opts.cwd }));
+    }
+  }
   const unique = [...firstByUrl.values()];
   const probeOpts = (name: string): ProbeOptions => ({
     name,
