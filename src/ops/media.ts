@@ -131,7 +131,9 @@ export async function resolveBatch(
         hasVideo: r.info.hasVideo,
         stagedPath: placed.stagedPath,
       });
-      if (placed.stagedPath) staged.push({ from: placed.stagedPath, to: placed.path });
+      if (placed.stagedPath) {
+        staged.push({ from: placed.stagedPath, to: placed.path, size: r.stat?.size });
+      }
     }
     return {
       byUrl,

@@ -22,6 +22,8 @@ import { loadDraft, withDraftLock } from "./load.ts";
 export interface StagedFile {
   from: string;
   to: string;
+  /** Its size in bytes, when known (spares a stat when the draft's media size is summed). */
+  size?: number;
 }
 
 /** Options of `saveDraft` besides the files. */
