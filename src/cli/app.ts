@@ -25,7 +25,7 @@ import {
 } from "../commands/globals.ts";
 import type { AnyCommandSpec, CommandContext } from "../commands/spec.ts";
 import { closest } from "../text/closest.ts";
-import { redactJson, redactText } from "../text/redact.ts";
+import { redactedJsonText, redactText } from "../text/redact.ts";
 
 /** The process's streams and environment, injectable for tests. */
 export interface AppIO {
@@ -126,7 +126,7 @@ export async function runApp(argv: string[], rawIo: AppIO): Promise<number> {
         // Text results (docs, completion scripts) are printed as they are, not as JSON.
         io.stdout(result.endsWith("\n") ? result : result + "\n");
       } else if (result !== undefined) {
-        io.stdout(JSON.stringify(redactJson(result), null, pretty ? 2 : undefined) + "\n");
+        io.stdout(redactedJsonText(result, pretty ? 2 : undefined) + "\n");
       }
     } catch (err) {
       if (entry.mutates) throw savedButNotPrinted(entry.name.join(" "), err);
@@ -137,7 +137,7 @@ export async function runApp(argv: string[], rawIo: AppIO): Promise<number> {
     const e = err instanceof StdoutClosed ? stdoutClosed() : toDraftcliError(err);
     if (e.output !== undefined) {
       try {
-        io.stdout(JSON.stringify(redactJson(e.output), null, pretty ? 2 : undefined) + "\n");
+        io.stdout(redactedJsonText(e.output, pretty ? 2 : undefined) + "\n");
       } catch (lost) {
         if (!(lost instanceof StdoutClosed)) throw lost; // the error below still says what failed
       }

@@ -31,6 +31,7 @@ export function planAnimations(
   field: string,
   warn: (m: string) => void,
 ): AnimationInput[] {
+  if (!req.in && !req.out && !req.loop) return []; // most items of a batch
   const materialType = target === "visual" ? "video" : "sticker";
   if (target === "visual" && req.loop && (req.in || req.out)) {
     throw new DraftcliError(

@@ -2,8 +2,8 @@
  * Builders for segments and their materials, starting from the editor's own object prototypes
  * (src/editions/data) so every key the editor writes is present with the editor's JSON types.
  */
-import { EDITION_FACTS, prototype } from "../editions/profiles.ts";
-import type { Json } from "../editions/profiles.ts";
+import { copier, EDITION_FACTS, prototype, prototypeMaker } from "../editions/profiles.ts";
+import type { Json, ProtoName } from "../editions/profiles.ts";
 import type { DraftDocument } from "./document.ts";
 import type { Animation, Clip, Segment, Track, TrackType, UniformScale } from "./model.ts";
 import { newId, newLocalId } from "./ids.ts";
@@ -143,7 +143,7 @@ export function registerLocalMedia(doc: DraftDocument, media: MediaFacts): strin
   }
   const value = group0.value!;
   const path = editorPath(media.path);
-  const existing = value.find((v) => v.file_Path === path);
+  const existing = poolEntry(value, path);
   if (existing) return existing.id as string;
   const metetype = media.kind === "image" ? "photo" : media.kind === "audio" ? "music" : "video";
   const duration = media.kind === "image" ? 5_000_000 : media.durationUs;
@@ -171,9 +171,40 @@ export function registerLocalMedia(doc: DraftDocument, media: MediaFacts): strin
   return id;
 }
 
-/** A segment `clip` object: `base`'s keys with the transform of `c` (defaults: identity). */
+/** The media pool's entries by `file_Path`, per pool list (see `poolEntry`). */
+const pools = new WeakMap<Json[], { indexed: number; last?: Json; byPath: Map<unknown, Json> }>();
+
+/**
+ * The first entry of a media pool list with `path`, in O(1) amortised: the index follows appends
+ * and is rebuilt when the list shrank or shifted (its last indexed entry moved) or a hit no longer
+ * has the path. (An entry whose path is rewritten in place, as `draft zip` does, is not searched
+ * for again: those rewrites happen on a document no file is added to afterwards.)
+ */
+function poolEntry(value: Json[], path: string): Json | undefined {
+  let ix = pools.get(value);
+  if (ix && (ix.indexed > value.length || (ix.indexed && value[ix.indexed - 1] !== ix.last))) {
+    ix = undefined;
+  }
+  for (let pass = 0; pass < 2; pass++) {
+    if (!ix) pools.set(value, ix = { indexed: 0, byPath: new Map() });
+    for (; ix.indexed < value.length; ix.indexed++) {
+      const v = value[ix.indexed];
+      if (!ix.byPath.has(v?.file_Path)) ix.byPath.set(v?.file_Path, v);
+    }
+    ix.last = value[ix.indexed - 1];
+    const hit = ix.byPath.get(path);
+    if (!hit || hit.file_Path === path) return hit;
+    ix = undefined;
+  }
+  return value.find((v) => v?.file_Path === path);
+}
+
+/**
+ * A segment `clip` object: `base`'s keys with the transform of `c` (defaults: identity). `base`
+ * (a fresh prototype's clip, owned by the caller) is filled in place.
+ */
 export function clipOf(base: Clip | null | undefined, c: ClipInput): Clip {
-  const clip: Clip = structuredClone(base ?? {});
+  const clip: Clip = base ?? {};
   clip.alpha = c.alpha ?? 1.0;
   clip.flip = { horizontal: false, vertical: false };
   clip.rotation = c.rotation ?? 0.0;
@@ -301,8 +332,13 @@ export function buildAudioSegment(doc: DraftDocument, input: AudioSegmentInput):
 /** Input of a text segment: the material fields are computed by the text-content module. */
 export interface TextSegmentInput {
   target: TimeRange;
-  /** Material-level fields (content, font_size, colours …) merged into the prototype. */
+  /**
+   * Material-level fields (font_size, colours …) merged into the prototype. A batch passes the
+   * same object for every item that shares them (see `textSegmentBuilder`).
+   */
   materialFields: Json;
+  /** The material's `content` (the text and its styles), when not among `materialFields`. */
+  content?: string;
   clip?: ClipInput;
   /** "text" or "subtitle" (captions). */
   materialType?: "text" | "subtitle";
@@ -310,15 +346,84 @@ export interface TextSegmentInput {
 
 /** Builds a text material + animation container + segment (not yet on a track). */
 export function buildTextSegment(doc: DraftDocument, input: TextSegmentInput): Segment {
-  const material = prototype(doc.profile, "texts");
-  Object.assign(material, input.materialFields);
-  material.id = newId();
-  material.type = input.materialType ?? "subtitle";
-  const materialId = doc.addMaterial("texts", material);
-  const { refs } = addCompanions(doc, "text", 1.0);
-  const seg = newSegment(doc, "segment_text", materialId, input.target, null, refs);
-  seg.clip = clipOf(seg.clip, input.clip ?? {});
-  return seg;
+  return textSegmentBuilder(doc)(input);
+}
+
+/**
+ * Builds the text segments of one call, each as `buildTextSegment` would. The material (the
+ * prototype with the item's fields set) and the segment (with its clip) that several items
+ * share (the same fields object, the same clip) are compiled once (`copier`) and copied per item,
+ * which then gets only its ids, content and times.
+ */
+export function textSegmentBuilder(doc: DraftDocument): (input: TextSegmentInput) => Segment {
+  const materials = new Map<Json, Map<string, Reuse>>();
+  const segments = new Map<string, Reuse>();
+  const companions = COMPANIONS.text.filter((list) => doc.hasList(list))
+    .map((list) => ({ list, make: prototypeMaker(doc.profile, list as ProtoName) }));
+  return (input) => {
+    const type = input.materialType ?? "subtitle";
+    let byType = materials.get(input.materialFields);
+    if (!byType) materials.set(input.materialFields, byType = new Map());
+    const material = reuse(byType, type, () => {
+      const m = prototype(doc.profile, "texts");
+      Object.assign(m, input.materialFields);
+      if (input.content !== undefined) m.content = "";
+      m.id = "";
+      m.type = type;
+      return m;
+    });
+    if (input.content !== undefined) material.content = input.content;
+    material.id = newId();
+    doc.addMaterial("texts", material);
+    const refs: string[] = [];
+    for (const c of companions) {
+      const m = c.make();
+      m.id = newId();
+      doc.addMaterial(c.list, m);
+      refs.push(m.id as string);
+    }
+    const clip = input.clip ?? {};
+    const clipKey = [
+      clip.transformX,
+      clip.transformY,
+      clip.scaleX,
+      clip.scaleY,
+      clip.rotation,
+      clip.alpha,
+    ].join("|");
+    const seg = reuse(segments, clipKey, () => {
+      const s = newSegment(doc, "segment_text", "", { start: 0, duration: 0 }, null, []);
+      s.clip = clipOf(s.clip as Json, clip);
+      return s as unknown as Json;
+    }) as unknown as Segment;
+    seg.id = newId();
+    seg.material_id = material.id as string;
+    seg.target_timerange = { duration: input.target.duration, start: input.target.start };
+    seg.extra_material_refs = refs;
+    return seg;
+  };
+}
+
+/** An object built for a key: the text of its first build, then (on a second use) its copier. */
+type Reuse = { text: string } | { copy: () => Json };
+
+/**
+ * A fresh object for `key`: built by `build` on the first use (nothing compiled for an object
+ * used once), copied from a compiled copy of that build afterwards. The build must depend on
+ * nothing but the key.
+ */
+function reuse<K>(cache: Map<K, Reuse>, key: K, build: () => Json): Json {
+  const seen = cache.get(key);
+  if (!seen) {
+    const made = build();
+    // its text now, before the caller fills the object in
+    cache.set(key, { text: JSON.stringify(made) });
+    return made;
+  }
+  if ("copy" in seen) return seen.copy();
+  const copy = copier(JSON.parse(seen.text));
+  cache.set(key, { copy });
+  return copy();
 }
 
 /**

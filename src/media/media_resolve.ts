@@ -55,6 +55,8 @@ export interface ResolvedMedia {
   /** The file's base name (for downloads: `<sha256 prefix>.<ext>`). */
   fileName: string;
   info: MediaInfo;
+  /** A local file's stat, taken when it was checked (spares the placer another). */
+  stat?: Deno.FileInfo;
 }
 
 /** The name errors give a reference: its label, else its field with its index. */
@@ -317,10 +319,14 @@ export async function resolveMedia(
   items: MediaRef[],
   opts: ResolveOptions,
 ): Promise<Map<string, ResolvedMedia>> {
-  // every URL is checked before any work starts
-  const classified = items.map((r) => classify(r, { home: opts.home, cwd: opts.cwd }));
+  // every URL is checked before any work starts (each once: a URL used by many items is
+  // named by its first)
   const firstByUrl = new Map<string, Classified>();
-  for (const c of classified) if (!firstByUrl.has(c.ref.url)) firstByUrl.set(c.ref.url, c);
+  for (const r of items) {
+    if (!firstByUrl.has(r.url)) {
+      firstByUrl.set(r.url, classify(r, { home: opts.home, cwd: opts.cwd }));
+    }
+  }
   const unique = [...firstByUrl.values()];
   const probeOpts = (name: string): ProbeOptions => ({
     name,
@@ -345,7 +351,7 @@ export async function resolveMedia(
       throw relabel(err, label);
     }
     const fileName = c.path.split(/[\\/]/).pop() ?? c.path;
-    result.set(c.ref.url, { url: c.ref.url, path: c.path, fileName, info });
+    result.set(c.ref.url, { url: c.ref.url, path: c.path, fileName, info, stat: statOf.get(c) });
   });
 
   // Remote files: downloaded into staging, bound for the resources folder.

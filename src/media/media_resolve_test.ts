@@ -76,8 +76,10 @@ Deno.test("resolve: file:// URLs are referenced in place and probed (cached)", a
     ];
     const result = await resolveMedia(items, opts);
     assertEquals(result.size, 2, "one entry per distinct URL");
-    const r = result.get(url)!;
+    const { stat, ...r } = result.get(url)!;
     assertEquals(r, { url, path, fileName: "vidéo 100%.mp4", info: EXPECTED["video.mp4"] });
+    // The stat of the check comes along (the placer needs no other).
+    assertEquals(stat?.ino, (await Deno.stat(path)).ino);
     assertEquals(cache.size, 2);
     assertEquals(cache.get(path, await Deno.stat(path)), EXPECTED["video.mp4"]);
     assertEquals(

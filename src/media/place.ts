@@ -68,9 +68,12 @@ export class MediaPlacer {
     return this.#byInode;
   }
 
-  /** The resources file a hard link to `source` already is, if any (found without reading it). */
-  #linked(source: string): string | undefined {
-    const src = Deno.statSync(source);
+  /**
+   * The resources file a hard link to `source` already is, if any (found without reading it).
+   * `stat`: the source's, when the caller has it.
+   */
+  #linked(source: string, stat?: Deno.FileInfo): string | undefined {
+    const src = stat ?? Deno.statSync(source);
     if (src.ino === null || src.dev === null || src.nlink === null || src.nlink < 2) return;
     return this.#inodes().get(`${src.dev}:${src.ino}`);
   }
@@ -78,18 +81,24 @@ export class MediaPlacer {
   /**
    * The content hash `place` needs for `source`, or undefined when the draft holds it already as a
    * hard link. Hashes may be computed side by side; placing then goes in the callers' order.
+   * `stat`: the source's, when the caller has just taken it.
    */
-  async hash(source: string): Promise<string | undefined> {
-    return this.#linked(source) ? undefined : await sha256File(source);
+  async hash(source: string, stat?: Deno.FileInfo): Promise<string | undefined> {
+    return this.#linked(source, stat) ? undefined : await sha256File(source);
   }
 
   /**
    * Stages `source` (of media type `format`) unless the draft already holds its bytes. `sha256`:
-   * its hash from `hash`, if computed already.
+   * its hash from `hash`, if computed already; `stat`: the source's, when the caller has it.
    */
-  async place(source: string, format: string, sha256?: string): Promise<PlacedFile> {
+  async place(
+    source: string,
+    format: string,
+    sha256?: string,
+    stat?: Deno.FileInfo,
+  ): Promise<PlacedFile> {
     // A file placed before by linking is found again without reading it.
-    const linked = this.#linked(source);
+    const linked = this.#linked(source, stat);
     if (linked) return { fileName: linked, path: join(this.#resourcesDir, linked), how: "present" };
     const fileName = `${(sha256 ?? await sha256File(source)).slice(0, 16)}.${format || "bin"}`;
     const path = join(this.#resourcesDir, fileName);

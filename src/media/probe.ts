@@ -168,14 +168,18 @@ async function probeKnown(
 // ---------------------------------------------------------------------------------------------
 // Still images: image-size on the leading bytes.
 
+/** image-size, once imported. */
+let imageSizeModule: { imageSize: typeof imageSize } | undefined;
+
 async function probeImage(
   { file, head }: Opened,
   size: number,
   ext: string,
   name: string,
 ): Promise<MediaInfo> {
-  // Each prober is imported only for its format (literal specifiers: `deno compile` embeds them).
-  const { imageSize } = await import("image-size");
+  // Each prober is imported only for its format (literal specifiers: `deno compile` embeds them),
+  // once per process (a batch probes many images).
+  const { imageSize } = imageSizeModule ??= await import("image-size");
   if (ext === "png") await checkPngData(file, head, size, name);
   let dims: ReturnType<typeof imageSize>;
   try {

@@ -6,7 +6,7 @@ import type { CommandContext } from "./context.ts";
 import { locateDraft, peekEdition } from "../store/locate.ts";
 import { mutateDraftAt } from "../store/commit.ts";
 import { readDraft } from "../store/load.ts";
-import { buildTextSegment, fitsOn, nthTrack, setAnimations } from "../draft/segment_builders.ts";
+import { fitsOn, nthTrack, setAnimations, textSegmentBuilder } from "../draft/segment_builders.ts";
 import { planAnimations } from "../draft/animation_plan.ts";
 import { gridRange, overlaps } from "../draft/time.ts";
 import { DraftcliError } from "../errors.ts";
@@ -18,6 +18,7 @@ import {
   SHADOW_DEFAULTS,
   STROKE_DEFAULTS,
   type TextAlignment,
+  type TextContent,
   type TextMaterialFields,
   textMaterialFields,
   type TextRange,
@@ -25,7 +26,7 @@ import {
   type UnmatchedKeyword,
 } from "../draft/text_content.ts";
 import { clipFields, itemBase, segmentsOf } from "../draft/summary.ts";
-import type { Edition } from "../editions/profiles.ts";
+import type { Edition, Json } from "../editions/profiles.ts";
 import type { DraftDocument } from "../draft/document.ts";
 import type { AnimationRequest } from "../draft/animation_plan.ts";
 import { attempt, type Problems } from "./problems.ts";
@@ -112,6 +113,19 @@ export function captionText(
   warn: (m: string) => void,
   field: string,
 ): CaptionText {
+  const built = captionContent(text, base, highlights, warn, field);
+  const fields = captionFields(base, built.ranges.length, style);
+  return { fields, content: built.content, ranges: built.ranges, unmatched: built.unmatched };
+}
+
+/** A caption's `content` and style ranges, warning about keywords that styled nothing. */
+function captionContent(
+  text: string,
+  base: TextStyle,
+  highlights: Highlight[],
+  warn: (m: string) => void,
+  field: string,
+): TextContent {
   const built = buildTextContent(text, base, highlights);
   for (const u of built.unmatched) {
     warn(
@@ -120,7 +134,16 @@ export function captionText(
       }`,
     );
   }
-  const fields = textMaterialFields(base, built.ranges.length, {
+  return built;
+}
+
+/** The material fields of a caption with `stylesCount` style ranges (its content aside). */
+function captionFields(
+  base: TextStyle,
+  stylesCount: number,
+  style: TextMaterialStyle,
+): TextMaterialFields {
+  return textMaterialFields(base, stylesCount, {
     alignment: ALIGN[style.alignment],
     letterSpacing: style.letterSpacing,
     lineSpacing: style.lineSpacing,
@@ -133,7 +156,6 @@ export function captionText(
       }
       : undefined,
   });
-  return { fields, content: built.content, ranges: built.ranges, unmatched: built.unmatched };
 }
 
 /** Material fields + content for one caption. */
@@ -250,12 +272,26 @@ export function applyCaptions(
       );
     }
   }
+  // The material fields depend only on the item's font size and whether it has several style
+  // ranges: computed once for each such pair, and shared by the builder's compiled template.
+  const build = textSegmentBuilder(doc);
+  const fieldsByKind = new Map<string, Json>();
   const created = items.map((it, i) => {
     const field = `${plan.field}[${i}]`;
     const itemStyle = it.fontSize ? { ...base, size: it.fontSize } : base;
-    const seg = buildTextSegment(doc, {
+    const content = captionContent(it.text, itemStyle, highlights[i], warn, field);
+    const kind = `${itemStyle.size}|${content.ranges.length > 1}`;
+    let fields = fieldsByKind.get(kind);
+    if (!fields) {
+      fieldsByKind.set(
+        kind,
+        fields = { ...captionFields(itemStyle, content.ranges.length, style) },
+      );
+    }
+    const seg = build({
       target: ranges[i],
-      materialFields: captionMaterial(it.text, itemStyle, highlights[i], style, warn, field),
+      materialFields: fields,
+      content: content.content,
       clip: { transformX: style.transformX, transformY: it.transformY ?? style.transformY },
       materialType: "text",
     });

@@ -105,11 +105,11 @@ export async function resolveBatch(
       copy && !r.stagedPath && !isInside(r.path, dir)
     );
     const hashes = new Map<string, string | undefined>();
-    await eachLimited(toPlace, 8, async ([url, r]) => {
-      hashes.set(url, await placer.hash(r.path));
+    await eachLimited(toPlace, HASHES_AT_ONCE, async ([url, r]) => {
+      hashes.set(url, await placer.hash(r.path, r.stat));
     });
     for (const [url, r] of toPlace) {
-      placements.set(url, await placer.place(r.path, r.info.format, hashes.get(url)));
+      placements.set(url, await placer.place(r.path, r.info.format, hashes.get(url), r.stat));
     }
     for (const [url, r] of resolved) {
       const placed: { path: string; fileName: string; stagedPath?: string } = placements.get(url) ??
@@ -118,7 +118,7 @@ export async function resolveBatch(
       byUrl.set(url, {
         url,
         path: placed.path,
-        materialPath: inside && isInside(placed.path, dir)
+        materialPath: inside && (placements.has(url) || isInside(placed.path, dir))
           ? toPlaceholder(relative(dir, placed.path).replaceAll("\\", "/"))
           : undefined,
         fileName: r.fileName, // the caller's file name (shown by the editor), not the stored one
@@ -131,7 +131,9 @@ export async function resolveBatch(
         hasVideo: r.info.hasVideo,
         stagedPath: placed.stagedPath,
       });
-      if (placed.stagedPath) staged.push({ from: placed.stagedPath, to: placed.path });
+      if (placed.stagedPath) {
+        staged.push({ from: placed.stagedPath, to: placed.path, size: r.stat?.size });
+      }
     }
     return {
       byUrl,
@@ -144,6 +146,12 @@ export async function resolveBatch(
     throw goneOr(dir, err);
   }
 }
+
+/**
+ * Files hashed side by side: each hash reads its file on this thread and waits for the digest on
+ * the runtime's crypto thread, so enough must be in flight to keep that thread busy.
+ */
+const HASHES_AT_ONCE = 32;
 
 /** `draft_not_found` for a draft folder deleted while its media were resolved, else `err`. */
 function goneOr(dir: string, err: unknown): unknown {

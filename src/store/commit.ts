@@ -2,14 +2,13 @@
  * Committing a draft: one atomic multi-file commit of every file the draft is written as,
  * staged media included, then the editor's index entry refreshed.
  */
-import { isAbsolute, join, relative } from "../path.ts";
+import { basename, dirname, isAbsolute, join, relative } from "../path.ts";
 import { writeFileAtomic } from "./atomic.ts";
 import { recordWritten } from "./written.ts";
 import type { DraftDocument } from "../draft/document.ts";
 import { commitFiles, type TxnEntry } from "./txn.ts";
 import type { OsName } from "./home.ts";
 import { locateDraft, STATE_DIR } from "./locate.ts";
-import { exists } from "../files.ts";
 import {
   draftFileEntries,
   MATERIALS_SIZE_KEY,
@@ -23,6 +22,8 @@ import { loadDraft, withDraftLock } from "./load.ts";
 export interface StagedFile {
   from: string;
   to: string;
+  /** Its size in bytes, when known (spares a stat when the draft's media size is summed). */
+  size?: number;
 }
 
 /** Options of `saveDraft` besides the files. */
@@ -45,11 +46,16 @@ export interface SaveOptions {
 export async function saveDraft(doc: DraftDocument, extra: SaveOptions = {}): Promise<void> {
   const entries: TxnEntry[] = [];
   // Different URLs with the same bytes share one staged file and one destination: move it once.
+  // A target already there (placed by another writer meanwhile) holds the same bytes (its name
+  // is its content's hash): it stays. Each target folder is listed once, not looked up per file.
   const targets = new Set<string>();
+  const present = new Map<string, Set<string>>();
   for (const s of extra.staged ?? []) {
     if (targets.has(s.to)) continue;
     targets.add(s.to);
-    if (!(await exists(s.to))) entries.push({ path: s.to, moveFrom: s.from });
+    if (!namesIn(present, dirname(s.to)).has(basename(s.to))) {
+      entries.push({ path: s.to, moveFrom: s.from });
+    }
   }
   // Unknown when some media is not on this machine (a draft from elsewhere): keep the editor's.
   const measured = savedMaterialsSize(doc, extra.staged);
@@ -80,6 +86,19 @@ export async function saveDraft(doc: DraftDocument, extra: SaveOptions = {}): Pr
   } catch (err) {
     extra.warn?.(`could not update the editor's draft index: ${(err as Error).message}`);
   }
+}
+
+/** The names in folder `dir` (every kind of entry; none when it is missing), listed once. */
+function namesIn(cache: Map<string, Set<string>>, dir: string): Set<string> {
+  let names = cache.get(dir);
+  if (!names) {
+    names = new Set();
+    try {
+      for (const e of Deno.readDirSync(dir)) names.add(e.name);
+    } catch { /* no folder yet */ }
+    cache.set(dir, names);
+  }
+  return names;
 }
 
 /** Is `path` inside the folder `dir`? */

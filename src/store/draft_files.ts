@@ -116,11 +116,16 @@ function sizeOf(
   staged: StagedFile[],
   folder: string,
 ): number | undefined {
-  const pending = new Map(staged.map((s) => [s.to, s.from]));
+  const pending = new Map(staged.map((s) => [s.to, s]));
   let total = 0;
   for (const p of new Set([...paths].map((p) => p.replace(PLACEHOLDER, folder)))) {
+    const s = pending.get(p);
+    if (s?.size !== undefined) {
+      total += s.size;
+      continue;
+    }
     try {
-      total += (Deno.statSync(pending.get(p) ?? p)).size;
+      total += (Deno.statSync(s?.from ?? p)).size;
     } catch {
       return undefined;
     }

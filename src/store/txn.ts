@@ -4,7 +4,7 @@
  * killed at any moment leaves either the old set of files or (after `recover`) the new one.
  */
 import { ignoreErrors, mkdirHere, orUndefined } from "../files.ts";
-import { dirname, join, relative, resolve } from "../path.ts";
+import { basename, dirname, isAbsolute, join, relative, resolve } from "../path.ts";
 import { TMP_SUFFIX, writeFileAtomic } from "./atomic.ts";
 import { inspectHeld, tryCreateHeld } from "./lock.ts";
 import { leftoverAgeMs } from "./assemble.ts";
@@ -23,9 +23,11 @@ export type TxnEntry =
   | { path: string; moveFrom: string };
 
 /**
- * The journal of one commit: renames temp → final. Paths are relative to the folder that holds
- * `stateDir` (the draft folder), so a draft folder moved after a crash still recovers; absolute
- * paths (older journals, files outside the folder) are accepted as they are.
+ * The journal of one commit: renames temp → final, and staged file → final for files staged in
+ * the draft's staging folder (`<stateDir>/staging/…/<name>` → `…/<name>`: media named by their
+ * content, moved once). Paths are relative to the folder that holds `stateDir` (the draft
+ * folder), so a draft folder moved after a crash still recovers; absolute paths (older journals,
+ * files outside the folder) are accepted as they are.
  */
 interface Journal {
   txn: string;
@@ -109,7 +111,18 @@ export async function commitFiles(stateDir: string, entries: TxnEntry[]): Promis
   const firstOf = new Map<TxnData, string>();
   const copies: [string, string][] = [];
   const writes: TxnEntry[] = [];
+  const stagingRoot = join(stateDir, "staging");
+  /** Targets the journal moves a staged file to (their folders must exist by then). */
+  const direct: string[] = [];
   for (const e of entries) {
+    // A file staged in the draft's own staging folder is renamed into place by the journal
+    // directly (it was flushed where it was staged); one elsewhere is first moved beside its
+    // target.
+    if ("moveFrom" in e && stagedMove(stagingRoot, e.moveFrom, e.path)) {
+      moves.push([e.moveFrom, e.path]);
+      direct.push(e.path);
+      continue;
+    }
     moves.push([tmpOf(e), e.path]);
     if ("data" in e && typeof e.data !== "string" && firstOf.has(e.data)) {
       copies.push([firstOf.get(e.data)!, tmpOf(e)]);
@@ -128,6 +141,7 @@ export async function commitFiles(stateDir: string, entries: TxnEntry[]): Promis
       if (!folders.has(dir)) Deno.mkdirSync(dir, { recursive: true });
       folders.add(dir);
     };
+    for (const path of direct) ensureFolder(path);
     for (const e of writes) {
       ensureFolder(e.path);
       if ("data" in e) writeTemp(tmpOf(e), e.data);
@@ -144,7 +158,9 @@ export async function commitFiles(stateDir: string, entries: TxnEntry[]): Promis
       ...copies.map(([, to]) => to),
     ]);
   } catch (err) {
-    for (const [tmp] of moves) ignoreErrors(() => Deno.removeSync(tmp));
+    for (const [tmp] of moves) {
+      if (tmp.endsWith(TMP_SUFFIX)) ignoreErrors(() => Deno.removeSync(tmp));
+    }
     throw err;
   }
   // The journal lists the renames in entry order (staged media first, then timelines, meta).
@@ -175,7 +191,8 @@ function applyJournal(stateDir: string, journal: Journal): void {
  * inside the draft folder are accepted, so a journal planted in a shared draft folder cannot
  * move files anywhere else.
  */
-function checkJournal(value: unknown, base: string): Journal | undefined {
+function checkJournal(value: unknown, stateDir: string): Journal | undefined {
+  const base = dirname(stateDir);
   if (!value || typeof value !== "object") return undefined;
   const { txn, moves } = value as Partial<Journal>;
   if (typeof txn !== "string" || !/^[\w-]{1,64}$/.test(txn) || !Array.isArray(moves)) {
@@ -185,14 +202,32 @@ function checkJournal(value: unknown, base: string): Journal | undefined {
     const rel = relative(base, resolve(base, p));
     return rel !== "" && !rel.startsWith("..") && !/^[\\/]|^[A-Za-z]:/.test(rel);
   };
+  const stagingRoot = join(stateDir, "staging");
   for (const m of moves) {
     if (!Array.isArray(m) || m.length !== 2) return undefined;
     const [tmp, final] = m;
     if (typeof tmp !== "string" || typeof final !== "string") return undefined;
-    if (resolve(base, tmp) !== `${resolve(base, final)}.${txn}${TMP_SUFFIX}`) return undefined;
+    const from = resolve(base, tmp);
+    const to = resolve(base, final);
+    if (from !== `${to}.${txn}${TMP_SUFFIX}` && !stagedMove(stagingRoot, from, to)) {
+      return undefined;
+    }
     if (!inside(tmp) || !inside(final)) return undefined;
   }
   return { txn, moves };
+}
+
+/**
+ * Is `from` → `to` the move of a file staged under `stagingRoot` (in a folder of its own) to a
+ * file of the same name outside it?
+ */
+function stagedMove(stagingRoot: string, from: string, to: string): boolean {
+  const rel = relative(stagingRoot, from);
+  const parts = rel.split(/[\\/]/);
+  if (parts.length !== 2 || parts.some((p) => p === "" || p === "." || p === "..")) return false;
+  if (isAbsolute(rel) || parts[1] !== basename(to)) return false;
+  const out = relative(stagingRoot, to);
+  return out.startsWith("..") || isAbsolute(out);
 }
 
 /** A staging folder of another host's process is removed by recovery after this long. */
@@ -222,7 +257,7 @@ export async function recover(
     else throw err;
   }
   if (raw !== undefined) {
-    const journal = checkJournal(raw, dirname(stateDir));
+    const journal = checkJournal(raw, stateDir);
     // A journal is written atomically: an unreadable or foreign one is dropped (the temps it
     // would have moved are removed below, which leaves the old files).
     if (journal) applyJournal(stateDir, journal);

@@ -112,6 +112,74 @@ Deno.test("recover: a planted journal cannot move files outside the draft", asyn
   }
 });
 
+Deno.test("commitFiles moves a file staged in the draft's staging folder straight into place", async () => {
+  const w = await world();
+  try {
+    const staged = `${w.state}/staging/0b5e/abc.png`;
+    await Deno.mkdir(`${w.state}/staging/0b5e`, { recursive: true });
+    await Deno.writeTextFile(staged, "png");
+    // The draft has no resources/ yet: the commit makes it before the journal's moves.
+    const other = `${w.root}/elsewhere.png`; // staged outside the draft: moved beside its target
+    await Deno.writeTextFile(other, "other");
+    await commitFiles(w.state, [
+      { path: `${w.dir}/resources/abc.png`, moveFrom: staged },
+      { path: `${w.dir}/media/elsewhere.png`, moveFrom: other },
+      { path: `${w.dir}/a.json`, data: "new a" },
+    ]);
+    assertEquals(await Deno.readTextFile(`${w.dir}/resources/abc.png`), "png");
+    assertEquals(await Deno.readTextFile(`${w.dir}/media/elsewhere.png`), "other");
+    assertEquals(await names(`${w.dir}/resources`), ["abc.png"]);
+    assertEquals(await names(`${w.state}/staging/0b5e`), []);
+    assertEquals(await Deno.readTextFile(`${w.dir}/a.json`), "new a");
+  } finally {
+    await w.cleanup();
+  }
+});
+
+Deno.test("recover: a journal's staged moves are rolled forward; only same-name moves out of staging", async () => {
+  const w = await world();
+  try {
+    await Deno.mkdir(`${w.state}/staging/0b5e`, { recursive: true });
+    await Deno.writeTextFile(`${w.state}/staging/0b5e/abc.png`, "png");
+    await Deno.writeTextFile(`${w.dir}/b.json.1234abcd.draftcli-tmp`, "new b");
+    await Deno.writeTextFile(
+      journalPath(w.state),
+      JSON.stringify({
+        txn: "1234abcd",
+        moves: [
+          [".draftcli/staging/0b5e/abc.png", "resources/abc.png"],
+          ["b.json.1234abcd.draftcli-tmp", "b.json"],
+        ],
+      }),
+    );
+    await Deno.mkdir(`${w.dir}/resources`);
+    await recover(w.state, [w.dir]);
+    assertEquals(await Deno.readTextFile(`${w.dir}/resources/abc.png`), "png");
+    assertEquals(await Deno.readTextFile(`${w.dir}/b.json`), "new b");
+    for (
+      const moves of [
+        [[".draftcli/staging/0b5e/x.png", "a.json"]], // another name
+        [[".draftcli/staging/x.png", "x.png"]], // not in a staging folder of its own
+        [[".draftcli/staging/0b5e/x.png", "../x.png"]], // target outside the draft
+        [[".draftcli/staging/0b5e/x.png", ".draftcli/staging/0b6f/x.png"]], // into staging
+        [["a.json", "b.json"]], // not staged at all
+      ]
+    ) {
+      await Deno.writeTextFile(`${w.state}/staging/0b5e/x.png`, "evil");
+      await Deno.writeTextFile(`${w.state}/staging/x.png`, "evil");
+      await Deno.writeTextFile(journalPath(w.state), JSON.stringify({ txn: "1234abcd", moves }));
+      await recover(w.state, [w.dir]);
+      assertEquals(await Deno.readTextFile(`${w.dir}/a.json`), "old a");
+      assertEquals(await Deno.readTextFile(`${w.dir}/b.json`), "new b");
+      await rejects(Deno.stat(`${w.root}/x.png`), Deno.errors.NotFound);
+      await rejects(Deno.stat(`${w.dir}/x.png`), Deno.errors.NotFound);
+      await rejects(Deno.stat(journalPath(w.state)), Deno.errors.NotFound);
+    }
+  } finally {
+    await w.cleanup();
+  }
+});
+
 Deno.test("sweepStaging removes dead owners' folders and keeps live ones", async () => {
   const w = await world();
   try {

@@ -96,6 +96,22 @@ export function redactJson<T>(value: T): T {
   return walk(value) as T;
 }
 
+/**
+ * `JSON.stringify(redactJson(value), null, indent)`, cheaper for a large output with nothing to
+ * mask: the value is written once and its text searched for a URL that could carry a secret
+ * (`://` followed, within the characters a URL may hold here, by `@`, `?` or `#`); only then is
+ * it walked. The text holds every string of the value, its escapes only lengthening a URL, so a
+ * URL the walk would mask is always found.
+ */
+export function redactedJsonText(value: unknown, indent?: number): string {
+  const text = JSON.stringify(value, null, indent);
+  if (text === undefined || !MAYBE_SECRET_URL.test(text)) return text;
+  return JSON.stringify(walk(value), null, indent);
+}
+
+/** A URL in JSON text that may hold credentials, a query or a fragment (see `redactedJsonText`). */
+const MAYBE_SECRET_URL = /:\/\/[^\s"'<>()]*[@?#]/;
+
 function walk(value: unknown): unknown {
   // redactUrl changes only credentials (`user@`), queries and fragments: a URL without `@`, `?`
   // or `#` is printed as it is.

@@ -1,5 +1,6 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { redactJson, redactText, redactUrl } from "./redact.ts";
+import fc from "fast-check";
+import { redactedJsonText, redactJson, redactText, redactUrl } from "./redact.ts";
 
 Deno.test("redactUrl masks userinfo and secret parameters, keeps the rest", () => {
   assertEquals(
@@ -77,4 +78,39 @@ Deno.test("redactJson masks URLs in every string of an output, keeps downloadUrl
   });
   const clean = { a: "no url", b: [1, "x"] };
   assert(redactJson(clean) === clean, "nothing to mask: the same value");
+});
+
+Deno.test("redactedJsonText is the text of redactJson's value, found without a walk or with", () => {
+  const urls = [
+    "https://u:p@cdn.example/a.png",
+    "https://cdn.example/a.png?X-Amz-Signature=abc&w=1",
+    "file:///tmp/a b/c.png",
+    "https://cdn.example/a.png#token=t",
+    'see "https://cdn.example/x?sig=1" here',
+    "http://h/p\n?sig=2",
+    "plain text ? @ #",
+  ];
+  const strings = fc.oneof(fc.string(), fc.constantFrom(...urls));
+  const value = fc.letrec((tie) => ({
+    node: fc.oneof(
+      { depthSize: "small" },
+      strings,
+      fc.integer(),
+      fc.constant(null),
+      fc.array(tie("node"), { maxLength: 4 }),
+      fc.dictionary(fc.constantFrom("a", "downloadUrl", "url", "path"), tie("node"), {
+        maxKeys: 4,
+      }),
+    ),
+  })).node;
+  fc.assert(
+    fc.property(value, fc.constantFrom(undefined, 2), (v, indent) => {
+      assertEquals(redactedJsonText(v, indent), JSON.stringify(redactJson(v), null, indent));
+    }),
+    { numRuns: 500 },
+  );
+  // A whole output with a secret somewhere is masked.
+  const out = { items: [{ imageUrl: urls[1], path: "/x" }], downloadUrl: urls[1] };
+  const text = redactedJsonText(out);
+  assert(text.includes("X-Amz-Signature=***") && text.includes("abc"));
 });

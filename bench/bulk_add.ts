@@ -1,0 +1,114 @@
+/**
+ * Bulk adds as an agent makes them: `captions add` of 1,000 captions and `images add` of one
+ * local PNG used 1,000 times (copy mode, the default), each on a fresh copy of the same empty
+ * draft, as real subprocesses, against a bare `deno run` of an empty script measured in the same
+ * run. Runs are interleaved (bare, captions, images, then the same for each --main) so a busy
+ * machine slows every case alike; prints medians and the cost over the bare start.
+ *
+ * Run: deno run -A bench/bulk_add.ts [--runs 15] [--main path/to/another/checkout/main.ts]…
+ * Figures go into notes, never into assertions.
+ */
+import { fileURLToPath } from "node:url";
+import { V8_FLAGS } from "../scripts/compile.ts";
+import { SOURCE_RUN_FLAGS } from "../src/setup/self_command.ts";
+import { PERMISSIONS } from "../src/version.ts";
+import { denoDir } from "./deno_dir.ts";
+import { flag, median } from "./runs.ts";
+
+const args = Deno.args;
+const RUNS = Number(flag("--runs") ?? 15) || 15;
+const N = 1000;
+const mains = [fileURLToPath(new URL("../main.ts", import.meta.url))];
+args.forEach((a, i) => a === "--main" && mains.push(args[i + 1]));
+
+const work = await Deno.makeTempDir({ prefix: "draftcli-bulk-" });
+const empty = `${work}/empty.ts`;
+await Deno.writeTextFile(empty, "");
+const env = {
+  DRAFTCLI_DRAFTS_DIR: `${work}/drafts`,
+  DRAFTCLI_CACHE_DIR: `${work}/cache`,
+  HOME: work,
+  NO_COLOR: "1",
+  DENO_DIR: await denoDir(),
+};
+const deno = Deno.execPath();
+const flags = (main: string) => [
+  "run",
+  "-q",
+  ...SOURCE_RUN_FLAGS,
+  ...PERMISSIONS,
+  `--v8-flags=${V8_FLAGS.join(",")}`,
+  main,
+];
+
+async function run(cmd: string[]): Promise<{ ms: number; stdout: string }> {
+  const t = performance.now();
+  const out = await new Deno.Command(cmd[0], { args: cmd.slice(1), env, stdout: "piped" })
+    .output();
+  const ms = performance.now() - t;
+  if (!out.success) throw new Error(`${cmd.slice(-4).join(" ")} failed`);
+  return { ms, stdout: new TextDecoder().decode(out.stdout) };
+}
+
+const SEC = 1_000_000;
+const captions = `${work}/captions.json`;
+await Deno.writeTextFile(
+  captions,
+  JSON.stringify(Array.from({ length: N }, (_, i) => ({
+    text: `caption ${i} 字幕`,
+    start: i * SEC,
+    end: (i + 1) * SEC,
+  }))),
+);
+const png = `${work}/pic.png`;
+await Deno.copyFile(new URL("../test/fixtures/image.png", import.meta.url), png);
+const images = `${work}/images.json`;
+await Deno.writeTextFile(
+  images,
+  JSON.stringify(Array.from({ length: N }, (_, i) => ({
+    imageUrl: `file://${png}`,
+    start: i * SEC,
+    end: (i + 1) * SEC,
+  }))),
+);
+const created = await run([deno, ...flags(mains[0]), "draft", "create", "--name", "bulk"]);
+const { draftId, filePath } = JSON.parse(created.stdout);
+const base = `${work}/base`;
+await Deno.rename(filePath, base);
+const reset = () => run(["sh", "-c", `rm -rf "${filePath}" && cp -r "${base}" "${filePath}"`]);
+
+const cases: { name: string; cmd: string[]; mutates: boolean }[] = [
+  { name: "bare runtime (deno run empty.ts)", cmd: [deno, "run", "-q", empty], mutates: false },
+];
+for (const [k, main] of mains.entries()) {
+  const tag = mains.length > 1 ? ` [${k === 0 ? "this" : main}]` : "";
+  const cli = [deno, ...flags(main)];
+  cases.push(
+    {
+      name: `captions add ×${N}${tag}`,
+      cmd: [...cli, "captions", "add", draftId, "--captions", `@${captions}`],
+      mutates: true,
+    },
+    {
+      name: `images add ×${N} (one PNG)${tag}`,
+      cmd: [...cli, "images", "add", draftId, "--image-infos", `@${images}`],
+      mutates: true,
+    },
+  );
+}
+const times = cases.map(() => [] as number[]);
+for (let r = 0; r < RUNS; r++) {
+  for (const [i, c] of cases.entries()) {
+    if (c.mutates) await reset();
+    times[i].push((await run(c.cmd)).ms);
+  }
+}
+await Deno.remove(work, { recursive: true });
+
+const bare = median(times[0]);
+console.log(`medians of ${RUNS} interleaved runs:`);
+for (const [i, c] of cases.entries()) {
+  const m = median(times[i]);
+  const over = i === 0 ? "" : `  +${(m - bare).toFixed(0)} ms over bare`;
+  console.log(`  ${c.name.padEnd(40)} ${m.toFixed(0).padStart(5)} ms${over}`);
+}

@@ -1,0 +1,105 @@
+import { deepStrictEqual as assertEquals, notStrictEqual } from "node:assert/strict";
+import {
+  buildTextSegment,
+  type MediaFacts,
+  registerLocalMedia,
+  textSegmentBuilder,
+} from "./segment_builders.ts";
+import { DraftDocument } from "./document.ts";
+import { copier, findProfile, type Json } from "../editions/profiles.ts";
+
+function emptyDoc(edition: "jianying" | "capcut"): DraftDocument {
+  return new DraftDocument({
+    dir: "/x",
+    draftId: "x",
+    edition,
+    profile: findProfile(edition),
+    content: { materials: { texts: [], material_animations: [] }, tracks: [] },
+    meta: {},
+  });
+}
+
+/** The document's JSON with every id replaced by its order of first appearance. */
+function shape(doc: DraftDocument): string {
+  const ids = new Map<string, string>();
+  return JSON.stringify(doc.content).replace(
+    /[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}/g,
+    (id) => ids.get(id) ?? (ids.set(id, `id${ids.size}`), `id${ids.size - 1}`),
+  );
+}
+
+Deno.test("a batch's text segments are what one buildTextSegment per item makes", () => {
+  for (const edition of ["jianying", "capcut"] as const) {
+    const shared = { font_size: 9, text_color: "#ffffff", shadow_point: { x: 1, y: -1 } };
+    const other = { font_size: 12, text_color: "#ff0000", shadow_point: { x: 0, y: 0 } };
+    const items = Array.from({ length: 6 }, (_, i) => ({
+      target: { start: i * 1000, duration: 1000 },
+      fields: i % 3 === 2 ? other : shared,
+      content: JSON.stringify({ text: `t${i}`, styles: [] }),
+      clip: { transformX: 0.1, transformY: i % 2 ? -0.5 : 0.25 },
+    }));
+    const one = emptyDoc(edition);
+    const batch = emptyDoc(edition);
+    const build = textSegmentBuilder(batch);
+    const segs = items.map((it) => {
+      one.addTrack("text").segments.push(buildTextSegment(one, {
+        target: it.target,
+        materialFields: { ...it.fields, content: it.content },
+        clip: it.clip,
+        materialType: "text",
+      }));
+      const seg = build({
+        target: it.target,
+        materialFields: it.fields,
+        content: it.content,
+        clip: it.clip,
+        materialType: "text",
+      });
+      batch.addTrack("text").segments.push(seg);
+      return seg;
+    });
+    assertEquals(shape(batch), shape(one));
+    // Each item owns its objects: copies share nothing.
+    notStrictEqual(segs[0].clip, segs[2].clip);
+    const texts = batch.materials("texts");
+    notStrictEqual(texts[0].shadow_point, texts[1].shadow_point);
+    (texts[0].shadow_point as Json).x = 5;
+    assertEquals((texts[1].shadow_point as Json).x, 1);
+  }
+});
+
+Deno.test("copier returns fresh deep copies, a __proto__ key included", () => {
+  const value = { a: [1, { b: 'x\u2028"y' }], ["__proto__"]: { c: 1 } } as Json;
+  const copy = copier(JSON.parse(JSON.stringify(value)));
+  const x = copy();
+  const y = copy();
+  assertEquals(JSON.stringify(x), JSON.stringify(value));
+  notStrictEqual(x.a, y.a);
+  assertEquals(Object.getPrototypeOf(x), Object.prototype);
+  const plain = copier({ n: [0.5, -2, "\\"] })();
+  assertEquals(plain, { n: [0.5, -2, "\\"] });
+});
+
+Deno.test("registerLocalMedia finds a path once however the pool grew or was edited", () => {
+  const doc = emptyDoc("jianying");
+  const media = (path: string): MediaFacts => ({
+    path,
+    fileName: path.slice(1),
+    kind: "image",
+    durationUs: 0,
+    width: 1,
+    height: 1,
+    hasAudio: false,
+  });
+  const ids = Array.from({ length: 5 }, (_, i) => registerLocalMedia(doc, media(`/m${i}`)));
+  assertEquals(registerLocalMedia(doc, media("/m3")), ids[3]);
+  const pool = (doc.meta.draft_materials as Json[])[0].value as Json[];
+  assertEquals(pool.length, 5);
+  // An entry taken out (a fill dropping it): registered again, once.
+  pool.splice(1, 1);
+  const again = registerLocalMedia(doc, media("/m1"));
+  notStrictEqual(again, ids[1]);
+  assertEquals(registerLocalMedia(doc, media("/m1")), again);
+  assertEquals(registerLocalMedia(doc, media("/m4")), ids[4]);
+  assertEquals(pool.length, 5);
+});
