@@ -1,8 +1,9 @@
 /**
  * draftcli entry point: wires the process to the command-line front, and gives it the MCP
- * front-end for `draftcli mcp` (the two fronts never import each other).
+ * front-end for `draftcli mcp` (the two fronts never import each other). A lone `--version`
+ * (`-V`) is answered here, before the command front (its command table and dispatch) loads.
  */
-import { runApp } from "./src/cli/app.ts";
+import { versionLine } from "./src/version.ts";
 
 const encoder = new TextEncoder();
 
@@ -28,6 +29,11 @@ if (import.meta.main) {
       if (Deno.realPathSync(Deno.cwd()) === Deno.realPathSync(here)) Deno.chdir(initCwd);
     } catch { /* a stale INIT_CWD or an unreadable folder: keep the current folder */ }
   }
+  if (Deno.args.length === 1 && (Deno.args[0] === "--version" || Deno.args[0] === "-V")) {
+    writeAll(Deno.stdout, versionLine());
+    Deno.exit(0);
+  }
+  const { runApp } = await import("./src/cli/app.ts");
   const code = await runApp(Deno.args, {
     stdout: (t) => writeAll(Deno.stdout, t),
     stderr: (t) => writeAll(Deno.stderr, t),

@@ -7,6 +7,11 @@ export const VERSION: string = denoJson.version;
 /** The build target triple, e.g. "x86_64-unknown-linux-gnu" (Deno's own target). */
 export const TARGET: string = Deno.build.target;
 
+/** What `draftcli --version` prints: `draftcli <version> <target>` and a newline. */
+export function versionLine(): string {
+  return `draftcli ${VERSION} ${TARGET}\n`;
+}
+
 /**
  * Permissions draftcli runs with: baked into every binary (scripts/compile.ts) and passed by every
  * run from source (`setup`'s source command, the tests). A compiled binary never prompts, so each

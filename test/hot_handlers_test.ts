@@ -1,5 +1,5 @@
 /**
- * The `add`/`list` handlers of src/commands/run/ (and `preview`) run without loading zod: each is
+ * The `add`/`list` command handlers (and `preview`) run without loading zod: each is
  * called in one child process (test/helpers/hot_handler.ts, which reports after every call
  * whether zod is loaded) on input validated here by the command's own schema, against a real
  * draft. Their results match what the CLI prints (run in-process here).

@@ -8,7 +8,7 @@
  * option may; a word that is an option's value always belongs to that option; `--` ends options.
  */
 import { DraftcliError, toDraftcliError } from "../errors.ts";
-import { TARGET, VERSION } from "../version.ts";
+import { versionLine } from "../version.ts";
 import {
   COMMAND_TABLE,
   type CommandEntry,
@@ -24,7 +24,6 @@ import {
   takeGlobal,
 } from "../commands/globals.ts";
 import type { AnyCommandSpec, CommandContext } from "../commands/spec.ts";
-import { closest } from "../text/closest.ts";
 import { redactedJsonText, redactText } from "../text/redact.ts";
 
 /** The process's streams and environment, injectable for tests. */
@@ -47,7 +46,7 @@ interface Leading {
 }
 
 /** Takes the global options in front of the command words; any other option there is an error. */
-function leadingGlobals(argv: readonly string[]): Leading {
+async function leadingGlobals(argv: readonly string[]): Promise<Leading> {
   const globals: GlobalOptions = { pretty: false, help: false, version: false };
   let i = 0;
   for (; i < argv.length; i++) {
@@ -56,6 +55,7 @@ function leadingGlobals(argv: readonly string[]): Leading {
     const found = findGlobalFlag(word);
     if (!found) {
       const known = GLOBAL_FLAGS.flatMap((f) => f.spellings);
+      const { closest } = await import("../text/closest.ts"); // only for a wrong option
       const near = closest(word, known, 3);
       throw new DraftcliError("usage", `unknown option ${word} before the command`, {
         hint: `options before the command can only be ${known.join(", ")}` +
@@ -92,7 +92,7 @@ export async function runApp(argv: string[], rawIo: AppIO): Promise<number> {
   const io = guardStdout(rawIo);
   let pretty = argv.includes("--pretty");
   try {
-    const { globals, start } = leadingGlobals(argv);
+    const { globals, start } = await leadingGlobals(argv);
     pretty = globals.pretty;
     const rest = argv.slice(start);
     const words: string[] = [];
@@ -101,7 +101,7 @@ export async function runApp(argv: string[], rawIo: AppIO): Promise<number> {
       words.push(w);
     }
     if (globals.version && words.length === 0) {
-      io.stdout(`draftcli ${VERSION} ${TARGET}\n`);
+      io.stdout(versionLine());
       return 0;
     }
     const { entry, used } = findEntry(words);
@@ -254,7 +254,10 @@ async function noCommand(
   globals: GlobalOptions,
   io: AppIO,
 ): Promise<number> {
-  const { overviewHelp } = await import("./overview.ts");
+  const [{ overviewHelp }, { closest }] = await Promise.all([
+    import("./overview.ts"),
+    import("../text/closest.ts"),
+  ]);
   const help = globals.help || rest.some((w) => w === "--help" || w === "-h");
   const groups = new Set(COMMAND_TABLE.map((e) => e.name[0]));
   const first = words[0];

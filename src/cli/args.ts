@@ -8,7 +8,6 @@ import type { CommandShape } from "../commands/shape.ts";
 import { toCamel, toKebab } from "../commands/flag_names.ts";
 import { findGlobalFlag, type GlobalOptions, takeGlobal } from "../commands/globals.ts";
 import { parseJsonText, readJsonText } from "./json_input.ts";
-import { closest } from "../text/closest.ts";
 import { parseDecimal } from "../text/decimal.ts";
 
 /**
@@ -64,7 +63,8 @@ export async function parseCommandArgs(
     if (!type || positionals.includes(key)) {
       const known = [...Object.keys(props), ...Object.keys(aliases)]
         .filter((k) => !positionals.includes(k)).map(toKebab);
-      const near = closest(flag, known, 3);
+      // Suggestions are worked out only for a wrong option (the module loads then).
+      const near = (await import("../text/closest.ts")).closest(flag, known, 3);
       throw new DraftcliError("usage", `unknown option --${flag} for '${spec.name.join(" ")}'`, {
         hint: near.length
           ? `did you mean ${near.map((n) => "--" + n).join(", ")}?`
@@ -120,7 +120,7 @@ async function coerce(
 ): Promise<unknown> {
   if (type === "array" || type === "object") {
     const { text, source } = await readJsonText(value, flag, readStdin);
-    return parseJsonText(text, flag, source);
+    return await parseJsonText(text, flag, source);
   }
   if (type === "integer" || type === "number") {
     const n = parseDecimal(value);

@@ -1,6 +1,5 @@
 /** Reads a JSON-valued option: inline JSON, `@path/to/file.json`, or `@-` (or `-`) for stdin. */
 import { DraftcliError } from "../errors.ts";
-import { jsonErrorOffset, lineColumn } from "../text/json_locate.ts";
 
 /** Where a JSON option's text came from, for error messages. */
 export type JsonSource = { kind: "inline" } | { kind: "file"; path: string } | { kind: "stdin" };
@@ -29,11 +28,19 @@ export async function readJsonText(
   return { text: value, source: { kind: "inline" } };
 }
 
-/** Parses JSON text, reporting the line and column of a syntax error. */
-export function parseJsonText(text: string, option: string, source: JsonSource): unknown {
+/**
+ * Parses JSON text, reporting the line and column of a syntax error (the locating code loads
+ * only for malformed text).
+ */
+export async function parseJsonText(
+  text: string,
+  option: string,
+  source: JsonSource,
+): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch {
+    const { jsonErrorOffset, lineColumn } = await import("../text/json_locate.ts");
     const offset = jsonErrorOffset(text);
     let where = "";
     if (offset >= 0) {

@@ -12,7 +12,7 @@ import { STATE_DIR } from "../store/locate.ts";
 import { readJsonIfExists } from "../store/atomic.ts";
 import { DraftcliError } from "../errors.ts";
 import { orUndefined } from "../files.ts";
-import { createDraft, type NewDraftOptions } from "../store/create.ts";
+import type { NewDraftOptions } from "../store/create.ts";
 import { mutateDraftAt } from "../store/commit.ts";
 import { registerDraft } from "../store/draft_index.ts";
 import type { DraftDocument, Segment, Track } from "../draft/document.ts";
@@ -395,6 +395,8 @@ export async function writeWithMedia<T>(
     );
   }
   let out: T | undefined;
+  // The creation code (and its empty-draft skeletons) loads only for a call that makes a draft.
+  const { createDraft } = await import("../store/create.ts");
   const doc = await createDraft({
     ...target.create,
     fill: async (doc, folder) => {

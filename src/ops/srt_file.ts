@@ -1,10 +1,11 @@
 /**
  * Reads an SRT file named the way every local file is named (a plain absolute or relative path,
  * `~/…`, or a `file://` URL) and parses its cues, for `captions add --srt` and `draft easy --srt`.
+ * Its helpers load when a call reads a file: a `captions add` of JSON items (whose entry module
+ * brings this one) does not load media resolution.
  */
 import { DraftcliError } from "../errors.ts";
-import { fileUrlToPath, plainPath } from "../media/media_resolve.ts";
-import { parseSrt, type SrtCue } from "../easy/srt.ts";
+import type { SrtCue } from "../easy/srt.ts";
 
 /** Subtitles are text: anything larger is not an SRT file. */
 const MAX_SRT_BYTES = 16 * 1024 * 1024;
@@ -16,6 +17,10 @@ export async function readSrtFile(
   field = "srt",
 ): Promise<SrtCue[]> {
   const hint = "pass an .srt file as a path (absolute, relative or ~/…) or a file:// URL";
+  const [{ fileUrlToPath, plainPath }, { parseSrt }] = await Promise.all([
+    import("../media/media_resolve.ts"),
+    import("../easy/srt.ts"),
+  ]);
   const trimmed = name.trim();
   const path = trimmed.startsWith("file:")
     ? fileUrlToPath(trimmed)

@@ -4,7 +4,7 @@
  */
 import { basename, dirname, isAbsolute, join, relative } from "../path.ts";
 import { writeFileAtomic } from "./atomic.ts";
-import { recordWritten } from "./written.ts";
+import { writtenRecord } from "./written.ts";
 import type { DraftDocument } from "../draft/document.ts";
 import { commitFiles, type TxnEntry } from "./txn.ts";
 import type { OsName } from "./home.ts";
@@ -72,13 +72,16 @@ export async function saveDraft(doc: DraftDocument, extra: SaveOptions = {}): Pr
     if (isInside(f.path, doc.dir)) entries.push(f);
     else if (f.path) outside.push(f);
   }
-  await commitFiles(join(doc.dir, STATE_DIR), entries);
   // Text with no kept spellings is what the writer makes of the values alone: the next load of
-  // a draft draftcli made can skip the scan while the files are still these (written.ts).
+  // a draft draftcli made can skip the scan while the files are still these (written.ts). The
+  // record goes into the same commit.
   const kept = doc.loaded?.content;
-  if (!kept || (!kept.numbers.length && !kept.orders.length)) {
-    await recordWritten(doc.dir, timelines);
-  }
+  const plain = !kept || (!kept.numbers.length && !kept.orders.length);
+  await commitFiles(
+    join(doc.dir, STATE_DIR),
+    entries,
+    plain ? (tempOf) => writtenRecord(doc.dir, timelines, tempOf) : undefined,
+  );
   for (const f of outside) await writeFileAtomic(f.path, f.data).catch(() => {});
   if (extra.index === false) return;
   try {

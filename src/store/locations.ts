@@ -10,7 +10,6 @@
  */
 import { basename, dirname, join } from "../path.ts";
 import { sweepTemps, writeFileAtomic } from "./atomic.ts";
-import { leftoverAgeMs } from "./assemble.ts";
 
 /** Entries kept per root (the oldest are dropped first). */
 export const MAX_REMEMBERED = 500;
@@ -69,9 +68,10 @@ export async function rememberFolder(
   const file = files.get(roots);
   const root = dirname(dir);
   if (!file || !roots.includes(root)) return;
-  sweepTemps(dirname(file), leftoverAgeMs()); // temps of writers killed before their rename
   // A folder named by the id is found without a hint: drop a stale one only.
   if (basename(dir) === draftId && !Object.hasOwn(readTable(file)[root] ?? {}, draftId)) return;
+  // Temps of writers killed before their rename (assemble.ts loads only on this rare path).
+  sweepTemps(dirname(file), (await import("./assemble.ts")).leftoverAgeMs());
   const table = readTable(file);
   const entries: Record<string, string> = {};
   const kept = Object.entries(table[root] ?? {}).filter(([id]) => id !== draftId);

@@ -5,9 +5,8 @@
  */
 import { ignoreErrors, mkdirHere, orUndefined } from "../files.ts";
 import { basename, dirname, isAbsolute, join, relative, resolve } from "../path.ts";
-import { TMP_SUFFIX, writeFileAtomic } from "./atomic.ts";
+import { TMP_SUFFIX } from "./atomic.ts";
 import { inspectHeld, tryCreateHeld } from "./lock.ts";
-import { leftoverAgeMs } from "./assemble.ts";
 
 /**
  * New content of a file: text, bytes, or text in pieces (written as they come, never joined).
@@ -100,8 +99,23 @@ async function flushAll(paths: string[]): Promise<void> {
   }
 }
 
-/** Commits all entries; `stateDir` holds the journal. */
-export async function commitFiles(stateDir: string, entries: TxnEntry[]): Promise<void> {
+/**
+ * A file of a commit whose content depends on the commit's written temps (their identities),
+ * made once they are written and flushed with them: `tempOf` names the temp of an entry's path.
+ */
+export type DerivedEntry = (
+  tempOf: (path: string) => string,
+) => Promise<{ path: string; data: string } | undefined>;
+
+/**
+ * Commits all entries; `stateDir` holds the journal. `derived`, when given, adds one more file
+ * made from the written temps (see `DerivedEntry`), committed with them.
+ */
+export async function commitFiles(
+  stateDir: string,
+  entries: TxnEntry[],
+  derived?: DerivedEntry,
+): Promise<void> {
   const txn = crypto.randomUUID().slice(0, 8);
   const moves: [string, string][] = [];
   const order = new Map(entries.map((e, i) => [e.path, i]));
@@ -151,6 +165,15 @@ export async function commitFiles(stateDir: string, entries: TxnEntry[]): Promis
       ensureFolder(to);
       Deno.copyFileSync(from, to);
     }
+    const tempByPath = new Map(moves.map(([tmp, final]) => [final, tmp]));
+    const more = await derived?.((path) => tempByPath.get(path) ?? path);
+    if (more) {
+      ensureFolder(more.path);
+      writeTemp(tmpOf(more), more.data);
+      moves.push([tmpOf(more), more.path]);
+      order.set(more.path, order.size);
+      writes.push(more);
+    }
     // Every temp is on disk before the journal names it. A staged file moved in was flushed
     // where it was staged.
     await flushAll([
@@ -170,8 +193,24 @@ export async function commitFiles(stateDir: string, entries: TxnEntry[]): Promis
     txn,
     moves: moves.map(([tmp, final]) => [toJournalPath(base, tmp), toJournalPath(base, final)]),
   };
-  await writeFileAtomic(journalPath(stateDir), JSON.stringify(journal));
+  writeJournal(journalPath(stateDir), JSON.stringify(journal));
   applyJournal(stateDir, journal);
+}
+
+/**
+ * Writes and flushes the journal in place. No temp and rename are needed: until it is flushed no
+ * rename has run, so a journal torn by a crash is unreadable and dropped by `recover`, which
+ * leaves the old files.
+ */
+function writeJournal(path: string, text: string): void {
+  Deno.mkdirSync(dirname(path), { recursive: true });
+  const f = Deno.openSync(path, { write: true, create: true, truncate: true });
+  try {
+    writeAll(f, new TextEncoder().encode(text));
+    f.syncSync();
+  } finally {
+    f.close();
+  }
 }
 
 function applyJournal(stateDir: string, journal: Journal): void {
@@ -286,6 +325,8 @@ export async function sweepStaging(stagingRoot: string): Promise<void> {
     if (seen.state === "gone") {
       const st = orUndefined(() => Deno.statSync(dir));
       // Without an owner file (its creator was killed at once): a leftover once old.
+      // (assemble.ts loads only here: a commit has no need of it.)
+      const { leftoverAgeMs } = await import("./assemble.ts");
       dead = !!st && Date.now() - (st.mtime?.getTime() ?? 0) > leftoverAgeMs();
     }
     if (dead) ignoreErrors(() => Deno.removeSync(dir, { recursive: true }));

@@ -41,6 +41,61 @@ Deno.test("commitFiles writes every file and leaves no temps or journal", async 
   }
 });
 
+Deno.test("commitFiles: a derived file is made from the written temps and committed with them", async () => {
+  const w = await world();
+  try {
+    const seen: string[] = [];
+    await commitFiles(w.state, [{ path: `${w.dir}/a.json`, data: "new a" }], async (tempOf) => {
+      const tmp = tempOf(`${w.dir}/a.json`);
+      seen.push(tmp, await Deno.readTextFile(tmp));
+      return { path: `${w.state}/note.json`, data: `{"ino":${Deno.statSync(tmp).ino}}` };
+    });
+    assert(seen[0].endsWith(".draftcli-tmp"), seen[0]);
+    assertEquals(seen[1], "new a");
+    // The rename kept the temp's identity, which the derived file recorded.
+    assertEquals(
+      JSON.parse(await Deno.readTextFile(`${w.state}/note.json`)).ino,
+      Deno.statSync(`${w.dir}/a.json`).ino,
+    );
+    assertEquals(await names(w.dir), [".draftcli", "a.json", "b.json"]);
+    assertEquals(await names(w.state), ["note.json"]);
+  } finally {
+    await w.cleanup();
+  }
+});
+
+Deno.test("commitFiles: a derived file that fails leaves the old files and no temps", async () => {
+  const w = await world();
+  try {
+    await rejects(
+      commitFiles(w.state, [{ path: `${w.dir}/a.json`, data: "new a" }], () => {
+        throw new Error("boom");
+      }),
+      /boom/,
+    );
+    assertEquals(await Deno.readTextFile(`${w.dir}/a.json`), "old a");
+    assertEquals(await names(w.dir), [".draftcli", "a.json", "b.json"]);
+    assertEquals(await names(w.state), []);
+  } finally {
+    await w.cleanup();
+  }
+});
+
+Deno.test("recover: a journal torn by a crash is dropped with its temps (old files stay)", async () => {
+  const w = await world();
+  try {
+    // The journal is written in place and flushed before any rename: torn means none ran.
+    await Deno.writeTextFile(`${w.dir}/a.json.1234abcd.draftcli-tmp`, "new a");
+    await Deno.writeTextFile(journalPath(w.state), '{"txn":"1234abcd","moves":[["a.json.1234');
+    await recover(w.state, [w.dir]);
+    assertEquals(await Deno.readTextFile(`${w.dir}/a.json`), "old a");
+    assertEquals(await names(w.dir), [".draftcli", "a.json", "b.json"]);
+    assertEquals(await names(w.state), []);
+  } finally {
+    await w.cleanup();
+  }
+});
+
 Deno.test("recover: temps without a journal are dropped (old files stay)", async () => {
   const w = await world();
   try {

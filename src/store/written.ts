@@ -7,11 +7,11 @@
  * a 50,000-segment draft grown by draftcli pays nothing for keeping an editor's number text. The
  * identity holds while nobody rewrites the file; the sample also recognises a copy of it
  * (`cp -r`, a duplicate). An editor or peer tool rewrites a timeline in its own key order and
- * number text, which changes both. Only drafts with `.draftcli/state.json`. */
+ * number text, which changes both. Only drafts with `.draftcli/state.json`. The record is written by the
+ * commit it describes (`writtenRecord`), so a crash never leaves one without the other. */
 import { orUndefined, sha256Bytes } from "../files.ts";
 import { join, relative } from "../path.ts";
 import { STATE_DIR } from "./locate.ts";
-import { writeFileAtomic } from "./atomic.ts";
 
 const WRITTEN = "written.json";
 
@@ -66,15 +66,24 @@ async function sample(path: string): Promise<string | undefined> {
 /** The key a file is recorded under: its path inside the draft, with `/`. */
 const keyOf = (dir: string, path: string) => relative(dir, path).replaceAll("\\", "/");
 
-/** Records the timeline files a save just wrote (best effort; a draft draftcli made only). */
-export async function recordWritten(dir: string, paths: readonly string[]): Promise<void> {
-  if (!orUndefined(() => Deno.statSync(join(dir, STATE_DIR, "state.json")))) return;
+/**
+ * The record of the timeline files `paths` a commit is writing, for that commit to write with
+ * them (`commitFiles`'s derived entry): each file as its temp `tempOf(path)` was written, which
+ * the commit's rename keeps (same inode, size and modification time). Undefined for a draft
+ * draftcli did not make.
+ */
+export async function writtenRecord(
+  dir: string,
+  paths: readonly string[],
+  tempOf: (path: string) => string,
+): Promise<{ path: string; data: string } | undefined> {
+  if (!orUndefined(() => Deno.statSync(join(dir, STATE_DIR, "state.json")))) return undefined;
   const files: Record<string, { id?: string; sample?: string }> = {};
   for (const p of paths) {
-    const st = orUndefined(() => Deno.statSync(p));
-    if (st) files[keyOf(dir, p)] = { id: identity(st), sample: await sample(p) };
+    const st = orUndefined(() => Deno.statSync(tempOf(p)));
+    if (st) files[keyOf(dir, p)] = { id: identity(st), sample: await sample(tempOf(p)) };
   }
-  await writeFileAtomic(join(dir, STATE_DIR, WRITTEN), JSON.stringify({ files })).catch(() => {});
+  return { path: join(dir, STATE_DIR, WRITTEN), data: JSON.stringify({ files }) };
 }
 
 /** Is `path` a timeline file as draftcli's last save of `dir` wrote it (or a copy of one)? */

@@ -1,0 +1,47 @@
+/** `.draftcli/written.json`: what a save of a draft draftcli made records about its timelines. */
+import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import { join } from "../path.ts";
+import { tempDir } from "../../test/helpers/temp.ts";
+import { profileForAppVersion } from "../editions/profiles.ts";
+import { currentOs } from "../editions/os.ts";
+import { createDraft } from "./create.ts";
+import { mutateDraftAt } from "./commit.ts";
+import { writtenByUs } from "./written.ts";
+
+Deno.test("a save records the timelines it committed as written; a copy still counts, other text does not", async () => {
+  await using tmp = await tempDir("draftcli-written-");
+  const { dir } = await createDraft({
+    root: tmp.path,
+    width: 1080,
+    height: 1920,
+    fps: 30,
+    edition: "jianying",
+    profile: profileForAppVersion("jianying", undefined),
+    os: currentOs(),
+  });
+  await mutateDraftAt(dir, (doc) => {
+    doc.addTrack("text");
+    return Promise.resolve({ result: undefined });
+  });
+  const files = JSON.parse(Deno.readTextFileSync(join(dir, ".draftcli", "written.json"))).files;
+  const names = Object.keys(files).sort();
+  assert(names.includes("draft_content.json"), names.join());
+  for (const name of names) {
+    // Recorded from the commit's temp: the rename keeps its inode, size and modification time.
+    const st = Deno.statSync(join(dir, name));
+    assertEquals(files[name].id, `${st.ino}:${st.size}:${st.mtime!.getTime()}`, name);
+    assertEquals(await writtenByUs(dir, join(dir, name)), true, name);
+  }
+  // The commit leaves only draftcli's notes in its folder: no journal, lock or temps.
+  assertEquals([...Deno.readDirSync(join(dir, ".draftcli"))].map((e) => e.name).sort(), [
+    "state.json",
+    "written.json",
+  ]);
+  const path = join(dir, "draft_content.json");
+  const text = Deno.readTextFileSync(path);
+  Deno.removeSync(path);
+  Deno.writeTextFileSync(path, text); // a new file (inode) with the same bytes: a copy
+  assertEquals(await writtenByUs(dir, path), true);
+  Deno.writeTextFileSync(path, text.replace('"tracks":[', '"tracks" : ['));
+  assertEquals(await writtenByUs(dir, path), false);
+});
