@@ -53,6 +53,8 @@ function redactParams(params: string): string {
 /** A URL with its credentials masked; non-URLs are returned unchanged except for user:pass@. */
 export function redactUrl(url: string | URL): string {
   url = String(url);
+  // Credentials, queries and fragments are all it masks: a URL with none is returned as it is.
+  if (!url.includes("@") && !url.includes("?") && !url.includes("#")) return url;
   const m = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*)([^?#]*)(\?[^#]*)?(#.*)?$/is.exec(url);
   if (!m) return url;
   const [, scheme, authority, path, query, fragment] = m;
