@@ -141,14 +141,38 @@ function extnamePosix(path: string): string {
 /** An absolute path already normal: no empty, `.` or `..` segment, no trailing slash. */
 const isCleanAbsolute = (p: string) => p[0] === "/" && !/\/\.{0,2}(?:\/|$)/.test(p);
 
+/** `/` */
+const SLASH = 47;
+
+/**
+ * `relative` of two clean absolute paths (`isCleanAbsolute`: already what `resolve` makes of
+ * them), by comparing characters: no splitting.
+ */
+function relativeClean(a: string, b: string): string {
+  if (a === b) return "";
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  let sep = 0; // the last `/` both share: the common folder ends there
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) {
+    if (a.charCodeAt(i) === SLASH) sep = i;
+    i++;
+  }
+  // one path whole inside the other: the shorter one is the common folder
+  if (i === n && (a.length === n ? b : a).charCodeAt(n) === SLASH) sep = n;
+  let up = 0;
+  for (let j = sep; j < a.length; j++) if (a.charCodeAt(j) === SLASH) up++;
+  const down = sep < b.length ? b.slice(sep + 1) : "";
+  const ups = up > 0 ? "../".repeat(up - 1) + ".." : "";
+  return ups && down ? `${ups}/${down}` : ups || down;
+}
+
 function relativePosix(from: string, to: string): string {
   // The common case, a clean path under a clean folder, without splitting both.
-  if (
-    to.length > from.length + 1 && to[from.length] === "/" && to.startsWith(from) &&
-    isCleanAbsolute(from) && isCleanAbsolute(to)
-  ) {
+  const clean = isCleanAbsolute(from) && isCleanAbsolute(to);
+  if (clean && to.length > from.length + 1 && to[from.length] === "/" && to.startsWith(from)) {
     return to.slice(from.length + 1);
   }
+  if (clean) return relativeClean(from, to);
   const a = resolvePosix(from);
   const b = resolvePosix(to);
   if (a === b) return "";

@@ -48,3 +48,21 @@ Deno.test("posix path functions match node:path.posix", () => {
   }
   assertEquals(posix.sep, np.sep);
 });
+
+Deno.test("posix.relative matches node:path.posix on clean absolute paths that share a prefix", () => {
+  const rnd = prng(2511);
+  const np = nodePath.posix;
+  const names = ["a", "ab", "b", "a.b", "字幕", "a b"];
+  const clean = () => {
+    let p = "";
+    const n = 1 + Math.floor(rnd() * 4);
+    for (let i = 0; i < n; i++) p += "/" + names[Math.floor(rnd() * names.length)];
+    return p;
+  };
+  for (let i = 0; i < 20000; i++) {
+    const a = clean();
+    const b = rnd() < 0.3 ? a + clean() : clean();
+    assertEquals(posix.relative(a, b), np.relative(a, b), `relative ${a} ${b}`);
+    assertEquals(posix.relative(b, a), np.relative(b, a), `relative ${b} ${a}`);
+  }
+});

@@ -6,7 +6,7 @@
  */
 import type { CommandEntry, CommandModule } from "../generated/command_table.ts";
 import type { CommandContext } from "./spec.ts";
-import { dropCommentKeys, wellFormed } from "../schema/clean.ts";
+import { cleanInput } from "../schema/clean.ts";
 import { FAIL, renameByTree } from "../fast_input.ts";
 
 /** The outcome of `runFast`: the command's result, or that the input needs zod. */
@@ -27,7 +27,7 @@ export async function runFast(
 ): Promise<FastOutcome> {
   const { fast, run } = command ?? {};
   if (!fast || !run) return { ran: false };
-  const cleaned = dropCommentKeys(wellFormed(raw));
+  const cleaned = cleanInput(raw);
   if (fast.aliases) renameByTree(fast.aliases, cleaned);
   const input = fast.validate(cleaned);
   if (input === FAIL) return { ran: false };

@@ -5,7 +5,7 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { COMMAND_TABLE, loadCommand, loadSpec } from "./registry.ts";
-import { dropCommentKeys, wellFormed } from "../schema/clean.ts";
+import { cleanInput } from "../schema/clean.ts";
 import { FAIL, renameByTree } from "../fast_input.ts";
 import { aliasesOf } from "../schema/json_schema.ts";
 import { renameAliases } from "../schema/parse_input.ts";
@@ -119,7 +119,7 @@ function sample(schema: Schema, rnd: () => number, depth = 0): unknown {
 
 /** The zod path of the CLI (clean, rename aliases, parse). */
 function viaZod(schema: Schema, raw: unknown): { ok: boolean; value?: unknown } {
-  const cleaned = dropCommentKeys(wellFormed(raw));
+  const cleaned = cleanInput(raw);
   renameAliases(schema as never, cleaned);
   // deno-lint-ignore no-explicit-any
   const r = (schema as any).safeParse(cleaned);
@@ -141,7 +141,7 @@ Deno.test("every command's fast validator agrees with its zod schema on random i
       const raw = sample(spec.input as unknown as Schema, rnd);
       const copy = structuredClone(raw);
       const expected = viaZod(spec.input as unknown as Schema, raw);
-      const cleaned = dropCommentKeys(wellFormed(copy));
+      const cleaned = cleanInput(copy);
       if (fast.aliases) renameByTree(fast.aliases, cleaned);
       const got: unknown = fast.validate(cleaned);
       const where = `${name} (seed ${seed}, run ${i}): ${JSON.stringify(copy).slice(0, 400)}`;

@@ -77,23 +77,29 @@ export function editorPath(path: string): string {
   return path.replaceAll("\\", "/");
 }
 
-function addCompanions(
-  doc: DraftDocument,
-  kind: keyof typeof COMPANIONS,
-  speed: number,
-): { refs: string[]; animationId?: string } {
+/** A companion material list of a segment kind and the maker of its fresh objects. */
+interface Companion {
+  list: string;
+  make: () => Json;
+}
+
+/** The companion lists of `kind` that this draft's edition has, with their makers. */
+function companionsOf(doc: DraftDocument, kind: keyof typeof COMPANIONS): Companion[] {
+  return COMPANIONS[kind].filter((list) => doc.hasList(list)) // the edition's template has it
+    .map((list) => ({ list, make: prototypeMaker(doc.profile, list as ProtoName) }));
+}
+
+/** Adds one fresh material to each companion list; returns their ids (the segment's refs). */
+function addCompanions(doc: DraftDocument, companions: Companion[], speed: number): string[] {
   const refs: string[] = [];
-  let animationId: string | undefined;
-  for (const list of COMPANIONS[kind]) {
-    if (!doc.hasList(list)) continue; // this edition's template does not have it
-    const m = prototype(doc.profile, list as never);
+  for (const { list, make } of companions) {
+    const m = make();
     const id = m.id = newId();
     if (list === "speeds") m.speed = speed;
-    if (list === "material_animations") animationId = id;
     doc.addMaterial(list, m);
     refs.push(id);
   }
-  return { refs, animationId };
+  return refs;
 }
 
 /** Puts animations into a segment's container material (replacing those of the same type). */
@@ -233,7 +239,18 @@ export function newSegment(
   source: TimeRange | null,
   refs: string[],
 ): Segment {
-  const s = prototype(doc.profile, protoName) as Segment;
+  return fillSegment(prototype(doc.profile, protoName), materialId, target, source, refs);
+}
+
+/** Gives a fresh copy of a segment prototype its id, material, times and refs. */
+function fillSegment(
+  proto: Json,
+  materialId: string,
+  target: TimeRange,
+  source: TimeRange | null,
+  refs: string[],
+): Segment {
+  const s = proto as Segment;
   s.id = newId();
   s.material_id = materialId;
   s.target_timerange = { duration: target.duration, start: target.start };
@@ -258,33 +275,47 @@ export interface VisualSegmentInput {
 
 /** Builds a photo/video material + its companions + segment (not yet on a track). */
 export function buildVisualSegment(doc: DraftDocument, input: VisualSegmentInput): Segment {
+  return visualSegmentBuilder(doc)(input);
+}
+
+/**
+ * Builds the photo/video segments of one call, each as `buildVisualSegment` would: the makers of
+ * the material, its companions and the segment are looked up once for the batch.
+ */
+export function visualSegmentBuilder(doc: DraftDocument): (input: VisualSegmentInput) => Segment {
   const facts = EDITION_FACTS[doc.edition];
-  const isPhoto = input.media.kind === "image";
-  const speed = input.speed ?? 1.0;
-  const material = prototype(doc.profile, isPhoto ? "videos_photo" : "videos_video");
-  material.id = newId();
-  material.type = isPhoto ? "photo" : "video";
-  material.path = input.media.materialPath ?? editorPath(input.media.path);
-  material.material_name = input.media.fileName;
-  material.duration = isPhoto ? PHOTO_DURATION : input.media.durationUs;
-  material.width = input.media.width;
-  material.height = input.media.height;
-  material.has_audio = !isPhoto && input.media.hasAudio;
-  material.check_flag = isPhoto ? facts.checkFlags.photo : facts.checkFlags.video;
-  material.local_material_id = registerLocalMedia(doc, input.media);
-  material.category_name = "local";
-  const materialId = doc.addMaterial("videos", material);
-  const { refs } = addCompanions(doc, "visual", speed);
-  const source = {
-    start: isPhoto ? 0 : input.sourceStart ?? 0,
-    duration: input.sourceDuration ?? Math.round(input.target.duration * speed),
+  const photo = prototypeMaker(doc.profile, "videos_photo");
+  const video = prototypeMaker(doc.profile, "videos_video");
+  const segment = prototypeMaker(doc.profile, "segment_video");
+  const companions = companionsOf(doc, "visual");
+  return (input) => {
+    const isPhoto = input.media.kind === "image";
+    const speed = input.speed ?? 1.0;
+    const material = isPhoto ? photo() : video();
+    material.id = newId();
+    material.type = isPhoto ? "photo" : "video";
+    material.path = input.media.materialPath ?? editorPath(input.media.path);
+    material.material_name = input.media.fileName;
+    material.duration = isPhoto ? PHOTO_DURATION : input.media.durationUs;
+    material.width = input.media.width;
+    material.height = input.media.height;
+    material.has_audio = !isPhoto && input.media.hasAudio;
+    material.check_flag = isPhoto ? facts.checkFlags.photo : facts.checkFlags.video;
+    material.local_material_id = registerLocalMedia(doc, input.media);
+    material.category_name = "local";
+    const materialId = doc.addMaterial("videos", material);
+    const refs = addCompanions(doc, companions, speed);
+    const source = {
+      start: isPhoto ? 0 : input.sourceStart ?? 0,
+      duration: input.sourceDuration ?? Math.round(input.target.duration * speed),
+    };
+    const seg = fillSegment(segment(), materialId, input.target, source, refs);
+    seg.speed = speed;
+    seg.volume = input.volume ?? 1.0;
+    seg.clip = clipOf(seg.clip, input.clip ?? {});
+    seg.uniform_scale = uniformScaleOf(input.clip ?? {});
+    return seg;
   };
-  const seg = newSegment(doc, "segment_video", materialId, input.target, source, refs);
-  seg.speed = speed;
-  seg.volume = input.volume ?? 1.0;
-  seg.clip = clipOf(seg.clip, input.clip ?? {});
-  seg.uniform_scale = uniformScaleOf(input.clip ?? {});
-  return seg;
 }
 
 /** Input of an audio segment. */
@@ -315,7 +346,7 @@ export function buildAudioSegment(doc: DraftDocument, input: AudioSegmentInput):
   material.local_material_id = registerLocalMedia(doc, input.media);
   material.category_name = "local";
   const materialId = doc.addMaterial("audios", material);
-  const { refs } = addCompanions(doc, "audio", speed);
+  const refs = addCompanions(doc, companionsOf(doc, "audio"), speed);
   const source = {
     start: input.sourceStart ?? 0,
     duration: input.sourceDuration ?? Math.round(input.target.duration * speed),
@@ -358,8 +389,7 @@ export function buildTextSegment(doc: DraftDocument, input: TextSegmentInput): S
 export function textSegmentBuilder(doc: DraftDocument): (input: TextSegmentInput) => Segment {
   const materials = new Map<Json, Map<string, Reuse>>();
   const segments = new Map<string, Reuse>();
-  const companions = COMPANIONS.text.filter((list) => doc.hasList(list))
-    .map((list) => ({ list, make: prototypeMaker(doc.profile, list as ProtoName) }));
+  const companions = companionsOf(doc, "text");
   return (input) => {
     const type = input.materialType ?? "subtitle";
     let byType = materials.get(input.materialFields);
@@ -375,13 +405,7 @@ export function textSegmentBuilder(doc: DraftDocument): (input: TextSegmentInput
     if (input.content !== undefined) material.content = input.content;
     material.id = newId();
     doc.addMaterial("texts", material);
-    const refs: string[] = [];
-    for (const c of companions) {
-      const m = c.make();
-      m.id = newId();
-      doc.addMaterial(c.list, m);
-      refs.push(m.id as string);
-    }
+    const refs = addCompanions(doc, companions, 1);
     const clip = input.clip ?? {};
     const clipKey = [
       clip.transformX,

@@ -4,6 +4,7 @@ import {
   type MediaFacts,
   registerLocalMedia,
   textSegmentBuilder,
+  visualSegmentBuilder,
 } from "./segment_builders.ts";
 import { DraftDocument } from "./document.ts";
 import { copier, findProfile, type Json } from "../editions/profiles.ts";
@@ -102,4 +103,58 @@ Deno.test("registerLocalMedia finds a path once however the pool grew or was edi
   assertEquals(registerLocalMedia(doc, media("/m1")), again);
   assertEquals(registerLocalMedia(doc, media("/m4")), ids[4]);
   assertEquals(pool.length, 5);
+});
+
+Deno.test("a batch's visual segments each own a material, companions and a segment", () => {
+  for (const edition of ["jianying", "capcut"] as const) {
+    const doc = new DraftDocument({
+      dir: "/x",
+      draftId: "x",
+      edition,
+      profile: findProfile(edition),
+      content: {
+        materials: { videos: [], speeds: [], canvases: [], material_animations: [] },
+        tracks: [],
+      },
+      meta: {},
+    });
+    const media: MediaFacts = {
+      path: "/m/p.png",
+      fileName: "p.png",
+      kind: "image",
+      durationUs: 0,
+      width: 4,
+      height: 3,
+      hasAudio: false,
+    };
+    const build = visualSegmentBuilder(doc);
+    const segs = [1, 2, 0.5].map((speed, i) =>
+      build({ media, target: { start: i * 1000, duration: 1000 }, speed, clip: { alpha: 0.5 } })
+    );
+    const speeds = doc.materials("speeds");
+    assertEquals(speeds.map((m) => m.speed), [1, 2, 0.5]);
+    assertEquals(doc.materials("canvases").length, 3);
+    assertEquals(doc.materials("material_animations").length, 3);
+    const videos = doc.materials("videos");
+    assertEquals(videos.map((m) => [m.type, m.path, m.width, m.height]), [
+      ["photo", "/m/p.png", 4, 3],
+      ["photo", "/m/p.png", 4, 3],
+      ["photo", "/m/p.png", 4, 3],
+    ]);
+    // one media pool entry for the one file, shared by the three materials
+    assertEquals(new Set(videos.map((m) => m.local_material_id)).size, 1);
+    segs.forEach((seg, i) => {
+      assertEquals(seg.material_id, videos[i].id);
+      assertEquals(seg.extra_material_refs, [
+        speeds[i].id,
+        doc.materials("canvases")[i].id,
+        doc.materials("material_animations")[i].id,
+      ]);
+      assertEquals(seg.source_timerange, { start: 0, duration: Math.round(1000 * seg.speed!) });
+      assertEquals((seg.clip as Json).alpha, 0.5);
+    });
+    notStrictEqual(segs[0].clip, segs[1].clip);
+    notStrictEqual(videos[0].crop, videos[1].crop);
+    assertEquals(new Set([...segs.map((s) => s.id), ...videos.map((m) => m.id)]).size, 6);
+  }
 });

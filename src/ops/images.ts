@@ -24,7 +24,7 @@ import type { DraftDocument, Segment, Track } from "../draft/document.ts";
 import type { AnimationRequest } from "../draft/animation_plan.ts";
 import type { TransitionEntry } from "../draft/transition_materials.ts";
 import { resolveAnimations, resolveItemTransition } from "./catalog_names.ts";
-import { buildVisualSegment, placeSegment, setAnimations } from "../draft/segment_builders.ts";
+import { placeSegment, setAnimations, visualSegmentBuilder } from "../draft/segment_builders.ts";
 import { planAnimations } from "../draft/animation_plan.ts";
 import { gridRange } from "../draft/time.ts";
 import { DraftcliError } from "../errors.ts";
@@ -81,6 +81,7 @@ export function applyImages(
   const order = items.map((_, i) => i).sort((a, b) => items[a].start - items[b].start);
   const created: Record<string, unknown>[] = new Array(items.length);
   const placed: { i: number; track: Track; seg: Segment }[] = [];
+  const buildVisual = visualSegmentBuilder(doc);
   for (const i of order) {
     const it = items[i];
     const field = `${plan.field}[${i}]`;
@@ -111,7 +112,7 @@ export function applyImages(
       );
     }
     const trimmed = media.kind === "video" && target.duration > media.durationUs;
-    const seg = buildVisualSegment(doc, {
+    const seg = buildVisual({
       media,
       target: trimmed ? { start: target.start, duration: media.durationUs } : target,
       sourceDuration: trimmed

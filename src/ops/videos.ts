@@ -26,7 +26,7 @@ import type { DraftDocument } from "../draft/document.ts";
 import type { AnimationRequest } from "../draft/animation_plan.ts";
 import type { TransitionEntry } from "../draft/transition_materials.ts";
 import { maskEntry, timelineRange } from "./targets.ts";
-import { buildVisualSegment, placeSegment, setAnimations } from "../draft/segment_builders.ts";
+import { placeSegment, setAnimations, visualSegmentBuilder } from "../draft/segment_builders.ts";
 import type { Segment, Track } from "../draft/document.ts";
 import { planAnimations } from "../draft/animation_plan.ts";
 import { setAudioFade } from "../draft/audio_extras.ts";
@@ -100,6 +100,7 @@ export function applyVideos(
   const created: Record<string, unknown>[] = new Array(items.length);
   const placed: { i: number; track: Track; seg: Segment }[] = [];
   const frame = 1e6 / doc.fps;
+  const buildVisual = visualSegmentBuilder(doc);
   for (const i of order) {
     const it = items[i];
     const field = `${plan.field}[${i}]`;
@@ -157,7 +158,7 @@ export function applyVideos(
     }
     checkFadesFit(field, fadeIn, fadeOut, target.duration);
     const trimmed = needed > media.durationUs;
-    const seg = buildVisualSegment(doc, {
+    const seg = buildVisual({
       media: { ...media, kind: "video" },
       target,
       sourceStart,

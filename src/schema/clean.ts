@@ -19,48 +19,46 @@ export function formatPath(path: readonly PropertyKey[]): string {
  * ever holds a `\ud800` escape that the editors' JSON parsers reject. Iterative: any depth.
  */
 export function wellFormed(value: unknown): unknown {
-  if (typeof value === "string") return value.toWellFormed();
-  eachObject(value, (obj) => {
-    for (const key of Object.keys(obj)) {
-      const item = obj[key];
-      if (typeof item === "string" && !item.isWellFormed()) obj[key] = item.toWellFormed();
-      if (!key.isWellFormed()) {
-        obj[key.toWellFormed()] = obj[key];
-        delete obj[key];
-      }
-    }
-  });
-  return value;
+  return clean(value, false);
 }
 
 /**
- * Calls `visit` on every object and array inside `value`, the value itself first, each before
- * its children (so what `visit` removes is not walked). Iterative: any depth.
+ * `wellFormed`, and object keys that begin with one `_` removed at any depth: comments such as
+ * `_comment` that templates carry next to the real fields (no input field begins with `_`;
+ * `__proto__` and other dunder keys stay). One walk, in place.
  */
-function eachObject(value: unknown, visit: (obj: Record<string, unknown>) => void): void {
+export function cleanInput(value: unknown): unknown {
+  return clean(value, true);
+}
+
+/** `_` */
+const UNDERSCORE = 95;
+
+/** Walks `value` once, depth-first without recursion (any depth), cleaning each object. */
+function clean(value: unknown, dropComments: boolean): unknown {
+  if (typeof value === "string") return value.toWellFormed();
   const stack: unknown[] = [value];
   while (stack.length > 0) {
     const v = stack.pop();
     if (!v || typeof v !== "object") continue;
     const obj = v as Record<string, unknown>;
-    visit(obj);
+    const comments = dropComments && !Array.isArray(obj);
     for (const key of Object.keys(obj)) {
-      if (obj[key] && typeof obj[key] === "object") stack.push(obj[key]);
+      if (
+        comments && key.charCodeAt(0) === UNDERSCORE && key.charCodeAt(1) !== UNDERSCORE
+      ) {
+        delete obj[key];
+        continue;
+      }
+      const item = obj[key];
+      if (typeof item === "string") {
+        if (!item.isWellFormed()) obj[key] = item.toWellFormed();
+      } else if (item && typeof item === "object") stack.push(item);
+      if (!key.isWellFormed()) {
+        obj[key.toWellFormed()] = obj[key];
+        delete obj[key];
+      }
     }
   }
-}
-
-/** A comment key: one `_` then anything but `_` (`__proto__` and other dunder keys stay). */
-const COMMENT_KEY = /^_(?!_)/;
-
-/**
- * Removes, in place and at any depth, object keys that begin with one `_`: comments such as
- * `_comment` that templates carry next to the real fields. No input field begins with `_`.
- */
-export function dropCommentKeys(value: unknown): unknown {
-  eachObject(value, (obj) => {
-    if (Array.isArray(obj)) return;
-    for (const key of Object.keys(obj)) if (COMMENT_KEY.test(key)) delete obj[key];
-  });
   return value;
 }

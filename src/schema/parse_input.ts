@@ -3,11 +3,11 @@ import type { z } from "zod";
 import { DraftcliError } from "../errors.ts";
 import { aliasTree, unwrapSchema } from "./json_schema.ts";
 import { renameByTree } from "../fast_input.ts";
-import { dropCommentKeys, formatPath, wellFormed } from "./clean.ts";
+import { cleanInput, formatPath, wellFormed } from "./clean.ts";
 import { closest, editDistance } from "../text/closest.ts";
 import { defOf } from "./zod_introspect.ts";
 
-export { dropCommentKeys, formatPath, wellFormed };
+export { formatPath, wellFormed };
 
 /**
  * Renames, in place, keys of `value` that are aliases of a field of the matching object schema
@@ -35,11 +35,11 @@ export function objectAt(schema: z.ZodType, path: readonly PropertyKey[]): strin
 
 /**
  * Validates `value` (after making its strings well-formed, see `wellFormed`, and dropping
- * `_comment`-style keys, see `dropCommentKeys`); on failure throws `invalid_input` naming the
+ * `_comment`-style keys: `cleanInput`); on failure throws `invalid_input` naming the
  * first bad field. An unknown key's error lists the accepted ones.
  */
 export function validate<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
-  const cleaned = dropCommentKeys(wellFormed(value));
+  const cleaned = cleanInput(value);
   renameAliases(schema, cleaned);
   const result = schema.safeParse(cleaned);
   if (result.success) return result.data;

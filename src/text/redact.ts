@@ -53,6 +53,8 @@ function redactParams(params: string): string {
 /** A URL with its credentials masked; non-URLs are returned unchanged except for user:pass@. */
 export function redactUrl(url: string | URL): string {
   url = String(url);
+  // Credentials, queries and fragments are all it masks: a URL with none is returned as it is.
+  if (!url.includes("@") && !url.includes("?") && !url.includes("#")) return url;
   const m = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*)([^?#]*)(\?[^#]*)?(#.*)?$/is.exec(url);
   if (!m) return url;
   const [, scheme, authority, path, query, fragment] = m;
@@ -104,10 +106,14 @@ export function redactJson<T>(value: T): T {
  * URL the walk would mask is always found.
  */
 export function redactedJsonText(value: unknown, indent?: number): string {
-  const text = JSON.stringify(value, null, indent);
+  const text = jsonText(value, indent);
   if (text === undefined || !MAYBE_SECRET_URL.test(text)) return text;
-  return JSON.stringify(walk(value), null, indent);
+  return jsonText(walk(value), indent);
 }
+
+/** JSON.stringify; called with the value alone when compact, the form V8's fast path takes. */
+const jsonText = (value: unknown, indent?: number): string =>
+  indent === undefined ? JSON.stringify(value) : JSON.stringify(value, null, indent);
 
 /** A URL in JSON text that may hold credentials, a query or a fragment (see `redactedJsonText`). */
 const MAYBE_SECRET_URL = /:\/\/[^\s"'<>()]*[@?#]/;

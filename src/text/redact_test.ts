@@ -24,6 +24,8 @@ Deno.test("redactUrl masks userinfo and secret parameters, keeps the rest", () =
   );
   assertEquals(redactUrl("file:///home/me/a%20b.png"), "file:///home/me/a%20b.png");
   assertEquals(redactUrl("not a url"), "not a url");
+  assertEquals(redactUrl(new URL("https://h/a")), "https://h/a");
+  assertEquals(redactUrl("HTTPS://U:P@H/"), "HTTPS://***@H/");
   assertEquals(redactUrl("https://h/a@b/c"), "https://h/a@b/c"); // '@' in the path is no userinfo
 });
 
