@@ -1,20 +1,5 @@
 /** `draft export`: print the build spec of a draft (its items as 'draftcli build' takes them). */
-import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
-
-/** The schemas of `draft export` (load zod). */
-async function schemas() {
-  const [{ z }, { draftIdSchema }] = await Promise.all([
-    import("zod"),
-    import("../../schema/common.ts"),
-  ]);
-  /** Input of `draft export`. */
-  const DraftExportInput = z.object({ draftId: draftIdSchema }).strict();
-  return { input: DraftExportInput };
-}
-
-/** The input of `draft export`, as validated. */
-type Input = z.infer<Awaited<ReturnType<typeof schemas>>["input"]>;
 
 /** `draft export`. */
 export const command = defineCommandFile({
@@ -31,8 +16,8 @@ export const command = defineCommandFile({
     "draft as a new one.",
   positionals: ["draftId"],
   examples: ['draft export "$ID"', 'draft export "$ID" > spec.json && draftcli build @spec.json'],
-  schemas,
-  async run(input: Input, ctx) {
+  schemas: async () => ({ input: (await import("../../schema/common.ts")).DraftOnlyInput }),
+  async run(input, ctx) {
     const { exportDraft } = await import("../../ops/export.ts");
     return await exportDraft(ctx, input.draftId);
   },

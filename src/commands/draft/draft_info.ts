@@ -1,20 +1,5 @@
 /** `draft info`: show a draft's name, editor, canvas, fps, duration, tracks and materials. */
-import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
-
-/** The schemas of `draft info` (load zod). */
-async function schemas() {
-  const [{ z }, { draftIdSchema }] = await Promise.all([
-    import("zod"),
-    import("../../schema/common.ts"),
-  ]);
-  /** Input of `draft info`. */
-  const DraftInfoInput = z.object({ draftId: draftIdSchema }).strict();
-  return { input: DraftInfoInput };
-}
-
-/** The input of `draft info`, as validated. */
-type Input = z.infer<Awaited<ReturnType<typeof schemas>>["input"]>;
 
 /** `draft info`. */
 export const command = defineCommandFile({
@@ -26,8 +11,8 @@ export const command = defineCommandFile({
     '"materialSummary":{videos,images,audios,texts,stickers,effects},"createdAt","modifiedAt".',
   positionals: ["draftId"],
   examples: ['draft info "$ID"'],
-  schemas,
-  async run(input: Input, ctx) {
+  schemas: async () => ({ input: (await import("../../schema/common.ts")).DraftOnlyInput }),
+  async run(input, ctx) {
     const { summarise } = await import("../../draft/summary.ts");
     const { readDraft } = await import("../../store/drafts.ts");
     return summarise(

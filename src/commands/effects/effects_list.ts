@@ -1,20 +1,5 @@
 /** `effects list`: list track-level and clip-attached video effects. */
-import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
-
-/** The schemas of `effects list` (load zod). */
-async function schemas() {
-  const [{ z }, { draftIdSchema }] = await Promise.all([
-    import("zod"),
-    import("../../schema/common.ts"),
-  ]);
-  /** Input of the `list` commands: just the draft. */
-  const ListInput = z.object({ draftId: draftIdSchema }).strict();
-  return { input: ListInput };
-}
-
-/** The input of `effects list`, as validated. */
-type Input = z.infer<Awaited<ReturnType<typeof schemas>>["input"]>;
 
 /** `effects list`. */
 export const command = defineCommandFile({
@@ -23,8 +8,8 @@ export const command = defineCommandFile({
   positionals: ["draftId"],
   // Over MCP, segments_list lists every kind with what is attached.
   mcp: false,
-  schemas,
-  async run(input: Input, ctx) {
+  schemas: async () => ({ input: (await import("../../schema/common.ts")).DraftOnlyInput }),
+  async run(input, ctx) {
     const { listEffects } = await import("../../ops/effects.ts");
     return listEffects(ctx, input.draftId);
   },

@@ -1,20 +1,5 @@
 /** `videos list`: list video segments with their ids, times, source range and speed. */
-import type { z } from "zod";
 import { defineCommandFile } from "../spec.ts";
-
-/** The schemas of `videos list` (load zod). */
-async function schemas() {
-  const [{ z }, { draftIdSchema }] = await Promise.all([
-    import("zod"),
-    import("../../schema/common.ts"),
-  ]);
-  /** Input of `videos list`. */
-  const VideosListInput = z.object({ draftId: draftIdSchema }).strict();
-  return { input: VideosListInput };
-}
-
-/** The input of `videos list`, as validated. */
-type Input = z.infer<Awaited<ReturnType<typeof schemas>>["input"]>;
 
 /** `videos list`. */
 export const command = defineCommandFile({
@@ -28,8 +13,8 @@ export const command = defineCommandFile({
   positionals: ["draftId"],
   // Over MCP, segments_list lists every kind with what is attached.
   mcp: false,
-  schemas,
-  async run(input: Input, ctx) {
+  schemas: async () => ({ input: (await import("../../schema/common.ts")).DraftOnlyInput }),
+  async run(input, ctx) {
     const { listVideos } = await import("../../ops/videos.ts");
     return listVideos(ctx, input.draftId);
   },
