@@ -219,3 +219,13 @@ export const relative: PathApi["relative"] = api.relative;
 export const resolve: PathApi["resolve"] = api.resolve;
 /** `path.sep`. */
 export const sep: string = api.sep;
+
+/**
+ * Is `path` inside the folder `dir` (the folder itself is not)? Both are resolved the same way,
+ * so pass both absolute. A first segment starting with `..` counts as outside.
+ */
+export function isInside(path: string, dir: string): boolean {
+  if (path === "") return false;
+  const rel = relative(dir, path);
+  return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel);
+}

@@ -1,7 +1,7 @@
 /** src/path.ts's POSIX functions give `node:path`'s posix results, on random and edge paths. */
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import nodePath from "node:path";
-import { posix } from "./path.ts";
+import { isInside, posix } from "./path.ts";
 import { prng } from "../test/helpers/prng.ts";
 
 const PIECES = [
@@ -65,4 +65,14 @@ Deno.test("posix.relative matches node:path.posix on clean absolute paths that s
     assertEquals(posix.relative(a, b), np.relative(a, b), `relative ${a} ${b}`);
     assertEquals(posix.relative(b, a), np.relative(b, a), `relative ${b} ${a}`);
   }
+});
+
+Deno.test("isInside: strictly below the folder, never the folder, its parent or a sibling", () => {
+  assertEquals(isInside("/d/draft/resources/a.png", "/d/draft"), true);
+  assertEquals(isInside("/d/draft/a", "/d/draft/"), true);
+  assertEquals(isInside("/d/draft", "/d/draft"), false);
+  assertEquals(isInside("/d", "/d/draft"), false);
+  assertEquals(isInside("/d/draft2/a", "/d/draft"), false);
+  assertEquals(isInside("/d/draft/../x", "/d/draft"), false);
+  assertEquals(isInside("", "/d/draft"), false);
 });

@@ -3,7 +3,7 @@
  * private staging folder, probes every file (cached per draft), warns where the caller's facts
  * disagree with the file.
  */
-import { basename, isAbsolute, join, relative } from "../path.ts";
+import { basename, isInside, join, relative } from "../path.ts";
 import { eachLimited, resolveMedia } from "../media/media_resolve.ts";
 import { ProbeCache } from "../media/probe_cache.ts";
 import type { MediaFacts } from "../draft/segment_builders.ts";
@@ -181,12 +181,6 @@ function probeCachePath(dir: string, env: Record<string, string | undefined>): s
   }
   const name = a.toString(16).padStart(8, "0") + b.toString(16).padStart(8, "0");
   return join(cache, "probes", `${name}.json`);
-}
-
-/** Is `path` inside the folder `dir`? */
-function isInside(path: string, dir: string): boolean {
-  const rel = relative(dir, path);
-  return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel);
 }
 
 /** The media URLs a batch needs resolved: each item's `key`, named `<field>[i].<key>`. */

@@ -2,7 +2,7 @@
  * Committing a draft: one atomic multi-file commit of every file the draft is written as,
  * staged media included, then the editor's index entry refreshed.
  */
-import { basename, dirname, isAbsolute, join, relative } from "../path.ts";
+import { basename, dirname, isInside, join } from "../path.ts";
 import { writeFileAtomic } from "./atomic.ts";
 import { writtenRecord } from "./written.ts";
 import type { DraftDocument } from "../draft/document.ts";
@@ -102,12 +102,6 @@ function namesIn(cache: Map<string, Set<string>>, dir: string): Set<string> {
     cache.set(dir, names);
   }
   return names;
-}
-
-/** Is `path` inside the folder `dir`? */
-function isInside(path: string, dir: string): boolean {
-  const rel = relative(dir, path);
-  return path !== "" && rel !== "" && !rel.startsWith("..") && !isAbsolute(rel);
 }
 
 /** What a read-modify-write returns: its result, and files to commit with the draft. */

@@ -5,6 +5,7 @@
  * environment are parameters, so every layout is testable anywhere.
  */
 import { basename, dirname, join } from "../path.ts";
+import { isFile } from "../files.ts";
 import {
   appVersionFor,
   DEVICE_KEYS,
@@ -49,14 +50,6 @@ export interface AppDraftMarkers {
   platform?: Json;
   /** Profile id this app version maps to. */
   profile: string;
-}
-
-async function isFile(path: string): Promise<boolean> {
-  try {
-    return (await Deno.stat(path)).isFile;
-  } catch {
-    return false;
-  }
 }
 
 async function mtimeOf(path: string): Promise<number> {
