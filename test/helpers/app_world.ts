@@ -1,10 +1,10 @@
 /**
  * In-process runs of the CLI for the tests beside each command file (src/commands/<group>/):
- * `runApp` with injected I/O in a temporary world (drafts folder, HOME, config path, cache),
- * removed when the `await using` scope ends. Every run cross-checks the fast validator against
- * zod (DRAFTCLI_CHECK_FAST), as the subprocess tests do.
+ * `runInProcess` (runApp with injected I/O, test/helpers/cli.ts) in a temporary world (drafts
+ * folder, HOME, config path, cache), removed when the `await using` scope ends. Every run
+ * cross-checks the fast validator against zod (DRAFTCLI_CHECK_FAST), as the subprocess tests do.
  */
-import { runApp } from "../../src/cli/app.ts";
+import { hermeticEnv, runInProcess } from "./cli.ts";
 import { tempDir } from "./temp.ts";
 
 // deno-lint-ignore no-explicit-any
@@ -39,30 +39,15 @@ export async function appWorld(): Promise<AppWorld> {
   const root = tmp.path;
   await Deno.mkdir(`${root}/drafts`);
   await Deno.mkdir(`${root}/home`);
-  const env: Record<string, string> = {
+  const env = hermeticEnv({
     HOME: `${root}/home`,
     DRAFTCLI_DRAFTS_DIR: `${root}/drafts`,
     DRAFTCLI_CONFIG: `${root}/home/config.json`,
     DRAFTCLI_CACHE_DIR: `${root}/cache`,
-    DRAFTCLI_CHECK_FAST: "1",
     TMPDIR: root,
-    PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
-  };
+  });
   const run = async (argv: string[], stdin = ""): Promise<AppRun> => {
-    let stdout = "";
-    let stderr = "";
-    const code = await runApp(argv, {
-      stdout: (t) => stdout += t,
-      stderr: (t) => stderr += t,
-      readStdin: () => Promise.resolve(stdin),
-      env,
-    });
-    const last = stderr.trim().split("\n").pop() ?? "";
-    let json: Json | undefined;
-    try {
-      json = JSON.parse(stdout);
-    } catch { /* not JSON */ }
-    const error = last.startsWith("{") ? JSON.parse(last).error : undefined;
+    const { code, stdout, stderr, json, error } = await runInProcess(argv, { env, stdin });
     return { code, stdout, stderr, json, error };
   };
   const ok = async (argv: string[]): Promise<Json> => {
