@@ -36,7 +36,7 @@ export async function readAt(
   file: Deno.FsFile,
   position: number,
   length: number,
-): Promise<Uint8Array> {
+): Promise<Uint8Array<ArrayBuffer>> {
   const buf = new Uint8Array(length);
   file.seekSync(position, Deno.SeekMode.Start);
   let got = 0;
@@ -49,7 +49,7 @@ export async function readAt(
 }
 
 /** Files up to this size are hashed in one piece by Web Crypto (no `node:crypto` at start-up). */
-const WHOLE_HASH_BYTES = 64 << 20;
+export const WHOLE_HASH_BYTES = 64 << 20;
 
 /**
  * Hex sha256 of a file (any size). Small files (images, short clips) are read whole and hashed
@@ -57,24 +57,26 @@ const WHOLE_HASH_BYTES = 64 << 20;
  * it costs ~30 ms of start-up).
  */
 export async function sha256File(path: string, wholeLimit = WHOLE_HASH_BYTES): Promise<string> {
+  using file = Deno.openSync(path, { read: true });
+  return await sha256Of(file, file.statSync().size, wholeLimit);
+}
+
+/**
+ * Hex sha256 of the bytes of an open file, from its start (`sha256File` over a handle the caller
+ * already has, so a file read for other reasons is not opened again). `size`: the file's size.
+ */
+export async function sha256Of(
+  file: Deno.FsFile,
+  size: number,
+  wholeLimit = WHOLE_HASH_BYTES,
+): Promise<string> {
   // Synchronous reads: a batch hashes one small file after another, and an asynchronous call
   // costs a thread hop each.
-  using file = Deno.openSync(path, { read: true });
-  const { size } = file.statSync();
-  if (size <= wholeLimit) {
-    const bytes = new Uint8Array(size);
-    let off = 0;
-    while (off < size) {
-      const n = file.readSync(bytes.subarray(off));
-      if (n === null) break;
-      off += n;
-    }
-    const digest = await crypto.subtle.digest("SHA-256", bytes.subarray(0, off));
-    return new Uint8Array(digest).toHex();
-  }
+  if (size <= wholeLimit) return await sha256Bytes(await readAt(file, 0, size));
   const { createHash } = await import("node:crypto");
   const hash = createHash("sha256");
   const buf = new Uint8Array(1 << 20);
+  file.seekSync(0, Deno.SeekMode.Start);
   for (;;) {
     const n = await file.read(buf);
     if (n === null) break;

@@ -8,7 +8,9 @@ import { DraftcliError } from "../errors.ts";
 import { redactUrl } from "../text/redact.ts";
 import type { DownloadOptions, DownloadResult } from "./media_download.ts";
 import { type ProbeCache, probeCached } from "./probe_cache.ts";
-import { probeFile, type ProbeOptions } from "./probe.ts";
+import { probeFile, probeOpened, type ProbeOptions, readForProbe } from "./probe.ts";
+import { SNIFF_BYTES } from "./sniff.ts";
+import { sha256Bytes, sha256Of, WHOLE_HASH_BYTES } from "../files.ts";
 import type { MediaInfo } from "./types.ts";
 
 /** One media reference of the input: its URL and where it sits (to name it in errors). */
@@ -43,6 +45,11 @@ export interface ResolveOptions {
   home?: string;
   /** The folder relative paths resolve against (default: the process's working folder). */
   cwd?: string;
+  /**
+   * Whether a local file's content hash is wanted (to name its copy in the draft): it is then
+   * computed from the same read as the probe (`ResolvedMedia.sha256`). Default: never.
+   */
+  hashLocal?: (path: string, stat: Deno.FileInfo) => boolean;
 }
 
 /** A media URL resolved to a local file with its facts. */
@@ -57,6 +64,8 @@ export interface ResolvedMedia {
   info: MediaInfo;
   /** A local file's stat, taken when it was checked (spares the placer another). */
   stat?: Deno.FileInfo;
+  /** Hex sha256 of a local file's bytes, when `ResolveOptions.hashLocal` asked for it. */
+  sha256?: string;
 }
 
 /** The name errors give a reference: its label, else its field with its index. */
@@ -198,8 +207,8 @@ function relabel(err: unknown, label: string): unknown {
   return new DraftcliError(err.code, `${label}: ${err.message}`, { hint: err.hint, path: label });
 }
 
-/** Checks that a local media file is there and readable; returns its stat for the probe. */
-function checkLocal(path: string, label: string): Deno.FileInfo {
+/** Checks that a local media file is there and is a file; returns its stat for the probe. */
+function statLocal(path: string, label: string): Deno.FileInfo {
   let stat: Deno.FileInfo;
   try {
     stat = Deno.statSync(path);
@@ -224,8 +233,13 @@ function checkLocal(path: string, label: string): Deno.FileInfo {
       path: label,
     });
   }
+  return stat;
+}
+
+/** Opens a local media file (checked by `statLocal`) for reading. */
+function openLocal(path: string, label: string): Deno.FsFile {
   try {
-    Deno.openSync(path, { read: true }).close();
+    return Deno.openSync(path, { read: true });
   } catch (err) {
     throw new DraftcliError(
       "media_not_found",
@@ -233,6 +247,12 @@ function checkLocal(path: string, label: string): Deno.FileInfo {
       { hint: "check the file's permissions", path: label },
     );
   }
+}
+
+/** Checks that a local media file is there, a file and readable; returns its stat. */
+function checkLocal(path: string, label: string): Deno.FileInfo {
+  const stat = statLocal(path, label);
+  openLocal(path, label).close();
   return stat;
 }
 
@@ -283,6 +303,35 @@ export async function eachLimited<T>(items: T[], limit: number, fn: (item: T) =>
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   if (problems.length) throw together(problems);
+}
+
+/** Bytes of local files held at once for their hashes (files are read whole to be hashed). */
+const HASH_BYTES_IN_FLIGHT = 256 << 20;
+
+/** A bound on bytes held at once: `take` waits until its share is free, `give` returns it. */
+class ByteBudget {
+  readonly #total: number;
+  #free: number;
+  #waiting: (() => void)[] = [];
+
+  constructor(total: number) {
+    this.#total = total;
+    this.#free = total;
+  }
+
+  /** Takes `n` bytes (at most the whole budget) once they are free; returns what it took. */
+  async take(n: number): Promise<number> {
+    const want = Math.min(n, this.#total);
+    while (this.#free < want) await new Promise<void>((wake) => this.#waiting.push(wake));
+    this.#free -= want;
+    return want;
+  }
+
+  /** Returns bytes taken. */
+  give(n: number): void {
+    this.#free += n;
+    for (const wake of this.#waiting.splice(0)) wake();
+  }
 }
 
 /** One error for several media problems: the first's code, each listed under `problems`. */
@@ -339,20 +388,59 @@ export async function resolveMedia(
   const locals = unique.filter((c): c is Extract<Classified, { kind: "file" }> =>
     c.kind === "file"
   );
-  const statOf = new Map(
-    locals.map((c) => [c, checkLocal(c.path, labelOf(c.ref))]),
-  );
-  await eachLimited(locals, 8, async (c) => {
+  const statOf = new Map(locals.map((c) => [c, statLocal(c.path, labelOf(c.ref))]));
+  // Each file is opened and read once: the bytes serve the probe and, when asked, the hash (a
+  // file hashed by Web Crypto is read whole; its digest runs on the runtime's crypto thread while
+  // the next files are read, within a bound on the bytes held).
+  const budget = new ByteBudget(HASH_BYTES_IN_FLIGHT);
+  const digests: Promise<void>[] = [];
+  const probing = eachLimited(locals, 8, async (c) => {
     const label = labelOf(c.ref);
+    const stat = statOf.get(c)!;
+    const hash = opts.hashLocal?.(c.path, stat) ?? false;
+    const whole = hash && stat.size <= WHOLE_HASH_BYTES;
+    using file = openLocal(c.path, label);
+    const held = whole ? await budget.take(stat.size) : 0;
     let info: MediaInfo;
+    let bytes: Uint8Array<ArrayBuffer> | undefined;
+    let sha256: string | undefined;
     try {
-      info = await probeCached(c.path, opts.cache, { ...probeOpts(c.path), stat: statOf.get(c) });
+      if (whole) bytes = await readForProbe(file, stat.size, c.path);
+      info = await probeCached(
+        c.path,
+        opts.cache,
+        { ...probeOpts(c.path), stat },
+        async () =>
+          await probeOpened({
+            path: c.path,
+            file,
+            stat,
+            bytes: bytes ?? await readForProbe(file, SNIFF_BYTES, c.path),
+          }, { ...probeOpts(c.path), stat }),
+      );
+      if (hash && !whole) sha256 = await sha256Of(file, stat.size);
     } catch (err) {
+      budget.give(held);
       throw relabel(err, label);
     }
     const fileName = c.path.split(/[\\/]/).pop() ?? c.path;
-    result.set(c.ref.url, { url: c.ref.url, path: c.path, fileName, info, stat: statOf.get(c) });
+    const resolved: ResolvedMedia = { url: c.ref.url, path: c.path, fileName, info, stat };
+    if (sha256) resolved.sha256 = sha256;
+    result.set(c.ref.url, resolved);
+    if (whole) {
+      digests.push(
+        sha256Bytes(bytes!).then((h) => void (resolved.sha256 = h)).finally(() =>
+          budget.give(held)
+        ),
+      );
+    }
   });
+  try {
+    await probing;
+  } finally {
+    await Promise.allSettled(digests);
+  }
+  await Promise.all(digests);
 
   // Remote files: downloaded into staging, bound for the resources folder.
   const remotes = unique.filter((c) => c.kind === "http");

@@ -90,6 +90,40 @@ Deno.test("resolve: file:// URLs are referenced in place and probed (cached)", a
   });
 });
 
+Deno.test("resolve: hashLocal gets a local file's sha256 from the read that probes it", async () => {
+  await withTempDir(async (dir) => {
+    const names = ["image.png", "image.jpg", "video.mp4", "anim.gif"];
+    const asked: string[] = [];
+    const cache = new ProbeCache();
+    const opts = {
+      stagingDir: `${dir}/staging`,
+      resourcesDir: `${dir}/res`,
+      cache,
+      hashLocal: (path: string, stat: Deno.FileInfo) => {
+        asked.push(`${path.split("/").pop()}:${stat.size}`);
+        return !path.endsWith(".gif"); // the caller's choice: no hash for this one
+      },
+    };
+    const items = names.map((n, i) => ({ url: FIXTURES + n, index: i, field: "media.url" }));
+    const sha = async (name: string) =>
+      new Uint8Array(
+        await crypto.subtle.digest("SHA-256", await Deno.readFile(FIXTURES + name)),
+      ).toHex();
+    for (const round of ["probed", "cached"]) {
+      asked.length = 0;
+      const result = await resolveMedia(items, opts);
+      for (const n of names) {
+        const r = result.get(FIXTURES + n)!;
+        assertEquals(r.info, EXPECTED[n], `${n} (${round})`);
+        assertEquals(r.sha256, n.endsWith(".gif") ? undefined : await sha(n), `${n} (${round})`);
+      }
+      const sizes = await Promise.all(names.map((n) => Deno.stat(FIXTURES + n)));
+      assertEquals(asked, names.map((n, i) => `${n}:${sizes[i].size}`), "asked once per file");
+      assertEquals(cache.size, names.length);
+    }
+  });
+});
+
 Deno.test("resolve: missing file → media_not_found naming the item", async () => {
   const err = await assertRejectsCode(
     () =>

@@ -79,17 +79,16 @@ export class MediaPlacer {
   }
 
   /**
-   * The content hash `place` needs for `source`, or undefined when the draft holds it already as a
-   * hard link. Hashes may be computed side by side; placing then goes in the callers' order.
-   * `stat`: the source's, when the caller has just taken it.
+   * Whether `place` needs the content hash of `source`: not when the draft holds it already as a
+   * hard link. `stat`: the source's, when the caller has just taken it.
    */
-  async hash(source: string, stat?: Deno.FileInfo): Promise<string | undefined> {
-    return this.#linked(source, stat) ? undefined : await sha256File(source);
+  needsHash(source: string, stat?: Deno.FileInfo): boolean {
+    return !this.#linked(source, stat);
   }
 
   /**
    * Stages `source` (of media type `format`) unless the draft already holds its bytes. `sha256`:
-   * its hash from `hash`, if computed already; `stat`: the source's, when the caller has it.
+   * its hash, if computed already; `stat`: the source's, when the caller has it.
    */
   async place(
     source: string,

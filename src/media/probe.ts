@@ -15,6 +15,7 @@ import { sniff, SNIFF_BYTES, type SniffResult } from "./sniff.ts";
 import { readAt } from "../files.ts";
 import { mediaError, type MediaInfo, secondsToUs } from "./types.ts";
 import { checkClaims, MediaClaimError } from "./bounds.ts";
+import { checkPngData, pngSize } from "./png.ts";
 
 export type { MediaInfo, MediaKind } from "./types.ts";
 
@@ -60,15 +61,65 @@ export async function probeFile(path: string, opts: ProbeOptions = {}): Promise<
     }
     throw mediaError(name, `cannot read the file (${(err as Error).message})`);
   }
+  checkProbeable(stat, name);
+  // Kept open for the probers, which read from the same handle.
+  using file = openForProbe(path, name);
+  const bytes = await readForProbe(file, SNIFF_BYTES, name);
+  return await probeChecked({ path, file, stat, bytes }, name, opts);
+}
+
+/** A local file open for probing: its path, handle and stat, and the bytes already read. */
+export interface OpenedFile {
+  path: string;
+  file: Deno.FsFile;
+  stat: Deno.FileInfo;
+  /**
+   * The file's leading bytes: at least its first `SNIFF_BYTES` (all of a shorter file), or the
+   * whole file when the caller read it whole anyway (to hash it): the probers then read nothing.
+   */
+  bytes: Uint8Array;
+}
+
+/**
+ * `probeFile` of a file the caller has open and has read the start of (see `OpenedFile`), so
+ * that one open and one read serve the probe and whatever else the caller needs of the bytes.
+ */
+export async function probeOpened(opened: OpenedFile, opts: ProbeOptions = {}): Promise<MediaInfo> {
+  const name = opts.name ?? opened.path;
+  checkProbeable(opened.stat, name);
+  return await probeChecked(opened, name, opts);
+}
+
+/**
+ * Reads `length` leading bytes of an open file for probing (fewer if it is shorter); a failed
+ * read is a `media_error` naming the file.
+ */
+export async function readForProbe(
+  file: Deno.FsFile,
+  length: number,
+  name: string,
+): Promise<Uint8Array<ArrayBuffer>> {
+  try {
+    return await readAt(file, 0, length);
+  } catch (err) {
+    throw mediaError(name, `cannot read the file (${(err as Error).message})`);
+  }
+}
+
+/** Refuses what is not a non-empty regular file. */
+function checkProbeable(stat: Deno.FileInfo, name: string): void {
   if (!stat.isFile) throw mediaError(name, "not a regular file", "give the path of a media file");
   if (stat.size === 0) throw mediaError(name, "the file is empty");
+}
 
+async function probeChecked(
+  { path, file, stat, bytes }: OpenedFile,
+  name: string,
+  opts: ProbeOptions,
+): Promise<MediaInfo> {
+  const head = bytes.length > SNIFF_BYTES ? bytes.subarray(0, SNIFF_BYTES) : bytes;
   let sniffed: SniffResult | null;
-  let head: Uint8Array;
-  // Kept open for the image prober, which reads its header from the same handle.
-  using file = openForProbe(path, name);
   try {
-    head = await readAt(file, 0, SNIFF_BYTES);
     sniffed = sniff(head);
   } catch (err) {
     throw mediaError(name, `cannot read the file (${(err as Error).message})`);
@@ -77,7 +128,7 @@ export async function probeFile(path: string, opts: ProbeOptions = {}): Promise<
   if (!sniffed) return checkClaims(await viaFfprobe(path, name, opts, null), stat.size, name);
   try {
     return checkClaims(
-      await probeKnown({ path, file, head }, stat.size, sniffed, name),
+      await probeKnown({ path, file, head, bytes }, stat.size, sniffed, name),
       stat.size,
       name,
     );
@@ -130,11 +181,15 @@ function openForProbe(path: string, name: string): Deno.FsFile {
   }
 }
 
-/** A file being probed: its path, an open handle and its first `SNIFF_BYTES` (fewer if short). */
+/**
+ * A file being probed: its path, an open handle, its first `SNIFF_BYTES` (fewer if short) and
+ * the leading bytes read so far (`head`, or more).
+ */
 interface Opened {
   path: string;
   file: Deno.FsFile;
   head: Uint8Array;
+  bytes: Uint8Array;
 }
 
 async function probeKnown(
@@ -146,7 +201,7 @@ async function probeKnown(
   const { path } = opened;
   switch (sniffed.ext) {
     case "gif":
-      return await probeGif(path, name);
+      return await probeGif(opened.file, name);
     case "png":
     case "jpg":
     case "webp":
@@ -172,26 +227,30 @@ async function probeKnown(
 let imageSizeModule: { imageSize: typeof imageSize } | undefined;
 
 async function probeImage(
-  { file, head }: Opened,
+  { file, head, bytes }: Opened,
   size: number,
   ext: string,
   name: string,
 ): Promise<MediaInfo> {
-  // Each prober is imported only for its format (literal specifiers: `deno compile` embeds them),
-  // once per process (a batch probes many images).
-  const { imageSize } = imageSizeModule ??= await import("image-size");
-  if (ext === "png") await checkPngData(file, head, size, name);
-  let dims: ReturnType<typeof imageSize>;
-  try {
-    // A small image is already whole in the sniffed head.
-    const bytes = head.length >= size
-      ? head
-      : await readAt(file, 0, Math.min(size, IMAGE_HEAD_BYTES));
-    dims = imageSize(bytes);
-  } catch (err) {
-    // JPEG size markers can sit after large metadata blocks: retry with the whole file.
-    if (size <= IMAGE_HEAD_BYTES || size > IMAGE_MAX_BYTES) throw err;
-    dims = imageSize(await readAt(file, 0, size));
+  let dims: { width?: number; height?: number; orientation?: number };
+  if (ext === "png") {
+    await checkPngData(file, head, size, name);
+    // A PNG's size is at a fixed place of its first chunk: read here, without image-size.
+    dims = pngSize(head);
+  } else {
+    // Each prober is imported only for its format (literal specifiers: `deno compile` embeds
+    // them), once per process (a batch probes many images).
+    const { imageSize } = imageSizeModule ??= await import("image-size");
+    /** The first `n` bytes of the file, from those already read when they are there. */
+    const leading = async (n: number) =>
+      bytes.length >= n ? bytes.subarray(0, n) : await readAt(file, 0, n);
+    try {
+      dims = imageSize(await leading(Math.min(size, IMAGE_HEAD_BYTES)));
+    } catch (err) {
+      // JPEG size markers can sit after large metadata blocks: retry with the whole file.
+      if (size <= IMAGE_HEAD_BYTES || size > IMAGE_MAX_BYTES) throw err;
+      dims = imageSize(await leading(size));
+    }
   }
   let { width, height } = dims;
   if (!width || !height) throw mediaError(name, `${ext.toUpperCase()} header has no size`);
@@ -208,48 +267,6 @@ async function probeImage(
     hasAudio: false,
     hasVideo: true,
   };
-}
-
-/** Most PNG chunks walked looking for the first IDAT (real files have a handful before it). */
-const PNG_MAX_CHUNKS_BEFORE_IDAT = 4096;
-/** Channels per PNG colour type (grey, RGB, palette, grey+alpha, RGBA). */
-const PNG_CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
-
-/**
- * A PNG's pixels must be there: an IDAT chunk, and at least the bytes its IHDR's size needs at
- * deflate's best ratio (≈ 1032:1). Otherwise its size is only a claim.
- */
-async function checkPngData(
-  file: Deno.FsFile,
-  head: Uint8Array,
-  size: number,
-  name: string,
-): Promise<void> {
-  if (head.length < 29) return; // image-size reports the truncated header
-  const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
-  const [w, h, depth, type] = [view.getUint32(16), view.getUint32(20), head[24], head[25]];
-  const rowBytes = 1 + Math.ceil((w * (PNG_CHANNELS[type] ?? 1) * depth) / 8);
-  const minBytes = Math.floor((h * rowBytes) / 1032);
-  if (size < minBytes) {
-    throw new MediaClaimError(
-      name,
-      `its PNG header claims ${w}×${h} pixels, which take at least ${minBytes} bytes, but the ` +
-        `file has ${size}`,
-    );
-  }
-  let at = 8;
-  for (let n = 0; n < PNG_MAX_CHUNKS_BEFORE_IDAT && at + 8 <= size; n++) {
-    const chunk = at + 8 <= head.length ? head.subarray(at, at + 8) : await readAt(file, at, 8);
-    if (chunk.length < 8) break;
-    const type = String.fromCharCode(...chunk.subarray(4, 8));
-    if (type === "IDAT") return;
-    if (type === "IEND") break;
-    at += 12 + new DataView(chunk.buffer, chunk.byteOffset, 8).getUint32(0);
-  }
-  throw new MediaClaimError(
-    name,
-    `its PNG header claims ${w}×${h} pixels, but the file holds no pixel data (no IDAT chunk)`,
-  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -302,8 +319,7 @@ class ChunkReader {
 const GIF_MIN_DELAY_CS = 2;
 const GIF_DEFAULT_DELAY_CS = 10;
 
-async function probeGif(path: string, name: string): Promise<MediaInfo> {
-  using file = await Deno.open(path, { read: true });
+async function probeGif(file: Deno.FsFile, name: string): Promise<MediaInfo> {
   const r = new ChunkReader(file);
   const header = await r.bytes(13);
   if (!header) throw mediaError(name, "GIF header is truncated");
@@ -385,9 +401,8 @@ async function probeGif(path: string, name: string): Promise<MediaInfo> {
 // ---------------------------------------------------------------------------------------------
 // MP4 / MOV / M4A: mp4box, fed chunk by chunk, skipping `mdat` by following its next position.
 
-async function readMovie(path: string, size: number, name: string): Promise<Movie> {
+async function readMovie(file: Deno.FsFile, size: number, name: string): Promise<Movie> {
   const { createFile, MP4BoxBuffer } = await import("mp4box");
-  using file = await Deno.open(path, { read: true });
   const iso = createFile(false);
   let movie: Movie | null = null;
   let failure: string | null = null;
@@ -432,7 +447,7 @@ async function readMovie(path: string, size: number, name: string): Promise<Movi
 }
 
 async function probeIsoBmff(
-  { path, file }: Opened,
+  { file }: Opened,
   size: number,
   ext: string,
   name: string,
@@ -440,7 +455,7 @@ async function probeIsoBmff(
   // mp4box allocates per sample a table claims: the claims are checked first.
   const { checkSampleTables } = await import("./mp4_tables.ts");
   await checkSampleTables(file, size, name);
-  const movie = await readMovie(path, size, name);
+  const movie = await readMovie(file, size, name);
   const video = movie.videoTracks[0];
   const hasAudio = movie.audioTracks.length > 0;
   if (!video && !hasAudio) throw mediaError(name, "the file has no audio or video track");

@@ -130,25 +130,28 @@ export class ProbeCache {
 
 /**
  * Probes a file through the cache: a hit when the file's size and mtime are unchanged, else a
- * real probe whose result is stored. Without a cache it just probes.
+ * real probe whose result is stored. Without a cache it just probes. `probe`: how to probe on a
+ * miss (default `probeFile` of `path`), e.g. a file the caller has open already.
  */
 export async function probeCached(
   path: string,
   cache?: ProbeCache,
   opts: ProbeOptions = {},
+  probe: (stat?: Deno.FileInfo) => Promise<MediaInfo> = (stat) =>
+    probeFile(path, { ...opts, stat }),
 ): Promise<MediaInfo> {
-  if (!cache) return await probeFile(path, opts);
+  if (!cache) return await probe(opts.stat);
   let stat: Deno.FileInfo | null = opts.stat ?? null;
   try {
     stat ??= Deno.statSync(path);
   } catch {
-    // probeFile reports the missing or unreadable file with the right error.
+    // The probe reports the missing or unreadable file with the right error.
   }
   if (stat?.isFile) {
     const hit = cache.get(path, stat);
     if (hit) return hit;
   }
-  const info = await probeFile(path, { ...opts, stat: stat ?? undefined });
+  const info = await probe(stat ?? undefined);
   if (stat?.isFile) cache.set(path, stat, info);
   return info;
 }

@@ -4,7 +4,7 @@
  * disagree with the file.
  */
 import { basename, isInside, join, relative } from "../path.ts";
-import { eachLimited, resolveMedia } from "../media/media_resolve.ts";
+import { resolveMedia } from "../media/media_resolve.ts";
 import { ProbeCache } from "../media/probe_cache.ts";
 import type { MediaFacts } from "../draft/segment_builders.ts";
 import type { StagedFile } from "../store/commit.ts";
@@ -85,6 +85,10 @@ export async function resolveBatch(
     tidyStateDir(dir);
   };
   try {
+    const placer = new MediaPlacer(join(dir, "resources"), stagingDir);
+    // A local file copied into the draft is named by its content: the hash comes from the read
+    // that probes it (none for a file the draft holds already as a hard link).
+    const toCopy = (path: string) => copy && !isInside(path, dir);
     const resolved = await resolveMedia(
       requests.map((r) => ({ url: r.url, index: r.index, field: r.field, label: r.field })),
       {
@@ -93,23 +97,16 @@ export async function resolveBatch(
         cache,
         download: opts.maxDownloadBytes ? { maxBytes: opts.maxDownloadBytes } : undefined,
         home: opts.env.HOME ?? opts.env.USERPROFILE,
+        hashLocal: (path, stat) => toCopy(path) && placer.needsHash(path, stat),
       },
     );
     const byUrl = new Map<string, ResolvedFile>();
     const staged: StagedFile[] = [];
-    const placer = new MediaPlacer(join(dir, "resources"), stagingDir);
-    // Files are hashed several at once (a hash waits on the runtime's crypto thread), then placed
-    // in input order, so that of two files with the same bytes the first is the one stored.
+    // Placed in input order, so that of two files with the same bytes the first is the one stored.
     const placements = new Map<string, PlacedFile>();
-    const toPlace = [...resolved].filter(([, r]) =>
-      copy && !r.stagedPath && !isInside(r.path, dir)
-    );
-    const hashes = new Map<string, string | undefined>();
-    await eachLimited(toPlace, HASHES_AT_ONCE, async ([url, r]) => {
-      hashes.set(url, await placer.hash(r.path, r.stat));
-    });
-    for (const [url, r] of toPlace) {
-      placements.set(url, await placer.place(r.path, r.info.format, hashes.get(url), r.stat));
+    for (const [url, r] of resolved) {
+      if (r.stagedPath || !toCopy(r.path)) continue;
+      placements.set(url, await placer.place(r.path, r.info.format, r.sha256, r.stat));
     }
     for (const [url, r] of resolved) {
       const placed: { path: string; fileName: string; stagedPath?: string } = placements.get(url) ??
@@ -146,12 +143,6 @@ export async function resolveBatch(
     throw goneOr(dir, err);
   }
 }
-
-/**
- * Files hashed side by side: each hash reads its file on this thread and waits for the digest on
- * the runtime's crypto thread, so enough must be in flight to keep that thread busy.
- */
-const HASHES_AT_ONCE = 32;
 
 /** `draft_not_found` for a draft folder deleted while its media were resolved, else `err`. */
 function goneOr(dir: string, err: unknown): unknown {
