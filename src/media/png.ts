@@ -8,9 +8,12 @@ import { MediaClaimError } from "./bounds.ts";
 const u32 = (b: Uint8Array, at: number): number =>
   ((b[at] << 24) >>> 0) + (b[at + 1] << 16) + (b[at + 2] << 8) + b[at + 3];
 
-/** Whether the four bytes at `at` spell the chunk type `type`. */
-const typeAt = (b: Uint8Array, at: number, type: string): boolean =>
-  b.length >= at + 4 && [0, 1, 2, 3].every((i) => b[at + i] === type.charCodeAt(i));
+/** Whether the four bytes at `at` spell the chunk type `type` (a batch checks many: no garbage). */
+function typeAt(b: Uint8Array, at: number, type: string): boolean {
+  if (b.length < at + 4) return false;
+  for (let i = 0; i < 4; i++) if (b[at + i] !== type.charCodeAt(i)) return false;
+  return true;
+}
 
 /**
  * Width and height of a PNG from its leading bytes (signature already checked), as image-size
@@ -41,9 +44,9 @@ export async function checkPngData(
   name: string,
 ): Promise<void> {
   if (head.length < 29) return; // pngSize reports the truncated header
-  const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
-  const [w, h, depth, type] = [view.getUint32(16), view.getUint32(20), head[24], head[25]];
-  const rowBytes = 1 + Math.ceil((w * (PNG_CHANNELS[type] ?? 1) * depth) / 8);
+  const w = u32(head, 16);
+  const h = u32(head, 20);
+  const rowBytes = 1 + Math.ceil((w * (PNG_CHANNELS[head[25]] ?? 1) * head[24]) / 8);
   const minBytes = Math.floor((h * rowBytes) / 1032);
   if (size < minBytes) {
     throw new MediaClaimError(
@@ -54,12 +57,14 @@ export async function checkPngData(
   }
   let at = 8;
   for (let n = 0; n < PNG_MAX_CHUNKS_BEFORE_IDAT && at + 8 <= size; n++) {
-    const chunk = at + 8 <= head.length ? head.subarray(at, at + 8) : await readAt(file, at, 8);
-    if (chunk.length < 8) break;
-    const type = String.fromCharCode(...chunk.subarray(4, 8));
-    if (type === "IDAT") return;
-    if (type === "IEND") break;
-    at += 12 + new DataView(chunk.buffer, chunk.byteOffset, 8).getUint32(0);
+    // The chunk's length and type, from the bytes already read when they hold them.
+    const inHead = at + 8 <= head.length;
+    const bytes = inHead ? head : await readAt(file, at, 8);
+    const base = inHead ? at : 0;
+    if (bytes.length < base + 8) break;
+    if (typeAt(bytes, base + 4, "IDAT")) return;
+    if (typeAt(bytes, base + 4, "IEND")) break;
+    at += 12 + u32(bytes, base);
   }
   throw new MediaClaimError(
     name,

@@ -19,8 +19,11 @@ export const SNIFF_BYTES = 4096;
 const ascii = (bytes: Uint8Array, start: number, length: number): string =>
   String.fromCharCode(...bytes.subarray(start, start + length));
 
-const startsWith = (bytes: Uint8Array, sig: number[], at = 0): boolean =>
-  bytes.length >= at + sig.length && sig.every((b, i) => bytes[at + i] === b);
+function startsWith(bytes: Uint8Array, sig: number[], at = 0): boolean {
+  if (bytes.length < at + sig.length) return false;
+  for (let i = 0; i < sig.length; i++) if (bytes[at + i] !== sig[i]) return false;
+  return true;
+}
 
 const u32be = (b: Uint8Array, at: number): number =>
   ((b[at] << 24) >>> 0) + (b[at + 1] << 16) + (b[at + 2] << 8) + b[at + 3];
