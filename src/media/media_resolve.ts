@@ -83,10 +83,10 @@ export function itemLabel(field: string, index: number): string {
 /**
  * Decodes a `file:` URL to an absolute path (percent-decoding; `file:///C:/x` and
  * `file://server/share/x` on Windows). Throws `invalid_input` when the URL cannot name a local
- * file on this system.
+ * file on this system. `parsed`: `url` already parsed, when the caller has it.
  */
-export function fileUrlToPath(url: string, os: string = Deno.build.os): string {
-  const u = new URL(url);
+export function fileUrlToPath(url: string, os: string = Deno.build.os, parsed?: URL): string {
+  const u = parsed ?? new URL(url);
   if (u.protocol !== "file:") throw new TypeError(`not a file URL: ${url}`);
   if (/%2f/i.test(u.pathname) || (os === "windows" && /%5c/i.test(u.pathname))) {
     throw new DraftcliError("invalid_input", `file URL contains an encoded path separator: ${url}`);
@@ -177,7 +177,7 @@ function classify(ref: MediaRef, paths: { home?: string; cwd?: string }): Classi
   if (parsed.protocol === "file:") {
     let path: string;
     try {
-      path = fileUrlToPath(url);
+      path = fileUrlToPath(url, undefined, parsed); // parsed once (a batch names many files)
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       throw new DraftcliError("invalid_input", `${label}: ${message}`, {
