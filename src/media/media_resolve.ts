@@ -358,8 +358,52 @@ function together(problems: DraftcliError[]): DraftcliError {
 }
 
 /**
- * Resolves media URLs to local files and probes them (through the cache). Each distinct URL
- * appears once in the result. Plain paths are accepted too (absolute, `~/…`, relative to
+ * Probes a local file open as `file` (through the cache) and, when `opts.hashLocal` asks, hashes
+ * it, from one read: a file hashed by Web Crypto is read whole, the probe takes its facts from
+ * those bytes, and the digest runs on the runtime's crypto thread (`digest`, which sets
+ * `resolved.sha256`) while the caller reads the next files, within `budget`'s bound on the bytes
+ * held. A larger file gets the probe's leading bytes and a streamed hash over the same handle.
+ */
+async function readLocal(
+  { url, path, file, stat }: { url: string; path: string; file: Deno.FsFile; stat: Deno.FileInfo },
+  opts: ResolveOptions,
+  budget: ByteBudget,
+  probeOpts: ProbeOptions,
+): Promise<{ resolved: ResolvedMedia; digest?: Promise<void> }> {
+  const hash = opts.hashLocal?.(path, stat) ?? false;
+  const whole = hash && stat.size <= WHOLE_HASH_BYTES;
+  const held = whole ? await budget.take(stat.size) : 0;
+  let info: MediaInfo;
+  let bytes: Uint8Array<ArrayBuffer> | undefined;
+  let sha256: string | undefined;
+  try {
+    if (whole) bytes = await readForProbe(file, stat.size, path);
+    const probe = async () =>
+      await probeOpened({
+        path,
+        file,
+        stat,
+        bytes: bytes ?? await readForProbe(file, SNIFF_BYTES, path),
+      }, { ...probeOpts, stat });
+    info = await probeCached(path, opts.cache, { ...probeOpts, stat }, probe);
+    if (hash && !whole) sha256 = await sha256Of(file, stat.size);
+  } catch (err) {
+    budget.give(held);
+    throw err;
+  }
+  const fileName = path.split(/[\\/]/).pop() ?? path;
+  const resolved: ResolvedMedia = { url, path, fileName, info, stat };
+  if (sha256) resolved.sha256 = sha256;
+  if (!whole) return { resolved };
+  const digest = sha256Bytes(bytes!).then((h) => void (resolved.sha256 = h))
+    .finally(() => budget.give(held));
+  return { resolved, digest };
+}
+
+/**
+ * Resolves media URLs to local files and probes them (through the cache); each local file is
+ * opened and read once, for its probe and the hash `opts.hashLocal` asks for (`readLocal`).
+ * Each distinct URL appears once in the result. Plain paths are accepted too (absolute, `~/…`, relative to
  * `opts.cwd`). Errors name the item by field and index: `invalid_input` for empty references
  * and unsupported schemes, `media_not_found` for missing or unreadable files,
  * `media_error` for files that are not media, and the download errors of `downloadAll`.
@@ -389,56 +433,28 @@ export async function resolveMedia(
     c.kind === "file"
   );
   const statOf = new Map(locals.map((c) => [c, statLocal(c.path, labelOf(c.ref))]));
-  // Each file is opened and read once: the bytes serve the probe and, when asked, the hash (a
-  // file hashed by Web Crypto is read whole; its digest runs on the runtime's crypto thread while
-  // the next files are read, within a bound on the bytes held).
   const budget = new ByteBudget(HASH_BYTES_IN_FLIGHT);
   const digests: Promise<void>[] = [];
   const probing = eachLimited(locals, 8, async (c) => {
     const label = labelOf(c.ref);
-    const stat = statOf.get(c)!;
-    const hash = opts.hashLocal?.(c.path, stat) ?? false;
-    const whole = hash && stat.size <= WHOLE_HASH_BYTES;
     using file = openLocal(c.path, label);
-    const held = whole ? await budget.take(stat.size) : 0;
-    let info: MediaInfo;
-    let bytes: Uint8Array<ArrayBuffer> | undefined;
-    let sha256: string | undefined;
     try {
-      if (whole) bytes = await readForProbe(file, stat.size, c.path);
-      info = await probeCached(
-        c.path,
-        opts.cache,
-        { ...probeOpts(c.path), stat },
-        async () =>
-          await probeOpened({
-            path: c.path,
-            file,
-            stat,
-            bytes: bytes ?? await readForProbe(file, SNIFF_BYTES, c.path),
-          }, { ...probeOpts(c.path), stat }),
+      const { resolved, digest } = await readLocal(
+        { url: c.ref.url, path: c.path, file, stat: statOf.get(c)! },
+        opts,
+        budget,
+        probeOpts(c.path),
       );
-      if (hash && !whole) sha256 = await sha256Of(file, stat.size);
+      result.set(c.ref.url, resolved);
+      if (digest) digests.push(digest);
     } catch (err) {
-      budget.give(held);
       throw relabel(err, label);
-    }
-    const fileName = c.path.split(/[\\/]/).pop() ?? c.path;
-    const resolved: ResolvedMedia = { url: c.ref.url, path: c.path, fileName, info, stat };
-    if (sha256) resolved.sha256 = sha256;
-    result.set(c.ref.url, resolved);
-    if (whole) {
-      digests.push(
-        sha256Bytes(bytes!).then((h) => void (resolved.sha256 = h)).finally(() =>
-          budget.give(held)
-        ),
-      );
     }
   });
   try {
     await probing;
   } finally {
-    await Promise.allSettled(digests);
+    await Promise.allSettled(digests); // nothing left running on a failure
   }
   await Promise.all(digests);
 
