@@ -10,7 +10,7 @@
 import type { imageSize } from "image-size";
 import type { Movie } from "mp4box";
 import { DraftcliError } from "../errors.ts";
-import { FfprobeError, ffprobeFile, type FfprobeOptions } from "./ffprobe.ts";
+import type { FfprobeOptions } from "./ffprobe.ts";
 import { sniff, SNIFF_BYTES, type SniffResult } from "./sniff.ts";
 import { readAt } from "../files.ts";
 import { mediaError, type MediaInfo, secondsToUs } from "./types.ts";
@@ -154,6 +154,8 @@ async function viaFfprobe(
     throw inProcessError ?? mediaError(name, "not a recognised media file");
   }
   opts.warn?.(`${name}: not parsed in-process, asking ffprobe`);
+  // The fallback's code loads only when a file needs it.
+  const { FfprobeError, ffprobeFile } = await import("./ffprobe.ts");
   try {
     return await ffprobeFile(path, { ...opts.ffprobe, name });
   } catch (err) {
