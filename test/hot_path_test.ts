@@ -91,6 +91,23 @@ Deno.test("a captions add that names no font or animation loads no catalog and n
   assert(seen.has(new URL("src/ops/captions.ts", root).href));
 });
 
+Deno.test("an images add that names no animation or transition loads no catalog and no ffprobe", async () => {
+  // Catalogs come in through visual_names.ts and ffprobe through probe.ts, dynamically.
+  const seen = await staticClosure([
+    "main.ts",
+    "src/cli/args.ts",
+    "src/commands/make_context.ts",
+    "src/commands/fast_run.ts",
+    "src/generated/entry/images_add_entry.ts",
+  ]);
+  const heavy = [...seen.keys()].filter((s) =>
+    /\/src\/catalogs\/|\/ops\/catalog_names\.ts$|\/media\/ffprobe\.ts$|\/store\/create\.ts$/.test(s)
+  ).map((s) => `${s.replace(root.href, "")} <- ${seen.get(s)!.replace(root.href, "")}`);
+  assertEquals(heavy, []);
+  assert(seen.has(new URL("src/ops/images.ts", root).href));
+  assert(seen.has(new URL("src/media/probe.ts", root).href));
+});
+
 Deno.test("the HTTP client loads only when a URL is used", async () => {
   // Media URLs reach it through a dynamic import in src/media/media_resolve.ts; import and upload
   // through their commands' dynamic imports.

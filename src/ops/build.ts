@@ -23,7 +23,7 @@ import { applySticker } from "./stickers.ts";
 import { applyKeyframes } from "./keyframes.ts";
 import { applyMasks } from "./masks.ts";
 import { applyAutoTransitions } from "./transitions.ts";
-import { resolveField } from "./catalog_names.ts";
+import { CATALOG_VISUAL_NAMES, resolveField } from "./catalog_names.ts";
 import { maskEntry } from "./targets.ts";
 import { CaptionStyle } from "../schema/caption_style.ts";
 import { type MediaRequest, writeWithMedia } from "./media.ts";
@@ -194,7 +194,7 @@ function planAll(
   const style = CaptionStyle.parse(spec.captionOptions ?? {});
   return {
     videos: planVideos(edition, spec.videos ?? [], "videos", sink, warn),
-    images: planImages(edition, spec.images ?? [], "images", sink, warn),
+    images: planImages(edition, spec.images ?? [], "images", CATALOG_VISUAL_NAMES, sink, warn),
     audios: planAudios(edition, spec.audios ?? [], "audios", sink),
     captions: planCaptions(
       edition,

@@ -23,7 +23,7 @@ import type { Edition } from "../editions/profiles.ts";
 import type { DraftDocument, Segment, Track } from "../draft/document.ts";
 import type { AnimationRequest } from "../draft/animation_plan.ts";
 import type { TransitionEntry } from "../draft/transition_materials.ts";
-import { resolveAnimations, resolveItemTransition } from "./catalog_names.ts";
+import { type VisualNames, visualNames } from "./visual_names.ts";
 import { placeSegment, setAnimations, visualSegmentBuilder } from "../draft/segment_builders.ts";
 import { planAnimations } from "../draft/animation_plan.ts";
 import { gridRange } from "../draft/time.ts";
@@ -42,19 +42,23 @@ export interface ImagesPlan {
   transitions: (TransitionEntry | undefined)[];
 }
 
-/** Resolves the items' animation and transition names (problems go to `sink` when given). */
+/**
+ * Resolves the items' animation and transition names with `names` (`visualNames(items)`, or the
+ * catalogs' `CATALOG_VISUAL_NAMES`); problems go to `sink` when given.
+ */
 export function planImages(
   edition: Edition,
   items: Item[],
   field: string,
+  names: VisualNames,
   sink?: Problems,
   warn?: (m: string) => void,
 ): ImagesPlan {
   const anims = items.map((it, i) =>
-    attempt(sink, () => resolveAnimations(edition, it, "visual", `${field}[${i}]`, warn))
+    attempt(sink, () => names.animations(edition, it, `${field}[${i}]`, warn))
   );
   const transitions = items.map((it, i) =>
-    attempt(sink, () => resolveItemTransition(edition, it, `${field}[${i}]`, warn))
+    attempt(sink, () => names.transition(edition, it, `${field}[${i}]`, warn))
   );
   return { items, field, anims, transitions };
 }
@@ -156,7 +160,8 @@ export async function addImages(
 ) {
   const roots = await ctx.searchRoots();
   const dir = await locateDraft(roots, draftId);
-  const plan = planImages(await peekEdition(dir), items, "imageInfos", undefined, ctx.warn);
+  const names = await visualNames(items);
+  const plan = planImages(await peekEdition(dir), items, "imageInfos", names, undefined, ctx.warn);
   return await mutateWithMedia(
     ctx,
     { roots, draftId, dir },
