@@ -124,6 +124,30 @@ Deno.test("resolve: hashLocal gets a local file's sha256 from the read that prob
   });
 });
 
+Deno.test("resolve: a file too large to read whole is hashed streaming over the probe's handle", async () => {
+  const { claimingPng } = await import("../../test/helpers/hostile_media.ts");
+  const { WHOLE_HASH_BYTES } = await import("../files.ts");
+  await withTempDir(async (dir) => {
+    // A small PNG followed by a sparse hole: past the size Web Crypto hashes in one piece.
+    const path = `${dir}/big.png`;
+    const png = claimingPng(64, 48, 64);
+    {
+      using file = await Deno.open(path, { write: true, create: true });
+      await file.write(png);
+      await file.truncate(WHOLE_HASH_BYTES + 1);
+    }
+    const bytes = await Deno.readFile(path);
+    const want = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)).toHex();
+    const result = await resolveMedia([{ url: path, index: 0, field: "imageInfos.imageUrl" }], {
+      stagingDir: `${dir}/staging`,
+      resourcesDir: `${dir}/res`,
+      hashLocal: () => true,
+    });
+    const r = result.get(path)!;
+    assertEquals([r.info.width, r.info.height, r.sha256], [64, 48, want]);
+  });
+});
+
 Deno.test("resolve: missing file → media_not_found naming the item", async () => {
   const err = await assertRejectsCode(
     () =>
