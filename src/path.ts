@@ -37,9 +37,14 @@ function segments(path: string, relative: boolean): string[] {
   return out;
 }
 
+/** An empty, `.` or `..` segment: where normalising changes an absolute path. */
+const UNCLEAN = /\/\/|\/\.\.?(?:\/|$)/;
+
 function normalizePosix(path: string): string {
   if (path.length === 0) return ".";
   const absolute = path[0] === "/";
+  // Most paths are clean already (a batch joins and normalises one per media file).
+  if (absolute && !UNCLEAN.test(path)) return path;
   let body = segments(path, !absolute).join("/");
   if (body.length === 0 && !absolute) body = ".";
   if (body.length > 0 && path[path.length - 1] === "/") body += "/";
