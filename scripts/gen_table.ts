@@ -14,7 +14,8 @@
  *   deno task gen            write them
  *   deno task gen --check    exit 1 when any is out of date (CI)
  */
-import { COMMAND_FILES, resolveSpec } from "../src/commands/registry.ts";
+import { resolveSpec } from "../src/commands/registry.ts";
+import { COMMAND_FILES } from "../src/commands/command_files.ts";
 import type { AnyCommandDef } from "../src/commands/spec.ts";
 import { fieldAliases, fieldTypes } from "../src/schema/json_schema.ts";
 import { renderFastEntry, renderValidators } from "./gen_fast.ts";

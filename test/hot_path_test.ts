@@ -104,3 +104,11 @@ Deno.test("the HTTP client loads only when a URL is used", async () => {
     "the media resolver is in reach",
   );
 });
+
+Deno.test("dispatch loads one table of command loaders, not the command files' too", async () => {
+  // Each literal `import()` and loader function costs its compile on every call: the command
+  // files' table (command_files.ts) loads only where a command's spec is needed.
+  const seen = await staticClosure(ROOTS);
+  assert(!seen.has(new URL("src/commands/command_files.ts", root).href));
+  assert(seen.has(new URL("src/generated/command_table.ts", root).href));
+});
