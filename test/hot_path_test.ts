@@ -112,3 +112,16 @@ Deno.test("dispatch loads one table of command loaders, not the command files' t
   assert(!seen.has(new URL("src/commands/command_files.ts", root).href));
   assert(seen.has(new URL("src/generated/command_table.ts", root).href));
 });
+
+Deno.test("a read of a draft loads no editor prototypes", async () => {
+  // The prototypes (a 44 KB JSON) are for building objects: `draft info` builds none.
+  const seen = await staticClosure([
+    "main.ts",
+    "src/cli/args.ts",
+    "src/commands/make_context.ts",
+    "src/generated/entry/draft_info_entry.ts",
+  ]);
+  const data = [...seen.keys()].filter((s) => /prototypes\.(json|ts)$/.test(s));
+  assertEquals(data, []);
+  assert(seen.has(new URL("src/editions/profiles.ts", root).href));
+});

@@ -5,7 +5,7 @@
  * stored units are the same: positions like `clip.transform` (half canvas, y up), scale factors,
  * degrees clockwise, opacity 0..1, volume 1 = 100 %.
  */
-import { prototype } from "../editions/profiles.ts";
+import { prototype } from "../editions/prototypes.ts";
 import type { DraftDocument } from "./document.ts";
 import type { Keyframe, KeyframeGroup, Segment } from "./model.ts";
 import { newId } from "./ids.ts";
