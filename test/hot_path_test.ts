@@ -125,3 +125,9 @@ Deno.test("a read of a draft loads no editor prototypes", async () => {
   assertEquals(data, []);
   assert(seen.has(new URL("src/editions/profiles.ts", root).href));
 });
+
+Deno.test("the editor index code loads only where a drafts root has an index", async () => {
+  const seen = await staticClosure(ROOTS);
+  assert(!seen.has(new URL("src/store/root_index.ts", root).href));
+  assert(seen.has(new URL("src/store/draft_index.ts", root).href));
+});

@@ -24,7 +24,8 @@ import {
   type VersionProfile,
 } from "../editions/profiles.ts";
 import { STATE_DIR, timelineFiles } from "./drafts.ts";
-import { draftsRootFor, editorDraftsRoot, findIndexEntry, type RootInputs } from "./roots.ts";
+import { draftsRootFor, editorDraftsRoot, type RootInputs } from "./roots.ts";
+import { findIndexEntry } from "./root_index.ts";
 import { readJsonIfExists } from "./atomic.ts";
 import { currentOs, type OsName } from "./home.ts";
 
