@@ -131,3 +131,9 @@ Deno.test("the editor index code loads only where a drafts root has an index", a
   assert(!seen.has(new URL("src/store/root_index.ts", root).href));
   assert(seen.has(new URL("src/store/draft_index.ts", root).href));
 });
+
+Deno.test("the recovery code loads only for a draft with a journal or a staging folder", async () => {
+  const seen = await staticClosure(ROOTS);
+  assert(!seen.has(new URL("src/store/recovery.ts", root).href));
+  assert(seen.has(new URL("src/store/txn.ts", root).href));
+});
