@@ -3,7 +3,7 @@
  * command's schema, and the data it embeds:
  * - command_table.ts: every command's words, summary, and the shape argv parsing needs
  *   (positionals, each field's input type, flag aliases), read from the specs themselves, and
- *   `COMMAND_MODULES`, one literal `import()` of each command's entry module;
+ *   `loadEntryModule`, one literal `import()` of each command's entry module;
  * - entry/<command>_entry.ts: each command in one module load: its fast validator (see
  *   scripts/gen_fast.ts), its command file, the modules its handler imports (read off the module
  *   graph, see `preloads`), the context and the fast path (one `import()` each: a call waits for
@@ -164,7 +164,7 @@ export async function renderAll(): Promise<Map<string, string>> {
     for (const m of schemaModules(graph, path)) schemas.add(m);
     const file = `${entryFile(spec.name)}_entry`;
     files.set(`generated/entry/${file}.ts`, entry.source);
-    loaders.push(`  ${JSON.stringify(name)}: () => import("./entry/${file}.ts"),`);
+    loaders.push(`    case ${JSON.stringify(name)}:`, `      return import("./entry/${file}.ts");`);
   }
   files.set(
     "generated/config_fast.ts",
@@ -212,10 +212,17 @@ export async function renderAll(): Promise<Map<string, string>> {
       "  readonly run: Handler;",
       "}",
       "",
-      "/** Each fast command's entry module (src/generated/entry/), by its words joined by spaces. */",
-      "export const COMMAND_MODULES: Readonly<Record<string, () => Promise<CommandModule>>> = {",
+      "/**",
+      " * Loads a fast command's entry module (src/generated/entry/) by its words joined by spaces",
+      " * (undefined for an unknown name). One function with a literal `import()` per command, not a",
+      " * table of loader functions: each function is compiled on every call of the CLI.",
+      " */",
+      "export function loadEntryModule(name: string): Promise<CommandModule> | undefined {",
+      "  switch (name) {",
       ...loaders,
-      "};",
+      "  }",
+      "  return undefined;",
+      "}",
       "",
     ].join("\n"),
   );

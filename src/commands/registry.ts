@@ -11,10 +11,10 @@
 import type { AnyCommandDef, AnyCommandSpec, CommandContext } from "./spec.ts";
 import type { CommandFile } from "./command_files.ts";
 import {
-  COMMAND_MODULES,
   COMMAND_TABLE,
   type CommandEntry,
   type CommandModule,
+  loadEntryModule,
 } from "../generated/command_table.ts";
 
 export { COMMAND_TABLE, type CommandEntry, type CommandModule };
@@ -25,7 +25,7 @@ export { COMMAND_TABLE, type CommandEntry, type CommandModule };
  * start this beside their other imports, so that a call waits for one load, not several.
  */
 export function loadCommand(entry: CommandEntry): Promise<CommandModule> | undefined {
-  return entry.fast ? COMMAND_MODULES[entry.name.join(" ")]?.() : undefined;
+  return entry.fast ? loadEntryModule(entry.name.join(" ")) : undefined;
 }
 
 /** A command's handler: its spec's `run`. */

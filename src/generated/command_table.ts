@@ -95,69 +95,139 @@ export interface CommandModule {
   readonly run: Handler;
 }
 
-/** Each fast command's entry module (src/generated/entry/), by its words joined by spaces. */
-export const COMMAND_MODULES: Readonly<Record<string, () => Promise<CommandModule>>> = {
-  "draft create": () => import("./entry/draft_create_entry.ts"),
-  "draft list": () => import("./entry/draft_list_entry.ts"),
-  "draft info": () => import("./entry/draft_info_entry.ts"),
-  "draft easy": () => import("./entry/draft_easy_entry.ts"),
-  "build": () => import("./entry/build_entry.ts"),
-  "schema": () => import("./entry/schema_entry.ts"),
-  "draft export": () => import("./entry/draft_export_entry.ts"),
-  "draft fill": () => import("./entry/draft_fill_entry.ts"),
-  "draft zip": () => import("./entry/draft_zip_entry.ts"),
-  "draft upload": () => import("./entry/draft_upload_entry.ts"),
-  "draft import": () => import("./entry/draft_import_entry.ts"),
-  "draft delete": () => import("./entry/draft_delete_entry.ts"),
-  "draft rename": () => import("./entry/draft_rename_entry.ts"),
-  "draft duplicate": () => import("./entry/draft_duplicate_entry.ts"),
-  "draft validate": () => import("./entry/draft_validate_entry.ts"),
-  "images add": () => import("./entry/images_add_entry.ts"),
-  "images list": () => import("./entry/images_list_entry.ts"),
-  "audios add": () => import("./entry/audios_add_entry.ts"),
-  "audios list": () => import("./entry/audios_list_entry.ts"),
-  "captions add": () => import("./entry/captions_add_entry.ts"),
-  "captions list": () => import("./entry/captions_list_entry.ts"),
-  "videos add": () => import("./entry/videos_add_entry.ts"),
-  "videos list": () => import("./entry/videos_list_entry.ts"),
-  "segments list": () => import("./entry/segments_list_entry.ts"),
-  "segments update": () => import("./entry/segments_update_entry.ts"),
-  "segments move": () => import("./entry/segments_move_entry.ts"),
-  "segments remove": () => import("./entry/segments_remove_entry.ts"),
-  "keyframes add": () => import("./entry/keyframes_add_entry.ts"),
-  "keyframes list": () => import("./entry/keyframes_list_entry.ts"),
-  "transitions add": () => import("./entry/transitions_add_entry.ts"),
-  "transitions list": () => import("./entry/transitions_list_entry.ts"),
-  "effects add": () => import("./entry/effects_add_entry.ts"),
-  "effects list": () => import("./entry/effects_list_entry.ts"),
-  "filters add": () => import("./entry/filters_add_entry.ts"),
-  "filters list": () => import("./entry/filters_list_entry.ts"),
-  "sticker add": () => import("./entry/sticker_add_entry.ts"),
-  "sticker list": () => import("./entry/sticker_list_entry.ts"),
-  "masks add": () => import("./entry/masks_add_entry.ts"),
-  "masks list": () => import("./entry/masks_list_entry.ts"),
-  "config show": () => import("./entry/config_show_entry.ts"),
-  "config set-dir": () => import("./entry/config_set_dir_entry.ts"),
-  "config set": () => import("./entry/config_set_entry.ts"),
-  "editors": () => import("./entry/editors_entry.ts"),
-  "query media": () => import("./entry/query_media_entry.ts"),
-  "query audio-duration": () => import("./entry/query_audio_duration_entry.ts"),
-  "query animations": () => import("./entry/query_animations_entry.ts"),
-  "query image-animations": () => import("./entry/query_image_animations_entry.ts"),
-  "query text-animations": () => import("./entry/query_text_animations_entry.ts"),
-  "query transitions": () => import("./entry/query_transitions_entry.ts"),
-  "query effects": () => import("./entry/query_effects_entry.ts"),
-  "query filters": () => import("./entry/query_filters_entry.ts"),
-  "query masks": () => import("./entry/query_masks_entry.ts"),
-  "query fonts": () => import("./entry/query_fonts_entry.ts"),
-  "query audio-effects": () => import("./entry/query_audio_effects_entry.ts"),
-  "query mix-modes": () => import("./entry/query_mix_modes_entry.ts"),
-  "query stickers": () => import("./entry/query_stickers_entry.ts"),
-  "query huazi": () => import("./entry/query_huazi_entry.ts"),
-  "text-style": () => import("./entry/text_style_entry.ts"),
-  "docs": () => import("./entry/docs_entry.ts"),
-  "completions": () => import("./entry/completions_entry.ts"),
-  "setup": () => import("./entry/setup_entry.ts"),
-  "preview": () => import("./entry/preview_entry.ts"),
-  "mcp": () => import("./entry/mcp_entry.ts"),
-};
+/**
+ * Loads a fast command's entry module (src/generated/entry/) by its words joined by spaces
+ * (undefined for an unknown name). One function with a literal `import()` per command, not a
+ * table of loader functions: each function is compiled on every call of the CLI.
+ */
+export function loadEntryModule(name: string): Promise<CommandModule> | undefined {
+  switch (name) {
+    case "draft create":
+      return import("./entry/draft_create_entry.ts");
+    case "draft list":
+      return import("./entry/draft_list_entry.ts");
+    case "draft info":
+      return import("./entry/draft_info_entry.ts");
+    case "draft easy":
+      return import("./entry/draft_easy_entry.ts");
+    case "build":
+      return import("./entry/build_entry.ts");
+    case "schema":
+      return import("./entry/schema_entry.ts");
+    case "draft export":
+      return import("./entry/draft_export_entry.ts");
+    case "draft fill":
+      return import("./entry/draft_fill_entry.ts");
+    case "draft zip":
+      return import("./entry/draft_zip_entry.ts");
+    case "draft upload":
+      return import("./entry/draft_upload_entry.ts");
+    case "draft import":
+      return import("./entry/draft_import_entry.ts");
+    case "draft delete":
+      return import("./entry/draft_delete_entry.ts");
+    case "draft rename":
+      return import("./entry/draft_rename_entry.ts");
+    case "draft duplicate":
+      return import("./entry/draft_duplicate_entry.ts");
+    case "draft validate":
+      return import("./entry/draft_validate_entry.ts");
+    case "images add":
+      return import("./entry/images_add_entry.ts");
+    case "images list":
+      return import("./entry/images_list_entry.ts");
+    case "audios add":
+      return import("./entry/audios_add_entry.ts");
+    case "audios list":
+      return import("./entry/audios_list_entry.ts");
+    case "captions add":
+      return import("./entry/captions_add_entry.ts");
+    case "captions list":
+      return import("./entry/captions_list_entry.ts");
+    case "videos add":
+      return import("./entry/videos_add_entry.ts");
+    case "videos list":
+      return import("./entry/videos_list_entry.ts");
+    case "segments list":
+      return import("./entry/segments_list_entry.ts");
+    case "segments update":
+      return import("./entry/segments_update_entry.ts");
+    case "segments move":
+      return import("./entry/segments_move_entry.ts");
+    case "segments remove":
+      return import("./entry/segments_remove_entry.ts");
+    case "keyframes add":
+      return import("./entry/keyframes_add_entry.ts");
+    case "keyframes list":
+      return import("./entry/keyframes_list_entry.ts");
+    case "transitions add":
+      return import("./entry/transitions_add_entry.ts");
+    case "transitions list":
+      return import("./entry/transitions_list_entry.ts");
+    case "effects add":
+      return import("./entry/effects_add_entry.ts");
+    case "effects list":
+      return import("./entry/effects_list_entry.ts");
+    case "filters add":
+      return import("./entry/filters_add_entry.ts");
+    case "filters list":
+      return import("./entry/filters_list_entry.ts");
+    case "sticker add":
+      return import("./entry/sticker_add_entry.ts");
+    case "sticker list":
+      return import("./entry/sticker_list_entry.ts");
+    case "masks add":
+      return import("./entry/masks_add_entry.ts");
+    case "masks list":
+      return import("./entry/masks_list_entry.ts");
+    case "config show":
+      return import("./entry/config_show_entry.ts");
+    case "config set-dir":
+      return import("./entry/config_set_dir_entry.ts");
+    case "config set":
+      return import("./entry/config_set_entry.ts");
+    case "editors":
+      return import("./entry/editors_entry.ts");
+    case "query media":
+      return import("./entry/query_media_entry.ts");
+    case "query audio-duration":
+      return import("./entry/query_audio_duration_entry.ts");
+    case "query animations":
+      return import("./entry/query_animations_entry.ts");
+    case "query image-animations":
+      return import("./entry/query_image_animations_entry.ts");
+    case "query text-animations":
+      return import("./entry/query_text_animations_entry.ts");
+    case "query transitions":
+      return import("./entry/query_transitions_entry.ts");
+    case "query effects":
+      return import("./entry/query_effects_entry.ts");
+    case "query filters":
+      return import("./entry/query_filters_entry.ts");
+    case "query masks":
+      return import("./entry/query_masks_entry.ts");
+    case "query fonts":
+      return import("./entry/query_fonts_entry.ts");
+    case "query audio-effects":
+      return import("./entry/query_audio_effects_entry.ts");
+    case "query mix-modes":
+      return import("./entry/query_mix_modes_entry.ts");
+    case "query stickers":
+      return import("./entry/query_stickers_entry.ts");
+    case "query huazi":
+      return import("./entry/query_huazi_entry.ts");
+    case "text-style":
+      return import("./entry/text_style_entry.ts");
+    case "docs":
+      return import("./entry/docs_entry.ts");
+    case "completions":
+      return import("./entry/completions_entry.ts");
+    case "setup":
+      return import("./entry/setup_entry.ts");
+    case "preview":
+      return import("./entry/preview_entry.ts");
+    case "mcp":
+      return import("./entry/mcp_entry.ts");
+  }
+  return undefined;
+}
