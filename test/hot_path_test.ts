@@ -137,3 +137,10 @@ Deno.test("the recovery code loads only for a draft with a journal or a staging 
   assert(!seen.has(new URL("src/store/recovery.ts", root).href));
   assert(seen.has(new URL("src/store/txn.ts", root).href));
 });
+
+Deno.test("an edit of a draft loads the profiles, not the known builds or the support matrix", async () => {
+  // builds.ts is for creating drafts and for `draftcli editors`.
+  const seen = await staticClosure(ROOTS);
+  assert(!seen.has(new URL("src/editions/builds.ts", root).href));
+  assert(seen.has(new URL("src/editions/profiles.ts", root).href));
+});

@@ -5,6 +5,7 @@ import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
 import { command } from "../../commands/editors/editors_command.ts";
 import "../../commands/make_context.ts";
 import "../../commands/fast_run.ts";
+import "../../editions/builds.ts";
 import "../../editions/profiles.ts";
 import "../../preview/ffmpeg.ts";
 import "../../store/detect.ts";
