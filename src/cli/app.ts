@@ -23,6 +23,7 @@ import {
   takeGlobal,
 } from "../commands/globals.ts";
 import type { AnyCommandSpec, CommandContext } from "../commands/spec.ts";
+import type { CommandShape } from "../commands/shape.ts";
 import { redactedJsonText, redactText } from "../text/redact.ts";
 
 /** The process's streams and environment, injectable for tests. */
@@ -112,7 +113,11 @@ export async function runApp(argv: string[], rawIo: AppIO): Promise<number> {
       import("./args.ts"),
       loadCommand(entry),
     ]);
-    const raw = await parseCommandArgs(entry, rest.slice(used), io.readStdin, globals);
+    // Its argv shape comes with its entry module (the spec's, for a command without one).
+    const shape: CommandShape = command
+      ? { ...entry, fields: command.fields, aliases: command.aliases }
+      : (await import("../commands/shape.ts")).specShape(await loadSpec(entry));
+    const raw = await parseCommandArgs(shape, rest.slice(used), io.readStdin, globals);
     pretty = globals.pretty;
     if (globals.help) {
       const [spec, { commandHelp }] = await Promise.all([loadSpec(entry), import("./help.ts")]);

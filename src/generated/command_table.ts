@@ -2,7 +2,11 @@
 import type { FastInput } from "../fast_input.ts";
 import type { Handler } from "../commands/registry.ts";
 
-/** One command as dispatch, argv parsing and the overview help see it (no schema needed). */
+/**
+ * One command as dispatch and the overview help see it (no schema needed). The input field
+ * types and flag aliases argv parsing needs are in its entry module (`CommandModule`): a call
+ * loads them for its own command only.
+ */
 export interface CommandEntry {
   /** Words that name it, e.g. ["images", "add"]. */
   readonly name: readonly string[];
@@ -10,10 +14,6 @@ export interface CommandEntry {
   readonly summary: string;
   /** Input keys taken from positional arguments, in order. */
   readonly positionals: readonly string[];
-  /** Each input field's type for argv parsing ("string", "integer", "array", ...). */
-  readonly fields: Readonly<Record<string, string>>;
-  /** Other flag spellings (camelCase) → field. */
-  readonly aliases: Readonly<Record<string, string>>;
   /** Does it change a draft or other files? */
   readonly mutates: boolean;
   /** Can it run without its schemas: an entry module with a fast validator and handler? */
@@ -24,75 +24,79 @@ export interface CommandEntry {
 
 /** Every command, in help order. */
 export const COMMAND_TABLE: readonly CommandEntry[] = [
-  {"name":["draft","create"],"summary":"create an empty draft and print its id and folder","positionals":[],"fields":{"width":"integer","height":"integer","name":"string","fps":"number","editor":"string","editorVersion":"string"},"aliases":{},"mutates":true,"fast":true,"exact":true},
-  {"name":["draft","list"],"summary":"list the drafts in the drafts folder(s), newest first","positionals":[],"fields":{},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["draft","info"],"summary":"show a draft's name, editor, canvas, fps, duration, tracks and materials","positionals":["draftId"],"fields":{"draftId":"string"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["draft","easy"],"summary":"build a whole draft from one audio: captions, images or a video, and a title","positionals":["draftId"],"fields":{"draftId":"string","byAudio":"string","audioUrl":"string","captions":"array","srt":"string","images":"array","imgUrl":"string","videoUrl":"string","text":"string","width":"integer","height":"integer","name":"string","editor":"string","fontSize":"number","bold":"boolean","italic":"boolean","underline":"boolean","textColor":"string","alpha":"number","font":"string","alignment":"number","transformX":"number","transformY":"number","borderColor":"string","borderWidth":"number","lineSpacing":"number","letterSpacing":"number","backgroundColor":"string","backgroundAlpha":"number","backgroundStyle":"number","backgroundRound":"number","shadow":"boolean","media":"string"},"aliases":{"bgColor":"backgroundColor","bgAlpha":"backgroundAlpha","bgStyle":"backgroundStyle","bgRound":"backgroundRound"},"mutates":true,"fast":true,"exact":true},
-  {"name":["build"],"summary":"build a whole video from one JSON spec (all items of every add command, one write)","positionals":["spec"],"fields":{"spec":"object","into":"string","media":"string"},"aliases":{},"mutates":true,"fast":true,"exact":true},
-  {"name":["schema"],"summary":"print the JSON Schema of a structured input (build: the spec of 'draftcli build')","positionals":["of"],"fields":{"of":"string"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["draft","export"],"summary":"print the build spec of a draft (its items as 'draftcli build' takes them)","positionals":["draftId"],"fields":{"draftId":"string"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["draft","fill"],"summary":"copy a draft (e.g. one made in the editor) and replace texts and media in the copy","positionals":["source"],"fields":{"source":"string","name":"string","texts":"object","media":"object","allowMissing":"boolean","fit":"string","mediaPlacement":"string"},"aliases":{},"mutates":true,"fast":true,"exact":true},
-  {"name":["draft","zip"],"summary":"pack a draft and the media it uses into a portable zip","positionals":["draftId"],"fields":{"draftId":"string","output":"string","includeExternal":"boolean"},"aliases":{},"mutates":true,"fast":true,"exact":true},
-  {"name":["draft","upload"],"summary":"zip a draft (or take --zip) and upload it; prints the download URL","positionals":["draftId"],"fields":{"draftId":"string","to":"string","zip":"string","token":"string","downloadUrl":"string","method":"string","includeExternal":"boolean"},"aliases":{},"mutates":true,"fast":true,"exact":true},
-  {"name":["draft","import"],"summary":"import a draft zip (a file or an http(s) URL) as a new draft","positionals":["source"],"fields":{"source":"string","name":"string"},"aliases":{},"mutates":true,"fast":true,"exact":true},
-  {"name":["draft","delete"],"summary":"delete a draft folder for good (needs --yes)","positionals":["draftId"],"fields":{"draftId":"string","yes":"boolean"},"aliases":{},"mutates":true,"fast":true,"exact":true},
-  {"name":["draft","rename"],"summary":"change the name the editor shows for a draft (the folder keeps its name)","positionals":["draftId"],"fields":{"draftId":"string","name":"string"},"aliases":{},"mutates":true,"fast":true,"exact":true},
-  {"name":["draft","duplicate"],"summary":"copy a draft under a new id in the same drafts folder","positionals":["draftId"],"fields":{"draftId":"string","name":"string"},"aliases":{},"mutates":true,"fast":true,"exact":true},
-  {"name":["draft","validate"],"summary":"check a draft for what makes the editors drop items or refuse it (JSON report)","positionals":["draftId"],"fields":{"draftId":"string"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["images","add"],"summary":"add images as photo segments (first video track where they fit, else a new one)","positionals":["draftId"],"fields":{"draftId":"string","imageInfos":"array","alpha":"number","media":"string","requestId":"string"},"aliases":{},"mutates":true,"fast":true,"exact":true},
-  {"name":["images","list"],"summary":"list photo segments with their ids and times","positionals":["draftId"],"fields":{"draftId":"string"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["audios","add"],"summary":"add audio segments (first audio track where they fit, else a new one)","positionals":["draftId"],"fields":{"draftId":"string","audioInfos":"array","media":"string","requestId":"string"},"aliases":{},"mutates":true,"fast":true,"exact":true},
-  {"name":["audios","list"],"summary":"list audio segments with their ids and times","positionals":["draftId"],"fields":{"draftId":"string"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["captions","add"],"summary":"add captions on a new text track (style flags apply to every caption of the call)","positionals":["draftId"],"fields":{"draftId":"string","captions":"array","srt":"string","fontSize":"number","bold":"boolean","italic":"boolean","underline":"boolean","textColor":"string","alpha":"number","font":"string","alignment":"number","transformX":"number","transformY":"number","borderColor":"string","borderWidth":"number","lineSpacing":"number","letterSpacing":"number","backgroundColor":"string","backgroundAlpha":"number","backgroundStyle":"number","backgroundRound":"number","shadow":"boolean","requestId":"string"},"aliases":{"bgColor":"backgroundColor","bgAlpha":"backgroundAlpha","bgStyle":"backgroundStyle","bgRound":"backgroundRound"},"mutates":true,"fast":true,"exact":true},
-  {"name":["captions","list"],"summary":"list text segments with their ids, times and text","positionals":["draftId"],"fields":{"draftId":"string"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["videos","add"],"summary":"add video clips (main track from 0 without gaps, else the first overlay where they fit)","positionals":["draftId"],"fields":{"draftId":"string","videoInfos":"array","alpha":"number","media":"string","requestId":"string"},"aliases":{},"mutates":true,"fast":true,"exact":true},
-  {"name":["videos","list"],"summary":"list video segments with their ids, times, source range and speed","positionals":["draftId"],"fields":{"draftId":"string"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["segments","list"],"summary":"list every segment of every kind with its track, times, text or file","positionals":["draftId"],"fields":{"draftId":"string"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["segments","update"],"summary":"change segments' timing, speed, caption text/style, volume, fades or transform","positionals":["draftId"],"fields":{"draftId":"string","updates":"array"},"aliases":{},"mutates":true,"fast":true,"exact":true},
-  {"name":["segments","move"],"summary":"move segments to a new start and/or another track of their kind","positionals":["draftId"],"fields":{"draftId":"string","moves":"array","ripple":"boolean"},"aliases":{},"mutates":true,"fast":true,"exact":true},
-  {"name":["segments","remove"],"summary":"remove segments with the materials and effects only they used","positionals":["draftId"],"fields":{"draftId":"string","segmentIds":"array","ripple":"boolean"},"aliases":{},"mutates":true,"fast":true,"exact":true},
-  {"name":["keyframes","add"],"summary":"animate a segment's position, scale, rotation, opacity or volume with keyframes","positionals":["draftId"],"fields":{"draftId":"string","keyframes":"array","requestId":"string"},"aliases":{},"mutates":true,"fast":true,"exact":true},
-  {"name":["keyframes","list"],"summary":"list a segment's keyframes in user units","positionals":["draftId"],"fields":{"draftId":"string","segmentId":"string"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["transitions","add"],"summary":"put one transition between every adjacent photo/video pair of a video track","positionals":["draftId"],"fields":{"draftId":"string","auto":"string","duration":"integer","trackIndex":"integer","requestId":"string"},"aliases":{},"mutates":true,"fast":true,"exact":true},
-  {"name":["transitions","list"],"summary":"list transitions with the segments they join","positionals":["draftId"],"fields":{"draftId":"string"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["effects","add"],"summary":"add video effects on effect tracks (start/end) or onto one clip (segmentId)","positionals":["draftId"],"fields":{"draftId":"string","effectInfos":"array","requestId":"string"},"aliases":{},"mutates":true,"fast":true,"exact":true},
-  {"name":["effects","list"],"summary":"list track-level and clip-attached video effects","positionals":["draftId"],"fields":{"draftId":"string"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["filters","add"],"summary":"add filters on filter tracks (start/end) or onto one clip (segmentId)","positionals":["draftId"],"fields":{"draftId":"string","filterInfos":"array","requestId":"string"},"aliases":{},"mutates":true,"fast":true,"exact":true},
-  {"name":["filters","list"],"summary":"list track-level and clip-attached filters","positionals":["draftId"],"fields":{"draftId":"string"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["sticker","add"],"summary":"add a sticker from the editor's library by resource id (sticker track)","positionals":["draftId"],"fields":{"draftId":"string","stickerId":"string","start":"integer","end":"integer","scale":"number","transformX":"number","transformY":"number","rotation":"number","trackIndex":"integer","requestId":"string"},"aliases":{},"mutates":true,"fast":true,"exact":true},
-  {"name":["sticker","list"],"summary":"list sticker segments","positionals":["draftId"],"fields":{"draftId":"string"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["masks","add"],"summary":"put a mask on video/photo segments (one per segment; a new one replaces the old)","positionals":["draftId"],"fields":{"draftId":"string","segmentIds":"string","name":"string","centerX":"number","centerY":"number","width":"number","height":"number","feather":"number","rotation":"number","roundCorner":"number","invert":"boolean","requestId":"string"},"aliases":{},"mutates":true,"fast":true,"exact":true},
-  {"name":["masks","list"],"summary":"list the masks on video/photo segments","positionals":["draftId"],"fields":{"draftId":"string","segmentId":"string"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["config","show"],"summary":"print the config file path, its settings (secrets masked) and the drafts folder in force","positionals":[],"fields":{},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["config","set-dir"],"summary":"set the drafts folder used when --drafts-dir and DRAFTCLI_DRAFTS_DIR are absent","positionals":["path"],"fields":{"path":"string"},"aliases":{},"mutates":true,"fast":true,"exact":true},
-  {"name":["config","set"],"summary":"set one config key (draftsDir, editor, editorVersion, uploadUrl, uploadToken, downloadUrl, maxDownloadBytes, maxZipBytes, ffmpeg, media); an empty value removes it","positionals":["key","value"],"fields":{"key":"string","value":"string"},"aliases":{},"mutates":true,"fast":true,"exact":true},
-  {"name":["editors"],"summary":"show the editor version profiles, the drafts folders found here and the support matrix","positionals":[],"fields":{},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["query","media"],"summary":"probe a media file or URL: kind, duration (µs), width, height, hasAudio, format","positionals":[],"fields":{"url":"string"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["query","audio-duration"],"summary":"the duration (µs) of an audio file or URL (or of a video's sound)","positionals":[],"fields":{"url":"string"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["query","animations"],"summary":"list or search entrance (in), exit (out) and loop animations for images or text","positionals":[],"fields":{"kind":"string","type":"string","draftId":"string","editor":"string","action":"string","keyword":"string","category":"string","limit":"integer","offset":"integer"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["query","image-animations"],"summary":"list or search image entrance (in), exit (out) and loop animations","positionals":[],"fields":{"type":"string","mode":"integer","draftId":"string","editor":"string","action":"string","keyword":"string","category":"string","limit":"integer","offset":"integer"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["query","text-animations"],"summary":"list or search text entrance (in), exit (out) and loop animations","positionals":[],"fields":{"type":"string","draftId":"string","editor":"string","action":"string","keyword":"string","category":"string","limit":"integer","offset":"integer"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["query","transitions"],"summary":"list or search transitions between clips: names, resource ids","positionals":[],"fields":{"draftId":"string","editor":"string","action":"string","keyword":"string","category":"string","limit":"integer","offset":"integer"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["query","effects"],"summary":"list or search video effects: names, resource ids","positionals":[],"fields":{"draftId":"string","editor":"string","action":"string","keyword":"string","category":"string","limit":"integer","offset":"integer"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["query","filters"],"summary":"list or search colour filters: names, resource ids","positionals":[],"fields":{"draftId":"string","editor":"string","action":"string","keyword":"string","category":"string","limit":"integer","offset":"integer"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["query","masks"],"summary":"list or search masks: names, resource ids","positionals":[],"fields":{"draftId":"string","editor":"string","action":"string","keyword":"string","category":"string","limit":"integer","offset":"integer"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["query","fonts"],"summary":"list or search fonts: names, resource ids","positionals":[],"fields":{"draftId":"string","editor":"string","action":"string","keyword":"string","category":"string","limit":"integer","offset":"integer"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["query","audio-effects"],"summary":"list or search audio effects (voice changers, tones): names, resource ids","positionals":[],"fields":{"draftId":"string","editor":"string","action":"string","keyword":"string","category":"string","limit":"integer","offset":"integer"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["query","mix-modes"],"summary":"list or search blend (mix) modes (JianYing only): names, resource ids","positionals":[],"fields":{"draftId":"string","editor":"string","action":"string","keyword":"string","category":"string","limit":"integer","offset":"integer"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["query","stickers"],"summary":"cutcli's sticker search: draftcli has no sticker catalog (the error says how to get an id)","positionals":[],"fields":{"draftId":"string","editor":"string","action":"string","keyword":"string","category":"string","limit":"integer","offset":"integer"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["query","huazi"],"summary":"cutcli's 花字 (styled text preset) search: draftcli has no 花字 catalog (the error says what to do instead)","positionals":[],"fields":{"draftId":"string","editor":"string","action":"string","keyword":"string","category":"string","limit":"integer","offset":"integer"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["text-style"],"summary":"print the text material (content JSON, style ranges) a caption would get; no draft","positionals":[],"fields":{"text":"string","highlights":"array","keyword":"string","keywordColor":"string","keywordFontSize":"number","fontSize":"number","bold":"boolean","italic":"boolean","underline":"boolean","textColor":"string","alpha":"number","font":"string","alignment":"number","borderColor":"string","borderWidth":"number","lineSpacing":"number","letterSpacing":"number","backgroundColor":"string","backgroundAlpha":"number","backgroundStyle":"number","backgroundRound":"number","shadow":"boolean","draftId":"string","editor":"string"},"aliases":{"bgColor":"backgroundColor","bgAlpha":"backgroundAlpha","bgStyle":"backgroundStyle","bgRound":"backgroundRound"},"mutates":false,"fast":true,"exact":true},
-  {"name":["docs"],"summary":"print the manual (Markdown): units, coordinates, every command, recipes, exit codes","positionals":["topic"],"fields":{"topic":"string"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["completions"],"summary":"print a shell completion script (bash, zsh or fish)","positionals":["shell"],"fields":{"shell":"string"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["setup"],"summary":"Install the draftcli skill (and optionally the MCP server) for coding agents","positionals":["target"],"fields":{"target":"string","mcp":"boolean","force":"boolean","dryRun":"boolean","uninstall":"boolean"},"aliases":{},"mutates":true,"fast":true,"exact":true},
-  {"name":["preview"],"summary":"render a draft without the editor: proxy MP4, contact sheet, timeline SVG, or a frame","positionals":["draftId"],"fields":{"draftId":"string","out":"string","at":"integer","height":"integer","sheetEvery":"number"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["mcp"],"summary":"Serve the commands as MCP tools over stdio (started by an agent, not by hand)","positionals":[],"fields":{},"aliases":{},"mutates":false,"fast":true,"exact":true},
+  {"name":["draft","create"],"summary":"create an empty draft and print its id and folder","positionals":[],"mutates":true,"fast":true,"exact":true},
+  {"name":["draft","list"],"summary":"list the drafts in the drafts folder(s), newest first","positionals":[],"mutates":false,"fast":true,"exact":true},
+  {"name":["draft","info"],"summary":"show a draft's name, editor, canvas, fps, duration, tracks and materials","positionals":["draftId"],"mutates":false,"fast":true,"exact":true},
+  {"name":["draft","easy"],"summary":"build a whole draft from one audio: captions, images or a video, and a title","positionals":["draftId"],"mutates":true,"fast":true,"exact":true},
+  {"name":["build"],"summary":"build a whole video from one JSON spec (all items of every add command, one write)","positionals":["spec"],"mutates":true,"fast":true,"exact":true},
+  {"name":["schema"],"summary":"print the JSON Schema of a structured input (build: the spec of 'draftcli build')","positionals":["of"],"mutates":false,"fast":true,"exact":true},
+  {"name":["draft","export"],"summary":"print the build spec of a draft (its items as 'draftcli build' takes them)","positionals":["draftId"],"mutates":false,"fast":true,"exact":true},
+  {"name":["draft","fill"],"summary":"copy a draft (e.g. one made in the editor) and replace texts and media in the copy","positionals":["source"],"mutates":true,"fast":true,"exact":true},
+  {"name":["draft","zip"],"summary":"pack a draft and the media it uses into a portable zip","positionals":["draftId"],"mutates":true,"fast":true,"exact":true},
+  {"name":["draft","upload"],"summary":"zip a draft (or take --zip) and upload it; prints the download URL","positionals":["draftId"],"mutates":true,"fast":true,"exact":true},
+  {"name":["draft","import"],"summary":"import a draft zip (a file or an http(s) URL) as a new draft","positionals":["source"],"mutates":true,"fast":true,"exact":true},
+  {"name":["draft","delete"],"summary":"delete a draft folder for good (needs --yes)","positionals":["draftId"],"mutates":true,"fast":true,"exact":true},
+  {"name":["draft","rename"],"summary":"change the name the editor shows for a draft (the folder keeps its name)","positionals":["draftId"],"mutates":true,"fast":true,"exact":true},
+  {"name":["draft","duplicate"],"summary":"copy a draft under a new id in the same drafts folder","positionals":["draftId"],"mutates":true,"fast":true,"exact":true},
+  {"name":["draft","validate"],"summary":"check a draft for what makes the editors drop items or refuse it (JSON report)","positionals":["draftId"],"mutates":false,"fast":true,"exact":true},
+  {"name":["images","add"],"summary":"add images as photo segments (first video track where they fit, else a new one)","positionals":["draftId"],"mutates":true,"fast":true,"exact":true},
+  {"name":["images","list"],"summary":"list photo segments with their ids and times","positionals":["draftId"],"mutates":false,"fast":true,"exact":true},
+  {"name":["audios","add"],"summary":"add audio segments (first audio track where they fit, else a new one)","positionals":["draftId"],"mutates":true,"fast":true,"exact":true},
+  {"name":["audios","list"],"summary":"list audio segments with their ids and times","positionals":["draftId"],"mutates":false,"fast":true,"exact":true},
+  {"name":["captions","add"],"summary":"add captions on a new text track (style flags apply to every caption of the call)","positionals":["draftId"],"mutates":true,"fast":true,"exact":true},
+  {"name":["captions","list"],"summary":"list text segments with their ids, times and text","positionals":["draftId"],"mutates":false,"fast":true,"exact":true},
+  {"name":["videos","add"],"summary":"add video clips (main track from 0 without gaps, else the first overlay where they fit)","positionals":["draftId"],"mutates":true,"fast":true,"exact":true},
+  {"name":["videos","list"],"summary":"list video segments with their ids, times, source range and speed","positionals":["draftId"],"mutates":false,"fast":true,"exact":true},
+  {"name":["segments","list"],"summary":"list every segment of every kind with its track, times, text or file","positionals":["draftId"],"mutates":false,"fast":true,"exact":true},
+  {"name":["segments","update"],"summary":"change segments' timing, speed, caption text/style, volume, fades or transform","positionals":["draftId"],"mutates":true,"fast":true,"exact":true},
+  {"name":["segments","move"],"summary":"move segments to a new start and/or another track of their kind","positionals":["draftId"],"mutates":true,"fast":true,"exact":true},
+  {"name":["segments","remove"],"summary":"remove segments with the materials and effects only they used","positionals":["draftId"],"mutates":true,"fast":true,"exact":true},
+  {"name":["keyframes","add"],"summary":"animate a segment's position, scale, rotation, opacity or volume with keyframes","positionals":["draftId"],"mutates":true,"fast":true,"exact":true},
+  {"name":["keyframes","list"],"summary":"list a segment's keyframes in user units","positionals":["draftId"],"mutates":false,"fast":true,"exact":true},
+  {"name":["transitions","add"],"summary":"put one transition between every adjacent photo/video pair of a video track","positionals":["draftId"],"mutates":true,"fast":true,"exact":true},
+  {"name":["transitions","list"],"summary":"list transitions with the segments they join","positionals":["draftId"],"mutates":false,"fast":true,"exact":true},
+  {"name":["effects","add"],"summary":"add video effects on effect tracks (start/end) or onto one clip (segmentId)","positionals":["draftId"],"mutates":true,"fast":true,"exact":true},
+  {"name":["effects","list"],"summary":"list track-level and clip-attached video effects","positionals":["draftId"],"mutates":false,"fast":true,"exact":true},
+  {"name":["filters","add"],"summary":"add filters on filter tracks (start/end) or onto one clip (segmentId)","positionals":["draftId"],"mutates":true,"fast":true,"exact":true},
+  {"name":["filters","list"],"summary":"list track-level and clip-attached filters","positionals":["draftId"],"mutates":false,"fast":true,"exact":true},
+  {"name":["sticker","add"],"summary":"add a sticker from the editor's library by resource id (sticker track)","positionals":["draftId"],"mutates":true,"fast":true,"exact":true},
+  {"name":["sticker","list"],"summary":"list sticker segments","positionals":["draftId"],"mutates":false,"fast":true,"exact":true},
+  {"name":["masks","add"],"summary":"put a mask on video/photo segments (one per segment; a new one replaces the old)","positionals":["draftId"],"mutates":true,"fast":true,"exact":true},
+  {"name":["masks","list"],"summary":"list the masks on video/photo segments","positionals":["draftId"],"mutates":false,"fast":true,"exact":true},
+  {"name":["config","show"],"summary":"print the config file path, its settings (secrets masked) and the drafts folder in force","positionals":[],"mutates":false,"fast":true,"exact":true},
+  {"name":["config","set-dir"],"summary":"set the drafts folder used when --drafts-dir and DRAFTCLI_DRAFTS_DIR are absent","positionals":["path"],"mutates":true,"fast":true,"exact":true},
+  {"name":["config","set"],"summary":"set one config key (draftsDir, editor, editorVersion, uploadUrl, uploadToken, downloadUrl, maxDownloadBytes, maxZipBytes, ffmpeg, media); an empty value removes it","positionals":["key","value"],"mutates":true,"fast":true,"exact":true},
+  {"name":["editors"],"summary":"show the editor version profiles, the drafts folders found here and the support matrix","positionals":[],"mutates":false,"fast":true,"exact":true},
+  {"name":["query","media"],"summary":"probe a media file or URL: kind, duration (µs), width, height, hasAudio, format","positionals":[],"mutates":false,"fast":true,"exact":true},
+  {"name":["query","audio-duration"],"summary":"the duration (µs) of an audio file or URL (or of a video's sound)","positionals":[],"mutates":false,"fast":true,"exact":true},
+  {"name":["query","animations"],"summary":"list or search entrance (in), exit (out) and loop animations for images or text","positionals":[],"mutates":false,"fast":true,"exact":true},
+  {"name":["query","image-animations"],"summary":"list or search image entrance (in), exit (out) and loop animations","positionals":[],"mutates":false,"fast":true,"exact":true},
+  {"name":["query","text-animations"],"summary":"list or search text entrance (in), exit (out) and loop animations","positionals":[],"mutates":false,"fast":true,"exact":true},
+  {"name":["query","transitions"],"summary":"list or search transitions between clips: names, resource ids","positionals":[],"mutates":false,"fast":true,"exact":true},
+  {"name":["query","effects"],"summary":"list or search video effects: names, resource ids","positionals":[],"mutates":false,"fast":true,"exact":true},
+  {"name":["query","filters"],"summary":"list or search colour filters: names, resource ids","positionals":[],"mutates":false,"fast":true,"exact":true},
+  {"name":["query","masks"],"summary":"list or search masks: names, resource ids","positionals":[],"mutates":false,"fast":true,"exact":true},
+  {"name":["query","fonts"],"summary":"list or search fonts: names, resource ids","positionals":[],"mutates":false,"fast":true,"exact":true},
+  {"name":["query","audio-effects"],"summary":"list or search audio effects (voice changers, tones): names, resource ids","positionals":[],"mutates":false,"fast":true,"exact":true},
+  {"name":["query","mix-modes"],"summary":"list or search blend (mix) modes (JianYing only): names, resource ids","positionals":[],"mutates":false,"fast":true,"exact":true},
+  {"name":["query","stickers"],"summary":"cutcli's sticker search: draftcli has no sticker catalog (the error says how to get an id)","positionals":[],"mutates":false,"fast":true,"exact":true},
+  {"name":["query","huazi"],"summary":"cutcli's 花字 (styled text preset) search: draftcli has no 花字 catalog (the error says what to do instead)","positionals":[],"mutates":false,"fast":true,"exact":true},
+  {"name":["text-style"],"summary":"print the text material (content JSON, style ranges) a caption would get; no draft","positionals":[],"mutates":false,"fast":true,"exact":true},
+  {"name":["docs"],"summary":"print the manual (Markdown): units, coordinates, every command, recipes, exit codes","positionals":["topic"],"mutates":false,"fast":true,"exact":true},
+  {"name":["completions"],"summary":"print a shell completion script (bash, zsh or fish)","positionals":["shell"],"mutates":false,"fast":true,"exact":true},
+  {"name":["setup"],"summary":"Install the draftcli skill (and optionally the MCP server) for coding agents","positionals":["target"],"mutates":true,"fast":true,"exact":true},
+  {"name":["preview"],"summary":"render a draft without the editor: proxy MP4, contact sheet, timeline SVG, or a frame","positionals":["draftId"],"mutates":false,"fast":true,"exact":true},
+  {"name":["mcp"],"summary":"Serve the commands as MCP tools over stdio (started by an agent, not by hand)","positionals":[],"mutates":false,"fast":true,"exact":true},
 ];
 
-/** A fast command loaded to run: its fast validator and its handler. */
+/** A fast command loaded to run: its fast validator, its handler and its argv shape. */
 export interface CommandModule {
   readonly fast: FastInput;
   readonly run: Handler;
+  /** Each input field's type for argv parsing ("string", "integer", "array", ...). */
+  readonly fields: Readonly<Record<string, string>>;
+  /** Other flag spellings (camelCase) → field. */
+  readonly aliases: Readonly<Record<string, string>>;
 }
 
 /**
