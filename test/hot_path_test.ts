@@ -121,7 +121,7 @@ Deno.test("a read of a draft loads no editor prototypes", async () => {
     "src/commands/make_context.ts",
     "src/generated/entry/draft_info_entry.ts",
   ]);
-  const data = [...seen.keys()].filter((s) => /prototypes\.(json|ts)$/.test(s));
+  const data = [...seen.keys()].filter((s) => /prototypes\.(json|ts)$|prototype_text\.ts$/.test(s));
   assertEquals(data, []);
   assert(seen.has(new URL("src/editions/profiles.ts", root).href));
 });
