@@ -5,7 +5,7 @@
  */
 import { ignoreErrors, orUndefined } from "../files.ts";
 import { join } from "../path.ts";
-import { type Json } from "../editions/profiles.ts";
+import type { Json } from "../editions/profiles.ts";
 import { indexPathStyle, ROOT_INDEX_ENTRY_DEFAULTS } from "../editions/index_entry.ts";
 import { currentOs, type OsName } from "./home.ts";
 import { writeFileAtomic } from "./atomic.ts";
