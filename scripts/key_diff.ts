@@ -9,7 +9,7 @@
 import { tempWorld } from "../test/helpers/cli.ts";
 import { buildEveryKind, EVERY_PROFILE, objectsByKind } from "../test/helpers/every_kind.ts";
 import { floatPaths } from "../src/draft/json_numbers.ts";
-import { compareVersions } from "../src/editions/profiles.ts";
+import { compareVersions } from "../src/editions/builds.ts";
 import { referenceDir } from "./reference.ts";
 
 // deno-lint-ignore no-explicit-any

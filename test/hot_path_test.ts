@@ -73,7 +73,7 @@ Deno.test("a hot command's static imports reach neither zod nor node: builtins",
   assert(seen.size > 40, `only ${seen.size} modules seen: is deno info's output read right?`);
 });
 
-Deno.test("a captions add that names no font or animation loads no catalog and no draft creation", async () => {
+Deno.test("a captions add that names no font or animation loads no catalog, no draft creation and no keyframe writer", async () => {
   // The modules such a call loads: main's graph, its dispatch, the media group's validator and
   // handler, and the captions operation (catalogs come in through caption_names.ts, dynamically).
   const seen = await staticClosure([
@@ -84,7 +84,7 @@ Deno.test("a captions add that names no font or animation loads no catalog and n
     "src/generated/entry/captions_add_entry.ts",
   ]);
   const heavy = [...seen.keys()].filter((s) =>
-    /\/src\/catalogs\/|\/ops\/(names|fonts|caption_names)\.ts$|\/store\/create\.ts$|skeletons\.json$/
+    /\/src\/catalogs\/|\/ops\/(names|fonts|caption_names)\.ts$|\/store\/create\.ts$|skeletons\.json$|segment_keyframes\.ts$/
       .test(s)
   ).map((s) => `${s.replace(root.href, "")} <- ${seen.get(s)!.replace(root.href, "")}`);
   assertEquals(heavy, []);
@@ -120,4 +120,44 @@ Deno.test("the HTTP client loads only when a URL is used", async () => {
     seen.has(new URL("src/media/media_resolve.ts", root).href),
     "the media resolver is in reach",
   );
+});
+
+Deno.test("dispatch loads one table of command loaders, not the command files' too", async () => {
+  // Each literal `import()` and loader function costs its compile on every call: the command
+  // files' table (command_files.ts) loads only where a command's spec is needed.
+  const seen = await staticClosure(ROOTS);
+  assert(!seen.has(new URL("src/commands/command_files.ts", root).href));
+  assert(seen.has(new URL("src/generated/command_table.ts", root).href));
+});
+
+Deno.test("a read of a draft loads no editor prototypes", async () => {
+  // The prototypes (a 44 KB JSON) are for building objects: `draft info` builds none.
+  const seen = await staticClosure([
+    "main.ts",
+    "src/cli/args.ts",
+    "src/commands/make_context.ts",
+    "src/generated/entry/draft_info_entry.ts",
+  ]);
+  const data = [...seen.keys()].filter((s) => /prototypes\.(json|ts)$|prototype_text\.ts$/.test(s));
+  assertEquals(data, []);
+  assert(seen.has(new URL("src/editions/profiles.ts", root).href));
+});
+
+Deno.test("the editor index code loads only where a drafts root has an index", async () => {
+  const seen = await staticClosure(ROOTS);
+  assert(!seen.has(new URL("src/store/root_index.ts", root).href));
+  assert(seen.has(new URL("src/store/draft_index.ts", root).href));
+});
+
+Deno.test("the recovery code loads only for a draft with a journal or a staging folder", async () => {
+  const seen = await staticClosure(ROOTS);
+  assert(!seen.has(new URL("src/store/recovery.ts", root).href));
+  assert(seen.has(new URL("src/store/txn.ts", root).href));
+});
+
+Deno.test("an edit of a draft loads the profiles, not the known builds or the support matrix", async () => {
+  // builds.ts is for creating drafts and for `draftcli editors`.
+  const seen = await staticClosure(ROOTS);
+  assert(!seen.has(new URL("src/editions/builds.ts", root).href));
+  assert(seen.has(new URL("src/editions/profiles.ts", root).href));
 });

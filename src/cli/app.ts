@@ -10,7 +10,6 @@
 import { DraftcliError, toDraftcliError } from "../errors.ts";
 import { versionLine } from "../version.ts";
 import {
-  COMMAND_TABLE,
   type CommandEntry,
   type CommandModule,
   findEntry,
@@ -24,6 +23,7 @@ import {
   takeGlobal,
 } from "../commands/globals.ts";
 import type { AnyCommandSpec, CommandContext } from "../commands/spec.ts";
+import type { CommandShape } from "../commands/shape.ts";
 import { redactedJsonText, redactText } from "../text/redact.ts";
 
 /** The process's streams and environment, injectable for tests. */
@@ -105,7 +105,7 @@ export async function runApp(argv: string[], rawIo: AppIO): Promise<number> {
       return 0;
     }
     const { entry, used } = findEntry(words);
-    if (!entry) return await noCommand(words, rest, globals, io);
+    if (!entry) return await (await import("./no_command.ts")).noCommand(words, rest, globals, io);
 
     // Everything a run needs is loaded in one step: argv parsing beside the command's entry
     // module (its validator, handler and operation, the context and the fast path).
@@ -113,7 +113,11 @@ export async function runApp(argv: string[], rawIo: AppIO): Promise<number> {
       import("./args.ts"),
       loadCommand(entry),
     ]);
-    const raw = await parseCommandArgs(entry, rest.slice(used), io.readStdin, globals);
+    // Its argv shape comes with its entry module (the spec's, for a command without one).
+    const shape: CommandShape = command
+      ? { ...entry, fields: command.fields, aliases: command.aliases }
+      : (await import("../commands/shape.ts")).specShape(await loadSpec(entry));
+    const raw = await parseCommandArgs(shape, rest.slice(used), io.readStdin, globals);
     pretty = globals.pretty;
     if (globals.help) {
       const [spec, { commandHelp }] = await Promise.all([loadSpec(entry), import("./help.ts")]);
@@ -242,50 +246,6 @@ async function crossCheck(entry: CommandEntry, raw: unknown, input: unknown): Pr
         `from zod: ${JSON.stringify(input).slice(0, 300)} vs ${expected.slice(0, 300)}`,
     );
   }
-}
-
-/**
- * No command matched: the overview (no words), a group's overview (`draftcli images`), or an
- * unknown-command error with close names — also under `--help`.
- */
-async function noCommand(
-  words: string[],
-  rest: string[],
-  globals: GlobalOptions,
-  io: AppIO,
-): Promise<number> {
-  const [{ overviewHelp }, { closest }] = await Promise.all([
-    import("./overview.ts"),
-    import("../text/closest.ts"),
-  ]);
-  const help = globals.help || rest.some((w) => w === "--help" || w === "-h");
-  const groups = new Set(COMMAND_TABLE.map((e) => e.name[0]));
-  const first = words[0];
-  if (!first) {
-    const option = rest.find((w) => w !== "--" && w.startsWith("-") && !findGlobalFlag(w));
-    if (option) {
-      throw new DraftcliError("usage", `unknown option ${option}: no command given`, {
-        hint: "write the command first, then its options: draftcli <command> [options]; " +
-          "run 'draftcli --help' for the commands",
-      });
-    }
-    io.stdout(overviewHelp(COMMAND_TABLE) + "\n");
-    return help ? 0 : 2;
-  }
-  if (groups.has(first) && words.length === 1) {
-    io.stdout(overviewHelp(COMMAND_TABLE, first) + "\n");
-    return help ? 0 : 2;
-  }
-  const inGroup = groups.has(first);
-  const candidates = COMMAND_TABLE
-    .filter((e) => !inGroup || e.name[0] === first)
-    .map((e) => e.name.join(" "));
-  const asked = words.slice(0, inGroup ? 2 : 1).join(" ");
-  const near = closest(asked, candidates, 3);
-  throw new DraftcliError("usage", `unknown command '${asked}'`, {
-    hint: (near.length ? `did you mean: ${near.join(", ")}? ` : "") +
-      (inGroup ? `Run 'draftcli ${first} --help'.` : "Run 'draftcli --help'."),
-  });
 }
 
 const RETRY_HINT = "do not run the same command again without --request-id (it would apply " +

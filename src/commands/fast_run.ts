@@ -1,6 +1,6 @@
 /**
  * Runs a command without loading zod or its schemas: its entry module (src/generated/entry/,
- * loaded through `COMMAND_MODULES`) gives the generated fast validator that checks the input and
+ * loaded through `loadEntryModule`) gives the generated fast validator that checks the input and
  * the handler (its command file's `run`) that runs it. Input the fast validator refuses is left to the
  * caller's zod path, which words the error.
  */

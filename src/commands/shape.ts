@@ -1,6 +1,7 @@
 /**
- * A command's shape as argv parsing sees it. The generated table (src/generated/command_table.ts)
- * holds it for every command, so parsing needs no schema; `specShape` reads it off a spec (tests, help).
+ * A command's shape as argv parsing sees it. The generated command table and each command's entry
+ * module (src/generated/) hold it, so parsing needs no schema; `specShape` reads it off a spec
+ * (tests, a command without an entry module).
  */
 import type { AnyCommandSpec } from "./spec.ts";
 import { fieldAliases, fieldTypes } from "../schema/json_schema.ts";

@@ -1,5 +1,5 @@
 /** Audio fades and audio effects attached to a segment (reference §4.6, §4.11). */
-import { prototype } from "../editions/profiles.ts";
+import { prototype } from "../editions/prototypes.ts";
 import type { DraftDocument, Segment } from "./document.ts";
 import { newId } from "./ids.ts";
 

@@ -9,7 +9,8 @@
  * editor-saved `materials.effects` object we have (CapCut 8.1 text glow) with the fields
  * pyJianYingDraft writes for filters (`type: "filter"`, `value` = intensity 0..1).
  */
-import { EDITION_FACTS, prototype } from "../editions/profiles.ts";
+import { EDITION_FACTS } from "../editions/profiles.ts";
+import { prototype } from "../editions/prototypes.ts";
 import type { DraftDocument } from "./document.ts";
 import type { EffectMaterial, EffectParam, Material, Segment } from "./model.ts";
 import { newId } from "./ids.ts";

@@ -4,7 +4,7 @@
  * repeats in consecutive segments that share its material), stretch (the speed changes so the
  * whole file plays in the segment) or extend (the segment takes the file's length). Pure.
  */
-import { prototype } from "../editions/profiles.ts";
+import { prototype } from "../editions/prototypes.ts";
 import type { DraftDocument } from "./document.ts";
 import type { KeyframeGroup, Segment, SpeedMaterial, Track } from "./model.ts";
 import { newId } from "./ids.ts";

@@ -2,8 +2,8 @@
  * Builders for segments and their materials, starting from the editor's own object prototypes
  * (src/editions/data) so every key the editor writes is present with the editor's JSON types.
  */
-import { copier, EDITION_FACTS, prototype, prototypeMaker } from "../editions/profiles.ts";
-import type { Json, ProtoName } from "../editions/profiles.ts";
+import { EDITION_FACTS, type Json } from "../editions/profiles.ts";
+import { copier, type ProtoName, prototype, prototypeMaker } from "../editions/prototypes.ts";
 import type { DraftDocument } from "./document.ts";
 import type { Animation, Clip, Segment, Track, TrackType, UniformScale } from "./model.ts";
 import { newId, newLocalId } from "./ids.ts";

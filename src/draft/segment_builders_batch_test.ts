@@ -7,7 +7,8 @@ import {
   visualSegmentBuilder,
 } from "./segment_builders.ts";
 import { DraftDocument } from "./document.ts";
-import { copier, findProfile, type Json } from "../editions/profiles.ts";
+import { findProfile, type Json } from "../editions/profiles.ts";
+import { copier } from "../editions/prototypes.ts";
 
 function emptyDoc(edition: "jianying" | "capcut"): DraftDocument {
   return new DraftDocument({

@@ -1,5 +1,6 @@
 /** Transitions between adjacent segments (reference §4.9): a material on the left segment. */
-import { EDITION_FACTS, prototype } from "../editions/profiles.ts";
+import { EDITION_FACTS } from "../editions/profiles.ts";
+import { prototype } from "../editions/prototypes.ts";
 import type { DraftDocument } from "./document.ts";
 import type { Segment, Track, TransitionMaterial } from "./model.ts";
 import { newId } from "./ids.ts";

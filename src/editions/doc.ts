@@ -2,7 +2,7 @@
  * The generated sections of docs/editions.md: everything between `<!-- generated:NAME -->` and
  * `<!-- /generated:NAME -->` comes from the profile data, so the document cannot drift from it.
  */
-import { knownBuildsMarkdown, supportMatrixMarkdown } from "./profiles.ts";
+import { knownBuildsMarkdown, supportMatrixMarkdown } from "./builds.ts";
 
 /** Generated sections by name. */
 export const GENERATED_SECTIONS: Readonly<Record<string, () => string>> = {

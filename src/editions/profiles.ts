@@ -6,7 +6,6 @@
  * seen in editor-saved files, lib = what open-source writers emit and users report working,
  * issue = reports in public issue threads, untested = no evidence either way.
  */
-import prototypes from "./data/prototypes.json" with { type: "json" };
 import { joinPath, localAppData, type OsName } from "./os.ts";
 import { DraftcliError } from "../errors.ts";
 import type { SkeletonName } from "./skeletons.ts";
@@ -19,14 +18,6 @@ export const EDITIONS: readonly Edition[] = ["jianying", "capcut"];
 
 /** How sure we are that a profile's output opens in those versions. */
 export type Evidence = "real" | "lib" | "issue" | "untested";
-
-/** What each evidence level means (for `draftcli editors` and docs/editions.md). */
-export const EVIDENCE_MEANING: Readonly<Record<Evidence, string>> = {
-  real: "shape taken from drafts the editor itself saved",
-  lib: "what open-source writers emit and users report as opening",
-  issue: "only reports in public issue threads; verify on your machine",
-  untested: "no evidence either way",
-};
 
 /** A JSON object as stored in draft files. */
 export type Json = Record<string, unknown>;
@@ -397,116 +388,10 @@ export const DEFAULT_PROFILE: Readonly<Record<Edition, string>> = {
   capcut: "capcut-7-8",
 };
 
-/** An editor build whose `new_version` is known (reference §7.3). */
-export interface KnownBuild {
-  edition: Edition;
-  appVersion: string;
-  newVersion: string;
-  os: "windows" | "mac";
-  evidence: Evidence;
-  /** May draftcli stamp this pair on new drafts? (released builds with real/lib evidence) */
-  stamp: boolean;
-}
-
-/** Observed `new_version` per app version (reference §7.3); `version` stays 360000. */
-export const KNOWN_BUILDS: readonly KnownBuild[] = [
-  b("jianying", "3.1.0-beta7", "52.0.0", "mac", "real", false),
-  b("jianying", "5.7.0", "107.0.0", "mac", "real", true),
-  b("jianying", "5.9.0", "110.0.0", "windows", "real", true),
-  b("capcut", "2.2.0", "75.0.0", "mac", "real", true),
-  b("capcut", "5.8.0", "131.0.0", "windows", "real", true),
-  b("capcut", "5.9.1", "132.0.0", "windows", "real", true),
-  b("capcut", "6.5.0", "138.0.0", "mac", "real", true),
-  b("capcut", "6.7.0", "140.0.0", "windows", "lib", true),
-  b("capcut", "6.9.0", "142.0.0", "windows", "real", true),
-  b("capcut", "7.8.0", "153.0.0", "windows", "real", true),
-  b("capcut", "7.9.0", "155.0.0", "windows", "real", true),
-  b("capcut", "8.1.1", "159.0.0", "windows", "real", true),
-  b("capcut", "9.1.0", "179.0.0", "windows", "real", true),
-  b("capcut", "9.2.8-beta4", "183.0.0", "mac", "issue", false),
-];
-
-function b(
-  edition: Edition,
-  appVersion: string,
-  newVersion: string,
-  os: "windows" | "mac",
-  evidence: Evidence,
-  stamp: boolean,
-): KnownBuild {
-  return { edition, appVersion, newVersion, os, evidence, stamp };
-}
-
 /** The numeric parts of a version string ("9.2.8-beta4" → [9, 2, 8]); undefined if none. */
 export function versionParts(version: string): number[] | undefined {
   const m = /^v?(\d+(?:\.\d+){0,3})/.exec(version.trim());
   return m ? m[1].split(".").map(Number) : undefined;
-}
-
-/**
- * Is build `a` at most `limit`? Parts missing from `limit` match anything ("8.1" allows 8.1.9),
- * so a user saying "8" means every 8.x build.
- */
-export function versionAtMost(a: string, limit: string): boolean {
-  const x = versionParts(a) ?? [];
-  const y = versionParts(limit) ?? [];
-  for (let i = 0; i < y.length; i++) {
-    const xi = x[i] ?? 0;
-    if (xi !== y[i]) return xi < y[i];
-  }
-  return true;
-}
-
-/** Orders version strings ascending (numeric parts; a pre-release sorts before its release). */
-export function compareVersions(a: string, b: string): number {
-  const x = versionParts(a) ?? [];
-  const y = versionParts(b) ?? [];
-  for (let i = 0; i < Math.max(x.length, y.length); i++) {
-    const d = (x[i] ?? 0) - (y[i] ?? 0);
-    if (d) return d;
-  }
-  return Number(!/-/.test(a)) - Number(!/-/.test(b));
-}
-
-/** The `new_version` observed for an exact app version, if known. */
-export function newVersionFor(edition: Edition, appVersion: string): string | undefined {
-  return KNOWN_BUILDS.find((k) => k.edition === edition && k.appVersion === appVersion)
-    ?.newVersion;
-}
-
-/** The app version that wrote a `new_version`, if known (for encrypted or meta-only drafts). */
-export function appVersionFor(edition: Edition, newVersion: string): string | undefined {
-  return KNOWN_BUILDS.find((k) => k.edition === edition && k.newVersion === newVersion)
-    ?.appVersion;
-}
-
-/** The version pair stamped into `platform`/`last_modified_platform` and `new_version`. */
-export interface Stamp {
-  appVersion: string;
-  newVersion: string;
-  /** Where it came from: the profile default or the known-builds table. */
-  source: "profile" | "table";
-}
-
-/**
- * What to stamp for a profile and a requested version: never newer than the request (an editor
- * refuses or warns on drafts from newer builds), so the newest stampable known build at most the
- * requested version; the profile's own pair when no version is requested or none fits.
- */
-export function stampFor(profile: VersionProfile, requested?: string): Stamp {
-  const own: Stamp = {
-    appVersion: profile.appVersion,
-    newVersion: profile.newVersion,
-    source: "profile",
-  };
-  if (!requested || profileById(requested)) return own;
-  const fits = KNOWN_BUILDS.filter((k) =>
-    k.edition === profile.edition && k.stamp && versionAtMost(k.appVersion, requested)
-  ).sort((x, y) => compareVersions(x.appVersion, y.appVersion));
-  const best = fits.at(-1);
-  if (!best) return own;
-  if (best.appVersion === own.appVersion) return own;
-  return { appVersion: best.appVersion, newVersion: best.newVersion, source: "table" };
 }
 
 /** Finds the profile for an edition and a version string ("5.9", "8", "9.1.0") or profile id. */
@@ -567,47 +452,8 @@ export function editionOfPlatform(platform: unknown): Edition | undefined {
   return EDITIONS.find((e) => EDITION_FACTS[e].appSource === source);
 }
 
-/** The `os` value the editors write ("windows" | "mac"); Linux drafts are stamped as Windows. */
-export function markerOs(os: OsName): "windows" | "mac" {
-  return os === "mac" ? "mac" : "windows";
-}
-
-/** A plausible `os_version` per stamped OS (values seen in editor files). */
-export const DEFAULT_OS_VERSION: Readonly<Record<"windows" | "mac", string>> = {
-  windows: "10.0.19045",
-  mac: "15.5",
-};
-
 /** Keys of the platform block that identify a machine: never copied, always blank. */
 export const DEVICE_KEYS: readonly string[] = ["device_id", "hard_disk_id", "mac_address"];
-
-/**
- * The `platform` / `last_modified_platform` block for a new draft: the skeleton's block with this
- * edition's app id/source, the stamped version, the OS, and blank device hashes. `from` (markers
- * read from an app-written draft) supplies app_version, os and os_version when given.
- */
-export function platformFor(
-  profile: VersionProfile,
-  os: OsName,
-  stamp: Stamp,
-  base: Json,
-  from?: Json,
-): Json {
-  const facts = EDITION_FACTS[profile.edition];
-  const osName = typeof from?.os === "string" ? from.os : markerOs(os);
-  const block: Json = {
-    ...base,
-    app_id: facts.appId,
-    app_source: facts.appSource,
-    app_version: typeof from?.app_version === "string" ? from.app_version : stamp.appVersion,
-    os: osName,
-    os_version: typeof from?.os_version === "string"
-      ? from.os_version
-      : DEFAULT_OS_VERSION[osName === "mac" ? "mac" : "windows"],
-  };
-  for (const k of DEVICE_KEYS) block[k] = "";
-  return block;
-}
 
 /** The timeline file the editor reads first on an OS (the one named in the draft index). */
 export function primaryTimelineFile(os: OsName): TimelineFile {
@@ -651,173 +497,4 @@ export function timelineTargets(profile: VersionProfile, folder?: FolderTimeline
     for (const n of nested) out.push(["Timelines", folder.mainTimelineId, n]);
   }
   return out;
-}
-
-/** The name of an editor object prototype (`texts`, `segment_video`, …). */
-export type ProtoName = keyof typeof prototypes.capcut;
-
-/** Version layers of prototypes, newest first, per skeleton (objects as those builds save them). */
-const PROTOTYPE_LAYERS: Readonly<Record<string, readonly string[]>> = {
-  "capcut-9.1": ["capcut-9.1", "capcut-8.1"],
-  "capcut-8.1": ["capcut-8.1"],
-};
-
-/**
- * A fresh copy of an editor object prototype for a profile: the version layer of the profile's
- * build where we have one, then the edition's own, then the CapCut base set.
- */
-export function prototype(profile: VersionProfile, name: ProtoName): Json {
-  return prototypeMaker(profile, name)();
-}
-
-/**
- * The function `prototype` calls for a profile's object: each call returns a fresh copy. A batch
- * takes it once and calls it per item.
- */
-export function prototypeMaker(profile: VersionProfile, name: ProtoName): () => Json {
-  let ofProfile = makersOf.get(profile);
-  if (!ofProfile) makersOf.set(profile, ofProfile = new Map());
-  let make = ofProfile.get(name);
-  if (make) return make;
-  const key = `${profile.skeleton}|${profile.edition}|${name}`;
-  make = prototypeMakers.get(key);
-  if (!make) {
-    const table = prototypes as unknown as Record<string, Record<string, Json> | undefined>;
-    const layers = [...(PROTOTYPE_LAYERS[profile.skeleton] ?? []), profile.edition, "capcut"];
-    const found = layers.map((layer) => table[layer]?.[name]).find(Boolean);
-    if (!found) throw new Error(`no editor prototype '${name}'`);
-    make = copier(found);
-    prototypeMakers.set(key, make);
-  }
-  ofProfile.set(name, make);
-  return make;
-}
-
-/** A function returning a fresh deep copy of each prototype, by skeleton, edition and name. */
-const prototypeMakers = new Map<string, () => Json>();
-
-/** The same functions by profile object and name (a lookup per item without building a key). */
-const makersOf = new WeakMap<VersionProfile, Map<string, () => Json>>();
-
-/**
- * A function that returns a fresh deep copy of `value`, plain JSON (finite numbers, strings,
- * booleans, null, arrays, objects). Its JSON text is compiled once as an object literal: V8 then
- * builds each copy from the literal's template, several times faster than parsing the text again
- * or `structuredClone`. For objects built many times in one call: an editor prototype, or one
- * with the call's shared fields set. JSON text is a JS expression with the same value (strings
- * included, whatever they hold: JSON escapes quotes, backslashes and control characters, and
- * U+2028/U+2029 are legal in JS strings), except a `__proto__` key (a literal would set the
- * prototype), which falls back to parsing.
- */
-export function copier(value: Json): () => Json {
-  const text = JSON.stringify(value);
-  if (text.includes('"__proto__"')) return () => JSON.parse(text);
-  return new Function(`return ${text};`) as () => Json;
-}
-
-/**
- * Keys and default values of an entry of the editor's draft index (`root_meta_info.json`
- * `all_draft_store[]`), as CapCut writes them (reference §1.4). When the index already has
- * entries, keys they carry that are missing here are added with blank values of the same type.
- */
-export const ROOT_INDEX_ENTRY_DEFAULTS: Readonly<Json> = {
-  cloud_draft_cover: false,
-  cloud_draft_sync: false,
-  draft_cloud_last_action_download: false,
-  draft_cloud_purchase_info: "",
-  draft_cloud_template_id: "",
-  draft_cloud_tutorial_info: "",
-  draft_cloud_videocut_purchase_info: "",
-  draft_cover: "",
-  draft_fold_path: "",
-  draft_id: "",
-  draft_is_ai_shorts: false,
-  draft_is_cloud_temp_draft: false,
-  draft_is_invisible: false,
-  draft_is_web_article_video: false,
-  draft_json_file: "",
-  draft_name: "",
-  draft_new_version: "",
-  draft_root_path: "",
-  draft_timeline_materials_size: 0,
-  draft_type: "",
-  draft_web_article_video_enter_from: "",
-  streaming_edit_draft_ready: true,
-  tm_draft_cloud_completed: "",
-  tm_draft_cloud_entry_id: -1,
-  tm_draft_cloud_modified: 0,
-  tm_draft_cloud_parent_entry_id: -1,
-  tm_draft_cloud_space_id: -1,
-  tm_draft_cloud_user_id: -1,
-  tm_draft_create: 0,
-  tm_draft_modified: 0,
-  tm_draft_removed: 0,
-  tm_duration: 0,
-};
-
-/**
- * Paths as the editor writes them into its draft index on an OS: on Windows folders use `/` and
- * the file name follows a single `\` ("C:/…/com.lveditor.draft/My draft\\draft_content.json");
- * elsewhere plain POSIX paths.
- */
-export function indexPathStyle(os: OsName): {
-  folder(path: string): string;
-  file(folder: string, name: string): string;
-} {
-  const folder = (p: string) => (os === "windows" ? p.replaceAll("\\", "/") : p);
-  return {
-    folder,
-    file: (dir, name) => `${folder(dir)}${os === "windows" ? "\\" : "/"}${name}`,
-  };
-}
-
-/** One row of the support matrix: a version range and how well it is backed. */
-export interface SupportRow {
-  editor: string;
-  versions: string;
-  profile: string;
-  evidence: Evidence;
-  stamps: string;
-  notes: string;
-}
-
-/** The support matrix, generated from PROFILES (printed by `editors`, kept in docs/editions.md). */
-export function supportMatrix(): SupportRow[] {
-  return PROFILES.map((p) => ({
-    editor: EDITION_FACTS[p.edition].displayName,
-    versions: p.label.replace(/^(JianYing Pro|CapCut) /, ""),
-    profile: p.id,
-    evidence: p.evidence,
-    stamps: `${p.appVersion} / ${p.newVersion}`,
-    notes: p.notes.join("; "),
-  }));
-}
-
-/** The support matrix as a Markdown table (the generated part of docs/editions.md). */
-export function supportMatrixMarkdown(): string {
-  const esc = (s: string) => s.replaceAll("|", "\\|");
-  const lines = [
-    "| Editor | Versions | Profile | Evidence | Stamped app / new_version | Notes |",
-    "|---|---|---|---|---|---|",
-    ...supportMatrix().map((r) =>
-      `| ${esc(r.editor)} | ${esc(r.versions)} | \`${r.profile}\` | ${r.evidence} | ${r.stamps} | ${
-        esc(r.notes)
-      } |`
-    ),
-  ];
-  return lines.join("\n");
-}
-
-/** The known-builds table as Markdown (also generated into docs/editions.md). */
-export function knownBuildsMarkdown(): string {
-  const lines = [
-    "| Editor | App version | new_version | OS | Evidence | Stamped |",
-    "|---|---|---|---|---|---|",
-    ...KNOWN_BUILDS.map((k) =>
-      `| ${k.edition} | ${k.appVersion} | ${k.newVersion} | ${k.os} | ${k.evidence} | ${
-        k.stamp ? "yes" : "no"
-      } |`
-    ),
-  ];
-  return lines.join("\n");
 }

@@ -1,21 +1,23 @@
 import { deepStrictEqual as assertEquals, ok as assert, throws } from "node:assert/strict";
 import {
-  compareVersions,
   EDITION_FACTS,
   EDITIONS,
   findProfile,
-  indexPathStyle,
-  KNOWN_BUILDS,
-  markerOs,
-  platformFor,
   profileById,
   profileForAppVersion,
   PROFILES,
+  timelineTargets,
+} from "./profiles.ts";
+import {
+  compareVersions,
+  KNOWN_BUILDS,
+  markerOs,
+  platformFor,
   stampFor,
   supportMatrix,
-  timelineTargets,
   versionAtMost,
-} from "./profiles.ts";
+} from "./builds.ts";
+import { indexPathStyle } from "./index_entry.ts";
 import { skeletonFor } from "./skeletons.ts";
 import { GENERATED_SECTIONS, generatedSection, renderEditionsDoc, tableCells } from "./doc.ts";
 import { DraftcliError } from "../errors.ts";

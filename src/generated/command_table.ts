@@ -2,7 +2,11 @@
 import type { FastInput } from "../fast_input.ts";
 import type { Handler } from "../commands/registry.ts";
 
-/** One command as dispatch, argv parsing and the overview help see it (no schema needed). */
+/**
+ * One command as dispatch and the overview help see it (no schema needed). The input field
+ * types and flag aliases argv parsing needs are in its entry module (`CommandModule`): a call
+ * loads them for its own command only.
+ */
 export interface CommandEntry {
   /** Words that name it, e.g. ["images", "add"]. */
   readonly name: readonly string[];
@@ -10,10 +14,6 @@ export interface CommandEntry {
   readonly summary: string;
   /** Input keys taken from positional arguments, in order. */
   readonly positionals: readonly string[];
-  /** Each input field's type for argv parsing ("string", "integer", "array", ...). */
-  readonly fields: Readonly<Record<string, string>>;
-  /** Other flag spellings (camelCase) → field. */
-  readonly aliases: Readonly<Record<string, string>>;
   /** Does it change a draft or other files? */
   readonly mutates: boolean;
   /** Can it run without its schemas: an entry module with a fast validator and handler? */
@@ -24,140 +24,214 @@ export interface CommandEntry {
 
 /** Every command, in help order. */
 export const COMMAND_TABLE: readonly CommandEntry[] = [
-  {"name":["draft","create"],"summary":"create an empty draft and print its id and folder","positionals":[],"fields":{"width":"integer","height":"integer","name":"string","fps":"number","editor":"string","editorVersion":"string"},"aliases":{},"mutates":true,"fast":true,"exact":true},
-  {"name":["draft","list"],"summary":"list the drafts in the drafts folder(s), newest first","positionals":[],"fields":{},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["draft","info"],"summary":"show a draft's name, editor, canvas, fps, duration, tracks and materials","positionals":["draftId"],"fields":{"draftId":"string"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["draft","easy"],"summary":"build a whole draft from one audio: captions, images or a video, and a title","positionals":["draftId"],"fields":{"draftId":"string","byAudio":"string","audioUrl":"string","captions":"array","srt":"string","images":"array","imgUrl":"string","videoUrl":"string","text":"string","width":"integer","height":"integer","name":"string","editor":"string","fontSize":"number","bold":"boolean","italic":"boolean","underline":"boolean","textColor":"string","alpha":"number","font":"string","alignment":"number","transformX":"number","transformY":"number","borderColor":"string","borderWidth":"number","lineSpacing":"number","letterSpacing":"number","backgroundColor":"string","backgroundAlpha":"number","backgroundStyle":"number","backgroundRound":"number","shadow":"boolean","media":"string"},"aliases":{"bgColor":"backgroundColor","bgAlpha":"backgroundAlpha","bgStyle":"backgroundStyle","bgRound":"backgroundRound"},"mutates":true,"fast":true,"exact":true},
-  {"name":["build"],"summary":"build a whole video from one JSON spec (all items of every add command, one write)","positionals":["spec"],"fields":{"spec":"object","into":"string","media":"string"},"aliases":{},"mutates":true,"fast":true,"exact":true},
-  {"name":["schema"],"summary":"print the JSON Schema of a structured input (build: the spec of 'draftcli build')","positionals":["of"],"fields":{"of":"string"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["draft","export"],"summary":"print the build spec of a draft (its items as 'draftcli build' takes them)","positionals":["draftId"],"fields":{"draftId":"string"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["draft","fill"],"summary":"copy a draft (e.g. one made in the editor) and replace texts and media in the copy","positionals":["source"],"fields":{"source":"string","name":"string","texts":"object","media":"object","allowMissing":"boolean","fit":"string","mediaPlacement":"string"},"aliases":{},"mutates":true,"fast":true,"exact":true},
-  {"name":["draft","zip"],"summary":"pack a draft and the media it uses into a portable zip","positionals":["draftId"],"fields":{"draftId":"string","output":"string","includeExternal":"boolean"},"aliases":{},"mutates":true,"fast":true,"exact":true},
-  {"name":["draft","upload"],"summary":"zip a draft (or take --zip) and upload it; prints the download URL","positionals":["draftId"],"fields":{"draftId":"string","to":"string","zip":"string","token":"string","downloadUrl":"string","method":"string","includeExternal":"boolean"},"aliases":{},"mutates":true,"fast":true,"exact":true},
-  {"name":["draft","import"],"summary":"import a draft zip (a file or an http(s) URL) as a new draft","positionals":["source"],"fields":{"source":"string","name":"string"},"aliases":{},"mutates":true,"fast":true,"exact":true},
-  {"name":["draft","delete"],"summary":"delete a draft folder for good (needs --yes)","positionals":["draftId"],"fields":{"draftId":"string","yes":"boolean"},"aliases":{},"mutates":true,"fast":true,"exact":true},
-  {"name":["draft","rename"],"summary":"change the name the editor shows for a draft (the folder keeps its name)","positionals":["draftId"],"fields":{"draftId":"string","name":"string"},"aliases":{},"mutates":true,"fast":true,"exact":true},
-  {"name":["draft","duplicate"],"summary":"copy a draft under a new id in the same drafts folder","positionals":["draftId"],"fields":{"draftId":"string","name":"string"},"aliases":{},"mutates":true,"fast":true,"exact":true},
-  {"name":["draft","validate"],"summary":"check a draft for what makes the editors drop items or refuse it (JSON report)","positionals":["draftId"],"fields":{"draftId":"string"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["images","add"],"summary":"add images as photo segments (first video track where they fit, else a new one)","positionals":["draftId"],"fields":{"draftId":"string","imageInfos":"array","alpha":"number","media":"string","requestId":"string"},"aliases":{},"mutates":true,"fast":true,"exact":true},
-  {"name":["images","list"],"summary":"list photo segments with their ids and times","positionals":["draftId"],"fields":{"draftId":"string"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["audios","add"],"summary":"add audio segments (first audio track where they fit, else a new one)","positionals":["draftId"],"fields":{"draftId":"string","audioInfos":"array","media":"string","requestId":"string"},"aliases":{},"mutates":true,"fast":true,"exact":true},
-  {"name":["audios","list"],"summary":"list audio segments with their ids and times","positionals":["draftId"],"fields":{"draftId":"string"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["captions","add"],"summary":"add captions on a new text track (style flags apply to every caption of the call)","positionals":["draftId"],"fields":{"draftId":"string","captions":"array","srt":"string","fontSize":"number","bold":"boolean","italic":"boolean","underline":"boolean","textColor":"string","alpha":"number","font":"string","alignment":"number","transformX":"number","transformY":"number","borderColor":"string","borderWidth":"number","lineSpacing":"number","letterSpacing":"number","backgroundColor":"string","backgroundAlpha":"number","backgroundStyle":"number","backgroundRound":"number","shadow":"boolean","requestId":"string"},"aliases":{"bgColor":"backgroundColor","bgAlpha":"backgroundAlpha","bgStyle":"backgroundStyle","bgRound":"backgroundRound"},"mutates":true,"fast":true,"exact":true},
-  {"name":["captions","list"],"summary":"list text segments with their ids, times and text","positionals":["draftId"],"fields":{"draftId":"string"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["videos","add"],"summary":"add video clips (main track from 0 without gaps, else the first overlay where they fit)","positionals":["draftId"],"fields":{"draftId":"string","videoInfos":"array","alpha":"number","media":"string","requestId":"string"},"aliases":{},"mutates":true,"fast":true,"exact":true},
-  {"name":["videos","list"],"summary":"list video segments with their ids, times, source range and speed","positionals":["draftId"],"fields":{"draftId":"string"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["segments","list"],"summary":"list every segment of every kind with its track, times, text or file","positionals":["draftId"],"fields":{"draftId":"string"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["segments","update"],"summary":"change segments' timing, speed, caption text/style, volume, fades or transform","positionals":["draftId"],"fields":{"draftId":"string","updates":"array"},"aliases":{},"mutates":true,"fast":true,"exact":true},
-  {"name":["segments","move"],"summary":"move segments to a new start and/or another track of their kind","positionals":["draftId"],"fields":{"draftId":"string","moves":"array","ripple":"boolean"},"aliases":{},"mutates":true,"fast":true,"exact":true},
-  {"name":["segments","remove"],"summary":"remove segments with the materials and effects only they used","positionals":["draftId"],"fields":{"draftId":"string","segmentIds":"array","ripple":"boolean"},"aliases":{},"mutates":true,"fast":true,"exact":true},
-  {"name":["keyframes","add"],"summary":"animate a segment's position, scale, rotation, opacity or volume with keyframes","positionals":["draftId"],"fields":{"draftId":"string","keyframes":"array","requestId":"string"},"aliases":{},"mutates":true,"fast":true,"exact":true},
-  {"name":["keyframes","list"],"summary":"list a segment's keyframes in user units","positionals":["draftId"],"fields":{"draftId":"string","segmentId":"string"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["transitions","add"],"summary":"put one transition between every adjacent photo/video pair of a video track","positionals":["draftId"],"fields":{"draftId":"string","auto":"string","duration":"integer","trackIndex":"integer","requestId":"string"},"aliases":{},"mutates":true,"fast":true,"exact":true},
-  {"name":["transitions","list"],"summary":"list transitions with the segments they join","positionals":["draftId"],"fields":{"draftId":"string"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["effects","add"],"summary":"add video effects on effect tracks (start/end) or onto one clip (segmentId)","positionals":["draftId"],"fields":{"draftId":"string","effectInfos":"array","requestId":"string"},"aliases":{},"mutates":true,"fast":true,"exact":true},
-  {"name":["effects","list"],"summary":"list track-level and clip-attached video effects","positionals":["draftId"],"fields":{"draftId":"string"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["filters","add"],"summary":"add filters on filter tracks (start/end) or onto one clip (segmentId)","positionals":["draftId"],"fields":{"draftId":"string","filterInfos":"array","requestId":"string"},"aliases":{},"mutates":true,"fast":true,"exact":true},
-  {"name":["filters","list"],"summary":"list track-level and clip-attached filters","positionals":["draftId"],"fields":{"draftId":"string"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["sticker","add"],"summary":"add a sticker from the editor's library by resource id (sticker track)","positionals":["draftId"],"fields":{"draftId":"string","stickerId":"string","start":"integer","end":"integer","scale":"number","transformX":"number","transformY":"number","rotation":"number","trackIndex":"integer","requestId":"string"},"aliases":{},"mutates":true,"fast":true,"exact":true},
-  {"name":["sticker","list"],"summary":"list sticker segments","positionals":["draftId"],"fields":{"draftId":"string"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["masks","add"],"summary":"put a mask on video/photo segments (one per segment; a new one replaces the old)","positionals":["draftId"],"fields":{"draftId":"string","segmentIds":"string","name":"string","centerX":"number","centerY":"number","width":"number","height":"number","feather":"number","rotation":"number","roundCorner":"number","invert":"boolean","requestId":"string"},"aliases":{},"mutates":true,"fast":true,"exact":true},
-  {"name":["masks","list"],"summary":"list the masks on video/photo segments","positionals":["draftId"],"fields":{"draftId":"string","segmentId":"string"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["config","show"],"summary":"print the config file path, its settings (secrets masked) and the drafts folder in force","positionals":[],"fields":{},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["config","set-dir"],"summary":"set the drafts folder used when --drafts-dir and DRAFTCLI_DRAFTS_DIR are absent","positionals":["path"],"fields":{"path":"string"},"aliases":{},"mutates":true,"fast":true,"exact":true},
-  {"name":["config","set"],"summary":"set one config key (draftsDir, editor, editorVersion, uploadUrl, uploadToken, downloadUrl, maxDownloadBytes, maxZipBytes, ffmpeg, media); an empty value removes it","positionals":["key","value"],"fields":{"key":"string","value":"string"},"aliases":{},"mutates":true,"fast":true,"exact":true},
-  {"name":["editors"],"summary":"show the editor version profiles, the drafts folders found here and the support matrix","positionals":[],"fields":{},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["query","media"],"summary":"probe a media file or URL: kind, duration (µs), width, height, hasAudio, format","positionals":[],"fields":{"url":"string"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["query","audio-duration"],"summary":"the duration (µs) of an audio file or URL (or of a video's sound)","positionals":[],"fields":{"url":"string"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["query","animations"],"summary":"list or search entrance (in), exit (out) and loop animations for images or text","positionals":[],"fields":{"kind":"string","type":"string","draftId":"string","editor":"string","action":"string","keyword":"string","category":"string","limit":"integer","offset":"integer"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["query","image-animations"],"summary":"list or search image entrance (in), exit (out) and loop animations","positionals":[],"fields":{"type":"string","mode":"integer","draftId":"string","editor":"string","action":"string","keyword":"string","category":"string","limit":"integer","offset":"integer"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["query","text-animations"],"summary":"list or search text entrance (in), exit (out) and loop animations","positionals":[],"fields":{"type":"string","draftId":"string","editor":"string","action":"string","keyword":"string","category":"string","limit":"integer","offset":"integer"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["query","transitions"],"summary":"list or search transitions between clips: names, resource ids","positionals":[],"fields":{"draftId":"string","editor":"string","action":"string","keyword":"string","category":"string","limit":"integer","offset":"integer"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["query","effects"],"summary":"list or search video effects: names, resource ids","positionals":[],"fields":{"draftId":"string","editor":"string","action":"string","keyword":"string","category":"string","limit":"integer","offset":"integer"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["query","filters"],"summary":"list or search colour filters: names, resource ids","positionals":[],"fields":{"draftId":"string","editor":"string","action":"string","keyword":"string","category":"string","limit":"integer","offset":"integer"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["query","masks"],"summary":"list or search masks: names, resource ids","positionals":[],"fields":{"draftId":"string","editor":"string","action":"string","keyword":"string","category":"string","limit":"integer","offset":"integer"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["query","fonts"],"summary":"list or search fonts: names, resource ids","positionals":[],"fields":{"draftId":"string","editor":"string","action":"string","keyword":"string","category":"string","limit":"integer","offset":"integer"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["query","audio-effects"],"summary":"list or search audio effects (voice changers, tones): names, resource ids","positionals":[],"fields":{"draftId":"string","editor":"string","action":"string","keyword":"string","category":"string","limit":"integer","offset":"integer"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["query","mix-modes"],"summary":"list or search blend (mix) modes (JianYing only): names, resource ids","positionals":[],"fields":{"draftId":"string","editor":"string","action":"string","keyword":"string","category":"string","limit":"integer","offset":"integer"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["query","stickers"],"summary":"cutcli's sticker search: draftcli has no sticker catalog (the error says how to get an id)","positionals":[],"fields":{"draftId":"string","editor":"string","action":"string","keyword":"string","category":"string","limit":"integer","offset":"integer"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["query","huazi"],"summary":"cutcli's 花字 (styled text preset) search: draftcli has no 花字 catalog (the error says what to do instead)","positionals":[],"fields":{"draftId":"string","editor":"string","action":"string","keyword":"string","category":"string","limit":"integer","offset":"integer"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["text-style"],"summary":"print the text material (content JSON, style ranges) a caption would get; no draft","positionals":[],"fields":{"text":"string","highlights":"array","keyword":"string","keywordColor":"string","keywordFontSize":"number","fontSize":"number","bold":"boolean","italic":"boolean","underline":"boolean","textColor":"string","alpha":"number","font":"string","alignment":"number","borderColor":"string","borderWidth":"number","lineSpacing":"number","letterSpacing":"number","backgroundColor":"string","backgroundAlpha":"number","backgroundStyle":"number","backgroundRound":"number","shadow":"boolean","draftId":"string","editor":"string"},"aliases":{"bgColor":"backgroundColor","bgAlpha":"backgroundAlpha","bgStyle":"backgroundStyle","bgRound":"backgroundRound"},"mutates":false,"fast":true,"exact":true},
-  {"name":["docs"],"summary":"print the manual (Markdown): units, coordinates, every command, recipes, exit codes","positionals":["topic"],"fields":{"topic":"string"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["completions"],"summary":"print a shell completion script (bash, zsh or fish)","positionals":["shell"],"fields":{"shell":"string"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["setup"],"summary":"Install the draftcli skill (and optionally the MCP server) for coding agents","positionals":["target"],"fields":{"target":"string","mcp":"boolean","force":"boolean","dryRun":"boolean","uninstall":"boolean"},"aliases":{},"mutates":true,"fast":true,"exact":true},
-  {"name":["preview"],"summary":"render a draft without the editor: proxy MP4, contact sheet, timeline SVG, or a frame","positionals":["draftId"],"fields":{"draftId":"string","out":"string","at":"integer","height":"integer","sheetEvery":"number"},"aliases":{},"mutates":false,"fast":true,"exact":true},
-  {"name":["mcp"],"summary":"Serve the commands as MCP tools over stdio (started by an agent, not by hand)","positionals":[],"fields":{},"aliases":{},"mutates":false,"fast":true,"exact":true},
+  {"name":["draft","create"],"summary":"create an empty draft and print its id and folder","positionals":[],"mutates":true,"fast":true,"exact":true},
+  {"name":["draft","list"],"summary":"list the drafts in the drafts folder(s), newest first","positionals":[],"mutates":false,"fast":true,"exact":true},
+  {"name":["draft","info"],"summary":"show a draft's name, editor, canvas, fps, duration, tracks and materials","positionals":["draftId"],"mutates":false,"fast":true,"exact":true},
+  {"name":["draft","easy"],"summary":"build a whole draft from one audio: captions, images or a video, and a title","positionals":["draftId"],"mutates":true,"fast":true,"exact":true},
+  {"name":["build"],"summary":"build a whole video from one JSON spec (all items of every add command, one write)","positionals":["spec"],"mutates":true,"fast":true,"exact":true},
+  {"name":["schema"],"summary":"print the JSON Schema of a structured input (build: the spec of 'draftcli build')","positionals":["of"],"mutates":false,"fast":true,"exact":true},
+  {"name":["draft","export"],"summary":"print the build spec of a draft (its items as 'draftcli build' takes them)","positionals":["draftId"],"mutates":false,"fast":true,"exact":true},
+  {"name":["draft","fill"],"summary":"copy a draft (e.g. one made in the editor) and replace texts and media in the copy","positionals":["source"],"mutates":true,"fast":true,"exact":true},
+  {"name":["draft","zip"],"summary":"pack a draft and the media it uses into a portable zip","positionals":["draftId"],"mutates":true,"fast":true,"exact":true},
+  {"name":["draft","upload"],"summary":"zip a draft (or take --zip) and upload it; prints the download URL","positionals":["draftId"],"mutates":true,"fast":true,"exact":true},
+  {"name":["draft","import"],"summary":"import a draft zip (a file or an http(s) URL) as a new draft","positionals":["source"],"mutates":true,"fast":true,"exact":true},
+  {"name":["draft","delete"],"summary":"delete a draft folder for good (needs --yes)","positionals":["draftId"],"mutates":true,"fast":true,"exact":true},
+  {"name":["draft","rename"],"summary":"change the name the editor shows for a draft (the folder keeps its name)","positionals":["draftId"],"mutates":true,"fast":true,"exact":true},
+  {"name":["draft","duplicate"],"summary":"copy a draft under a new id in the same drafts folder","positionals":["draftId"],"mutates":true,"fast":true,"exact":true},
+  {"name":["draft","validate"],"summary":"check a draft for what makes the editors drop items or refuse it (JSON report)","positionals":["draftId"],"mutates":false,"fast":true,"exact":true},
+  {"name":["images","add"],"summary":"add images as photo segments (first video track where they fit, else a new one)","positionals":["draftId"],"mutates":true,"fast":true,"exact":true},
+  {"name":["images","list"],"summary":"list photo segments with their ids and times","positionals":["draftId"],"mutates":false,"fast":true,"exact":true},
+  {"name":["audios","add"],"summary":"add audio segments (first audio track where they fit, else a new one)","positionals":["draftId"],"mutates":true,"fast":true,"exact":true},
+  {"name":["audios","list"],"summary":"list audio segments with their ids and times","positionals":["draftId"],"mutates":false,"fast":true,"exact":true},
+  {"name":["captions","add"],"summary":"add captions on a new text track (style flags apply to every caption of the call)","positionals":["draftId"],"mutates":true,"fast":true,"exact":true},
+  {"name":["captions","list"],"summary":"list text segments with their ids, times and text","positionals":["draftId"],"mutates":false,"fast":true,"exact":true},
+  {"name":["videos","add"],"summary":"add video clips (main track from 0 without gaps, else the first overlay where they fit)","positionals":["draftId"],"mutates":true,"fast":true,"exact":true},
+  {"name":["videos","list"],"summary":"list video segments with their ids, times, source range and speed","positionals":["draftId"],"mutates":false,"fast":true,"exact":true},
+  {"name":["segments","list"],"summary":"list every segment of every kind with its track, times, text or file","positionals":["draftId"],"mutates":false,"fast":true,"exact":true},
+  {"name":["segments","update"],"summary":"change segments' timing, speed, caption text/style, volume, fades or transform","positionals":["draftId"],"mutates":true,"fast":true,"exact":true},
+  {"name":["segments","move"],"summary":"move segments to a new start and/or another track of their kind","positionals":["draftId"],"mutates":true,"fast":true,"exact":true},
+  {"name":["segments","remove"],"summary":"remove segments with the materials and effects only they used","positionals":["draftId"],"mutates":true,"fast":true,"exact":true},
+  {"name":["keyframes","add"],"summary":"animate a segment's position, scale, rotation, opacity or volume with keyframes","positionals":["draftId"],"mutates":true,"fast":true,"exact":true},
+  {"name":["keyframes","list"],"summary":"list a segment's keyframes in user units","positionals":["draftId"],"mutates":false,"fast":true,"exact":true},
+  {"name":["transitions","add"],"summary":"put one transition between every adjacent photo/video pair of a video track","positionals":["draftId"],"mutates":true,"fast":true,"exact":true},
+  {"name":["transitions","list"],"summary":"list transitions with the segments they join","positionals":["draftId"],"mutates":false,"fast":true,"exact":true},
+  {"name":["effects","add"],"summary":"add video effects on effect tracks (start/end) or onto one clip (segmentId)","positionals":["draftId"],"mutates":true,"fast":true,"exact":true},
+  {"name":["effects","list"],"summary":"list track-level and clip-attached video effects","positionals":["draftId"],"mutates":false,"fast":true,"exact":true},
+  {"name":["filters","add"],"summary":"add filters on filter tracks (start/end) or onto one clip (segmentId)","positionals":["draftId"],"mutates":true,"fast":true,"exact":true},
+  {"name":["filters","list"],"summary":"list track-level and clip-attached filters","positionals":["draftId"],"mutates":false,"fast":true,"exact":true},
+  {"name":["sticker","add"],"summary":"add a sticker from the editor's library by resource id (sticker track)","positionals":["draftId"],"mutates":true,"fast":true,"exact":true},
+  {"name":["sticker","list"],"summary":"list sticker segments","positionals":["draftId"],"mutates":false,"fast":true,"exact":true},
+  {"name":["masks","add"],"summary":"put a mask on video/photo segments (one per segment; a new one replaces the old)","positionals":["draftId"],"mutates":true,"fast":true,"exact":true},
+  {"name":["masks","list"],"summary":"list the masks on video/photo segments","positionals":["draftId"],"mutates":false,"fast":true,"exact":true},
+  {"name":["config","show"],"summary":"print the config file path, its settings (secrets masked) and the drafts folder in force","positionals":[],"mutates":false,"fast":true,"exact":true},
+  {"name":["config","set-dir"],"summary":"set the drafts folder used when --drafts-dir and DRAFTCLI_DRAFTS_DIR are absent","positionals":["path"],"mutates":true,"fast":true,"exact":true},
+  {"name":["config","set"],"summary":"set one config key (draftsDir, editor, editorVersion, uploadUrl, uploadToken, downloadUrl, maxDownloadBytes, maxZipBytes, ffmpeg, media); an empty value removes it","positionals":["key","value"],"mutates":true,"fast":true,"exact":true},
+  {"name":["editors"],"summary":"show the editor version profiles, the drafts folders found here and the support matrix","positionals":[],"mutates":false,"fast":true,"exact":true},
+  {"name":["query","media"],"summary":"probe a media file or URL: kind, duration (µs), width, height, hasAudio, format","positionals":[],"mutates":false,"fast":true,"exact":true},
+  {"name":["query","audio-duration"],"summary":"the duration (µs) of an audio file or URL (or of a video's sound)","positionals":[],"mutates":false,"fast":true,"exact":true},
+  {"name":["query","animations"],"summary":"list or search entrance (in), exit (out) and loop animations for images or text","positionals":[],"mutates":false,"fast":true,"exact":true},
+  {"name":["query","image-animations"],"summary":"list or search image entrance (in), exit (out) and loop animations","positionals":[],"mutates":false,"fast":true,"exact":true},
+  {"name":["query","text-animations"],"summary":"list or search text entrance (in), exit (out) and loop animations","positionals":[],"mutates":false,"fast":true,"exact":true},
+  {"name":["query","transitions"],"summary":"list or search transitions between clips: names, resource ids","positionals":[],"mutates":false,"fast":true,"exact":true},
+  {"name":["query","effects"],"summary":"list or search video effects: names, resource ids","positionals":[],"mutates":false,"fast":true,"exact":true},
+  {"name":["query","filters"],"summary":"list or search colour filters: names, resource ids","positionals":[],"mutates":false,"fast":true,"exact":true},
+  {"name":["query","masks"],"summary":"list or search masks: names, resource ids","positionals":[],"mutates":false,"fast":true,"exact":true},
+  {"name":["query","fonts"],"summary":"list or search fonts: names, resource ids","positionals":[],"mutates":false,"fast":true,"exact":true},
+  {"name":["query","audio-effects"],"summary":"list or search audio effects (voice changers, tones): names, resource ids","positionals":[],"mutates":false,"fast":true,"exact":true},
+  {"name":["query","mix-modes"],"summary":"list or search blend (mix) modes (JianYing only): names, resource ids","positionals":[],"mutates":false,"fast":true,"exact":true},
+  {"name":["query","stickers"],"summary":"cutcli's sticker search: draftcli has no sticker catalog (the error says how to get an id)","positionals":[],"mutates":false,"fast":true,"exact":true},
+  {"name":["query","huazi"],"summary":"cutcli's 花字 (styled text preset) search: draftcli has no 花字 catalog (the error says what to do instead)","positionals":[],"mutates":false,"fast":true,"exact":true},
+  {"name":["text-style"],"summary":"print the text material (content JSON, style ranges) a caption would get; no draft","positionals":[],"mutates":false,"fast":true,"exact":true},
+  {"name":["docs"],"summary":"print the manual (Markdown): units, coordinates, every command, recipes, exit codes","positionals":["topic"],"mutates":false,"fast":true,"exact":true},
+  {"name":["completions"],"summary":"print a shell completion script (bash, zsh or fish)","positionals":["shell"],"mutates":false,"fast":true,"exact":true},
+  {"name":["setup"],"summary":"Install the draftcli skill (and optionally the MCP server) for coding agents","positionals":["target"],"mutates":true,"fast":true,"exact":true},
+  {"name":["preview"],"summary":"render a draft without the editor: proxy MP4, contact sheet, timeline SVG, or a frame","positionals":["draftId"],"mutates":false,"fast":true,"exact":true},
+  {"name":["mcp"],"summary":"Serve the commands as MCP tools over stdio (started by an agent, not by hand)","positionals":[],"mutates":false,"fast":true,"exact":true},
 ];
 
-/** A fast command loaded to run: its fast validator and its handler. */
+/** A fast command loaded to run: its fast validator, its handler and its argv shape. */
 export interface CommandModule {
   readonly fast: FastInput;
   readonly run: Handler;
+  /** Each input field's type for argv parsing ("string", "integer", "array", ...). */
+  readonly fields: Readonly<Record<string, string>>;
+  /** Other flag spellings (camelCase) → field. */
+  readonly aliases: Readonly<Record<string, string>>;
 }
 
-/** Each fast command's entry module (src/generated/entry/), by its words joined by spaces. */
-export const COMMAND_MODULES: Readonly<Record<string, () => Promise<CommandModule>>> = {
-  "draft create": () => import("./entry/draft_create_entry.ts"),
-  "draft list": () => import("./entry/draft_list_entry.ts"),
-  "draft info": () => import("./entry/draft_info_entry.ts"),
-  "draft easy": () => import("./entry/draft_easy_entry.ts"),
-  "build": () => import("./entry/build_entry.ts"),
-  "schema": () => import("./entry/schema_entry.ts"),
-  "draft export": () => import("./entry/draft_export_entry.ts"),
-  "draft fill": () => import("./entry/draft_fill_entry.ts"),
-  "draft zip": () => import("./entry/draft_zip_entry.ts"),
-  "draft upload": () => import("./entry/draft_upload_entry.ts"),
-  "draft import": () => import("./entry/draft_import_entry.ts"),
-  "draft delete": () => import("./entry/draft_delete_entry.ts"),
-  "draft rename": () => import("./entry/draft_rename_entry.ts"),
-  "draft duplicate": () => import("./entry/draft_duplicate_entry.ts"),
-  "draft validate": () => import("./entry/draft_validate_entry.ts"),
-  "images add": () => import("./entry/images_add_entry.ts"),
-  "images list": () => import("./entry/images_list_entry.ts"),
-  "audios add": () => import("./entry/audios_add_entry.ts"),
-  "audios list": () => import("./entry/audios_list_entry.ts"),
-  "captions add": () => import("./entry/captions_add_entry.ts"),
-  "captions list": () => import("./entry/captions_list_entry.ts"),
-  "videos add": () => import("./entry/videos_add_entry.ts"),
-  "videos list": () => import("./entry/videos_list_entry.ts"),
-  "segments list": () => import("./entry/segments_list_entry.ts"),
-  "segments update": () => import("./entry/segments_update_entry.ts"),
-  "segments move": () => import("./entry/segments_move_entry.ts"),
-  "segments remove": () => import("./entry/segments_remove_entry.ts"),
-  "keyframes add": () => import("./entry/keyframes_add_entry.ts"),
-  "keyframes list": () => import("./entry/keyframes_list_entry.ts"),
-  "transitions add": () => import("./entry/transitions_add_entry.ts"),
-  "transitions list": () => import("./entry/transitions_list_entry.ts"),
-  "effects add": () => import("./entry/effects_add_entry.ts"),
-  "effects list": () => import("./entry/effects_list_entry.ts"),
-  "filters add": () => import("./entry/filters_add_entry.ts"),
-  "filters list": () => import("./entry/filters_list_entry.ts"),
-  "sticker add": () => import("./entry/sticker_add_entry.ts"),
-  "sticker list": () => import("./entry/sticker_list_entry.ts"),
-  "masks add": () => import("./entry/masks_add_entry.ts"),
-  "masks list": () => import("./entry/masks_list_entry.ts"),
-  "config show": () => import("./entry/config_show_entry.ts"),
-  "config set-dir": () => import("./entry/config_set_dir_entry.ts"),
-  "config set": () => import("./entry/config_set_entry.ts"),
-  "editors": () => import("./entry/editors_entry.ts"),
-  "query media": () => import("./entry/query_media_entry.ts"),
-  "query audio-duration": () => import("./entry/query_audio_duration_entry.ts"),
-  "query animations": () => import("./entry/query_animations_entry.ts"),
-  "query image-animations": () => import("./entry/query_image_animations_entry.ts"),
-  "query text-animations": () => import("./entry/query_text_animations_entry.ts"),
-  "query transitions": () => import("./entry/query_transitions_entry.ts"),
-  "query effects": () => import("./entry/query_effects_entry.ts"),
-  "query filters": () => import("./entry/query_filters_entry.ts"),
-  "query masks": () => import("./entry/query_masks_entry.ts"),
-  "query fonts": () => import("./entry/query_fonts_entry.ts"),
-  "query audio-effects": () => import("./entry/query_audio_effects_entry.ts"),
-  "query mix-modes": () => import("./entry/query_mix_modes_entry.ts"),
-  "query stickers": () => import("./entry/query_stickers_entry.ts"),
-  "query huazi": () => import("./entry/query_huazi_entry.ts"),
-  "text-style": () => import("./entry/text_style_entry.ts"),
-  "docs": () => import("./entry/docs_entry.ts"),
-  "completions": () => import("./entry/completions_entry.ts"),
-  "setup": () => import("./entry/setup_entry.ts"),
-  "preview": () => import("./entry/preview_entry.ts"),
-  "mcp": () => import("./entry/mcp_entry.ts"),
-};
+/**
+ * Loads a fast command's entry module (src/generated/entry/) by its words joined by spaces
+ * (undefined for an unknown name). One function with a literal `import()` per command, not a
+ * table of loader functions: each function is compiled on every call of the CLI.
+ */
+export function loadEntryModule(name: string): Promise<CommandModule> | undefined {
+  switch (name) {
+    case "draft create":
+      return import("./entry/draft_create_entry.ts");
+    case "draft list":
+      return import("./entry/draft_list_entry.ts");
+    case "draft info":
+      return import("./entry/draft_info_entry.ts");
+    case "draft easy":
+      return import("./entry/draft_easy_entry.ts");
+    case "build":
+      return import("./entry/build_entry.ts");
+    case "schema":
+      return import("./entry/schema_entry.ts");
+    case "draft export":
+      return import("./entry/draft_export_entry.ts");
+    case "draft fill":
+      return import("./entry/draft_fill_entry.ts");
+    case "draft zip":
+      return import("./entry/draft_zip_entry.ts");
+    case "draft upload":
+      return import("./entry/draft_upload_entry.ts");
+    case "draft import":
+      return import("./entry/draft_import_entry.ts");
+    case "draft delete":
+      return import("./entry/draft_delete_entry.ts");
+    case "draft rename":
+      return import("./entry/draft_rename_entry.ts");
+    case "draft duplicate":
+      return import("./entry/draft_duplicate_entry.ts");
+    case "draft validate":
+      return import("./entry/draft_validate_entry.ts");
+    case "images add":
+      return import("./entry/images_add_entry.ts");
+    case "images list":
+      return import("./entry/images_list_entry.ts");
+    case "audios add":
+      return import("./entry/audios_add_entry.ts");
+    case "audios list":
+      return import("./entry/audios_list_entry.ts");
+    case "captions add":
+      return import("./entry/captions_add_entry.ts");
+    case "captions list":
+      return import("./entry/captions_list_entry.ts");
+    case "videos add":
+      return import("./entry/videos_add_entry.ts");
+    case "videos list":
+      return import("./entry/videos_list_entry.ts");
+    case "segments list":
+      return import("./entry/segments_list_entry.ts");
+    case "segments update":
+      return import("./entry/segments_update_entry.ts");
+    case "segments move":
+      return import("./entry/segments_move_entry.ts");
+    case "segments remove":
+      return import("./entry/segments_remove_entry.ts");
+    case "keyframes add":
+      return import("./entry/keyframes_add_entry.ts");
+    case "keyframes list":
+      return import("./entry/keyframes_list_entry.ts");
+    case "transitions add":
+      return import("./entry/transitions_add_entry.ts");
+    case "transitions list":
+      return import("./entry/transitions_list_entry.ts");
+    case "effects add":
+      return import("./entry/effects_add_entry.ts");
+    case "effects list":
+      return import("./entry/effects_list_entry.ts");
+    case "filters add":
+      return import("./entry/filters_add_entry.ts");
+    case "filters list":
+      return import("./entry/filters_list_entry.ts");
+    case "sticker add":
+      return import("./entry/sticker_add_entry.ts");
+    case "sticker list":
+      return import("./entry/sticker_list_entry.ts");
+    case "masks add":
+      return import("./entry/masks_add_entry.ts");
+    case "masks list":
+      return import("./entry/masks_list_entry.ts");
+    case "config show":
+      return import("./entry/config_show_entry.ts");
+    case "config set-dir":
+      return import("./entry/config_set_dir_entry.ts");
+    case "config set":
+      return import("./entry/config_set_entry.ts");
+    case "editors":
+      return import("./entry/editors_entry.ts");
+    case "query media":
+      return import("./entry/query_media_entry.ts");
+    case "query audio-duration":
+      return import("./entry/query_audio_duration_entry.ts");
+    case "query animations":
+      return import("./entry/query_animations_entry.ts");
+    case "query image-animations":
+      return import("./entry/query_image_animations_entry.ts");
+    case "query text-animations":
+      return import("./entry/query_text_animations_entry.ts");
+    case "query transitions":
+      return import("./entry/query_transitions_entry.ts");
+    case "query effects":
+      return import("./entry/query_effects_entry.ts");
+    case "query filters":
+      return import("./entry/query_filters_entry.ts");
+    case "query masks":
+      return import("./entry/query_masks_entry.ts");
+    case "query fonts":
+      return import("./entry/query_fonts_entry.ts");
+    case "query audio-effects":
+      return import("./entry/query_audio_effects_entry.ts");
+    case "query mix-modes":
+      return import("./entry/query_mix_modes_entry.ts");
+    case "query stickers":
+      return import("./entry/query_stickers_entry.ts");
+    case "query huazi":
+      return import("./entry/query_huazi_entry.ts");
+    case "text-style":
+      return import("./entry/text_style_entry.ts");
+    case "docs":
+      return import("./entry/docs_entry.ts");
+    case "completions":
+      return import("./entry/completions_entry.ts");
+    case "setup":
+      return import("./entry/setup_entry.ts");
+    case "preview":
+      return import("./entry/preview_entry.ts");
+    case "mcp":
+      return import("./entry/mcp_entry.ts");
+  }
+  return undefined;
+}

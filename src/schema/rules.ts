@@ -4,7 +4,7 @@
  * generated fast validators (src/generated/entry/) call the very same functions, so a rule is
  * written once. A rule that reports issues takes an `IssueSink` (zod's refinement context fits).
  */
-import { PROPERTY_INFO } from "../draft/segment_keyframes.ts";
+import { PROPERTY_INFO } from "../draft/keyframe_properties.ts";
 import type { IssueSink } from "../fast_input.ts";
 
 export type { IssueSink };

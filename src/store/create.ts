@@ -6,11 +6,9 @@ import {
   type Edition,
   EDITION_FACTS,
   type Json,
-  platformFor,
-  type Stamp,
-  stampFor,
   type VersionProfile,
 } from "../editions/profiles.ts";
+import { platformFor, type Stamp, stampFor } from "../editions/builds.ts";
 import { skeletonFor } from "../editions/skeletons.ts";
 import cover from "../editions/data/cover.json" with { type: "json" };
 import { DraftDocument } from "../draft/document.ts";

@@ -7,7 +7,6 @@
 import { basename, dirname, join } from "../path.ts";
 import { isFile } from "../files.ts";
 import {
-  appVersionFor,
   DEVICE_KEYS,
   type Edition,
   EDITION_FACTS,
@@ -15,16 +14,15 @@ import {
   EDITIONS,
   findProfile,
   type Json,
-  newVersionFor,
   profileById,
   profileForAppVersion,
-  type Stamp,
-  stampFor,
   versionParts,
   type VersionProfile,
 } from "../editions/profiles.ts";
+import { appVersionFor, newVersionFor, type Stamp, stampFor } from "../editions/builds.ts";
 import { STATE_DIR, timelineFiles } from "./drafts.ts";
-import { draftsRootFor, editorDraftsRoot, findIndexEntry, type RootInputs } from "./roots.ts";
+import { draftsRootFor, editorDraftsRoot, type RootInputs } from "./roots.ts";
+import { findIndexEntry } from "./root_index.ts";
 import { readJsonIfExists } from "./atomic.ts";
 import { currentOs, type OsName } from "./home.ts";
 

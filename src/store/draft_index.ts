@@ -9,9 +9,10 @@ import {
 } from "../editions/profiles.ts";
 import type { DraftDocument } from "../draft/document.ts";
 import { currentOs, type OsName } from "./home.ts";
-import { type IndexOutcome, removeIndexEntry, upsertIndexEntry } from "./roots.ts";
+import { ROOT_INDEX_FILE } from "./roots.ts";
+import type { IndexOutcome } from "./root_index.ts";
 import { listDraftDirs } from "./locate.ts";
-import { exists } from "../files.ts";
+import { exists, orUndefined } from "../files.ts";
 import { MATERIALS_SIZE_KEY, materialsSize } from "./draft_files.ts";
 import { loadDraft, presentNames, withDraftLock } from "./load.ts";
 
@@ -28,6 +29,13 @@ export async function indexDraft(
   size?: number,
 ): Promise<IndexOutcome> {
   const os = opts.os ?? currentOs();
+  // Most roots have no index to update (JianYing's, a folder of draftcli's own): nothing more to
+  // read then, and the index code is not loaded.
+  const indexPath = join(dirname(doc.dir), ROOT_INDEX_FILE);
+  if (!opts.create && orUndefined(() => Deno.lstatSync(indexPath)) === undefined) {
+    return { action: "missing", path: indexPath };
+  }
+  const { upsertIndexEntry } = await import("./root_index.ts");
   const m = doc.meta;
   const primary = primaryTimelineFile(os);
   const jsonFile = (await exists(join(doc.dir, primary)))
@@ -78,5 +86,6 @@ export async function unregisterDraft(
   dir: string,
   opts: RegisterOptions = {},
 ): Promise<IndexOutcome> {
+  const { removeIndexEntry } = await import("./root_index.ts");
   return await removeIndexEntry(dirname(dir), dir, opts);
 }

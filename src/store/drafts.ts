@@ -10,7 +10,7 @@ import type { DraftDocument } from "../draft/document.ts";
 import type { NewDraftOptions } from "./create.ts";
 import type { Mutation, SaveOptions } from "./commit.ts";
 import type { RegisterOptions } from "./draft_index.ts";
-import type { IndexOutcome } from "./roots.ts";
+import type { IndexOutcome } from "./root_index.ts";
 
 export {
   checkDraftId,

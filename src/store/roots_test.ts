@@ -1,16 +1,14 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import { draftsRootFor, editorDraftsRoot, installedEditions } from "./roots.ts";
 import {
-  draftsRootFor,
-  editorDraftsRoot,
   findIndexEntry,
   type IndexEntryInput,
-  installedEditions,
   removeIndexEntry,
   ROOT_INDEX_BACKUPS,
   ROOT_INDEX_FILE,
   ROOT_LOCK_FILE,
   upsertIndexEntry,
-} from "./roots.ts";
+} from "./root_index.ts";
 import { tempDir } from "../../test/helpers/temp.ts";
 
 // deno-lint-ignore no-explicit-any

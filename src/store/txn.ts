@@ -3,10 +3,10 @@
  * the renames is written atomically; then the renames run and the journal is removed. A process
  * killed at any moment leaves either the old set of files or (after `recover`) the new one.
  */
-import { ignoreErrors, mkdirHere, orUndefined } from "../files.ts";
+import { ignoreErrors, mkdirHere } from "../files.ts";
 import { basename, dirname, isAbsolute, join, relative, resolve } from "../path.ts";
 import { TMP_SUFFIX } from "./atomic.ts";
-import { inspectHeld, tryCreateHeld } from "./lock.ts";
+import { tryCreateHeld } from "./lock.ts";
 
 /**
  * New content of a file: text, bytes, or text in pieces (written as they come, never joined).
@@ -28,7 +28,7 @@ export type TxnEntry =
  * folder), so a draft folder moved after a crash still recovers; absolute paths (older journals,
  * files outside the folder) are accepted as they are.
  */
-interface Journal {
+export interface Journal {
   txn: string;
   moves: [string, string][];
 }
@@ -213,7 +213,8 @@ function writeJournal(path: string, text: string): void {
   }
 }
 
-function applyJournal(stateDir: string, journal: Journal): void {
+/** Runs a journal's renames (those already done are skipped), then removes the journal. */
+export function applyJournal(stateDir: string, journal: Journal): void {
   const base = dirname(stateDir);
   for (const [tmp, final] of journal.moves) {
     try {
@@ -226,41 +227,10 @@ function applyJournal(stateDir: string, journal: Journal): void {
 }
 
 /**
- * Checks a journal read back from disk. Only renames of the form `X.<txn>.draftcli-tmp` → `X`
- * inside the draft folder are accepted, so a journal planted in a shared draft folder cannot
- * move files anywhere else.
- */
-function checkJournal(value: unknown, stateDir: string): Journal | undefined {
-  const base = dirname(stateDir);
-  if (!value || typeof value !== "object") return undefined;
-  const { txn, moves } = value as Partial<Journal>;
-  if (typeof txn !== "string" || !/^[\w-]{1,64}$/.test(txn) || !Array.isArray(moves)) {
-    return undefined;
-  }
-  const inside = (p: string) => {
-    const rel = relative(base, resolve(base, p));
-    return rel !== "" && !rel.startsWith("..") && !/^[\\/]|^[A-Za-z]:/.test(rel);
-  };
-  const stagingRoot = join(stateDir, "staging");
-  for (const m of moves) {
-    if (!Array.isArray(m) || m.length !== 2) return undefined;
-    const [tmp, final] = m;
-    if (typeof tmp !== "string" || typeof final !== "string") return undefined;
-    const from = resolve(base, tmp);
-    const to = resolve(base, final);
-    if (from !== `${to}.${txn}${TMP_SUFFIX}` && !stagedMove(stagingRoot, from, to)) {
-      return undefined;
-    }
-    if (!inside(tmp) || !inside(final)) return undefined;
-  }
-  return { txn, moves };
-}
-
-/**
  * Is `from` → `to` the move of a file staged under `stagingRoot` (in a folder of its own) to a
  * file of the same name outside it?
  */
-function stagedMove(stagingRoot: string, from: string, to: string): boolean {
+export function stagedMove(stagingRoot: string, from: string, to: string): boolean {
   const rel = relative(stagingRoot, from);
   const parts = rel.split(/[\\/]/);
   if (parts.length !== 2 || parts.some((p) => p === "" || p === "." || p === "..")) return false;
@@ -281,55 +251,27 @@ export const STAGING_OWNER = "owner.json";
  * Call with the draft lock held. `sweep: false` skips the search for temp files, which lists
  * every folder under `roots` (resources/ may hold thousands of files): only a writer that died
  * holding the lock leaves them, so a lock taken over from a dead holder is the reason to look.
+ * A folder with no journal and no staging folder (every commit that ended) has nothing more to
+ * do: the recovery code (recovery.ts) loads only for one that has.
  */
 export async function recover(
   stateDir: string,
   roots: string[],
   opts: { sweep?: boolean } = {},
 ): Promise<void> {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(Deno.readTextFileSync(journalPath(stateDir)));
-  } catch (err) {
-    if (err instanceof Deno.errors.NotFound) raw = undefined;
-    else if (err instanceof SyntaxError) raw = null;
-    else throw err;
-  }
-  if (raw !== undefined) {
-    const journal = checkJournal(raw, stateDir);
-    // A journal is written atomically: an unreadable or foreign one is dropped (the temps it
-    // would have moved are removed below, which leaves the old files).
-    if (journal) applyJournal(stateDir, journal);
-    else ignoreErrors(() => Deno.removeSync(journalPath(stateDir)));
-  }
-  if (opts.sweep !== false) { for (const root of roots) await removeTemps(root, 2); }
-  await sweepStaging(join(stateDir, "staging"));
-}
-
-/** Removes staging folders whose owner is dead (or, when that cannot be told, that are old). */
-export async function sweepStaging(stagingRoot: string): Promise<void> {
-  let entries: Deno.DirEntry[];
-  try {
-    entries = Array.from(Deno.readDirSync(stagingRoot));
-  } catch {
+  if (opts.sweep === false && absent(journalPath(stateDir)) && absent(join(stateDir, "staging"))) {
     return;
   }
-  for (const e of entries) {
-    if (!e.isDirectory) continue;
-    const dir = join(stagingRoot, e.name);
-    const seen = await inspectHeld(join(dir, STAGING_OWNER), {
-      staleMs: STAGING_MAX_AGE_MS,
-      breakStale: false,
-    });
-    let dead = seen.state === "stale";
-    if (seen.state === "gone") {
-      const st = orUndefined(() => Deno.statSync(dir));
-      // Without an owner file (its creator was killed at once): a leftover once old.
-      // (assemble.ts loads only here: a commit has no need of it.)
-      const { leftoverAgeMs } = await import("./assemble.ts");
-      dead = !!st && Date.now() - (st.mtime?.getTime() ?? 0) > leftoverAgeMs();
-    }
-    if (dead) ignoreErrors(() => Deno.removeSync(dir, { recursive: true }));
+  await (await import("./recovery.ts")).recoverFolder(stateDir, roots, opts);
+}
+
+/** Is nothing at `path`? (Any other answer, an unreadable one included, is not absent.) */
+function absent(path: string): boolean {
+  try {
+    Deno.lstatSync(path);
+    return false;
+  } catch (err) {
+    return err instanceof Deno.errors.NotFound;
   }
 }
 
@@ -363,18 +305,4 @@ export async function makeStagingDir(stagingRoot: string): Promise<StagingDir> {
       ignoreErrors(() => Deno.removeSync(dir, { recursive: true }));
     },
   };
-}
-
-async function removeTemps(dir: string, depth: number): Promise<void> {
-  let entries: Deno.DirEntry[];
-  try {
-    entries = Array.from(Deno.readDirSync(dir));
-  } catch {
-    return;
-  }
-  for (const e of entries) {
-    const p = join(dir, e.name);
-    if (e.isFile && e.name.endsWith(TMP_SUFFIX)) ignoreErrors(() => Deno.removeSync(p));
-    else if (e.isDirectory && depth > 0) await removeTemps(p, depth - 1);
-  }
 }

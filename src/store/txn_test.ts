@@ -1,12 +1,6 @@
 import { deepStrictEqual as assertEquals, ok as assert, rejects } from "node:assert/strict";
-import {
-  commitFiles,
-  journalPath,
-  makeStagingDir,
-  recover,
-  STAGING_OWNER,
-  sweepStaging,
-} from "./txn.ts";
+import { commitFiles, journalPath, makeStagingDir, recover, STAGING_OWNER } from "./txn.ts";
+import { sweepStaging } from "./recovery.ts";
 import { holdLock } from "../../test/helpers/lock_holder.ts";
 import { LEFTOVER_AGE_MS } from "./assemble.ts";
 import { tempDir } from "../../test/helpers/temp.ts";

@@ -12,7 +12,7 @@
  * the binary named by DRAFTCLI_BIN. The corpus drafts carry their owners' paths and device ids:
  * they are only ever copied whole into a temporary folder, never into another draft.
  */
-import { COMMAND_TABLE } from "../../src/commands/registry.ts";
+import { COMMAND_TABLE, loadCommand } from "../../src/commands/registry.ts";
 import { fixture, runCli, runInProcess, type TempWorld, tempWorld } from "./cli.ts";
 import { type Change, diffRaw, parseRaw, type Raw, valueOf } from "./structural_diff.ts";
 
@@ -232,7 +232,7 @@ export async function readCommands(w: CorpusWorld, preview: boolean): Promise<st
   for (const e of COMMAND_TABLE) {
     if (e.mutates || e.name.at(-1) !== "list" || e.positionals[0] !== "draftId") continue;
     const argv = [...e.name, n];
-    if ("segmentId" in e.fields) {
+    if ("segmentId" in ((await loadCommand(e))?.fields ?? {})) {
       if (!firstSegment) continue;
       argv.push("--segment-id", firstSegment);
     }

@@ -41,8 +41,9 @@ export const command = defineCommandFile({
   examples: ["editors --pretty"],
   schemas,
   async run(_input: unknown, ctx) {
-    const { EDITION_FACTS, EVIDENCE_MEANING, KNOWN_BUILDS, PROFILES, supportMatrix } = await import(
-      "../../editions/profiles.ts"
+    const { EDITION_FACTS, PROFILES } = await import("../../editions/profiles.ts");
+    const { EVIDENCE_MEANING, KNOWN_BUILDS, supportMatrix } = await import(
+      "../../editions/builds.ts"
     );
     const { findFfmpeg } = await import("../../preview/ffmpeg.ts");
     const { chooseEditor } = await import("../../store/detect.ts");

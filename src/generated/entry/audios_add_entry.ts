@@ -257,3 +257,7 @@ function v21(v: any): any {
 export const fast: FastInput = { validate: v21, aliases: null };
 /** The handler of `audios add`. */
 export const run = command.run;
+/** Each input field's type for argv parsing. */
+export const fields: Readonly<Record<string, string>> = {"draftId":"string","audioInfos":"array","media":"string","requestId":"string"};
+/** Other flag spellings (camelCase) → field. */
+export const aliases: Readonly<Record<string, string>> = {};

@@ -80,3 +80,7 @@ function v7(v: any): any {
 export const fast: FastInput = { validate: v7, aliases: null };
 /** The handler of `build`. */
 export const run = command.run;
+/** Each input field's type for argv parsing. */
+export const fields: Readonly<Record<string, string>> = {"spec":"object","into":"string","media":"string"};
+/** Other flag spellings (camelCase) → field. */
+export const aliases: Readonly<Record<string, string>> = {};

@@ -582,3 +582,7 @@ function v44(v: any): any {
 export const fast: FastInput = { validate: v44, aliases: {"fields":[["captions",[],{"items":{"fields":[["transformY",["transform_y"],null]]}}],["backgroundColor",["bgColor"],null],["backgroundAlpha",["bgAlpha"],null],["backgroundStyle",["bgStyle"],null],["backgroundRound",["bgRound"],null]]} };
 /** The handler of `captions add`. */
 export const run = command.run;
+/** Each input field's type for argv parsing. */
+export const fields: Readonly<Record<string, string>> = {"draftId":"string","captions":"array","srt":"string","fontSize":"number","bold":"boolean","italic":"boolean","underline":"boolean","textColor":"string","alpha":"number","font":"string","alignment":"number","transformX":"number","transformY":"number","borderColor":"string","borderWidth":"number","lineSpacing":"number","letterSpacing":"number","backgroundColor":"string","backgroundAlpha":"number","backgroundStyle":"number","backgroundRound":"number","shadow":"boolean","requestId":"string"};
+/** Other flag spellings (camelCase) → field. */
+export const aliases: Readonly<Record<string, string>> = {"bgColor":"backgroundColor","bgAlpha":"backgroundAlpha","bgStyle":"backgroundStyle","bgRound":"backgroundRound"};

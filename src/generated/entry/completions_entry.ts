@@ -32,3 +32,7 @@ function v1(v: any): any {
 export const fast: FastInput = { validate: v1, aliases: null };
 /** The handler of `completions`. */
 export const run = command.run;
+/** Each input field's type for argv parsing. */
+export const fields: Readonly<Record<string, string>> = {"shell":"string"};
+/** Other flag spellings (camelCase) → field. */
+export const aliases: Readonly<Record<string, string>> = {};

@@ -21,3 +21,7 @@ function v0(v: any): any {
 export const fast: FastInput = { validate: v0, aliases: null };
 /** The handler of `config show`. */
 export const run = command.run;
+/** Each input field's type for argv parsing. */
+export const fields: Readonly<Record<string, string>> = {};
+/** Other flag spellings (camelCase) → field. */
+export const aliases: Readonly<Record<string, string>> = {};

@@ -150,3 +150,7 @@ function v16(v: any): any {
 export const fast: FastInput = { validate: v16, aliases: null };
 /** The handler of `draft create`. */
 export const run = command.run;
+/** Each input field's type for argv parsing. */
+export const fields: Readonly<Record<string, string>> = {"width":"integer","height":"integer","name":"string","fps":"number","editor":"string","editorVersion":"string"};
+/** Other flag spellings (camelCase) → field. */
+export const aliases: Readonly<Record<string, string>> = {};

@@ -54,3 +54,7 @@ function v3(v: any): any {
 export const fast: FastInput = { validate: v3, aliases: null };
 /** The handler of `draft delete`. */
 export const run = command.run;
+/** Each input field's type for argv parsing. */
+export const fields: Readonly<Record<string, string>> = {"draftId":"string","yes":"boolean"};
+/** Other flag spellings (camelCase) → field. */
+export const aliases: Readonly<Record<string, string>> = {};

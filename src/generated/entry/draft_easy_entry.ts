@@ -752,3 +752,7 @@ function v61(v: any): any {
 export const fast: FastInput = { validate: v61, aliases: {"fields":[["captions",[],{"items":{"options":[{"fields":[]},{"fields":[["transformY",["transform_y"],null]]},{"fields":[]}]}}],["backgroundColor",["bgColor"],null],["backgroundAlpha",["bgAlpha"],null],["backgroundStyle",["bgStyle"],null],["backgroundRound",["bgRound"],null]]} };
 /** The handler of `draft easy`. */
 export const run = command.run;
+/** Each input field's type for argv parsing. */
+export const fields: Readonly<Record<string, string>> = {"draftId":"string","byAudio":"string","audioUrl":"string","captions":"array","srt":"string","images":"array","imgUrl":"string","videoUrl":"string","text":"string","width":"integer","height":"integer","name":"string","editor":"string","fontSize":"number","bold":"boolean","italic":"boolean","underline":"boolean","textColor":"string","alpha":"number","font":"string","alignment":"number","transformX":"number","transformY":"number","borderColor":"string","borderWidth":"number","lineSpacing":"number","letterSpacing":"number","backgroundColor":"string","backgroundAlpha":"number","backgroundStyle":"number","backgroundRound":"number","shadow":"boolean","media":"string"};
+/** Other flag spellings (camelCase) → field. */
+export const aliases: Readonly<Record<string, string>> = {"bgColor":"backgroundColor","bgAlpha":"backgroundAlpha","bgStyle":"backgroundStyle","bgRound":"backgroundRound"};

@@ -137,3 +137,7 @@ function v12(v: any): any {
 export const fast: FastInput = { validate: v12, aliases: null };
 /** The handler of `draft fill`. */
 export const run = command.run;
+/** Each input field's type for argv parsing. */
+export const fields: Readonly<Record<string, string>> = {"source":"string","name":"string","texts":"object","media":"object","allowMissing":"boolean","fit":"string","mediaPlacement":"string"};
+/** Other flag spellings (camelCase) → field. */
+export const aliases: Readonly<Record<string, string>> = {};

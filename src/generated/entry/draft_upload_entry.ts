@@ -101,3 +101,7 @@ function v7(v: any): any {
 export const fast: FastInput = { validate: v7, aliases: null };
 /** The handler of `draft upload`. */
 export const run = command.run;
+/** Each input field's type for argv parsing. */
+export const fields: Readonly<Record<string, string>> = {"draftId":"string","to":"string","zip":"string","token":"string","downloadUrl":"string","method":"string","includeExternal":"boolean"};
+/** Other flag spellings (camelCase) → field. */
+export const aliases: Readonly<Record<string, string>> = {};

@@ -64,3 +64,7 @@ function v5(v: any): any {
 export const fast: FastInput = { validate: v5, aliases: null };
 /** The handler of `draft zip`. */
 export const run = command.run;
+/** Each input field's type for argv parsing. */
+export const fields: Readonly<Record<string, string>> = {"draftId":"string","output":"string","includeExternal":"boolean"};
+/** Other flag spellings (camelCase) → field. */
+export const aliases: Readonly<Record<string, string>> = {};

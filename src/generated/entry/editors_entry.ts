@@ -5,6 +5,7 @@ import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
 import { command } from "../../commands/editors/editors_command.ts";
 import "../../commands/make_context.ts";
 import "../../commands/fast_run.ts";
+import "../../editions/builds.ts";
 import "../../editions/profiles.ts";
 import "../../preview/ffmpeg.ts";
 import "../../store/detect.ts";
@@ -23,3 +24,7 @@ function v0(v: any): any {
 export const fast: FastInput = { validate: v0, aliases: null };
 /** The handler of `editors`. */
 export const run = command.run;
+/** Each input field's type for argv parsing. */
+export const fields: Readonly<Record<string, string>> = {};
+/** Other flag spellings (camelCase) → field. */
+export const aliases: Readonly<Record<string, string>> = {};

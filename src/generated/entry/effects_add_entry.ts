@@ -199,3 +199,7 @@ function v16(v: any): any {
 export const fast: FastInput = { validate: v16, aliases: null };
 /** The handler of `effects add`. */
 export const run = command.run;
+/** Each input field's type for argv parsing. */
+export const fields: Readonly<Record<string, string>> = {"draftId":"string","effectInfos":"array","requestId":"string"};
+/** Other flag spellings (camelCase) → field. */
+export const aliases: Readonly<Record<string, string>> = {};

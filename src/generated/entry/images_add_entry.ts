@@ -338,3 +338,7 @@ function v24(v: any): any {
 export const fast: FastInput = { validate: v24, aliases: null };
 /** The handler of `images add`. */
 export const run = command.run;
+/** Each input field's type for argv parsing. */
+export const fields: Readonly<Record<string, string>> = {"draftId":"string","imageInfos":"array","alpha":"number","media":"string","requestId":"string"};
+/** Other flag spellings (camelCase) → field. */
+export const aliases: Readonly<Record<string, string>> = {};

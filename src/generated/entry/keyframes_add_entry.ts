@@ -138,3 +138,7 @@ function v9(v: any): any {
 export const fast: FastInput = { validate: v9, aliases: null };
 /** The handler of `keyframes add`. */
 export const run = command.run;
+/** Each input field's type for argv parsing. */
+export const fields: Readonly<Record<string, string>> = {"draftId":"string","keyframes":"array","requestId":"string"};
+/** Other flag spellings (camelCase) → field. */
+export const aliases: Readonly<Record<string, string>> = {};

@@ -176,3 +176,7 @@ function v15(v: any): any {
 export const fast: FastInput = { validate: v15, aliases: null };
 /** The handler of `masks add`. */
 export const run = command.run;
+/** Each input field's type for argv parsing. */
+export const fields: Readonly<Record<string, string>> = {"draftId":"string","segmentIds":"string","name":"string","centerX":"number","centerY":"number","width":"number","height":"number","feather":"number","rotation":"number","roundCorner":"number","invert":"boolean","requestId":"string"};
+/** Other flag spellings (camelCase) → field. */
+export const aliases: Readonly<Record<string, string>> = {};

@@ -45,3 +45,7 @@ function v2(v: any): any {
 export const fast: FastInput = { validate: v2, aliases: null };
 /** The handler of `masks list`. */
 export const run = command.run;
+/** Each input field's type for argv parsing. */
+export const fields: Readonly<Record<string, string>> = {"draftId":"string","segmentId":"string"};
+/** Other flag spellings (camelCase) → field. */
+export const aliases: Readonly<Record<string, string>> = {};

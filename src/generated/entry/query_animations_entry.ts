@@ -165,3 +165,7 @@ function v16(v: any): any {
 export const fast: FastInput = { validate: v16, aliases: null };
 /** The handler of `query animations`. */
 export const run = command.run;
+/** Each input field's type for argv parsing. */
+export const fields: Readonly<Record<string, string>> = {"kind":"string","type":"string","draftId":"string","editor":"string","action":"string","keyword":"string","category":"string","limit":"integer","offset":"integer"};
+/** Other flag spellings (camelCase) → field. */
+export const aliases: Readonly<Record<string, string>> = {};

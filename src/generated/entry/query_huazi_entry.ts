@@ -141,3 +141,7 @@ function v14(v: any): any {
 export const fast: FastInput = { validate: v14, aliases: null };
 /** The handler of `query huazi`. */
 export const run = command.run;
+/** Each input field's type for argv parsing. */
+export const fields: Readonly<Record<string, string>> = {"draftId":"string","editor":"string","action":"string","keyword":"string","category":"string","limit":"integer","offset":"integer"};
+/** Other flag spellings (camelCase) → field. */
+export const aliases: Readonly<Record<string, string>> = {};

@@ -176,3 +176,7 @@ function v18(v: any): any {
 export const fast: FastInput = { validate: v18, aliases: null };
 /** The handler of `query image-animations`. */
 export const run = command.run;
+/** Each input field's type for argv parsing. */
+export const fields: Readonly<Record<string, string>> = {"type":"string","mode":"integer","draftId":"string","editor":"string","action":"string","keyword":"string","category":"string","limit":"integer","offset":"integer"};
+/** Other flag spellings (camelCase) → field. */
+export const aliases: Readonly<Record<string, string>> = {};

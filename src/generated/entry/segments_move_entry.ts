@@ -142,3 +142,7 @@ function v11(v: any): any {
 export const fast: FastInput = { validate: v11, aliases: null };
 /** The handler of `segments move`. */
 export const run = command.run;
+/** Each input field's type for argv parsing. */
+export const fields: Readonly<Record<string, string>> = {"draftId":"string","moves":"array","ripple":"boolean"};
+/** Other flag spellings (camelCase) → field. */
+export const aliases: Readonly<Record<string, string>> = {};

@@ -81,3 +81,7 @@ function v5(v: any): any {
 export const fast: FastInput = { validate: v5, aliases: null };
 /** The handler of `segments remove`. */
 export const run = command.run;
+/** Each input field's type for argv parsing. */
+export const fields: Readonly<Record<string, string>> = {"draftId":"string","segmentIds":"array","ripple":"boolean"};
+/** Other flag spellings (camelCase) → field. */
+export const aliases: Readonly<Record<string, string>> = {};

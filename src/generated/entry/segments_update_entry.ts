@@ -360,3 +360,7 @@ function v32(v: any): any {
 export const fast: FastInput = { validate: v32, aliases: null };
 /** The handler of `segments update`. */
 export const run = command.run;
+/** Each input field's type for argv parsing. */
+export const fields: Readonly<Record<string, string>> = {"draftId":"string","updates":"array"};
+/** Other flag spellings (camelCase) → field. */
+export const aliases: Readonly<Record<string, string>> = {};

@@ -80,3 +80,7 @@ function v3(v: any): any {
 export const fast: FastInput = { validate: v3, aliases: null };
 /** The handler of `setup`. */
 export const run = command.run;
+/** Each input field's type for argv parsing. */
+export const fields: Readonly<Record<string, string>> = {"target":"string","mcp":"boolean","force":"boolean","dryRun":"boolean","uninstall":"boolean"};
+/** Other flag spellings (camelCase) → field. */
+export const aliases: Readonly<Record<string, string>> = {};

@@ -157,3 +157,7 @@ function v12(v: any): any {
 export const fast: FastInput = { validate: v12, aliases: null };
 /** The handler of `sticker add`. */
 export const run = command.run;
+/** Each input field's type for argv parsing. */
+export const fields: Readonly<Record<string, string>> = {"draftId":"string","stickerId":"string","start":"integer","end":"integer","scale":"number","transformX":"number","transformY":"number","rotation":"number","trackIndex":"integer","requestId":"string"};
+/** Other flag spellings (camelCase) → field. */
+export const aliases: Readonly<Record<string, string>> = {};

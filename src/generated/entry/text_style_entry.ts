@@ -413,3 +413,7 @@ function v34(v: any): any {
 export const fast: FastInput = { validate: v34, aliases: {"fields":[["backgroundColor",["bgColor"],null],["backgroundAlpha",["bgAlpha"],null],["backgroundStyle",["bgStyle"],null],["backgroundRound",["bgRound"],null]]} };
 /** The handler of `text-style`. */
 export const run = command.run;
+/** Each input field's type for argv parsing. */
+export const fields: Readonly<Record<string, string>> = {"text":"string","highlights":"array","keyword":"string","keywordColor":"string","keywordFontSize":"number","fontSize":"number","bold":"boolean","italic":"boolean","underline":"boolean","textColor":"string","alpha":"number","font":"string","alignment":"number","borderColor":"string","borderWidth":"number","lineSpacing":"number","letterSpacing":"number","backgroundColor":"string","backgroundAlpha":"number","backgroundStyle":"number","backgroundRound":"number","shadow":"boolean","draftId":"string","editor":"string"};
+/** Other flag spellings (camelCase) → field. */
+export const aliases: Readonly<Record<string, string>> = {"bgColor":"backgroundColor","bgAlpha":"backgroundAlpha","bgStyle":"backgroundStyle","bgRound":"backgroundRound"};

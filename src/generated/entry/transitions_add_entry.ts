@@ -93,3 +93,7 @@ function v7(v: any): any {
 export const fast: FastInput = { validate: v7, aliases: null };
 /** The handler of `transitions add`. */
 export const run = command.run;
+/** Each input field's type for argv parsing. */
+export const fields: Readonly<Record<string, string>> = {"draftId":"string","auto":"string","duration":"integer","trackIndex":"integer","requestId":"string"};
+/** Other flag spellings (camelCase) → field. */
+export const aliases: Readonly<Record<string, string>> = {};

@@ -408,3 +408,7 @@ function v29(v: any): any {
 export const fast: FastInput = { validate: v29, aliases: null };
 /** The handler of `videos add`. */
 export const run = command.run;
+/** Each input field's type for argv parsing. */
+export const fields: Readonly<Record<string, string>> = {"draftId":"string","videoInfos":"array","alpha":"number","media":"string","requestId":"string"};
+/** Other flag spellings (camelCase) → field. */
+export const aliases: Readonly<Record<string, string>> = {};

@@ -1,0 +1,119 @@
+/**
+ * Recovery after a commit that did not end (txn.ts): rolls its journal forward, removes temps
+ * of commits killed before their journal and staging folders of dead processes. Loaded only
+ * when a draft folder has something of that kind.
+ */
+import { ignoreErrors, orUndefined } from "../files.ts";
+import { dirname, join, relative, resolve } from "../path.ts";
+import { TMP_SUFFIX } from "./atomic.ts";
+import { inspectHeld } from "./lock.ts";
+import {
+  applyJournal,
+  type Journal,
+  journalPath,
+  stagedMove,
+  STAGING_MAX_AGE_MS,
+  STAGING_OWNER,
+} from "./txn.ts";
+
+/**
+ * Finishes an interrupted commit (roll forward), deletes temp files of commits that never
+ * reached their journal, and removes staging folders of dead processes (`<stateDir>/staging`).
+ * Call with the draft lock held (through txn.ts `recover`, which skips a folder with nothing
+ * to do).
+ */
+export async function recoverFolder(
+  stateDir: string,
+  roots: string[],
+  opts: { sweep?: boolean } = {},
+): Promise<void> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(Deno.readTextFileSync(journalPath(stateDir)));
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound) raw = undefined;
+    else if (err instanceof SyntaxError) raw = null;
+    else throw err;
+  }
+  if (raw !== undefined) {
+    const journal = checkJournal(raw, stateDir);
+    // A journal is written atomically: an unreadable or foreign one is dropped (the temps it
+    // would have moved are removed below, which leaves the old files).
+    if (journal) applyJournal(stateDir, journal);
+    else ignoreErrors(() => Deno.removeSync(journalPath(stateDir)));
+  }
+  if (opts.sweep !== false) { for (const root of roots) await removeTemps(root, 2); }
+  await sweepStaging(join(stateDir, "staging"));
+}
+
+/** Removes staging folders whose owner is dead (or, when that cannot be told, that are old). */
+export async function sweepStaging(stagingRoot: string): Promise<void> {
+  let entries: Deno.DirEntry[];
+  try {
+    entries = Array.from(Deno.readDirSync(stagingRoot));
+  } catch {
+    return;
+  }
+  for (const e of entries) {
+    if (!e.isDirectory) continue;
+    const dir = join(stagingRoot, e.name);
+    const seen = await inspectHeld(join(dir, STAGING_OWNER), {
+      staleMs: STAGING_MAX_AGE_MS,
+      breakStale: false,
+    });
+    let dead = seen.state === "stale";
+    if (seen.state === "gone") {
+      const st = orUndefined(() => Deno.statSync(dir));
+      // Without an owner file (its creator was killed at once): a leftover once old.
+      // (assemble.ts loads only here: a commit has no need of it.)
+      const { leftoverAgeMs } = await import("./assemble.ts");
+      dead = !!st && Date.now() - (st.mtime?.getTime() ?? 0) > leftoverAgeMs();
+    }
+    if (dead) ignoreErrors(() => Deno.removeSync(dir, { recursive: true }));
+  }
+}
+
+/**
+ * Checks a journal read back from disk. Only renames of the form `X.<txn>.draftcli-tmp` → `X`
+ * inside the draft folder are accepted, so a journal planted in a shared draft folder cannot
+ * move files anywhere else.
+ */
+function checkJournal(value: unknown, stateDir: string): Journal | undefined {
+  const base = dirname(stateDir);
+  if (!value || typeof value !== "object") return undefined;
+  const { txn, moves } = value as Partial<Journal>;
+  if (typeof txn !== "string" || !/^[\w-]{1,64}$/.test(txn) || !Array.isArray(moves)) {
+    return undefined;
+  }
+  const inside = (p: string) => {
+    const rel = relative(base, resolve(base, p));
+    return rel !== "" && !rel.startsWith("..") && !/^[\\/]|^[A-Za-z]:/.test(rel);
+  };
+  const stagingRoot = join(stateDir, "staging");
+  for (const m of moves) {
+    if (!Array.isArray(m) || m.length !== 2) return undefined;
+    const [tmp, final] = m;
+    if (typeof tmp !== "string" || typeof final !== "string") return undefined;
+    const from = resolve(base, tmp);
+    const to = resolve(base, final);
+    if (from !== `${to}.${txn}${TMP_SUFFIX}` && !stagedMove(stagingRoot, from, to)) {
+      return undefined;
+    }
+    if (!inside(tmp) || !inside(final)) return undefined;
+  }
+  return { txn, moves };
+}
+
+async function removeTemps(dir: string, depth: number): Promise<void> {
+  let entries: Deno.DirEntry[];
+  try {
+    entries = Array.from(Deno.readDirSync(dir));
+  } catch {
+    return;
+  }
+  for (const e of entries) {
+    const p = join(dir, e.name);
+    if (e.isFile && e.name.endsWith(TMP_SUFFIX)) ignoreErrors(() => Deno.removeSync(p));
+    else if (e.isDirectory && depth > 0) await removeTemps(p, depth - 1);
+  }
+}
