@@ -11,6 +11,7 @@
  */
 import floatKeys from "../editions/data/float_keys.json" with { type: "json" };
 import type { KeyOrder, Spellings } from "./spellings.ts";
+import { isVouched, type ItemTemplate, templateOf } from "./item_templates.ts";
 
 /** A trie of key paths: children by key (`[]` = array items), `float` at leaves. */
 export interface FloatTrie {
@@ -257,111 +258,292 @@ function stringifyWith(
 /** An empty trie: below a path no float key is walked. */
 const NO_FLOATS: FloatTrie = { float: false, children: new Map() };
 
-/** Objects and arrays nested less deep than this are written member by member. */
+/** Containers nested less deep than this are written member by member. */
 const SPLIT_DEPTH = 4;
+/**
+ * Items of arrays at least this deep (the material lists, `tracks[].segments`) are written in
+ * slices of at most `SLICE` items, or each from its template (see `itemText`).
+ */
+const LIST_DEPTH = 2;
 /** Arrays longer than this are written in slices of this many items. */
 const SLICE = 256;
+/** Small pieces are joined until they are this long (UTF-16 units) before they are handed on. */
+const PIECE = 1 << 16;
 
 /**
  * The same text as `stringifyWithFloats`, in pieces (a slice of at most `SLICE` items of a long
- * list such as `tracks[].segments` or `materials.texts`, or one small member), so that a large
- * timeline is never held as one string: the caller encodes and writes the pieces as they come.
+ * list such as `tracks[].segments` or `materials.texts`, or small members joined), so that a
+ * large timeline is never held as one string: the caller encodes and writes the pieces as they
+ * come. An item built from a template (item_templates.ts) and unchanged since is written from
+ * the template's text, only its holes written anew.
  */
 export function* stringifyChunks(
   value: unknown,
   floats: FloatKeys = TIMELINE_FLOATS,
   spellings?: Spellings,
 ): Generator<string> {
+  if (spellings?.orders.some((o) => !o.holder && o.object === value)) {
+    yield stringifyWithFloats(value, floats, spellings);
+    return;
+  }
   const nonce = crypto.randomUUID().slice(0, 8);
   const { names, nameSet } = floats;
   const kept = !!(spellings?.numbers.length || spellings?.orders.length);
   const whole = (v: unknown, node: FloatTrie) => stringifyWith(v, node, names, nonce, kept);
+  let out = "";
   function* walk(v: unknown, node: FloatTrie, depth: number): Generator<string> {
     if (
       v === null || typeof v !== "object" || depth >= SPLIT_DEPTH ||
       typeof (v as { toJSON?: unknown }).toJSON === "function" || isRawJSON(v)
     ) {
-      yield whole(v, node);
-      return;
-    }
-    if (Array.isArray(v)) {
-      const item = node.children.get("[]") ?? NO_FLOATS;
-      if (v.length <= SLICE) {
-        yield "[";
-        for (let i = 0; i < v.length; i++) {
-          if (i) yield ",";
-          const x = v[i];
-          if (item.float && isMarkable(x)) yield `${x}.0`;
-          else if (x === undefined || typeof x === "function" || typeof x === "symbol") {
-            yield "null";
-          } else yield* walk(x, item, depth + 1);
-        }
-        yield "]";
-        return;
+      out += whole(v, node);
+    } else if (Array.isArray(v)) {
+      yield* walkArray(v, node, depth);
+    } else {
+      out += "{";
+      let first = true;
+      for (const k of Object.keys(v as object)) {
+        const x = (v as Record<string, unknown>)[k];
+        if (x === undefined || typeof x === "function" || typeof x === "symbol") continue;
+        const child = node.children.get(k) ?? NO_FLOATS;
+        out += (first ? "" : ",") + JSON.stringify(k) + ":";
+        first = false;
+        if (isMarkable(x) && (child.float || nameSet.has(k))) out += `${x}.0`;
+        else yield* walk(x, child, depth + 1);
       }
-      // A slice is an array of the same items: same float paths below `[]`.
-      const sliceNode: FloatTrie = { float: false, children: new Map([["[]", item]]) };
-      for (let i = 0; i < v.length; i += SLICE) {
-        const text = whole(v.slice(i, i + SLICE), sliceNode);
-        yield (i ? "," : "[") + text.slice(1, -1);
-      }
-      yield "]";
-      return;
+      out += "}";
     }
-    yield "{";
-    let first = true;
-    for (const k of Object.keys(v as object)) {
-      const x = (v as Record<string, unknown>)[k];
-      if (x === undefined || typeof x === "function" || typeof x === "symbol") continue;
-      const child = node.children.get(k) ?? NO_FLOATS;
-      const head = (first ? "" : ",") + JSON.stringify(k) + ":";
-      first = false;
-      if (isMarkable(x) && (child.float || nameSet.has(k))) {
-        yield `${head}${x}.0`;
-      } else if (x === null || typeof x !== "object") {
-        yield head + whole(x, child);
-      } else {
-        yield head;
-        yield* walk(x, child, depth + 1);
-      }
+    if (out.length >= PIECE) {
+      yield out;
+      out = "";
     }
-    yield "}";
   }
-  if (spellings?.orders.some((o) => !o.holder && o.object === value)) {
-    yield stringifyWithFloats(value, floats, spellings);
-    return;
+  function* walkArray(v: unknown[], node: FloatTrie, depth: number): Generator<string> {
+    const item = node.children.get("[]") ?? NO_FLOATS;
+    out += "[";
+    if (depth < LIST_DEPTH) {
+      for (let i = 0; i < v.length; i++) {
+        if (i) out += ",";
+        const x = v[i];
+        if (item.float && isMarkable(x)) out += `${x}.0`;
+        else if (x === undefined || typeof x === "function" || typeof x === "symbol") {
+          out += "null";
+        } else yield* walk(x, item, depth + 1);
+      }
+      out += "]";
+      return;
+    }
+    // A slice is an array of the same items: same float paths below `[]`.
+    const sliceNode: FloatTrie = { float: false, children: new Map([["[]", item]]) };
+    let from = -1;
+    const slice = (to: number) =>
+      (from ? "," : "") + whole(v.slice(from, to), sliceNode).slice(1, -1);
+    for (let i = 0; i < v.length; i++) {
+      const made = itemText(v[i], item, floats);
+      if (made === undefined) {
+        if (from < 0) from = i;
+        else if (i - from === SLICE) {
+          yield out + slice(i);
+          out = "";
+          from = i;
+        }
+        continue;
+      }
+      if (from >= 0) {
+        out += slice(i);
+        from = -1;
+      }
+      out += (i ? "," : "") + made;
+      if (out.length >= PIECE) {
+        yield out;
+        out = "";
+      }
+    }
+    if (from >= 0) {
+      yield out + slice(v.length);
+      out = "";
+    }
+    out += "]";
   }
   const undo = applySpellings(spellings, nonce);
   try {
     yield* walk(value, floats.trie, 0);
+    if (out) yield out;
   } finally {
     undo();
   }
 }
 
+/** A template's text around its holes, as JSON.stringify writes it and as the writer spells it. */
+interface CompiledTemplate {
+  /** The text between the holes (one more than the holes), as JSON.stringify writes it. */
+  plain: string[];
+  /** The same pieces with the float rule applied (`stringifyWith`). */
+  spelled: string[];
+  /** The holes in text order: their path and whether the float rule applies to them. */
+  holes: { path: string[]; float: boolean }[];
+}
+
+/** The text of an item built from a template (item_templates.ts) and unchanged since. */
+function itemText(item: unknown, node: FloatTrie, floats: FloatKeys): string | undefined {
+  const t = templateOf(item);
+  if (!t) return undefined;
+  let compiled = t.writers.get(node) as
+    | { names: unknown; template: CompiledTemplate | undefined }
+    | undefined;
+  if (!compiled || compiled.names !== floats.names) {
+    compiled = { names: floats.names, template: compileTemplate(t, node, floats) };
+    t.writers.set(node, compiled);
+  }
+  const c = compiled.template;
+  if (!c) return undefined;
+  const o = item as Record<string, unknown>;
+  return isVouched(o) ? fillTemplate(o, c) : fromTemplate(o, c);
+}
+
+/** The value at a hole's path in an item (undefined when the path is not there). */
+function holeValue(item: Record<string, unknown>, path: readonly string[]): unknown {
+  let v: unknown = item;
+  for (let k = 0; k < path.length && v !== undefined; k++) {
+    v = v !== null && typeof v === "object" ? (v as Record<string, unknown>)[path[k]] : undefined;
+  }
+  return v;
+}
+
+/** A vouched item's text: the template's spelled text with the item's holes put in. */
+function fillTemplate(item: Record<string, unknown>, c: CompiledTemplate): string | undefined {
+  const { spelled, holes } = c;
+  let out = spelled[0];
+  for (let i = 0; i < holes.length; i++) {
+    const v = holeValue(item, holes[i].path);
+    const hole = holeText(v);
+    if (hole === undefined) return undefined;
+    out += (holes[i].float && isMarkable(v) ? `${v}.0` : hole) + spelled[i + 1];
+  }
+  return out;
+}
+
+/**
+ * An item's text from its template: its JSON.stringify text is checked to be the template's with
+ * the item's holes put in (so whatever was changed since it was built is seen), and the
+ * template's float-spelled text is returned with the holes' texts put in; undefined when the
+ * item is not its template's.
+ */
+function fromTemplate(item: Record<string, unknown>, c: CompiledTemplate): string | undefined {
+  const text = JSON.stringify(item);
+  const { plain, spelled, holes } = c;
+  if (!text.startsWith(plain[0])) return undefined;
+  let at = plain[0].length;
+  let out = spelled[0];
+  for (let i = 0; i < holes.length; i++) {
+    const v = holeValue(item, holes[i].path);
+    const hole = holeText(v);
+    if (hole === undefined || !text.startsWith(hole, at)) return undefined;
+    at += hole.length;
+    if (!text.startsWith(plain[i + 1], at)) return undefined;
+    at += plain[i + 1].length;
+    out += (holes[i].float && isMarkable(v) ? `${v}.0` : hole) + spelled[i + 1];
+  }
+  return at === text.length ? out : undefined;
+}
+
+/**
+ * A hole's text as JSON.stringify writes it, for the values a hole holds (strings, numbers,
+ * booleans, null, lists of strings); undefined for any other (the item is then written as any
+ * other value).
+ */
+function holeText(v: unknown): string | undefined {
+  switch (typeof v) {
+    case "string":
+      // "~…" may be a marker of a loaded spelling (applySpellings), which the writer replaces
+      return v.charCodeAt(0) === 126 ? undefined : JSON.stringify(v);
+    case "number":
+    case "boolean":
+      return JSON.stringify(v);
+    case "object":
+      if (v === null) return "null";
+      if (Array.isArray(v) && v.every((x) => typeof x === "string" && x.charCodeAt(0) !== 126)) {
+        return JSON.stringify(v);
+      }
+  }
+  return undefined;
+}
+
+/**
+ * A template's text cut at its holes, plain and float-spelled for items at trie node `node`;
+ * undefined when a hole is not a member of the template.
+ */
+function compileTemplate(
+  t: ItemTemplate,
+  node: FloatTrie,
+  floats: FloatKeys,
+): CompiledTemplate | undefined {
+  const value = JSON.parse(t.text) as unknown;
+  const nonce = crypto.randomUUID().slice(0, 8);
+  const marker = `~h${nonce}:`;
+  const holes: { path: string[]; float: boolean }[] = [];
+  for (const [i, hole] of t.holes.entries()) {
+    const path = hole.split(".");
+    const last = path[path.length - 1];
+    let holder = value;
+    let at: FloatTrie | undefined = node;
+    for (const p of path.slice(0, -1)) {
+      holder = (holder as Record<string, unknown> | null)?.[p];
+      at = at?.children.get(p);
+    }
+    if (
+      holder === null || typeof holder !== "object" || Array.isArray(holder) || !(last in holder)
+    ) return undefined;
+    (holder as Record<string, unknown>)[last] = marker + i;
+    holes[i] = { path, float: !!at?.children.get(last)?.float || floats.nameSet.has(last) };
+  }
+  const cut = new RegExp(`"${marker}(\\d+)"`);
+  const plain = JSON.stringify(value).split(cut);
+  const spelled = stringifyWith(value, node, floats.names, nonce).split(cut);
+  if (plain.length !== 2 * holes.length + 1 || spelled.length !== plain.length) return undefined;
+  const order = plain.filter((_, k) => k % 2 === 1).map(Number);
+  if (order.some((n, k) => spelled[2 * k + 1] !== String(n))) return undefined;
+  return {
+    plain: plain.filter((_, k) => k % 2 === 0),
+    spelled: spelled.filter((_, k) => k % 2 === 0),
+    holes: order.map((n) => holes[n]),
+  };
+}
+
 /** Timelines with fewer items than this are written as one string (see `timelinePieces`). */
 const SMALL_TIMELINE_ITEMS = 1000;
 
-/** Segments on all tracks plus entries in all material lists: a timeline's size, cheaply. */
-function itemCount(content: unknown): number {
+/**
+ * A timeline's size, cheaply (segments on all tracks plus entries in all material lists), and
+ * whether the last item of some list was built from a template.
+ */
+function itemCount(content: unknown): { items: number; templated: boolean } {
   const c = content as { tracks?: { segments?: unknown[] }[]; materials?: Record<string, unknown> };
-  let n = 0;
-  for (const t of c?.tracks ?? []) n += t?.segments?.length ?? 0;
-  for (const list of Object.values(c?.materials ?? {})) if (Array.isArray(list)) n += list.length;
-  return n;
+  let items = 0;
+  let templated = false;
+  const count = (list: unknown) => {
+    if (!Array.isArray(list)) return;
+    items += list.length;
+    templated ||= templateOf(list[list.length - 1]) !== undefined;
+  };
+  for (const t of c?.tracks ?? []) count(t?.segments);
+  for (const list of Object.values(c?.materials ?? {})) count(list);
+  return { items, templated };
 }
 
 /**
  * The timeline's text in pieces for writing: one piece for a small timeline (one JSON.stringify
  * is several times faster than the walk of `stringifyChunks` on a fresh process), else
- * `stringifyChunks`' pieces, so a large timeline is never one string.
+ * `stringifyChunks`' pieces, so a large timeline is never one string. A timeline with items
+ * built from templates is walked whatever its size: those items are then not serialised at all.
  */
 export function timelinePieces(
   content: unknown,
   floats: FloatKeys = TIMELINE_FLOATS,
   spellings?: Spellings,
 ): Iterable<string> {
-  const pieces = itemCount(content) < SMALL_TIMELINE_ITEMS || spellings?.indent
+  const { items, templated } = itemCount(content);
+  const pieces = spellings?.indent || (items < SMALL_TIMELINE_ITEMS && !templated)
     ? [stringifyWithFloats(content, floats, spellings)]
     : stringifyChunks(content, floats, spellings);
   return spellings?.tail ? withTail(pieces, spellings.tail) : pieces;

@@ -31,6 +31,7 @@ import type { DraftDocument } from "../draft/document.ts";
 import type { AnimationRequest } from "../draft/animation_plan.ts";
 import { attempt, type Problems } from "./problems.ts";
 import { withIdLists } from "./id_lists.ts";
+import { vouchAsBuilt } from "../draft/item_templates.ts";
 
 type Item = z.infer<typeof CaptionInfo>;
 
@@ -222,7 +223,8 @@ export function planCaptions(
 
 /**
  * Puts a captions batch on a new text track of an in-memory draft (or on text track
- * `trackIndex`, 0-based, where they must fit); returns the created items.
+ * `trackIndex`, 0-based, where they must fit); returns the created items, and the segments and
+ * materials built (for item_templates.ts `vouchAsBuilt`).
  */
 export function applyCaptions(
   doc: DraftDocument,
@@ -230,7 +232,7 @@ export function applyCaptions(
   warn: (m: string) => void,
   trackIndex?: number,
   trackField = "trackIndex",
-): { trackId: string; items: Record<string, unknown>[] } {
+): { trackId: string; items: Record<string, unknown>[]; built: object[] } {
   const { items, style, base, anims, highlights } = plan;
   const ranges = items.map((it) => gridRange(it.start, it.end, doc.fps));
   ranges.forEach((r, i) => {
@@ -274,7 +276,8 @@ export function applyCaptions(
   }
   // The material fields depend only on the item's font size and whether it has several style
   // ranges: computed once for each such pair, and shared by the builder's compiled template.
-  const build = textSegmentBuilder(doc);
+  const built: object[] = [];
+  const build = textSegmentBuilder(doc, built);
   const fieldsByKind = new Map<string, Json>();
   const created = items.map((it, i) => {
     const field = `${plan.field}[${i}]`;
@@ -300,7 +303,7 @@ export function applyCaptions(
     track.segments.push(seg);
     return { ...itemBase(doc, track, seg), text: it.text };
   });
-  return { trackId: track.id, items: created };
+  return { trackId: track.id, items: created, built };
 }
 
 /** Adds captions on a new text track; returns the created ids in input order. */
@@ -323,7 +326,9 @@ export async function addCaptions(
     ctx.warn,
   );
   return await mutateDraftAt(dir, (doc) => {
-    const { trackId, items: created } = applyCaptions(doc, plan, ctx.warn);
+    const { trackId, items: created, built } = applyCaptions(doc, plan, ctx.warn);
+    // saved right away: nothing changes these but their holes (render indexes, at the save)
+    vouchAsBuilt(built);
     return Promise.resolve({
       result: withIdLists({ draftId: doc.draftId, trackId, items: created }, "textIds"),
     });
