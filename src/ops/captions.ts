@@ -15,6 +15,7 @@ import {
   expandKeywordShortForm,
   type FontRef,
   type Highlight,
+  plainTextContent,
   SHADOW_DEFAULTS,
   STROKE_DEFAULTS,
   type TextAlignment,
@@ -279,10 +280,19 @@ export function applyCaptions(
   const built: object[] = [];
   const build = textSegmentBuilder(doc, built);
   const fieldsByKind = new Map<string, Json>();
+  // Texts without highlights in one style: its style entry written once per font size.
+  const plainBySize = new Map<number, (text: string) => TextContent>();
   const created = items.map((it, i) => {
     const field = `${plan.field}[${i}]`;
     const itemStyle = it.fontSize ? { ...base, size: it.fontSize } : base;
-    const content = captionContent(it.text, itemStyle, highlights[i], warn, field);
+    let content: TextContent;
+    if (highlights[i].length) {
+      content = captionContent(it.text, itemStyle, highlights[i], warn, field);
+    } else {
+      let plain = plainBySize.get(itemStyle.size);
+      if (!plain) plainBySize.set(itemStyle.size, plain = plainTextContent(itemStyle));
+      content = plain(it.text);
+    }
     const kind = `${itemStyle.size}|${content.ranges.length > 1}`;
     let fields = fieldsByKind.get(kind);
     if (!fields) {
