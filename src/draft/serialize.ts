@@ -512,6 +512,8 @@ function compileTemplate(
 
 /** Timelines with fewer items than this are written as one string (see `timelinePieces`). */
 const SMALL_TIMELINE_ITEMS = 1000;
+/** The same for timelines with items built from templates (their walk pays off sooner). */
+const SMALL_TEMPLATED_ITEMS = 64;
 
 /**
  * A timeline's size, cheaply (segments on all tracks plus entries in all material lists), and
@@ -535,7 +537,8 @@ function itemCount(content: unknown): { items: number; templated: boolean } {
  * The timeline's text in pieces for writing: one piece for a small timeline (one JSON.stringify
  * is several times faster than the walk of `stringifyChunks` on a fresh process), else
  * `stringifyChunks`' pieces, so a large timeline is never one string. A timeline with items
- * built from templates is walked whatever its size: those items are then not serialised at all.
+ * built from templates is walked from a smaller size on: those items are then written from their
+ * templates' text.
  */
 export function timelinePieces(
   content: unknown,
@@ -543,7 +546,8 @@ export function timelinePieces(
   spellings?: Spellings,
 ): Iterable<string> {
   const { items, templated } = itemCount(content);
-  const pieces = spellings?.indent || (items < SMALL_TIMELINE_ITEMS && !templated)
+  const small = items < (templated ? SMALL_TEMPLATED_ITEMS : SMALL_TIMELINE_ITEMS);
+  const pieces = spellings?.indent || small
     ? [stringifyWithFloats(content, floats, spellings)]
     : stringifyChunks(content, floats, spellings);
   return spellings?.tail ? withTail(pieces, spellings.tail) : pieces;
