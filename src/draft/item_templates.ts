@@ -1,15 +1,12 @@
 /**
  * Items a batch builds many of from one value (a text material with the call's fields, a segment
- * with the call's clip, a companion material), remembered with that value: the writer
- * (serialize.ts) then writes such an item from the template's text, with only its holes (ids,
- * times, content) written per item, instead of serialising all of it again.
- *
- * The writer checks an item against its template first (its JSON.stringify text must be the
- * template's with its holes put in), so an item changed after it was built (an animation put into
- * its container, a key added) is written as any other value. An item whose builder vouches that
- * only its holes changed since (`vouchAsBuilt`: a command that builds items and saves them right
- * away) is not checked: its text is the template's, its holes read from the item. Code that
- * changes such an item outside its holes before the save calls `edited` on it. Pure.
+ * with the call's clip, a companion material), remembered with that value. A command that builds
+ * such items and saves them right away vouches that nothing but their holes (ids, times, content,
+ * the render indexes the save numbers) changes in between (`vouchAsBuilt`): the writer
+ * (serialize.ts) then writes each from the template's text, float-spelled once per call, with
+ * only its holes written per item, instead of serialising all of it again. Code that changes a
+ * vouched item outside its holes before the save calls `edited` on it first; an item nobody
+ * vouched for is written as any other value. Pure.
  */
 
 /** The value a batch's items are built from, and the member paths that differ per item. */
@@ -38,12 +35,14 @@ export function itemTemplate(value: unknown, holes: readonly string[]): ItemTemp
 }
 
 /**
- * Remembers that `item` was built from `template`, and adds it to `built` when given (the items a
- * batch built, for `vouchAsBuilt`); returns the item.
+ * Remembers that `item` was built from `template` and adds it to `built`, the items of a batch
+ * its caller may vouch for (`vouchAsBuilt`); without `built`, nothing. Returns the item.
  */
 export function builtFrom<T extends object>(item: T, template: ItemTemplate, built?: object[]): T {
-  templates.set(item, template);
-  built?.push(item);
+  if (built) {
+    templates.set(item, template);
+    built.push(item);
+  }
   return item;
 }
 
@@ -61,12 +60,9 @@ export function edited(item: object): void {
   asBuilt.delete(item);
 }
 
-/** Whether the builder of `item` vouched for it (see `vouchAsBuilt`). */
-export function isVouched(item: object): boolean {
-  return asBuilt.has(item);
-}
-
-/** The template `item` was built from, if any (it may have changed since). */
-export function templateOf(item: unknown): ItemTemplate | undefined {
-  return item !== null && typeof item === "object" ? templates.get(item) : undefined;
+/** The template of an item built from one and vouched for (see `vouchAsBuilt`), if any. */
+export function vouchedTemplateOf(item: unknown): ItemTemplate | undefined {
+  return item !== null && typeof item === "object" && asBuilt.has(item)
+    ? templates.get(item)
+    : undefined;
 }

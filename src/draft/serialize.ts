@@ -11,7 +11,7 @@
  */
 import floatKeys from "../editions/data/float_keys.json" with { type: "json" };
 import type { KeyOrder, Spellings } from "./spellings.ts";
-import { isVouched, type ItemTemplate, templateOf } from "./item_templates.ts";
+import { type ItemTemplate, vouchedTemplateOf } from "./item_templates.ts";
 
 /** A trie of key paths: children by key (`[]` = array items), `float` at leaves. */
 export interface FloatTrie {
@@ -374,19 +374,21 @@ export function* stringifyChunks(
   }
 }
 
-/** A template's text around its holes, as JSON.stringify writes it and as the writer spells it. */
+/** A template's text cut at its holes, as the writer spells it, and its holes in text order. */
 interface CompiledTemplate {
-  /** The text between the holes (one more than the holes), as JSON.stringify writes it. */
-  plain: string[];
-  /** The same pieces with the float rule applied (`stringifyWith`). */
+  /** The text between the holes (one more than the holes), the float rule applied. */
   spelled: string[];
   /** The holes in text order: their path and whether the float rule applies to them. */
   holes: { path: string[]; float: boolean }[];
 }
 
-/** The text of an item built from a template (item_templates.ts) and unchanged since. */
+/**
+ * The text of an item whose builder vouched for it (item_templates.ts): its template's text with
+ * its holes put in; undefined for any other item, or when a hole holds what a template does not
+ * write (the item is then written as any other value).
+ */
 function itemText(item: unknown, node: FloatTrie, floats: FloatKeys): string | undefined {
-  const t = templateOf(item);
+  const t = vouchedTemplateOf(item);
   if (!t) return undefined;
   let compiled = t.writers.get(node) as
     | { names: unknown; template: CompiledTemplate | undefined }
@@ -397,25 +399,13 @@ function itemText(item: unknown, node: FloatTrie, floats: FloatKeys): string | u
   }
   const c = compiled.template;
   if (!c) return undefined;
-  const o = item as Record<string, unknown>;
-  return isVouched(o) ? fillTemplate(o, c) : fromTemplate(o, c);
-}
-
-/** The value at a hole's path in an item (undefined when the path is not there). */
-function holeValue(item: Record<string, unknown>, path: readonly string[]): unknown {
-  let v: unknown = item;
-  for (let k = 0; k < path.length && v !== undefined; k++) {
-    v = v !== null && typeof v === "object" ? (v as Record<string, unknown>)[path[k]] : undefined;
-  }
-  return v;
-}
-
-/** A vouched item's text: the template's spelled text with the item's holes put in. */
-function fillTemplate(item: Record<string, unknown>, c: CompiledTemplate): string | undefined {
   const { spelled, holes } = c;
   let out = spelled[0];
   for (let i = 0; i < holes.length; i++) {
-    const v = holeValue(item, holes[i].path);
+    let v: unknown = item;
+    for (const key of holes[i].path) {
+      v = v !== null && typeof v === "object" ? (v as Record<string, unknown>)[key] : undefined;
+    }
     const hole = holeText(v);
     if (hole === undefined) return undefined;
     out += (holes[i].float && isMarkable(v) ? `${v}.0` : hole) + spelled[i + 1];
@@ -424,33 +414,8 @@ function fillTemplate(item: Record<string, unknown>, c: CompiledTemplate): strin
 }
 
 /**
- * An item's text from its template: its JSON.stringify text is checked to be the template's with
- * the item's holes put in (so whatever was changed since it was built is seen), and the
- * template's float-spelled text is returned with the holes' texts put in; undefined when the
- * item is not its template's.
- */
-function fromTemplate(item: Record<string, unknown>, c: CompiledTemplate): string | undefined {
-  const text = JSON.stringify(item);
-  const { plain, spelled, holes } = c;
-  if (!text.startsWith(plain[0])) return undefined;
-  let at = plain[0].length;
-  let out = spelled[0];
-  for (let i = 0; i < holes.length; i++) {
-    const v = holeValue(item, holes[i].path);
-    const hole = holeText(v);
-    if (hole === undefined || !text.startsWith(hole, at)) return undefined;
-    at += hole.length;
-    if (!text.startsWith(plain[i + 1], at)) return undefined;
-    at += plain[i + 1].length;
-    out += (holes[i].float && isMarkable(v) ? `${v}.0` : hole) + spelled[i + 1];
-  }
-  return at === text.length ? out : undefined;
-}
-
-/**
  * A hole's text as JSON.stringify writes it, for the values a hole holds (strings, numbers,
- * booleans, null, lists of strings); undefined for any other (the item is then written as any
- * other value).
+ * booleans, null, lists of strings); undefined for any other.
  */
 function holeText(v: unknown): string | undefined {
   switch (typeof v) {
@@ -470,8 +435,8 @@ function holeText(v: unknown): string | undefined {
 }
 
 /**
- * A template's text cut at its holes, plain and float-spelled for items at trie node `node`;
- * undefined when a hole is not a member of the template.
+ * A template's text cut at its holes, float-spelled for items at trie node `node`; undefined
+ * when a hole is not a member of the template.
  */
 function compileTemplate(
   t: ItemTemplate,
@@ -497,16 +462,14 @@ function compileTemplate(
     (holder as Record<string, unknown>)[last] = marker + i;
     holes[i] = { path, float: !!at?.children.get(last)?.float || floats.nameSet.has(last) };
   }
-  const cut = new RegExp(`"${marker}(\\d+)"`);
-  const plain = JSON.stringify(value).split(cut);
-  const spelled = stringifyWith(value, node, floats.names, nonce).split(cut);
-  if (plain.length !== 2 * holes.length + 1 || spelled.length !== plain.length) return undefined;
-  const order = plain.filter((_, k) => k % 2 === 1).map(Number);
-  if (order.some((n, k) => spelled[2 * k + 1] !== String(n))) return undefined;
+  // Each hole's marker string, as written, splits the text: [text, hole, text, hole, … text].
+  const parts = stringifyWith(value, node, floats.names, nonce).split(
+    new RegExp(`"${marker}(\\d+)"`),
+  );
+  if (parts.length !== 2 * holes.length + 1) return undefined;
   return {
-    plain: plain.filter((_, k) => k % 2 === 0),
-    spelled: spelled.filter((_, k) => k % 2 === 0),
-    holes: order.map((n) => holes[n]),
+    spelled: parts.filter((_, k) => k % 2 === 0),
+    holes: parts.filter((_, k) => k % 2 === 1).map((n) => holes[Number(n)]),
   };
 }
 
@@ -517,7 +480,7 @@ const SMALL_TEMPLATED_ITEMS = 64;
 
 /**
  * A timeline's size, cheaply (segments on all tracks plus entries in all material lists), and
- * whether the last item of some list was built from a template.
+ * whether the last item of some list is written from its template (item_templates.ts).
  */
 function itemCount(content: unknown): { items: number; templated: boolean } {
   const c = content as { tracks?: { segments?: unknown[] }[]; materials?: Record<string, unknown> };
@@ -526,7 +489,7 @@ function itemCount(content: unknown): { items: number; templated: boolean } {
   const count = (list: unknown) => {
     if (!Array.isArray(list)) return;
     items += list.length;
-    templated ||= templateOf(list[list.length - 1]) !== undefined;
+    templated ||= vouchedTemplateOf(list[list.length - 1]) !== undefined;
   };
   for (const t of c?.tracks ?? []) count(t?.segments);
   for (const list of Object.values(c?.materials ?? {})) count(list);
