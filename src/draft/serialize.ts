@@ -8,6 +8,8 @@
  * object members only (a key right after `{` or `,`; keys inside string values are escaped).
  * The few float paths whose key name is an integer elsewhere (`width`, `height`) and arrays of
  * floats (`values`) are found by walking the document along those paths and marking the numbers.
+ * Items a call built from a template and vouched for (item_templates.ts) are not serialised at all:
+ * `stringifyChunks` writes each from its template's text, spelled once, with its holes put in.
  */
 import floatKeys from "../editions/data/float_keys.json" with { type: "json" };
 import type { KeyOrder, Spellings } from "./spellings.ts";
