@@ -78,21 +78,18 @@ export function editorPath(path: string): string {
   return path.replaceAll("\\", "/");
 }
 
-/** A companion material list of a segment kind, the maker of its fresh objects, their template. */
+/** A companion material list of a segment kind and the maker of its fresh objects. */
 interface Companion {
   list: string;
   make: () => Json;
-  template: ItemTemplate;
+  /** Their template, made on first use by a batch that collects what it built. */
+  template?: ItemTemplate;
 }
 
 /** The companion lists of `kind` that this draft's edition has, with their makers. */
 function companionsOf(doc: DraftDocument, kind: keyof typeof COMPANIONS): Companion[] {
   return COMPANIONS[kind].filter((list) => doc.hasList(list)) // the edition's template has it
-    .map((list) => {
-      const make = prototypeMaker(doc.profile, list as ProtoName);
-      const holes = list === "speeds" ? ["id", "speed"] : ["id"];
-      return { list, make, template: itemTemplate(make(), holes) };
-    });
+    .map((list) => ({ list, make: prototypeMaker(doc.profile, list as ProtoName) }));
 }
 
 /**
@@ -106,11 +103,15 @@ function addCompanions(
   built?: object[],
 ): string[] {
   const refs: string[] = [];
-  for (const { list, make, template } of companions) {
-    const m = builtFrom(make(), template, built);
+  for (const c of companions) {
+    const m = c.make();
+    if (built) {
+      c.template ??= itemTemplate(m, c.list === "speeds" ? ["id", "speed"] : ["id"]);
+      builtFrom(m, c.template, built);
+    }
     const id = m.id = newId();
-    if (list === "speeds") m.speed = speed;
-    doc.addMaterial(list, m);
+    if (c.list === "speeds") m.speed = speed;
+    doc.addMaterial(c.list, m);
     refs.push(id);
   }
   return refs;
