@@ -472,9 +472,9 @@ type Reuse = { template: ItemTemplate; copy?: () => Json };
 
 /**
  * A fresh object for `key`: built by `build` on the first use (nothing compiled for an object
- * used once), copied from a compiled copy of that build afterwards; either way remembered as
- * built from the build's template, whose `holes` the caller fills in per object (and added to
- * `built`). The build must depend on nothing but the key.
+ * used once), copied from a compiled copy of that build afterwards. With `built`, it is
+ * remembered as built from the build's template, whose `holes` the caller fills in per object,
+ * and added to `built`. The build must depend on nothing but the key.
  */
 function reuse<K>(
   cache: Map<K, Reuse>,
