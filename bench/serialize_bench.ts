@@ -1,14 +1,19 @@
 /**
  * Cost of writing a timeline with the editors' float spelling (src/draft/serialize.ts) against
  * plain JSON.stringify, on a 10,000-segment draft (5,000 photos + 5,000 captions with all their
- * materials, built in-process through the ops). Run: deno bench --allow-all bench/serialize_bench.ts
+ * materials, built in-process through the ops), and on the timeline of one 1,000-caption
+ * `captions add` as its save writes it (items written from their templates, item_templates.ts).
+ * Run: deno bench --allow-all bench/serialize_bench.ts
  */
-import { addCaptions } from "../src/ops/captions.ts";
+import { addCaptions, applyCaptions, captionNames, planCaptions } from "../src/ops/captions.ts";
 import { addImages } from "../src/ops/images.ts";
 import { readDraft } from "../src/store/drafts.ts";
 import { CaptionStyle } from "../src/schema/caption_style.ts";
-import { stringifyWithFloats } from "../src/draft/serialize.ts";
-import { benchWorld, portraitDraft } from "./world.ts";
+import { stringifyWithFloats, TIMELINE_FLOATS, timelinePieces } from "../src/draft/serialize.ts";
+import { vouchAsBuilt } from "../src/draft/item_templates.ts";
+import { loadDraft } from "../src/store/load.ts";
+import { syncMeta } from "../src/store/draft_files.ts";
+import { benchWorld, captions, portraitDraft } from "./world.ts";
 
 const FIXTURES = new URL("../test/fixtures/", import.meta.url).pathname;
 const { drafts, ctx } = benchWorld("draftcli-serialize-");
@@ -46,4 +51,37 @@ Deno.bench("JSON.stringify (integers as written)", { group: "timeline", baseline
 });
 Deno.bench("stringifyWithFloats (editor float keys)", { group: "timeline" }, () => {
   stringifyWithFloats(content);
+});
+
+// One 1,000-caption add to an empty draft, as `captions add` builds it before its save.
+const empty = await portraitDraft(drafts, "jianying");
+const fresh = await loadDraft(empty.dir, { forSave: true });
+const batch = captions(1000, 0);
+const style = CaptionStyle.parse({});
+const plan = planCaptions(
+  fresh.edition,
+  batch,
+  style,
+  "captions",
+  undefined,
+  "font",
+  await captionNames(batch, style),
+);
+vouchAsBuilt(applyCaptions(fresh, plan, () => {}).built);
+syncMeta(fresh);
+
+Deno.bench(
+  "JSON.stringify (integers as written)",
+  { group: "1,000-caption add", baseline: true },
+  () => {
+    JSON.stringify(fresh.content);
+  },
+);
+Deno.bench("stringifyWithFloats (one string)", { group: "1,000-caption add" }, () => {
+  stringifyWithFloats(fresh.content);
+});
+Deno.bench("timelinePieces (as the save writes it)", { group: "1,000-caption add" }, () => {
+  for (
+    const _ of timelinePieces(fresh.content, TIMELINE_FLOATS, fresh.loaded?.content)
+  ) { /* drained */ }
 });

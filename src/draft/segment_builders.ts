@@ -9,6 +9,7 @@ import type { Animation, Clip, Segment, Track, TrackType, UniformScale } from ".
 import { newId, newLocalId } from "./ids.ts";
 import { overlaps, type TimeRange } from "./time.ts";
 import { DraftcliError } from "../errors.ts";
+import { builtFrom, edited, type ItemTemplate, itemTemplate } from "./item_templates.ts";
 
 /** What the builders need to know about a media file. */
 export interface MediaFacts {
@@ -81,6 +82,8 @@ export function editorPath(path: string): string {
 interface Companion {
   list: string;
   make: () => Json;
+  /** Their template, made on first use by a batch that collects what it built. */
+  template?: ItemTemplate;
 }
 
 /** The companion lists of `kind` that this draft's edition has, with their makers. */
@@ -89,14 +92,26 @@ function companionsOf(doc: DraftDocument, kind: keyof typeof COMPANIONS): Compan
     .map((list) => ({ list, make: prototypeMaker(doc.profile, list as ProtoName) }));
 }
 
-/** Adds one fresh material to each companion list; returns their ids (the segment's refs). */
-function addCompanions(doc: DraftDocument, companions: Companion[], speed: number): string[] {
+/**
+ * Adds one fresh material to each companion list; returns their ids (the segment's refs). The
+ * materials go into `built` when given (see `builtFrom`).
+ */
+function addCompanions(
+  doc: DraftDocument,
+  companions: Companion[],
+  speed: number,
+  built?: object[],
+): string[] {
   const refs: string[] = [];
-  for (const { list, make } of companions) {
-    const m = make();
+  for (const c of companions) {
+    const m = c.make();
+    if (built) {
+      c.template ??= itemTemplate(m, c.list === "speeds" ? ["id", "speed"] : ["id"]);
+      builtFrom(m, c.template, built);
+    }
     const id = m.id = newId();
-    if (list === "speeds") m.speed = speed;
-    doc.addMaterial(list, m);
+    if (c.list === "speeds") m.speed = speed;
+    doc.addMaterial(c.list, m);
     refs.push(id);
   }
   return refs;
@@ -113,6 +128,7 @@ export function setAnimations(doc: DraftDocument, segment: Segment, anims: Anima
     doc.addMaterial("material_animations", container);
     segment.extra_material_refs.push(id);
   }
+  edited(container);
   const list = container.animations ??= [];
   for (const a of anims) {
     const at = list.findIndex((x) => x.type === a.type);
@@ -384,9 +400,13 @@ export function buildTextSegment(doc: DraftDocument, input: TextSegmentInput): S
  * Builds the text segments of one call, each as `buildTextSegment` would. The material (the
  * prototype with the item's fields set) and the segment (with its clip) that several items
  * share (the same fields object, the same clip) are compiled once (`copier`) and copied per item,
- * which then gets only its ids, content and times.
+ * which then gets only its ids, content and times. Every object built (segments and materials)
+ * goes into `built` when given (see item_templates.ts `vouchAsBuilt`).
  */
-export function textSegmentBuilder(doc: DraftDocument): (input: TextSegmentInput) => Segment {
+export function textSegmentBuilder(
+  doc: DraftDocument,
+  built?: object[],
+): (input: TextSegmentInput) => Segment {
   const materials = new Map<Json, Map<string, Reuse>>();
   const segments = new Map<string, Reuse>();
   const companions = companionsOf(doc, "text");
@@ -394,7 +414,7 @@ export function textSegmentBuilder(doc: DraftDocument): (input: TextSegmentInput
     const type = input.materialType ?? "subtitle";
     let byType = materials.get(input.materialFields);
     if (!byType) materials.set(input.materialFields, byType = new Map());
-    const material = reuse(byType, type, () => {
+    const material = reuse(byType, type, TEXT_HOLES, built, () => {
       const m = prototype(doc.profile, "texts");
       Object.assign(m, input.materialFields);
       if (input.content !== undefined) m.content = "";
@@ -405,7 +425,7 @@ export function textSegmentBuilder(doc: DraftDocument): (input: TextSegmentInput
     if (input.content !== undefined) material.content = input.content;
     material.id = newId();
     doc.addMaterial("texts", material);
-    const refs = addCompanions(doc, companions, 1);
+    const refs = addCompanions(doc, companions, 1, built);
     const clip = input.clip ?? {};
     const clipKey = [
       clip.transformX,
@@ -415,7 +435,7 @@ export function textSegmentBuilder(doc: DraftDocument): (input: TextSegmentInput
       clip.rotation,
       clip.alpha,
     ].join("|");
-    const seg = reuse(segments, clipKey, () => {
+    const seg = reuse(segments, clipKey, SEGMENT_HOLES, built, () => {
       const s = newSegment(doc, "segment_text", "", { start: 0, duration: 0 }, null, []);
       s.clip = clipOf(s.clip as Json, clip);
       return s as unknown as Json;
@@ -428,26 +448,51 @@ export function textSegmentBuilder(doc: DraftDocument): (input: TextSegmentInput
   };
 }
 
-/** An object built for a key: the text of its first build, then (on a second use) its copier. */
-type Reuse = { text: string } | { copy: () => Json };
+/** Members of a text material set per item (see `reuse`). */
+const TEXT_HOLES = ["content", "id"] as const;
+/**
+ * Members of a segment set per item (see `reuse`), and the render indexes the save numbers
+ * (DraftDocument.normalise).
+ */
+const SEGMENT_HOLES = [
+  "id",
+  "material_id",
+  "target_timerange.duration",
+  "target_timerange.start",
+  "extra_material_refs",
+  "render_index",
+  "track_render_index",
+] as const;
+
+/**
+ * An object built for a key: its template (the first build, before the caller filled it in) and,
+ * from a second use on, the compiled copier of that build.
+ */
+type Reuse = { template: ItemTemplate; copy?: () => Json };
 
 /**
  * A fresh object for `key`: built by `build` on the first use (nothing compiled for an object
- * used once), copied from a compiled copy of that build afterwards. The build must depend on
- * nothing but the key.
+ * used once), copied from a compiled copy of that build afterwards. With `built`, it is
+ * remembered as built from the build's template, whose `holes` the caller fills in per object,
+ * and added to `built`. The build must depend on nothing but the key.
  */
-function reuse<K>(cache: Map<K, Reuse>, key: K, build: () => Json): Json {
+function reuse<K>(
+  cache: Map<K, Reuse>,
+  key: K,
+  holes: readonly string[],
+  built: object[] | undefined,
+  build: () => Json,
+): Json {
   const seen = cache.get(key);
   if (!seen) {
     const made = build();
     // its text now, before the caller fills the object in
-    cache.set(key, { text: JSON.stringify(made) });
-    return made;
+    const template = itemTemplate(made, holes);
+    cache.set(key, { template });
+    return builtFrom(made, template, built);
   }
-  if ("copy" in seen) return seen.copy();
-  const copy = copier(JSON.parse(seen.text));
-  cache.set(key, { copy });
-  return copy();
+  seen.copy ??= copier(JSON.parse(seen.template.text));
+  return builtFrom(seen.copy(), seen.template, built);
 }
 
 /**

@@ -8,9 +8,12 @@
  * object members only (a key right after `{` or `,`; keys inside string values are escaped).
  * The few float paths whose key name is an integer elsewhere (`width`, `height`) and arrays of
  * floats (`values`) are found by walking the document along those paths and marking the numbers.
+ * Items a call built from a template and vouched for (item_templates.ts) are not serialised at all:
+ * `stringifyChunks` writes each from its template's text, spelled once, with its holes put in.
  */
 import floatKeys from "../editions/data/float_keys.json" with { type: "json" };
 import type { KeyOrder, Spellings } from "./spellings.ts";
+import { type ItemTemplate, vouchedTemplateOf } from "./item_templates.ts";
 
 /** A trie of key paths: children by key (`[]` = array items), `float` at leaves. */
 export interface FloatTrie {
@@ -257,111 +260,259 @@ function stringifyWith(
 /** An empty trie: below a path no float key is walked. */
 const NO_FLOATS: FloatTrie = { float: false, children: new Map() };
 
-/** Objects and arrays nested less deep than this are written member by member. */
+/** Containers nested less deep than this are written member by member. */
 const SPLIT_DEPTH = 4;
+/**
+ * Items of arrays at least this deep (the material lists, `tracks[].segments`) are written in
+ * slices of at most `SLICE` items, or each from its template (see `itemText`).
+ */
+const LIST_DEPTH = 2;
 /** Arrays longer than this are written in slices of this many items. */
 const SLICE = 256;
+/** Small pieces are joined until they are this long (UTF-16 units) before they are handed on. */
+const PIECE = 1 << 16;
 
 /**
  * The same text as `stringifyWithFloats`, in pieces (a slice of at most `SLICE` items of a long
- * list such as `tracks[].segments` or `materials.texts`, or one small member), so that a large
- * timeline is never held as one string: the caller encodes and writes the pieces as they come.
+ * list such as `tracks[].segments` or `materials.texts`, or small members joined), so that a
+ * large timeline is never held as one string: the caller encodes and writes the pieces as they
+ * come. An item built from a template (item_templates.ts) and unchanged since is written from
+ * the template's text, only its holes written anew.
  */
 export function* stringifyChunks(
   value: unknown,
   floats: FloatKeys = TIMELINE_FLOATS,
   spellings?: Spellings,
 ): Generator<string> {
+  if (spellings?.orders.some((o) => !o.holder && o.object === value)) {
+    yield stringifyWithFloats(value, floats, spellings);
+    return;
+  }
   const nonce = crypto.randomUUID().slice(0, 8);
   const { names, nameSet } = floats;
   const kept = !!(spellings?.numbers.length || spellings?.orders.length);
   const whole = (v: unknown, node: FloatTrie) => stringifyWith(v, node, names, nonce, kept);
+  let out = "";
   function* walk(v: unknown, node: FloatTrie, depth: number): Generator<string> {
     if (
       v === null || typeof v !== "object" || depth >= SPLIT_DEPTH ||
       typeof (v as { toJSON?: unknown }).toJSON === "function" || isRawJSON(v)
     ) {
-      yield whole(v, node);
-      return;
-    }
-    if (Array.isArray(v)) {
-      const item = node.children.get("[]") ?? NO_FLOATS;
-      if (v.length <= SLICE) {
-        yield "[";
-        for (let i = 0; i < v.length; i++) {
-          if (i) yield ",";
-          const x = v[i];
-          if (item.float && isMarkable(x)) yield `${x}.0`;
-          else if (x === undefined || typeof x === "function" || typeof x === "symbol") {
-            yield "null";
-          } else yield* walk(x, item, depth + 1);
-        }
-        yield "]";
-        return;
+      out += whole(v, node);
+    } else if (Array.isArray(v)) {
+      yield* walkArray(v, node, depth);
+    } else {
+      out += "{";
+      let first = true;
+      for (const k of Object.keys(v as object)) {
+        const x = (v as Record<string, unknown>)[k];
+        if (x === undefined || typeof x === "function" || typeof x === "symbol") continue;
+        const child = node.children.get(k) ?? NO_FLOATS;
+        out += (first ? "" : ",") + JSON.stringify(k) + ":";
+        first = false;
+        if (isMarkable(x) && (child.float || nameSet.has(k))) out += `${x}.0`;
+        else yield* walk(x, child, depth + 1);
       }
-      // A slice is an array of the same items: same float paths below `[]`.
-      const sliceNode: FloatTrie = { float: false, children: new Map([["[]", item]]) };
-      for (let i = 0; i < v.length; i += SLICE) {
-        const text = whole(v.slice(i, i + SLICE), sliceNode);
-        yield (i ? "," : "[") + text.slice(1, -1);
-      }
-      yield "]";
-      return;
+      out += "}";
     }
-    yield "{";
-    let first = true;
-    for (const k of Object.keys(v as object)) {
-      const x = (v as Record<string, unknown>)[k];
-      if (x === undefined || typeof x === "function" || typeof x === "symbol") continue;
-      const child = node.children.get(k) ?? NO_FLOATS;
-      const head = (first ? "" : ",") + JSON.stringify(k) + ":";
-      first = false;
-      if (isMarkable(x) && (child.float || nameSet.has(k))) {
-        yield `${head}${x}.0`;
-      } else if (x === null || typeof x !== "object") {
-        yield head + whole(x, child);
-      } else {
-        yield head;
-        yield* walk(x, child, depth + 1);
-      }
+    if (out.length >= PIECE) {
+      yield out;
+      out = "";
     }
-    yield "}";
   }
-  if (spellings?.orders.some((o) => !o.holder && o.object === value)) {
-    yield stringifyWithFloats(value, floats, spellings);
-    return;
+  function* walkArray(v: unknown[], node: FloatTrie, depth: number): Generator<string> {
+    const item = node.children.get("[]") ?? NO_FLOATS;
+    out += "[";
+    if (depth < LIST_DEPTH) {
+      for (let i = 0; i < v.length; i++) {
+        if (i) out += ",";
+        const x = v[i];
+        if (item.float && isMarkable(x)) out += `${x}.0`;
+        else if (x === undefined || typeof x === "function" || typeof x === "symbol") {
+          out += "null";
+        } else yield* walk(x, item, depth + 1);
+      }
+      out += "]";
+      return;
+    }
+    // A slice is an array of the same items: same float paths below `[]`.
+    const sliceNode: FloatTrie = { float: false, children: new Map([["[]", item]]) };
+    let from = -1;
+    const slice = (to: number) =>
+      (from ? "," : "") + whole(v.slice(from, to), sliceNode).slice(1, -1);
+    for (let i = 0; i < v.length; i++) {
+      const made = itemText(v[i], item, floats);
+      if (made === undefined) {
+        if (from < 0) from = i;
+        else if (i - from === SLICE) {
+          yield out + slice(i);
+          out = "";
+          from = i;
+        }
+        continue;
+      }
+      if (from >= 0) {
+        out += slice(i);
+        from = -1;
+      }
+      out += (i ? "," : "") + made;
+      if (out.length >= PIECE) {
+        yield out;
+        out = "";
+      }
+    }
+    if (from >= 0) {
+      yield out + slice(v.length);
+      out = "";
+    }
+    out += "]";
   }
   const undo = applySpellings(spellings, nonce);
   try {
     yield* walk(value, floats.trie, 0);
+    if (out) yield out;
   } finally {
     undo();
   }
 }
 
+/** A template's text cut at its holes, as the writer spells it, and its holes in text order. */
+interface CompiledTemplate {
+  /** The text between the holes (one more than the holes), the float rule applied. */
+  spelled: string[];
+  /** The holes in text order: their path and whether the float rule applies to them. */
+  holes: { path: string[]; float: boolean }[];
+}
+
+/**
+ * The text of an item whose builder vouched for it (item_templates.ts): its template's text with
+ * its holes put in; undefined for any other item, or when a hole holds what a template does not
+ * write (the item is then written as any other value).
+ */
+function itemText(item: unknown, node: FloatTrie, floats: FloatKeys): string | undefined {
+  const t = vouchedTemplateOf(item);
+  if (!t) return undefined;
+  let compiled = t.writers.get(node) as
+    | { names: unknown; template: CompiledTemplate | undefined }
+    | undefined;
+  if (!compiled || compiled.names !== floats.names) {
+    compiled = { names: floats.names, template: compileTemplate(t, node, floats) };
+    t.writers.set(node, compiled);
+  }
+  const c = compiled.template;
+  if (!c) return undefined;
+  const { spelled, holes } = c;
+  let out = spelled[0];
+  for (let i = 0; i < holes.length; i++) {
+    let v: unknown = item;
+    for (const key of holes[i].path) {
+      v = v !== null && typeof v === "object" ? (v as Record<string, unknown>)[key] : undefined;
+    }
+    const hole = holeText(v);
+    if (hole === undefined) return undefined;
+    out += (holes[i].float && isMarkable(v) ? `${v}.0` : hole) + spelled[i + 1];
+  }
+  return out;
+}
+
+/**
+ * A hole's text as JSON.stringify writes it, for the values a hole holds (strings, numbers,
+ * booleans, null, lists of strings); undefined for any other.
+ */
+function holeText(v: unknown): string | undefined {
+  switch (typeof v) {
+    case "string":
+      // "~…" may be a marker of a loaded spelling (applySpellings), which the writer replaces
+      return v.charCodeAt(0) === 126 ? undefined : JSON.stringify(v);
+    case "number":
+    case "boolean":
+      return JSON.stringify(v);
+    case "object":
+      if (v === null) return "null";
+      if (Array.isArray(v) && v.every((x) => typeof x === "string" && x.charCodeAt(0) !== 126)) {
+        return JSON.stringify(v);
+      }
+  }
+  return undefined;
+}
+
+/**
+ * A template's text cut at its holes, float-spelled for items at trie node `node`; undefined
+ * when a hole is not a member of the template.
+ */
+function compileTemplate(
+  t: ItemTemplate,
+  node: FloatTrie,
+  floats: FloatKeys,
+): CompiledTemplate | undefined {
+  const value = JSON.parse(t.text) as unknown;
+  const nonce = crypto.randomUUID().slice(0, 8);
+  const marker = `~h${nonce}:`;
+  const holes: { path: string[]; float: boolean }[] = [];
+  for (const [i, hole] of t.holes.entries()) {
+    const path = hole.split(".");
+    const last = path[path.length - 1];
+    let holder = value;
+    let at: FloatTrie | undefined = node;
+    for (const p of path.slice(0, -1)) {
+      holder = (holder as Record<string, unknown> | null)?.[p];
+      at = at?.children.get(p);
+    }
+    if (
+      holder === null || typeof holder !== "object" || Array.isArray(holder) || !(last in holder)
+    ) return undefined;
+    (holder as Record<string, unknown>)[last] = marker + i;
+    holes[i] = { path, float: !!at?.children.get(last)?.float || floats.nameSet.has(last) };
+  }
+  // Each hole's marker string, as written, splits the text: [text, hole, text, hole, … text].
+  const parts = stringifyWith(value, node, floats.names, nonce).split(
+    new RegExp(`"${marker}(\\d+)"`),
+  );
+  if (parts.length !== 2 * holes.length + 1) return undefined;
+  return {
+    spelled: parts.filter((_, k) => k % 2 === 0),
+    holes: parts.filter((_, k) => k % 2 === 1).map((n) => holes[Number(n)]),
+  };
+}
+
 /** Timelines with fewer items than this are written as one string (see `timelinePieces`). */
 const SMALL_TIMELINE_ITEMS = 1000;
+/** The same for timelines with items built from templates (their walk pays off sooner). */
+const SMALL_TEMPLATED_ITEMS = 64;
 
-/** Segments on all tracks plus entries in all material lists: a timeline's size, cheaply. */
-function itemCount(content: unknown): number {
+/**
+ * A timeline's size, cheaply (segments on all tracks plus entries in all material lists), and
+ * whether the last item of some list is written from its template (item_templates.ts).
+ */
+function itemCount(content: unknown): { items: number; templated: boolean } {
   const c = content as { tracks?: { segments?: unknown[] }[]; materials?: Record<string, unknown> };
-  let n = 0;
-  for (const t of c?.tracks ?? []) n += t?.segments?.length ?? 0;
-  for (const list of Object.values(c?.materials ?? {})) if (Array.isArray(list)) n += list.length;
-  return n;
+  let items = 0;
+  let templated = false;
+  const count = (list: unknown) => {
+    if (!Array.isArray(list)) return;
+    items += list.length;
+    templated ||= vouchedTemplateOf(list[list.length - 1]) !== undefined;
+  };
+  for (const t of c?.tracks ?? []) count(t?.segments);
+  for (const list of Object.values(c?.materials ?? {})) count(list);
+  return { items, templated };
 }
 
 /**
  * The timeline's text in pieces for writing: one piece for a small timeline (one JSON.stringify
  * is several times faster than the walk of `stringifyChunks` on a fresh process), else
- * `stringifyChunks`' pieces, so a large timeline is never one string.
+ * `stringifyChunks`' pieces, so a large timeline is never one string. A timeline with items
+ * built from templates is walked from a smaller size on: those items are then written from their
+ * templates' text.
  */
 export function timelinePieces(
   content: unknown,
   floats: FloatKeys = TIMELINE_FLOATS,
   spellings?: Spellings,
 ): Iterable<string> {
-  const pieces = itemCount(content) < SMALL_TIMELINE_ITEMS || spellings?.indent
+  const { items, templated } = itemCount(content);
+  const small = items < (templated ? SMALL_TEMPLATED_ITEMS : SMALL_TIMELINE_ITEMS);
+  const pieces = spellings?.indent || small
     ? [stringifyWithFloats(content, floats, spellings)]
     : stringifyChunks(content, floats, spellings);
   return spellings?.tail ? withTail(pieces, spellings.tail) : pieces;

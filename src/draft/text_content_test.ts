@@ -8,6 +8,7 @@ import {
   isHexColor,
   normalizeHexColor,
   parseHexColor,
+  plainTextContent,
   SHADOW_DEFAULTS,
   shadowPoint,
   textMaterialFields,
@@ -267,6 +268,26 @@ Deno.test("partitions are contiguous, non-overlapping and cover the text (random
 });
 
 // ---- content JSON -----------------------------------------------------------------------------
+
+Deno.test("plainTextContent writes what buildTextContent writes for a text without keywords", () => {
+  const styles: TextStyle[] = [
+    BASE,
+    { ...BASE, size: 123456789, bold: true, alpha: 0.5, color: "#FFDE00" },
+    {
+      ...BASE,
+      font: { id: "7", path: 'C:\\fonts\\"a".ttf' },
+      stroke: { color: "#000000", width: 0.08, alpha: 1 },
+      shadow: { ...SHADOW_DEFAULTS, color: "#112233" },
+    },
+  ];
+  const texts = ["a", "Hello 世界", 'quote " back \\ slash\n', "emoji 👍🏽 \u2028", "\ud800 lone"];
+  for (const style of styles) {
+    const plain = plainTextContent(style);
+    for (const text of texts) assert.deepEqual(plain(text), buildTextContent(text, style), text);
+    assert.throws(() => plain(""), DraftcliError);
+  }
+  assert.throws(() => plainTextContent({ ...BASE, color: "red" }), DraftcliError);
+});
 
 Deno.test("content round-trips through JSON.parse, special characters included", () => {
   const text = 'say "hi"\\ \n\t\u2028 ok 😀';

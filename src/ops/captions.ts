@@ -15,6 +15,7 @@ import {
   expandKeywordShortForm,
   type FontRef,
   type Highlight,
+  plainTextContent,
   SHADOW_DEFAULTS,
   STROKE_DEFAULTS,
   type TextAlignment,
@@ -31,6 +32,7 @@ import type { DraftDocument } from "../draft/document.ts";
 import type { AnimationRequest } from "../draft/animation_plan.ts";
 import { attempt, type Problems } from "./problems.ts";
 import { withIdLists } from "./id_lists.ts";
+import { vouchAsBuilt } from "../draft/item_templates.ts";
 
 type Item = z.infer<typeof CaptionInfo>;
 
@@ -222,7 +224,8 @@ export function planCaptions(
 
 /**
  * Puts a captions batch on a new text track of an in-memory draft (or on text track
- * `trackIndex`, 0-based, where they must fit); returns the created items.
+ * `trackIndex`, 0-based, where they must fit); returns the created items, and the segments and
+ * materials built (for item_templates.ts `vouchAsBuilt`).
  */
 export function applyCaptions(
   doc: DraftDocument,
@@ -230,7 +233,7 @@ export function applyCaptions(
   warn: (m: string) => void,
   trackIndex?: number,
   trackField = "trackIndex",
-): { trackId: string; items: Record<string, unknown>[] } {
+): { trackId: string; items: Record<string, unknown>[]; built: object[] } {
   const { items, style, base, anims, highlights } = plan;
   const ranges = items.map((it) => gridRange(it.start, it.end, doc.fps));
   ranges.forEach((r, i) => {
@@ -274,12 +277,22 @@ export function applyCaptions(
   }
   // The material fields depend only on the item's font size and whether it has several style
   // ranges: computed once for each such pair, and shared by the builder's compiled template.
-  const build = textSegmentBuilder(doc);
+  const built: object[] = [];
+  const build = textSegmentBuilder(doc, built);
   const fieldsByKind = new Map<string, Json>();
+  // Texts without highlights in one style: its style entry written once per font size.
+  const plainBySize = new Map<number, (text: string) => TextContent>();
   const created = items.map((it, i) => {
     const field = `${plan.field}[${i}]`;
     const itemStyle = it.fontSize ? { ...base, size: it.fontSize } : base;
-    const content = captionContent(it.text, itemStyle, highlights[i], warn, field);
+    let content: TextContent;
+    if (highlights[i].length) {
+      content = captionContent(it.text, itemStyle, highlights[i], warn, field);
+    } else {
+      let plain = plainBySize.get(itemStyle.size);
+      if (!plain) plainBySize.set(itemStyle.size, plain = plainTextContent(itemStyle));
+      content = plain(it.text);
+    }
     const kind = `${itemStyle.size}|${content.ranges.length > 1}`;
     let fields = fieldsByKind.get(kind);
     if (!fields) {
@@ -300,7 +313,7 @@ export function applyCaptions(
     track.segments.push(seg);
     return { ...itemBase(doc, track, seg), text: it.text };
   });
-  return { trackId: track.id, items: created };
+  return { trackId: track.id, items: created, built };
 }
 
 /** Adds captions on a new text track; returns the created ids in input order. */
@@ -323,7 +336,9 @@ export async function addCaptions(
     ctx.warn,
   );
   return await mutateDraftAt(dir, (doc) => {
-    const { trackId, items: created } = applyCaptions(doc, plan, ctx.warn);
+    const { trackId, items: created, built } = applyCaptions(doc, plan, ctx.warn);
+    // saved right away: nothing changes these but their holes (render indexes, at the save)
+    vouchAsBuilt(built);
     return Promise.resolve({
       result: withIdLists({ draftId: doc.draftId, trackId, items: created }, "textIds"),
     });

@@ -1,0 +1,68 @@
+/**
+ * Items a batch builds many of from one value (a text material with the call's fields, a segment
+ * with the call's clip, a companion material), remembered with that value. A command that builds
+ * such items and saves them right away vouches that nothing but their holes (ids, times, content,
+ * the render indexes the save numbers) changes in between (`vouchAsBuilt`): the writer
+ * (serialize.ts) then writes each from the template's text, float-spelled once per call, with
+ * only its holes written per item, instead of serialising all of it again. Code that changes a
+ * vouched item outside its holes before the save calls `edited` on it first; an item nobody
+ * vouched for is written as any other value. Pure.
+ */
+
+/** The value a batch's items are built from, and the member paths that differ per item. */
+export interface ItemTemplate {
+  /** JSON text of the value as built, the holes holding the first item's placeholders. */
+  readonly text: string;
+  /** Paths of the members written per item: `id`, `target_timerange.start` … */
+  readonly holes: readonly string[];
+  /** Compiled writers of this template, per place in a document (kept by serialize.ts). */
+  readonly writers: Map<unknown, unknown>;
+}
+
+/** The template of each item built from one. */
+const templates = new WeakMap<object, ItemTemplate>();
+
+/** Items whose builder vouches that only their holes changed since they were built. */
+const asBuilt = new WeakSet<object>();
+
+/**
+ * A template from `value` as the builder leaves each item, before the per-item members at
+ * `holes` are filled in. The value's text is taken now: changing `value` afterwards changes
+ * nothing.
+ */
+export function itemTemplate(value: unknown, holes: readonly string[]): ItemTemplate {
+  return { text: JSON.stringify(value), holes, writers: new Map() };
+}
+
+/**
+ * Remembers that `item` was built from `template` and adds it to `built`, the items of a batch
+ * its caller may vouch for (`vouchAsBuilt`); without `built`, nothing. Returns the item.
+ */
+export function builtFrom<T extends object>(item: T, template: ItemTemplate, built?: object[]): T {
+  if (built) {
+    templates.set(item, template);
+    built.push(item);
+  }
+  return item;
+}
+
+/**
+ * Vouches that these items, built from templates, change only in their holes until they are
+ * written (see the module doc): the writer then takes their text from the template unchecked.
+ */
+export function vouchAsBuilt(items: Iterable<object>): void {
+  for (const item of items) if (templates.has(item)) asBuilt.add(item);
+}
+
+/** Forgets the template of an item changed outside its holes: it is written as any value. */
+export function edited(item: object): void {
+  templates.delete(item);
+  asBuilt.delete(item);
+}
+
+/** The template of an item built from one and vouched for (see `vouchAsBuilt`), if any. */
+export function vouchedTemplateOf(item: unknown): ItemTemplate | undefined {
+  return item !== null && typeof item === "object" && asBuilt.has(item)
+    ? templates.get(item)
+    : undefined;
+}
