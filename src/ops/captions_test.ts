@@ -3,6 +3,7 @@
  * writes is the text of the document's values as they are at the save.
  */
 import { deepStrictEqual as equal } from "node:assert/strict";
+import fc from "fast-check";
 import { applyCaptions, planCaptions } from "./captions.ts";
 import { CATALOG_NAMES } from "./caption_names.ts";
 import { CaptionStyle } from "../schema/caption_style.ts";
@@ -10,7 +11,12 @@ import { createDraft, saveDraft } from "../store/drafts.ts";
 import { loadDraft } from "../store/load.ts";
 import { syncMeta } from "../store/draft_files.ts";
 import { vouchAsBuilt } from "../draft/item_templates.ts";
-import { stringifyWithFloats, TIMELINE_FLOATS, timelinePieces } from "../draft/serialize.ts";
+import {
+  stringifyChunks,
+  stringifyWithFloats,
+  TIMELINE_FLOATS,
+  timelinePieces,
+} from "../draft/serialize.ts";
 import { findProfile } from "../editions/profiles.ts";
 import { tempDir } from "../../test/helpers/temp.ts";
 
@@ -56,5 +62,98 @@ Deno.test("vouched captions are written as their values are at the save", async 
       equal(texts.length, 40 * (round + 1));
       await saveDraft(doc); // the next round adds to a loaded draft
     }
+  }
+});
+
+/** The first names of one text-animation catalog of `edition`. */
+async function animationNames(edition: string, kind: string): Promise<string[]> {
+  const url = new URL(`../catalogs/data/${edition}/${kind}.json`, import.meta.url);
+  const list = JSON.parse(await Deno.readTextFile(url)) as { name: string }[];
+  return list.slice(0, 3).map((e) => e.name);
+}
+
+Deno.test("any caption batch written from templates equals the general writer's text", async () => {
+  await using tmp = await tempDir("draftcli-captions-prop-");
+  for (const edition of ["jianying", "capcut"] as const) {
+    const created = await createDraft({
+      root: tmp.path,
+      width: 1920,
+      height: 1080,
+      fps: 30,
+      edition,
+      profile: findProfile(edition),
+      os: "linux",
+    });
+    const [intro, outro, loop] = await Promise.all(
+      ["text_intro", "text_outro", "text_loop"].map((k) => animationNames(edition, k)),
+    );
+    const color = fc.constantFrom("#ff0000", "#00ffaa", "#123456");
+    const text = fc.string({ unit: "grapheme", minLength: 1, maxLength: 12 })
+      .map((s) => s.trim() ? s : "x");
+    const item = fc.record({
+      text: fc.oneof(text, fc.constantFrom('a "b" \\ c', "line\nbreak", "字幕 字幕")),
+      inAnimation: fc.option(fc.constantFrom(...intro), { nil: undefined }),
+      inAnimationDuration: fc.option(fc.integer({ min: 100_000, max: 400_000 }), {
+        nil: undefined,
+      }),
+      outAnimation: fc.option(fc.constantFrom(...outro), { nil: undefined }),
+      loopAnimation: fc.option(fc.constantFrom(...loop), { nil: undefined }),
+      fontSize: fc.option(fc.constantFrom(5, 12, 7.5), { nil: undefined }),
+      transformY: fc.option(fc.constantFrom(-0.25, 0, 1), { nil: undefined }),
+      keyword: fc.option(fc.constantFrom("字幕", "b", "a|c"), { nil: undefined }),
+      keywordColor: fc.option(color, { nil: undefined }),
+      keywordFontSize: fc.option(fc.constantFrom(10, 14.5), { nil: undefined }),
+    }, { requiredKeys: ["text"] }).map((it) => {
+      // As JSON input gives them: no undefined members, keyword styling only with a keyword.
+      const out: Record<string, unknown> = { text: it.text };
+      for (const [k, v] of Object.entries(it)) if (v !== undefined) out[k] = v;
+      if (!it.keyword) delete out.keywordColor, delete out.keywordFontSize;
+      else if (!it.keywordColor && !it.keywordFontSize) out.keywordColor = "#ff0000";
+      return out as typeof it;
+    });
+    const style = fc.record({
+      fontSize: fc.constantFrom(6, 8, 9.5),
+      bold: fc.boolean(),
+      italic: fc.boolean(),
+      underline: fc.boolean(),
+      textColor: color,
+      alpha: fc.constantFrom(0.5, 1),
+      alignment: fc.constantFrom(0, 1, 2),
+      transformX: fc.constantFrom(0, 0.5),
+      borderColor: color,
+      borderWidth: fc.constantFrom(0, 40),
+      lineSpacing: fc.constantFrom(-5, 10),
+      letterSpacing: fc.constantFrom(0, 3),
+      backgroundColor: color,
+      backgroundAlpha: fc.constantFrom(0.3, 1),
+      backgroundRound: fc.constantFrom(0, 50),
+      shadow: fc.boolean(),
+    }, { requiredKeys: [] });
+    await fc.assert(
+      fc.asyncProperty(fc.array(item, { minLength: 1, maxLength: 12 }), style, async (list, s) => {
+        const doc = await loadDraft(created.dir, { forSave: true });
+        const items = list.map((it, i) => ({
+          ...it,
+          start: i * 1_000_000,
+          end: (i + 1) * 1_000_000,
+        }));
+        const plan = planCaptions(
+          edition,
+          items,
+          CaptionStyle.parse(s),
+          "captions",
+          undefined,
+          "font",
+          CATALOG_NAMES,
+        );
+        const { built } = applyCaptions(doc, plan, () => {});
+        vouchAsBuilt(built);
+        syncMeta(doc);
+        // the piecewise writer, which takes vouched items from their templates at any size
+        const written = [...stringifyChunks(doc.content, TIMELINE_FLOATS, doc.loaded?.content)];
+        equal(written.join(""), stringifyWithFloats(doc.content, TIMELINE_FLOATS), edition);
+      }),
+      { numRuns: 40 },
+    );
   }
 });
