@@ -333,9 +333,9 @@ const VISUAL_SEGMENT_HOLES = [
 
 /**
  * Builds the photo/video segments of one call, each as `buildVisualSegment` would: the makers of
- * the material, its companions and the segment are looked up once for the batch. Every object
- * built (segments and materials) goes into `built` when given, remembered with one template per
- * kind for the call (see item_templates.ts `vouchAsBuilt`).
+ * the material, its companions and the segment are looked up once for the batch. Each segment
+ * and its photo/video material go into `built` when given, remembered with one template per kind
+ * for the call (see item_templates.ts `vouchAsBuilt`).
  */
 export function visualSegmentBuilder(
   doc: DraftDocument,
@@ -363,7 +363,8 @@ export function visualSegmentBuilder(
     material.local_material_id = registerLocalMedia(doc, input.media);
     material.category_name = "local";
     const materialId = doc.addMaterial("videos", material);
-    const refs = addCompanions(doc, companions, speed, built);
+    // Its companions are small: written as any value, they cost less than vouching for them.
+    const refs = addCompanions(doc, companions, speed);
     const source = {
       start: isPhoto ? 0 : input.sourceStart ?? 0,
       duration: input.sourceDuration ?? Math.round(input.target.duration * speed),
