@@ -2,11 +2,15 @@
  * Cost of writing a timeline with the editors' float spelling (src/draft/serialize.ts) against
  * plain JSON.stringify, on a 10,000-segment draft (5,000 photos + 5,000 captions with all their
  * materials, built in-process through the ops), and on the timeline of one 1,000-caption
- * `captions add` as its save writes it (items written from their templates, item_templates.ts).
+ * `captions add` and one 1,000-image `images add` (one PNG) as their saves write them (items
+ * written from their templates, item_templates.ts).
  * Run: deno bench --allow-all bench/serialize_bench.ts
  */
 import { addCaptions, applyCaptions, captionNames, planCaptions } from "../src/ops/captions.ts";
-import { addImages } from "../src/ops/images.ts";
+import { addImages, applyImages, planImages } from "../src/ops/images.ts";
+import { visualNames } from "../src/ops/visual_names.ts";
+import type { ResolvedFile } from "../src/ops/media.ts";
+import { ImageInfo } from "../src/schema/media_items.ts";
 import { readDraft } from "../src/store/drafts.ts";
 import { CaptionStyle } from "../src/schema/caption_style.ts";
 import { stringifyWithFloats, TIMELINE_FLOATS, timelinePieces } from "../src/draft/serialize.ts";
@@ -83,5 +87,52 @@ Deno.bench("stringifyWithFloats (one string)", { group: "1,000-caption add" }, (
 Deno.bench("timelinePieces (as the save writes it)", { group: "1,000-caption add" }, () => {
   for (
     const _ of timelinePieces(fresh.content, TIMELINE_FLOATS, fresh.loaded?.content)
+  ) { /* drained */ }
+});
+
+// One 1,000-image add (one PNG) to an empty draft, as `images add` builds it before its save.
+const photos = await loadDraft((await portraitDraft(drafts, "jianying")).dir, { forSave: true });
+const png: ResolvedFile = {
+  url: `file://${FIXTURES}image.png`,
+  path: `${FIXTURES}image.png`,
+  fileName: "image.png",
+  kind: "image",
+  format: "png",
+  durationUs: 0,
+  width: 640,
+  height: 360,
+  hasAudio: false,
+  hasVideo: true,
+};
+const pictures = Array.from(
+  { length: 1000 },
+  (_, i) => ImageInfo.parse({ imageUrl: png.url, start: i * 100_000, end: (i + 1) * 100_000 }),
+);
+const built: object[] = [];
+applyImages(
+  photos,
+  planImages(photos.edition, pictures, "imageInfos", await visualNames(pictures)),
+  new Map([[png.url, png]]),
+  () => {},
+  undefined,
+  undefined,
+  built,
+);
+vouchAsBuilt(built);
+syncMeta(photos);
+
+Deno.bench(
+  "JSON.stringify (integers as written)",
+  { group: "1,000-image add", baseline: true },
+  () => {
+    JSON.stringify(photos.content);
+  },
+);
+Deno.bench("stringifyWithFloats (one string)", { group: "1,000-image add" }, () => {
+  stringifyWithFloats(photos.content);
+});
+Deno.bench("timelinePieces (as the save writes it)", { group: "1,000-image add" }, () => {
+  for (
+    const _ of timelinePieces(photos.content, TIMELINE_FLOATS, photos.loaded?.content)
   ) { /* drained */ }
 });

@@ -294,16 +294,59 @@ export function buildVisualSegment(doc: DraftDocument, input: VisualSegmentInput
   return visualSegmentBuilder(doc)(input);
 }
 
+/** Members of a photo/video material set per item (see item_templates.ts). */
+const VISUAL_MATERIAL_HOLES = [
+  "id",
+  "path",
+  "material_name",
+  "duration",
+  "width",
+  "height",
+  "has_audio",
+  "local_material_id",
+] as const;
+/**
+ * Members of a photo/video segment set per item (see item_templates.ts), and the render indexes
+ * the save numbers (DraftDocument.normalise).
+ */
+const VISUAL_SEGMENT_HOLES = [
+  "id",
+  "material_id",
+  "target_timerange.duration",
+  "target_timerange.start",
+  "source_timerange.duration",
+  "source_timerange.start",
+  "extra_material_refs",
+  "speed",
+  "volume",
+  "clip.alpha",
+  "clip.rotation",
+  "clip.scale.x",
+  "clip.scale.y",
+  "clip.transform.x",
+  "clip.transform.y",
+  "uniform_scale.on",
+  "uniform_scale.value",
+  "render_index",
+  "track_render_index",
+] as const;
+
 /**
  * Builds the photo/video segments of one call, each as `buildVisualSegment` would: the makers of
- * the material, its companions and the segment are looked up once for the batch.
+ * the material, its companions and the segment are looked up once for the batch. Each segment
+ * and its photo/video material go into `built` when given, remembered with one template per kind
+ * for the call (see item_templates.ts `vouchAsBuilt`).
  */
-export function visualSegmentBuilder(doc: DraftDocument): (input: VisualSegmentInput) => Segment {
+export function visualSegmentBuilder(
+  doc: DraftDocument,
+  built?: object[],
+): (input: VisualSegmentInput) => Segment {
   const facts = EDITION_FACTS[doc.edition];
   const photo = prototypeMaker(doc.profile, "videos_photo");
   const video = prototypeMaker(doc.profile, "videos_video");
   const segment = prototypeMaker(doc.profile, "segment_video");
   const companions = companionsOf(doc, "visual");
+  const templates: { photo?: ItemTemplate; video?: ItemTemplate; segment?: ItemTemplate } = {};
   return (input) => {
     const isPhoto = input.media.kind === "image";
     const speed = input.speed ?? 1.0;
@@ -320,6 +363,7 @@ export function visualSegmentBuilder(doc: DraftDocument): (input: VisualSegmentI
     material.local_material_id = registerLocalMedia(doc, input.media);
     material.category_name = "local";
     const materialId = doc.addMaterial("videos", material);
+    // Its companions are small: written as any value, they cost less than vouching for them.
     const refs = addCompanions(doc, companions, speed);
     const source = {
       start: isPhoto ? 0 : input.sourceStart ?? 0,
@@ -330,6 +374,11 @@ export function visualSegmentBuilder(doc: DraftDocument): (input: VisualSegmentI
     seg.volume = input.volume ?? 1.0;
     seg.clip = clipOf(seg.clip, input.clip ?? {});
     seg.uniform_scale = uniformScaleOf(input.clip ?? {});
+    if (built) {
+      const kind = isPhoto ? "photo" : "video";
+      builtFrom(material, templates[kind] ??= itemTemplate(material, VISUAL_MATERIAL_HOLES), built);
+      builtFrom(seg, templates.segment ??= itemTemplate(seg, VISUAL_SEGMENT_HOLES), built);
+    }
     return seg;
   };
 }

@@ -425,8 +425,10 @@ function holeText(v: unknown): string | undefined {
       // "~…" may be a marker of a loaded spelling (applySpellings), which the writer replaces
       return v.charCodeAt(0) === 126 ? undefined : JSON.stringify(v);
     case "number":
+      // as JSON.stringify writes it (String(-0) is "0" too), without its call
+      return Number.isFinite(v) ? String(v) : "null";
     case "boolean":
-      return JSON.stringify(v);
+      return v ? "true" : "false";
     case "object":
       if (v === null) return "null";
       if (Array.isArray(v) && v.every((x) => typeof x === "string" && x.charCodeAt(0) !== 126)) {

@@ -26,6 +26,7 @@ import type { TransitionEntry } from "../draft/transition_materials.ts";
 import { type VisualNames, visualNames } from "./visual_names.ts";
 import { placeSegment, setAnimations, visualSegmentBuilder } from "../draft/segment_builders.ts";
 import { planAnimations } from "../draft/animation_plan.ts";
+import { vouchAsBuilt } from "../draft/item_templates.ts";
 import { gridRange } from "../draft/time.ts";
 import { DraftcliError } from "../errors.ts";
 import { redactUrl } from "../text/redact.ts";
@@ -71,7 +72,8 @@ export function imageRequests(plan: ImagesPlan): MediaRequest[] {
 /**
  * Builds and places an images batch in an in-memory draft; returns the created items. Item
  * transitions are attached at once, or handed to `later` (when the next items of their tracks
- * come from another batch).
+ * come from another batch). The segments and materials built go into `built` when given (for
+ * item_templates.ts `vouchAsBuilt`).
  */
 export function applyImages(
   doc: DraftDocument,
@@ -80,12 +82,13 @@ export function applyImages(
   warn: (m: string) => void,
   alpha?: number,
   later?: (step: () => void) => void,
+  built?: object[],
 ): Record<string, unknown>[] {
   const { items, anims, transitions } = plan;
   const order = items.map((_, i) => i).sort((a, b) => items[a].start - items[b].start);
   const created: Record<string, unknown>[] = new Array(items.length);
   const placed: { i: number; track: Track; seg: Segment }[] = [];
-  const buildVisual = visualSegmentBuilder(doc);
+  const buildVisual = visualSegmentBuilder(doc, built);
   for (const i of order) {
     const it = items[i];
     const field = `${plan.field}[${i}]`;
@@ -166,11 +169,13 @@ export async function addImages(
     ctx,
     { roots, draftId, dir },
     imageRequests(plan),
-    (doc, byUrl) =>
-      withIdLists(
-        { draftId: doc.draftId, items: applyImages(doc, plan, byUrl, ctx.warn, opts.alpha) },
-        "imageIds",
-      ),
+    (doc, byUrl) => {
+      const built: object[] = [];
+      const created = applyImages(doc, plan, byUrl, ctx.warn, opts.alpha, undefined, built);
+      // saved right away: nothing changes these but their holes (render indexes, at the save)
+      vouchAsBuilt(built);
+      return withIdLists({ draftId: doc.draftId, items: created }, "imageIds");
+    },
     opts.media,
   );
 }

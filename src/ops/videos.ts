@@ -29,6 +29,7 @@ import { maskEntry, timelineRange } from "./targets.ts";
 import { placeSegment, setAnimations, visualSegmentBuilder } from "../draft/segment_builders.ts";
 import type { Segment, Track } from "../draft/document.ts";
 import { planAnimations } from "../draft/animation_plan.ts";
+import { vouchAsBuilt } from "../draft/item_templates.ts";
 import { setAudioFade } from "../draft/audio_extras.ts";
 import {
   buildMask,
@@ -83,7 +84,8 @@ export function videoRequests(plan: VideosPlan): MediaRequest[] {
 /**
  * Builds and places a video batch in an in-memory draft; returns the created items. Item
  * transitions are attached at once, or handed to `later` (when the next items of their tracks
- * come from another batch).
+ * come from another batch). The segments and materials built go into `built` when given (for
+ * item_templates.ts `vouchAsBuilt`).
  */
 export function applyVideos(
   doc: DraftDocument,
@@ -92,6 +94,7 @@ export function applyVideos(
   warn: (m: string) => void,
   alpha?: number,
   later?: (step: () => void) => void,
+  built?: object[],
 ): Record<string, unknown>[] {
   const { items, anims, transitions, masks } = plan;
   const ctx = { warn };
@@ -100,7 +103,7 @@ export function applyVideos(
   const created: Record<string, unknown>[] = new Array(items.length);
   const placed: { i: number; track: Track; seg: Segment }[] = [];
   const frame = 1e6 / doc.fps;
-  const buildVisual = visualSegmentBuilder(doc);
+  const buildVisual = visualSegmentBuilder(doc, built);
   for (const i of order) {
     const it = items[i];
     const field = `${plan.field}[${i}]`;
@@ -219,11 +222,13 @@ export async function addVideos(
     ctx,
     { roots, draftId, dir },
     videoRequests(plan),
-    (doc, byUrl) =>
-      withIdLists(
-        { draftId: doc.draftId, items: applyVideos(doc, plan, byUrl, ctx.warn, opts.alpha) },
-        "videoIds",
-      ),
+    (doc, byUrl) => {
+      const built: object[] = [];
+      const created = applyVideos(doc, plan, byUrl, ctx.warn, opts.alpha, undefined, built);
+      // saved right away: nothing changes these but their holes (render indexes, at the save)
+      vouchAsBuilt(built);
+      return withIdLists({ draftId: doc.draftId, items: created }, "videoIds");
+    },
     opts.media,
   );
 }
