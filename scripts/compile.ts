@@ -28,22 +28,18 @@ export const TARGETS = [
 export type Target = typeof TARGETS[number];
 
 /**
- * V8 flags baked into every binary. `--min-semi-space-size=64` with `--max-semi-space-size=64`
- * (MiB) gives the young generation room for a call adding 1,000 items, even 1,000 distinct media
- * files or 1,000 captions onto a draft that holds 1,000 items, without a scavenge (32 MiB left
- * one of 12–50 ms on each of those; 16 MiB one of 5–9 ms on `captions add` / `images add`
- * ×1,000; the maximum must be raised with the minimum, else V8 caps the minimum at it); a small
- * command starts in the same time and memory either way. `--no-lazy` compiles
+ * V8 flags baked into every binary. `--min-semi-space-size=32` (MiB) starts the young generation
+ * big enough that start-up, and a call adding 1,000 items, needs no scavenge (16 MiB left one of
+ * 5–9 ms on `captions add` / `images add` ×1,000; a small command starts in the same time and
+ * memory either way). 64 MiB (with the maximum raised to match) spared a 1,000-caption add onto a
+ * draft of 1,000 images one more scavenge, but raised the peak memory of an add to a 50,000-segment
+ * draft from 645 to 712 MB. `--no-lazy` compiles
  * every function of a module when it is first compiled, so the V8 code cache written then holds
  * them all: a later call deserialises them instead of compiling each function it runs (measured
  * ~5 ms less on `captions add`, less on every other command; a first run compiles more).
  * `deno task cli` and the start-up benchmark pass the same flags.
  */
-export const V8_FLAGS = [
-  "--min-semi-space-size=64",
-  "--max-semi-space-size=64",
-  "--no-lazy",
-] as const;
+export const V8_FLAGS = ["--min-semi-space-size=32", "--no-lazy"] as const;
 
 /**
  * Data files the program reads at run time, embedded with `--include` (relative to the

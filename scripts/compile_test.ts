@@ -42,7 +42,7 @@ const EXPECTED_PERMISSIONS = [
 ];
 
 /** The start-up settings baked into the binaries (see V8_FLAGS). */
-const EXPECTED_V8_FLAGS = "--v8-flags=--min-semi-space-size=64,--max-semi-space-size=64,--no-lazy";
+const EXPECTED_V8_FLAGS = "--v8-flags=--min-semi-space-size=32,--no-lazy";
 
 /** The data folders embedded beside the modules (see INCLUDES). */
 const EXPECTED_INCLUDES = ["--include=src/catalogs/data"];
