@@ -403,14 +403,17 @@ function itemText(item: unknown, node: FloatTrie, floats: FloatKeys): string | u
   if (!c) return undefined;
   const { spelled, holes } = c;
   let out = spelled[0];
+  // Indexed loops, no iterators or closures: this runs for each item of a large add, mostly
+  // before the optimising compiler has looked at it.
   for (let i = 0; i < holes.length; i++) {
+    const { path, float } = holes[i];
     let v: unknown = item;
-    for (const key of holes[i].path) {
-      v = v !== null && typeof v === "object" ? (v as Record<string, unknown>)[key] : undefined;
+    for (let k = 0; k < path.length; k++) {
+      v = v !== null && typeof v === "object" ? (v as Record<string, unknown>)[path[k]] : undefined;
     }
     const hole = holeText(v);
     if (hole === undefined) return undefined;
-    out += (holes[i].float && isMarkable(v) ? `${v}.0` : hole) + spelled[i + 1];
+    out += (float && isMarkable(v) ? `${v}.0` : hole) + spelled[i + 1];
   }
   return out;
 }
@@ -431,11 +434,18 @@ function holeText(v: unknown): string | undefined {
       return v ? "true" : "false";
     case "object":
       if (v === null) return "null";
-      if (Array.isArray(v) && v.every((x) => typeof x === "string" && x.charCodeAt(0) !== 126)) {
-        return JSON.stringify(v);
-      }
+      if (Array.isArray(v) && isStringList(v)) return JSON.stringify(v);
   }
   return undefined;
+}
+
+/** Are all of `list`'s items strings that are no loaded spelling's marker ("~…")? */
+function isStringList(list: unknown[]): boolean {
+  for (let i = 0; i < list.length; i++) {
+    const x = list[i];
+    if (typeof x !== "string" || x.charCodeAt(0) === 126) return false;
+  }
+  return true;
 }
 
 /**
