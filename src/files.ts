@@ -116,6 +116,15 @@ export function orUndefined<T>(op: () => T): T | undefined {
   }
 }
 
+/** The entries of folder `dir`, listed once; none when it cannot be listed (gone, not a folder). */
+export function entriesOf(dir: string): Deno.DirEntry[] {
+  try {
+    return Array.from(Deno.readDirSync(dir));
+  } catch {
+    return [];
+  }
+}
+
 /**
  * Creates the folder `path` if missing, but never its parents: a parent that is gone (a draft
  * deleted meanwhile) stays gone, and the call throws `NotFound`.

@@ -1,5 +1,5 @@
 /** Atomic file writes: write a temp file beside the target, flush it, rename it over. */
-import { ignoreErrors } from "../files.ts";
+import { entriesOf, ignoreErrors } from "../files.ts";
 import { dirname, join } from "../path.ts";
 
 /** Suffix of temp files (cleaned up by recovery if a process dies mid-write). */
@@ -53,13 +53,7 @@ export async function readJsonIfExists<T>(path: string): Promise<T | undefined> 
  * gone). One listing of the folder.
  */
 export function sweepTemps(folder: string, maxAgeMs: number): void {
-  let entries: Deno.DirEntry[];
-  try {
-    entries = Array.from(Deno.readDirSync(folder));
-  } catch {
-    return;
-  }
-  for (const e of entries) {
+  for (const e of entriesOf(folder)) {
     if (!e.isFile || !e.name.endsWith(TMP_SUFFIX)) continue;
     const path = join(folder, e.name);
     ignoreErrors(() => {

@@ -3,7 +3,7 @@
  * of commits killed before their journal and staging folders of dead processes. Loaded only
  * when a draft folder has something of that kind.
  */
-import { ignoreErrors, orUndefined } from "../files.ts";
+import { entriesOf, ignoreErrors, orUndefined } from "../files.ts";
 import { dirname, join, relative, resolve } from "../path.ts";
 import { TMP_SUFFIX } from "./atomic.ts";
 import { inspectHeld } from "./lock.ts";
@@ -48,13 +48,7 @@ export async function recoverFolder(
 
 /** Removes staging folders whose owner is dead (or, when that cannot be told, that are old). */
 export async function sweepStaging(stagingRoot: string): Promise<void> {
-  let entries: Deno.DirEntry[];
-  try {
-    entries = Array.from(Deno.readDirSync(stagingRoot));
-  } catch {
-    return;
-  }
-  for (const e of entries) {
+  for (const e of entriesOf(stagingRoot)) {
     if (!e.isDirectory) continue;
     const dir = join(stagingRoot, e.name);
     const seen = await inspectHeld(join(dir, STAGING_OWNER), {
@@ -105,13 +99,7 @@ function checkJournal(value: unknown, stateDir: string): Journal | undefined {
 }
 
 async function removeTemps(dir: string, depth: number): Promise<void> {
-  let entries: Deno.DirEntry[];
-  try {
-    entries = Array.from(Deno.readDirSync(dir));
-  } catch {
-    return;
-  }
-  for (const e of entries) {
+  for (const e of entriesOf(dir)) {
     const p = join(dir, e.name);
     if (e.isFile && e.name.endsWith(TMP_SUFFIX)) ignoreErrors(() => Deno.removeSync(p));
     else if (e.isDirectory && depth > 0) await removeTemps(p, depth - 1);
