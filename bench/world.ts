@@ -3,8 +3,7 @@
  * draft, caption batches and folder copies.
  */
 import { makeContext } from "../src/commands/make_context.ts";
-import { createDraft } from "../src/store/drafts.ts";
-import { type Edition, findProfile } from "../src/editions/profiles.ts";
+export { portraitDraft } from "../test/helpers/portrait_draft.ts";
 
 /** A scratch HOME holding a drafts folder, and a context whose commands use them. */
 export interface BenchWorld {
@@ -25,23 +24,6 @@ export function benchWorld(prefix: string, env: Record<string, string> = {}): Be
   globalThis.addEventListener("unload", () => Deno.removeSync(root, { recursive: true }));
   const all = { DRAFTCLI_DRAFTS_DIR: drafts, HOME: root, ...env };
   return { root, drafts, env: all, ctx: makeContext({ env: all, warn: () => {} }) };
-}
-
-/** A new empty 1080×1920, 30 fps draft in `drafts` for `edition` (its newest profile, or `version`'s). */
-export function portraitDraft(
-  drafts: string,
-  edition: Edition = "jianying",
-  version?: string,
-): ReturnType<typeof createDraft> {
-  return createDraft({
-    root: drafts,
-    width: 1080,
-    height: 1920,
-    fps: 30,
-    edition,
-    profile: findProfile(edition, version),
-    os: "linux",
-  });
 }
 
 /** `n` back-to-back 0.1 s captions, the first at `offset` × 0.1 s. */

@@ -6,8 +6,11 @@ import { deepStrictEqual as equal } from "node:assert/strict";
 import fc from "fast-check";
 import { applyCaptions, planCaptions } from "./captions.ts";
 import { CATALOG_NAMES } from "./caption_names.ts";
-import { CaptionStyle } from "../schema/caption_style.ts";
-import { createDraft, saveDraft } from "../store/drafts.ts";
+import { CaptionStyle, type CaptionStyleInput } from "../schema/caption_style.ts";
+import type { DraftDocument } from "../draft/document.ts";
+import type { Edition } from "../editions/profiles.ts";
+import { saveDraft } from "../store/drafts.ts";
+import { portraitDraft } from "../../test/helpers/portrait_draft.ts";
 import { loadDraft } from "../store/load.ts";
 import { syncMeta } from "../store/draft_files.ts";
 import { vouchAsBuilt } from "../draft/item_templates.ts";
@@ -17,21 +20,28 @@ import {
   TIMELINE_FLOATS,
   timelinePieces,
 } from "../draft/serialize.ts";
-import { findProfile } from "../editions/profiles.ts";
 import { tempDir } from "../../test/helpers/temp.ts";
+
+/**
+ * Adds `items` to `doc` as a captions call does up to its save: planned, applied, vouched for,
+ * and the render indexes numbered (as the save does).
+ */
+function addVouched(
+  doc: DraftDocument,
+  edition: Edition,
+  items: Parameters<typeof planCaptions>[1],
+  style: CaptionStyleInput,
+): void {
+  const plan = planCaptions(edition, items, style, "captions", undefined, "font", CATALOG_NAMES);
+  const { built } = applyCaptions(doc, plan, () => {});
+  vouchAsBuilt(built);
+  syncMeta(doc);
+}
 
 Deno.test("vouched captions are written as their values are at the save", async () => {
   await using tmp = await tempDir("draftcli-captions-");
   for (const edition of ["jianying", "capcut"] as const) {
-    const created = await createDraft({
-      root: tmp.path,
-      width: 1080,
-      height: 1920,
-      fps: 30,
-      edition,
-      profile: findProfile(edition),
-      os: "linux",
-    });
+    const created = await portraitDraft(tmp.path, edition);
     for (const round of [0, 1]) {
       const doc = await loadDraft(created.dir, { forSave: true });
       const items = Array.from({ length: 40 }, (_, i) => ({
@@ -44,18 +54,7 @@ Deno.test("vouched captions are written as their values are at the save", async 
         ...(i % 9 === 4 ? { keyword: "字幕", keywordColor: "#ff0000" } : {}),
       }));
       const style = CaptionStyle.parse({ fontSize: 9, textColor: "#ffde00", transformY: -0.8 });
-      const plan = planCaptions(
-        edition,
-        items,
-        style,
-        "captions",
-        undefined,
-        "font",
-        CATALOG_NAMES,
-      );
-      const { built } = applyCaptions(doc, plan, () => {});
-      vouchAsBuilt(built);
-      syncMeta(doc); // numbers the render indexes, as the save does
+      addVouched(doc, edition, items, style);
       const written = [...timelinePieces(doc.content, TIMELINE_FLOATS, doc.loaded?.content)];
       equal(written.join(""), stringifyWithFloats(doc.content, TIMELINE_FLOATS), edition);
       const texts = JSON.parse(written.join("")).materials.texts;
@@ -75,15 +74,7 @@ async function animationNames(edition: string, kind: string): Promise<string[]> 
 Deno.test("any caption batch written from templates equals the general writer's text", async () => {
   await using tmp = await tempDir("draftcli-captions-prop-");
   for (const edition of ["jianying", "capcut"] as const) {
-    const created = await createDraft({
-      root: tmp.path,
-      width: 1920,
-      height: 1080,
-      fps: 30,
-      edition,
-      profile: findProfile(edition),
-      os: "linux",
-    });
+    const created = await portraitDraft(tmp.path, edition);
     const [intro, outro, loop] = await Promise.all(
       ["text_intro", "text_outro", "text_loop"].map((k) => animationNames(edition, k)),
     );
@@ -137,18 +128,7 @@ Deno.test("any caption batch written from templates equals the general writer's 
           start: i * 1_000_000,
           end: (i + 1) * 1_000_000,
         }));
-        const plan = planCaptions(
-          edition,
-          items,
-          CaptionStyle.parse(s),
-          "captions",
-          undefined,
-          "font",
-          CATALOG_NAMES,
-        );
-        const { built } = applyCaptions(doc, plan, () => {});
-        vouchAsBuilt(built);
-        syncMeta(doc);
+        addVouched(doc, edition, items, CaptionStyle.parse(s));
         // the piecewise writer, which takes vouched items from their templates at any size
         const written = [...stringifyChunks(doc.content, TIMELINE_FLOATS, doc.loaded?.content)];
         equal(written.join(""), stringifyWithFloats(doc.content, TIMELINE_FLOATS), edition);

@@ -7,13 +7,14 @@ import { applyImages, planImages } from "./images.ts";
 import { applyVideos, planVideos } from "./videos.ts";
 import { CATALOG_VISUAL_NAMES } from "./catalog_names.ts";
 import type { ResolvedFile } from "./media.ts";
-import { createDraft, saveDraft } from "../store/drafts.ts";
+import { saveDraft } from "../store/drafts.ts";
+import { portraitDraft } from "../../test/helpers/portrait_draft.ts";
 import { loadDraft } from "../store/load.ts";
 import { syncMeta } from "../store/draft_files.ts";
 import { vouchAsBuilt, vouchedTemplateOf } from "../draft/item_templates.ts";
 import { stringifyWithFloats, TIMELINE_FLOATS, timelinePieces } from "../draft/serialize.ts";
 import type { DraftDocument } from "../draft/document.ts";
-import { type Edition, findProfile } from "../editions/profiles.ts";
+import type { Edition } from "../editions/profiles.ts";
 import { ImageInfo } from "../schema/media_items.ts";
 import { VideoInfo } from "../schema/visual_items.ts";
 import { tempDir } from "../../test/helpers/temp.ts";
@@ -45,15 +46,7 @@ async function checkWritten(
 ): Promise<void> {
   await using tmp = await tempDir("draftcli-visual-templates-");
   for (const edition of ["jianying", "capcut"] as const) {
-    const created = await createDraft({
-      root: tmp.path,
-      width: 1080,
-      height: 1920,
-      fps: 30,
-      edition,
-      profile: findProfile(edition),
-      os: "linux",
-    });
+    const created = await portraitDraft(tmp.path, edition);
     for (const round of [0, 1]) {
       const doc = await loadDraft(created.dir, { forSave: true });
       const built: object[] = [];
