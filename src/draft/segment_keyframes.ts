@@ -7,7 +7,7 @@
  */
 import { prototype } from "../editions/prototypes.ts";
 import type { DraftDocument } from "./document.ts";
-import type { Keyframe, KeyframeGroup, Segment } from "./model.ts";
+import type { Keyframe, KeyframeGroup, Material, Segment } from "./model.ts";
 import { newId } from "./ids.ts";
 import {
   type Easing,
@@ -45,9 +45,17 @@ export interface KeyframeView {
 
 /** The kind of a segment, from the list its material is in (and the photo/video type). */
 export function segmentKind(doc: DraftDocument, segment: Segment): SegmentKind {
-  const found = doc.findMaterial(segment.material_id);
-  if (!found) return "other";
-  switch (found.list) {
+  return materialKind(doc.findMaterial(segment.material_id)) ?? "other";
+}
+
+/**
+ * The kind of segment a material found in list `list` makes (a photo or a video by its type);
+ * undefined for a material of another list, or none.
+ */
+export function materialKind(
+  found: { list: string; material: Material } | undefined,
+): Exclude<SegmentKind, "other"> | undefined {
+  switch (found?.list) {
     case "videos":
       return found.material.type === "photo" ? "photo" : "video";
     case "texts":
@@ -57,7 +65,7 @@ export function segmentKind(doc: DraftDocument, segment: Segment): SegmentKind {
     case "audios":
       return "audio";
     default:
-      return "other";
+      return undefined;
   }
 }
 

@@ -5,7 +5,7 @@
  */
 import type { DraftDocument } from "./document.ts";
 import type { AnimationsMaterial, Material, Segment, TextMaterial, Track } from "./model.ts";
-import { segmentKind } from "./segment_keyframes.ts";
+import { materialKind, segmentKind } from "./segment_keyframes.ts";
 import { realMediaPath } from "./media_path.ts";
 
 /** What a segment is: its material's kind, else its track's type. */
@@ -60,18 +60,7 @@ function materialsById(doc: DraftDocument): Map<string, Found> {
 
 /** What a segment is, from its material's list and type, else its track's type. */
 function kindFrom(found: Found | undefined, track: Track): string {
-  switch (found?.list) {
-    case "videos":
-      return found.material.type === "photo" ? "photo" : "video";
-    case "texts":
-      return "text";
-    case "stickers":
-      return "sticker";
-    case "audios":
-      return "audio";
-    default:
-      return track.type;
-  }
+  return materialKind(found) ?? track.type;
 }
 
 /** The materials a segment names in `extra_material_refs`, by kind, in user terms. */
