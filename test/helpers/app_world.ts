@@ -31,6 +31,8 @@ export interface AppWorld extends AsyncDisposable {
   ok(argv: string[]): Promise<Json>;
   /** Creates an empty draft and returns its id. */
   draft(): Promise<string>;
+  /** Adds one 1 s caption per text to draft `id`, back to back from 0; returns the add's output. */
+  captions(id: string, texts: string[]): Promise<Json>;
 }
 
 /** Creates a world; `await using w = await appWorld()` removes it. */
@@ -61,6 +63,14 @@ export async function appWorld(): Promise<AppWorld> {
     run,
     ok,
     draft: async () => (await ok(["draft", "create"])).draftId,
+    captions: (id, texts) => {
+      const list = texts.map((text, i) => ({
+        text,
+        start: i * 1_000_000,
+        end: (i + 1) * 1_000_000,
+      }));
+      return ok(["captions", "add", id, "--captions", JSON.stringify(list)]);
+    },
     [Symbol.asyncDispose]: () => tmp.remove(),
   };
 }

@@ -12,8 +12,7 @@ Deno.test("captions list prints text segments with their text", async () => {
   await using w = await appWorld();
   const id = await w.draft();
   assertEquals(await w.ok(["captions", "list", id]), []);
-  const captions = [{ text: "one", start: 0, end: 1_000_000 }];
-  await w.ok(["captions", "add", id, "--captions", JSON.stringify(captions)]);
+  await w.captions(id, ["one"]);
   const [c] = await w.ok(["captions", "list", id]);
   assertEquals([c.text, c.start, c.end], ["one", 0, 1_000_000]);
 });

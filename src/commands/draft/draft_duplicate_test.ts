@@ -10,7 +10,7 @@ Deno.test("draft duplicate --help names its flags", async () => {
 Deno.test("draft duplicate copies a draft with its segments under a new id", async () => {
   await using w = await appWorld();
   const id = await w.draft();
-  await w.ok(["captions", "add", id, "--captions", '[{"text":"hi","start":0,"end":1000000}]']);
+  await w.captions(id, ["hi"]);
   const out = await w.ok(["draft", "duplicate", id, "--name", "copy"]);
   notDeepStrictEqual(out.draftId, id);
   assertEquals((await w.ok(["draft", "info", out.draftId])).name, "copy");

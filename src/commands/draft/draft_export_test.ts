@@ -10,7 +10,7 @@ Deno.test("draft export --help names its positional", async () => {
 Deno.test("draft export prints the captions of a draft as build items", async () => {
   await using w = await appWorld();
   const id = await w.draft();
-  await w.ok(["captions", "add", id, "--captions", '[{"text":"hi","start":0,"end":1000000}]']);
+  await w.captions(id, ["hi"]);
   const spec = await w.ok(["draft", "export", id]);
   assertEquals(spec.captions?.map((c: { text: string }) => c.text), ["hi"]);
 });

@@ -10,7 +10,7 @@ Deno.test("draft fill --help names its flags", async () => {
 Deno.test("draft fill copies a draft and replaces a caption's text in the copy", async () => {
   await using w = await appWorld();
   const id = await w.draft();
-  await w.ok(["captions", "add", id, "--captions", '[{"text":"old","start":0,"end":1000000}]']);
+  await w.captions(id, ["old"]);
   const out = await w.ok(["draft", "fill", id, "--texts", '{"old":"new"}']);
   notDeepStrictEqual(out.draftId, id);
   const texts = (id: string) =>

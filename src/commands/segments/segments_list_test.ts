@@ -12,13 +12,7 @@ Deno.test("segments list lists photo and text segments together", async () => {
   const id = await w.draft();
   const images = [{ imageUrl: fixtureUrl("image.png"), start: 0, end: 1_000_000 }];
   const photo = await w.ok(["images", "add", id, "--image-infos", JSON.stringify(images)]);
-  const text = await w.ok([
-    "captions",
-    "add",
-    id,
-    "--captions",
-    '[{"text":"hi","start":0,"end":1000000}]',
-  ]);
+  const text = await w.captions(id, ["hi"]);
   const listed = await w.ok(["segments", "list", id]);
   const ids = JSON.stringify(listed);
   for (const seg of [...photo.segmentIds, ...text.segmentIds]) {

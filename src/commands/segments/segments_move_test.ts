@@ -10,13 +10,7 @@ Deno.test("segments move --help names its flags", async () => {
 Deno.test("segments move puts a caption at a new start, keeping its length", async () => {
   await using w = await appWorld();
   const id = await w.draft();
-  const added = await w.ok([
-    "captions",
-    "add",
-    id,
-    "--captions",
-    '[{"text":"a","start":0,"end":1000000}]',
-  ]);
+  const added = await w.captions(id, ["a"]);
   const moves = [{ segmentId: added.segmentIds[0], start: 2_000_000 }];
   await w.ok(["segments", "move", id, "--moves", JSON.stringify(moves)]);
   const [c] = await w.ok(["captions", "list", id]);

@@ -10,13 +10,7 @@ Deno.test("segments remove --help names its flags", async () => {
 Deno.test("segments remove takes a caption off the timeline", async () => {
   await using w = await appWorld();
   const id = await w.draft();
-  const added = await w.ok([
-    "captions",
-    "add",
-    id,
-    "--captions",
-    '[{"text":"a","start":0,"end":1000000},{"text":"b","start":1000000,"end":2000000}]',
-  ]);
+  const added = await w.captions(id, ["a", "b"]);
   await w.ok(["segments", "remove", id, "--segment-ids", JSON.stringify([added.segmentIds[0]])]);
   const left = await w.ok(["captions", "list", id]);
   assertEquals(left.map((c: { text: string }) => c.text), ["b"]);

@@ -10,13 +10,7 @@ Deno.test("segments update --help names its flags", async () => {
 Deno.test("segments update changes a caption's text", async () => {
   await using w = await appWorld();
   const id = await w.draft();
-  const added = await w.ok([
-    "captions",
-    "add",
-    id,
-    "--captions",
-    '[{"text":"old","start":0,"end":1000000}]',
-  ]);
+  const added = await w.captions(id, ["old"]);
   const updates = [{ segmentId: added.segmentIds[0], text: "new" }];
   await w.ok(["segments", "update", id, "--updates", JSON.stringify(updates)]);
   assertEquals((await w.ok(["captions", "list", id]))[0].text, "new");
