@@ -294,6 +294,21 @@ export function buildVisualSegment(doc: DraftDocument, input: VisualSegmentInput
   return visualSegmentBuilder(doc)(input);
 }
 
+/** Members of a text material set per item (see `reuse`). */
+const TEXT_HOLES = ["content", "id"] as const;
+/**
+ * Members of a segment set per item (see `reuse`), and the render indexes the save numbers
+ * (DraftDocument.normalise).
+ */
+const SEGMENT_HOLES = [
+  "id",
+  "material_id",
+  "target_timerange.duration",
+  "target_timerange.start",
+  "extra_material_refs",
+  "render_index",
+  "track_render_index",
+] as const;
 /** Members of a photo/video material set per item (see item_templates.ts). */
 const VISUAL_MATERIAL_HOLES = [
   "id",
@@ -305,15 +320,9 @@ const VISUAL_MATERIAL_HOLES = [
   "has_audio",
   "local_material_id",
 ] as const;
-/**
- * Members of a photo/video segment set per item (see item_templates.ts), and the render indexes
- * the save numbers (DraftDocument.normalise).
- */
+/** Members of a photo/video segment set per item (see item_templates.ts): a segment's holes too. */
 const VISUAL_SEGMENT_HOLES = [
-  "id",
-  "material_id",
-  "target_timerange.duration",
-  "target_timerange.start",
+  ...SEGMENT_HOLES,
   "source_timerange.duration",
   "source_timerange.start",
   "extra_material_refs",
@@ -327,8 +336,6 @@ const VISUAL_SEGMENT_HOLES = [
   "clip.transform.y",
   "uniform_scale.on",
   "uniform_scale.value",
-  "render_index",
-  "track_render_index",
 ] as const;
 
 /**
@@ -496,22 +503,6 @@ export function textSegmentBuilder(
     return seg;
   };
 }
-
-/** Members of a text material set per item (see `reuse`). */
-const TEXT_HOLES = ["content", "id"] as const;
-/**
- * Members of a segment set per item (see `reuse`), and the render indexes the save numbers
- * (DraftDocument.normalise).
- */
-const SEGMENT_HOLES = [
-  "id",
-  "material_id",
-  "target_timerange.duration",
-  "target_timerange.start",
-  "extra_material_refs",
-  "render_index",
-  "track_render_index",
-] as const;
 
 /**
  * An object built for a key: its template (the first build, before the caller filled it in) and,
