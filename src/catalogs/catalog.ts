@@ -193,7 +193,7 @@ function toEntry(raw: RawEntry, edition: Edition): CatalogEntry {
 export function loadCatalogText(edition: Edition, kind: CatalogKind): string | undefined {
   if (!hasCatalog(edition, kind)) return undefined;
   try {
-    return readEmbeddedText(new URL(`./data/${edition}/${kind}.json`, import.meta.url));
+    return readEmbeddedText(`${CATALOG_DIR}/${edition}/${kind}.json`);
   } catch (err) {
     throw new Error(`embedded catalog ${edition}/${kind} is unreadable: ${(err as Error).message}`);
   }

@@ -5,6 +5,7 @@
 import { fileURLToPath as fromFileUrl } from "node:url";
 import { basename } from "../path.ts";
 import { PERMISSIONS } from "../version.ts";
+import { BUNDLED, ENTRY_FILE, programFile } from "../embedded.ts";
 
 /** True in a `deno compile` binary (the running executable is not `deno` itself). */
 export function isCompiled(execPath: string = Deno.execPath()): boolean {
@@ -21,7 +22,8 @@ export const SOURCE_RUN_FLAGS = ["--unstable-lazy-dynamic-imports"] as const;
 /**
  * The argv that starts draftcli for an MCP client: the absolute path of the running binary when
  * compiled; from source, `draftcli` when one is on PATH (`draftcliOnPath`), else the exact
- * `deno run … main.ts` of this checkout, with absolute paths, so the entry really starts.
+ * `deno run` of this checkout's main.ts (or of this bundle's main.js), with absolute paths, so
+ * the entry really starts.
  */
 export function selfCommand(
   execPath: string = Deno.execPath(),
@@ -29,17 +31,28 @@ export function selfCommand(
 ): string[] {
   if (isCompiled(execPath)) return [execPath];
   if (draftcliOnPath) return ["draftcli"];
-  const main = new URL("../../main.ts", import.meta.url);
-  const config = new URL("../../deno.json", import.meta.url);
+  const main = programFile(ENTRY_FILE);
   if (main.protocol !== "file:") return ["draftcli"];
+  return denoRunCommand(
+    execPath,
+    fromFileUrl(main),
+    BUNDLED ? undefined : fromFileUrl(programFile("deno.json")),
+  );
+}
+
+/**
+ * The `deno run` argv of a draftcli entry point: main.ts with the checkout's `config`, or a
+ * bundle's main.js with none (it imports only `node:` modules, and a deno.json found near the
+ * caller's folder must not change how it runs).
+ */
+export function denoRunCommand(execPath: string, entry: string, config?: string): string[] {
   return [
     execPath,
     "run",
     "--quiet",
     ...SOURCE_RUN_FLAGS,
     ...PERMISSIONS,
-    "--config",
-    fromFileUrl(config),
-    fromFileUrl(main),
+    ...(config === undefined ? ["--no-config"] : ["--config", config]),
+    entry,
   ];
 }

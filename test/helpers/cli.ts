@@ -1,10 +1,12 @@
 /**
- * Runs draftcli as a real subprocess: `deno run main.ts` by default, or the compiled binary
- * named by DRAFTCLI_BIN. Every end-to-end test goes through here.
+ * Runs draftcli as a real subprocess: `deno run main.ts` by default, the compiled binary named by
+ * DRAFTCLI_BIN, or `deno run` of the bundle whose main.js DRAFTCLI_BUNDLE names (`deno task
+ * bundle` writes dist/bundle/main.js). Every end-to-end test goes through here.
  */
+import { resolve } from "node:path";
 import { fileURLToPath as fromFileUrl } from "node:url";
 import { runApp } from "../../src/cli/app.ts";
-import { selfCommand } from "../../src/setup/self_command.ts";
+import { denoRunCommand, selfCommand } from "../../src/setup/self_command.ts";
 import { tempDir } from "./temp.ts";
 
 /** The repository root: the default working directory of a run. */
@@ -38,9 +40,17 @@ export interface CliOptions {
 export function cliCommand(): { cmd: string; args: string[] } {
   const bin = Deno.env.get("DRAFTCLI_BIN");
   if (bin) return { cmd: bin, args: [] };
-  // The same source command `setup --mcp` registers from a checkout.
-  const [cmd, ...args] = selfCommand(Deno.execPath());
+  const bundle = Deno.env.get("DRAFTCLI_BUNDLE");
+  // The command `setup --mcp` registers from the bundle, or from a checkout.
+  const [cmd, ...args] = bundle
+    ? denoRunCommand(Deno.execPath(), resolve(REPO, bundle))
+    : selfCommand(Deno.execPath());
   return { cmd, args };
+}
+
+/** True when the end-to-end tests run a build (DRAFTCLI_BIN or DRAFTCLI_BUNDLE), not the source. */
+export function runsBuild(): boolean {
+  return Boolean(Deno.env.get("DRAFTCLI_BIN") || Deno.env.get("DRAFTCLI_BUNDLE"));
 }
 
 /** Caller variables that locate tools or reach the network, never draftcli settings. */

@@ -9,11 +9,11 @@
  * - fill: does the filled copy still name the replaced file anywhere?
  *
  * Commands run in-process through runApp (fast; the whole corpus takes about a minute), or as
- * the binary named by DRAFTCLI_BIN. The corpus drafts carry their owners' paths and device ids:
+ * the build named by DRAFTCLI_BIN or DRAFTCLI_BUNDLE. The corpus drafts carry their owners' paths and device ids:
  * they are only ever copied whole into a temporary folder, never into another draft.
  */
 import { COMMAND_TABLE, loadCommand } from "../../src/commands/registry.ts";
-import { fixture, runCli, runInProcess, type TempWorld, tempWorld } from "./cli.ts";
+import { fixture, runCli, runInProcess, runsBuild, type TempWorld, tempWorld } from "./cli.ts";
 import { type Change, diffRaw, parseRaw, type Raw, valueOf } from "./structural_diff.ts";
 
 // deno-lint-ignore no-explicit-any
@@ -50,9 +50,12 @@ export interface RunResult {
 /** A command runner bound to one world's environment. */
 export type Runner = (argv: string[]) => Promise<RunResult>;
 
-/** Runs commands in-process (runApp) or, when DRAFTCLI_BIN is set, as that binary. */
+/**
+ * Runs commands in-process (runApp) or, when DRAFTCLI_BIN or DRAFTCLI_BUNDLE is set, as that
+ * build.
+ */
 export function runnerFor(env: Record<string, string>): Runner {
-  if (Deno.env.get("DRAFTCLI_BIN")) {
+  if (runsBuild()) {
     return async (argv) => {
       const r = await runCli(argv, { env });
       return { code: r.code, stdout: r.stdout, stderr: r.stderr, json: r.json };

@@ -1,0 +1,194 @@
+/**
+ * Builds the release bundle: a code-split, minified `deno bundle` of main.ts into `dist/bundle/`
+ * (its entry is `dist/bundle/main.js`; every other file is a chunk it imports, statically or by
+ * a literal `import()`), with the program's data files copied beside the chunks at their
+ * repository paths (src/embedded.ts finds them there). `deno task compile` compiles this bundle;
+ * `deno run` starts it too (src/setup/self_command.ts `denoRunCommand`).
+ *
+ * One step follows `deno bundle`: its shared runtime chunk, which every chunk imports, opens with
+ * `import {createRequire} from "node:module"` (the `require` of bundled CommonJS code). Loading
+ * `node:module` starts Deno's Node compatibility layer on every call, for code that almost never
+ * runs: the only `require` calls in the bundle are those of the `debug` package (`node:tty`,
+ * `node:util`, `supports-color`), which music-metadata and @tokenizer/inflate import, so only an
+ * audio probe reaches them. The step makes that `require` lazy: it is created, through
+ * `process.getBuiltinModule("node:module")`, on its first call. `--packages external` would keep
+ * the npm packages out of the bundle (loaded from Deno's npm cache, unminified, at run time), and
+ * an import map cannot reach a dependency of an npm package, so neither removes the import.
+ *
+ * Usage: deno task bundle [--out <dir>] [--dry-run]
+ *
+ *   --out <dir>  write the bundle there instead of dist/bundle (relative to the repository root)
+ *   --dry-run    print the deno bundle command; run nothing
+ */
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { CATALOG_DIR } from "../src/catalogs/catalog.ts";
+
+/** The program's entry point, relative to the repository root: what the bundle starts from. */
+export const ENTRY = "main.ts";
+
+/** The bundle's folder, relative to the repository root. */
+export const BUNDLE_DIR = "dist/bundle";
+
+/** The bundle's entry file inside its folder (`deno bundle` names it after main.ts). */
+export const BUNDLE_ENTRY = "main.js";
+
+/**
+ * `deno bundle` options, pinned: Deno's platform (its globals and `node:` modules stay
+ * imports), one chunk per module group that loads together (a command loads only its own code,
+ * as from source), minified (less to parse and to cache).
+ */
+export const BUNDLE_FLAGS = ["--platform", "deno", "--code-splitting", "--minify"] as const;
+
+/**
+ * Folders of data files the program reads at run time (src/embedded.ts), relative to the
+ * repository root: copied into the bundle at the same paths, and embedded in the binaries.
+ */
+export const DATA_DIRS = [CATALOG_DIR] as const;
+
+/** Arguments after `deno` that bundle main.ts into `outDir`. */
+export function bundleArgs(outDir: string = BUNDLE_DIR): string[] {
+  return ["bundle", ...BUNDLE_FLAGS, "--outdir", outDir, ENTRY];
+}
+
+/** The runtime chunk's `require`, as `deno bundle` writes it; group 1 is its variable's name. */
+const REQUIRE_SHIM =
+  /import\s*\{\s*createRequire as __deno_internal_createRequire\s*\}\s*from\s*"node:module"\s*;?\s*var ([\w$]+)\s*=\s*__deno_internal_createRequire\(import\.meta\.url\)\s*;/g;
+
+/** A static or dynamic import of `node:module`. */
+const IMPORTS_NODE_MODULE = /\bfrom\s*["']node:module["']|\bimport\s*\(\s*["']node:module["']/;
+
+/**
+ * `text` (one output file) with the `require` shim replaced by one created on its first call;
+ * `count` is how many shims were replaced.
+ */
+export function lazyRequire(text: string): { text: string; count: number } {
+  let count = 0;
+  const out = text.replace(REQUIRE_SHIM, (_, name: string) => {
+    count++;
+    return `var ${name}=(id)=>(${name}=globalThis.process.getBuiltinModule("node:module")` +
+      `.createRequire(import.meta.url))(id);`;
+  });
+  return { text: out, count };
+}
+
+/** What a build wrote. */
+export interface BundleReport {
+  /** The bundle's folder (absolute). */
+  dir: string;
+  /** JavaScript files written (the entry and its chunks). */
+  modules: number;
+  /** Their total size in bytes. */
+  bytes: number;
+  /** Data files copied into the bundle. */
+  dataFiles: number;
+}
+
+/** Copies the folder `from` into `to` (created), recursively; returns the number of files. */
+async function copyTree(from: string, to: string): Promise<number> {
+  await Deno.mkdir(to, { recursive: true });
+  let files = 0;
+  for await (const entry of Deno.readDir(from)) {
+    const a = `${from}/${entry.name}`;
+    const b = `${to}/${entry.name}`;
+    if (entry.isDirectory) files += await copyTree(a, b);
+    else if (entry.isFile) {
+      await Deno.copyFile(a, b);
+      files++;
+    }
+  }
+  return files;
+}
+
+/**
+ * Builds the bundle of the checkout at `root` into `root/outDir`: bundles into a staging folder
+ * beside it, makes `require` lazy, copies the data folders, then replaces `outDir` with it, so a
+ * failed build leaves the previous bundle (or none) in place. Throws with the cause on failure.
+ */
+export async function buildBundle(
+  root: string,
+  outDir: string = BUNDLE_DIR,
+): Promise<BundleReport> {
+  const dir = resolve(root, outDir);
+  const staging = `${dir}.partial`;
+  await Deno.remove(staging, { recursive: true }).catch(() => {});
+  try {
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: bundleArgs(staging),
+      cwd: root,
+      env: { NO_COLOR: "1" },
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    if (!out.success) {
+      const text = new TextDecoder().decode(out.stderr) + new TextDecoder().decode(out.stdout);
+      throw new Error(`deno bundle failed (exit ${out.code}):\n${text.trim()}`);
+    }
+    let modules = 0;
+    let bytes = 0;
+    let shims = 0;
+    for await (const entry of Deno.readDir(staging)) {
+      if (!entry.isFile || !entry.name.endsWith(".js")) continue;
+      const path = `${staging}/${entry.name}`;
+      const { text, count } = lazyRequire(await Deno.readTextFile(path));
+      if (count) await Deno.writeTextFile(path, text);
+      if (IMPORTS_NODE_MODULE.test(text)) {
+        throw new Error(
+          `${entry.name} still imports node:module after the require shim was made lazy; ` +
+            "deno bundle's output changed: update REQUIRE_SHIM in scripts/bundle.ts",
+        );
+      }
+      shims += count;
+      modules++;
+      bytes += new TextEncoder().encode(text).length;
+    }
+    if (shims > 1) throw new Error(`found ${shims} require shims; expected one runtime chunk`);
+    await Deno.stat(`${staging}/${BUNDLE_ENTRY}`);
+    let dataFiles = 0;
+    for (const data of DATA_DIRS) {
+      dataFiles += await copyTree(`${root}/${data}`, `${staging}/${data}`);
+    }
+    await Deno.remove(dir, { recursive: true }).catch(() => {});
+    await Deno.rename(staging, dir);
+    return { dir, modules, bytes, dataFiles };
+  } catch (err) {
+    await Deno.remove(staging, { recursive: true }).catch(() => {});
+    throw err;
+  }
+}
+
+/** One-line usage text. */
+export const USAGE = "deno task bundle [--out <dir>] [--dry-run]";
+
+/** Runs the script; returns the process exit code. */
+export async function main(argv: string[]): Promise<number> {
+  let outDir = BUNDLE_DIR;
+  let dryRun = false;
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i];
+    if (word === "--dry-run") dryRun = true;
+    else if (word === "--help" || word === "-h") {
+      console.log(`usage: ${USAGE}`);
+      return 0;
+    } else if (word === "--out" && argv[i + 1]) outDir = argv[++i];
+    else {
+      console.error(`bundle: unknown argument "${word}"; usage: ${USAGE}`);
+      return 2;
+    }
+  }
+  if (dryRun) {
+    console.log(["deno", ...bundleArgs(outDir)].join(" "));
+    return 0;
+  }
+  const root = fileURLToPath(new URL("../", import.meta.url)).replace(/[\\/]$/, "");
+  try {
+    const report = await buildBundle(root, outDir);
+    console.log(JSON.stringify(report));
+    return 0;
+  } catch (err) {
+    console.error(`bundle: ${(err as Error).message}`);
+    return 1;
+  }
+}
+
+if (import.meta.main) Deno.exit(await main(Deno.args));

@@ -1,0 +1,176 @@
+import {
+  deepStrictEqual as assertEquals,
+  match as assertMatch,
+  ok as assert,
+} from "node:assert/strict";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { BUNDLE_ENTRY, DATA_DIRS, lazyRequire } from "./bundle.ts";
+import { denoRunCommand } from "../src/setup/self_command.ts";
+import { versionLine } from "../src/version.ts";
+import { fixture, hermeticEnv, tempWorld } from "../test/helpers/cli.ts";
+import { oncePerFile, tempDir } from "../test/helpers/temp.ts";
+
+const ROOT = fileURLToPath(new URL("../", import.meta.url));
+const SCRIPT = fileURLToPath(new URL("./bundle.ts", import.meta.url));
+
+/** Runs scripts/bundle.ts in a real subprocess. */
+async function runBundle(args: string[]) {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "--allow-read", "--allow-write", "--allow-run", SCRIPT, ...args],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const dec = new TextDecoder();
+  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+}
+
+/** One bundle built by the script for this file's tests: its folder and the build's report. */
+const built = oncePerFile(async (dir) => {
+  const out = `${dir}/bundle`;
+  const r = await runBundle(["--out", out]);
+  assertEquals(r.code, 0, r.stderr);
+  return { dir: out, report: JSON.parse(r.stdout) as { modules: number; dataFiles: number } };
+}, "draftcli-bundle-");
+
+/** Runs the bundle's main.js as `setup` registers it, in `env`. */
+async function runBundled(dir: string, args: string[], env: Record<string, string>) {
+  const [cmd, ...pre] = denoRunCommand(Deno.execPath(), `${dir}/${BUNDLE_ENTRY}`);
+  const out = await new Deno.Command(cmd, {
+    args: [...pre, ...args],
+    env,
+    clearEnv: true,
+    cwd: dir,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const dec = new TextDecoder();
+  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+}
+
+Deno.test("lazyRequire turns the runtime chunk's node:module import into a require made on first call", async () => {
+  const chunk =
+    'var g=Object.create;import{createRequire as __deno_internal_createRequire} from "node:module";var m=__deno_internal_createRequire(import.meta.url);var n=1;export{m as a,n as b};';
+  const { text, count } = lazyRequire(chunk);
+  assertEquals(count, 1);
+  assertEquals(/from\s*"node:module"/.test(text), false, text);
+  assert(
+    text.startsWith("var g=Object.create;var m=") &&
+      text.endsWith("var n=1;export{m as a,n as b};"),
+  );
+  // The rewritten chunk still loads, and its require still works (twice: made once, then kept).
+  await using tmp = await tempDir();
+  await Deno.writeTextFile(`${tmp.path}/chunk.js`, text);
+  const mod = await import(pathToFileURL(`${tmp.path}/chunk.js`).href);
+  assertEquals(mod.a("node:path").posix.join("a", "b"), "a/b");
+  assertEquals(typeof mod.a("node:util").format, "function");
+  const same = 'import{x}from"./chunk-A.js";var r=require;';
+  assertEquals(lazyRequire(same), { text: same, count: 0 });
+});
+
+Deno.test("bundle --dry-run prints the pinned deno bundle command; a bad argument exits 2", async () => {
+  const dry = await runBundle(["--dry-run"]);
+  assertEquals(dry.code, 0);
+  assertEquals(
+    dry.stdout,
+    "deno bundle --platform deno --code-splitting --minify --outdir dist/bundle main.ts\n",
+  );
+  const bad = await runBundle(["--fast"]);
+  assertEquals(bad.code, 2);
+  assertMatch(bad.stderr, /unknown argument "--fast"/);
+});
+
+Deno.test("the bundle: split chunks, none importing node:module, and the data files copied", async () => {
+  const { dir, report } = await built();
+  const chunks = [...Deno.readDirSync(dir)].filter((e) => e.isFile && e.name.endsWith(".js"));
+  assertEquals(chunks.length, report.modules);
+  assert(chunks.length > 50, `code-split into ${chunks.length} files`);
+  assert(chunks.some((e) => e.name === BUNDLE_ENTRY));
+  for (const e of chunks) {
+    const text = Deno.readTextFileSync(`${dir}/${e.name}`);
+    assertEquals(/\bfrom\s*["']node:module["']/.test(text), false, e.name);
+  }
+  let files = 0;
+  for (const data of DATA_DIRS) {
+    for (const edition of Deno.readDirSync(`${ROOT}${data}`)) {
+      if (!edition.isDirectory) continue;
+      for (const f of Deno.readDirSync(`${ROOT}${data}/${edition.name}`)) {
+        const name = `${data}/${edition.name}/${f.name}`;
+        assertEquals(
+          Deno.readFileSync(`${dir}/${name}`),
+          Deno.readFileSync(`${ROOT}${name}`),
+          name,
+        );
+        files++;
+      }
+    }
+  }
+  assert(files > 10 && report.dataFiles >= files, `${files} catalog files`);
+  // No build leftovers beside it.
+  assertEquals([...Deno.readDirSync(`${dir}/..`)].map((e) => e.name), ["bundle"]);
+});
+
+Deno.test("the bundle runs from anywhere: version, catalogs from its own folder, an audio probe through require", async () => {
+  const { dir } = await built();
+  const w = await tempWorld();
+  try {
+    const env = hermeticEnv(w.env);
+    const version = await runBundled(dir, ["--version"], env);
+    assertEquals(version.stdout, versionLine());
+    const fonts = await runBundled(dir, ["query", "fonts", "--limit", "1"], env);
+    assertEquals(fonts.code, 0, fonts.stderr);
+    assertEquals(JSON.parse(fonts.stdout).items.length, 1);
+    // music-metadata imports `debug`, whose CommonJS code calls require("node:tty").
+    const audio = await runBundled(dir, ["query", "media", "--url", fixture("audio.mp3")], env);
+    assertEquals(audio.code, 0, audio.stderr);
+    assertEquals(JSON.parse(audio.stdout).kind, "audio");
+    // Parsed in-process: a broken require would fall back to ffprobe with a warning.
+    assertEquals(audio.stderr, "");
+  } finally {
+    await w.cleanup();
+  }
+});
+
+Deno.test("setup from the bundle registers a command that starts the bundle's MCP server", async () => {
+  const { dir } = await built();
+  const w = await tempWorld();
+  try {
+    // No draftcli on PATH: setup registers the bundle's own `deno run` command.
+    const env = hermeticEnv({ ...w.env, PATH: w.root });
+    const setup = await runBundled(dir, ["setup", "cursor", "--mcp"], env);
+    assertEquals(setup.code, 0, setup.stderr);
+    const config = JSON.parse(await Deno.readTextFile(`${w.home}/.cursor/mcp.json`));
+    const { command, args } = config.mcpServers.draftcli as { command: string; args: string[] };
+    assertEquals(command, Deno.execPath());
+    assertEquals(args.at(-2), `${await Deno.realPath(dir)}/${BUNDLE_ENTRY}`);
+    assert(args.includes("--no-config"), args.join(" "));
+    const child = new Deno.Command(command, {
+      args,
+      env,
+      clearEnv: true,
+      cwd: w.home,
+      stdin: "piped",
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+    const writer = child.stdin.getWriter();
+    await writer.write(new TextEncoder().encode(
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: {
+          protocolVersion: "2025-06-18",
+          capabilities: {},
+          clientInfo: { name: "t", version: "1" },
+        },
+      }) + "\n",
+    ));
+    await writer.close();
+    const out = await child.output();
+    assertEquals(out.code, 0, new TextDecoder().decode(out.stderr));
+    const first = new TextDecoder().decode(out.stdout).split("\n")[0];
+    assertEquals(JSON.parse(first).result.serverInfo.name, "draftcli");
+  } finally {
+    await w.cleanup();
+  }
+});
