@@ -1,9 +1,10 @@
 /**
- * Prints the module list of the compiled binary (`deno info` of the compile entry, main.ts):
+ * Prints the module list of the compiled binary (`deno info` of main.ts, the entry the bundle
+ * that `deno compile` compiles is built from):
  * the local modules and every npm package reached, and fails (exit 1) when a test-only package
  * is among them. CI runs it; `deno run -A scripts/binary_modules.ts` shows the list.
  */
-import { ENTRY } from "./compile.ts";
+import { ENTRY } from "./bundle.ts";
 
 /** npm packages used only by tests and dev scripts: none may reach the binary. */
 export const TEST_ONLY = [

@@ -1,7 +1,8 @@
 /**
- * Builds the release binaries: one `deno compile` of main.ts per target triple into
- * `dist/draftcli-<target>` (`.exe` on Windows), then `dist/SHA256SUMS` (the `sha256sum` format)
- * over the binaries built by this run.
+ * Builds the release binaries: the bundle of main.ts (scripts/bundle.ts, into dist/bundle/), then
+ * one `deno compile` of the bundle's main.js per target triple into `dist/draftcli-<target>`
+ * (`.exe` on Windows), then `dist/SHA256SUMS` (the `sha256sum` format) over the binaries built by
+ * this run.
  *
  * Usage: deno task compile [--target <triple>] [--dry-run]
  *
@@ -10,7 +11,7 @@
  */
 import { fileURLToPath } from "node:url";
 import { PERMISSIONS } from "../src/version.ts";
-import { CATALOG_DIR } from "../src/catalogs/catalog.ts";
+import { buildBundle, BUNDLE_DIR, BUNDLE_ENTRY, bundleArgs, DATA_DIRS } from "./bundle.ts";
 
 /** Permissions baked into every binary (defined beside the version: source runs use them too). */
 export { PERMISSIONS };
@@ -43,12 +44,13 @@ export const V8_FLAGS = ["--min-semi-space-size=32", "--no-lazy"] as const;
 
 /**
  * Data files the program reads at run time, embedded with `--include` (relative to the
- * repository root): the catalogs, read one kind at a time when first needed.
+ * repository root): the bundle's copies of the catalogs, read one kind at a time when first
+ * needed.
  */
-export const INCLUDES = [CATALOG_DIR] as const;
+export const INCLUDES: readonly string[] = DATA_DIRS.map((dir) => `${BUNDLE_DIR}/${dir}`);
 
-/** The program's entry point, relative to the repository root. */
-export const ENTRY = "main.ts";
+/** What `deno compile` compiles, relative to the repository root: the bundle's entry. */
+export const COMPILE_ENTRY = `${BUNDLE_DIR}/${BUNDLE_ENTRY}`;
 
 /** Output folder, relative to the repository root. */
 export const OUT_DIR = "dist";
@@ -62,8 +64,10 @@ export function assetName(target: Target): string {
 }
 
 /**
- * Arguments after `deno` that compile one target. The entry point comes last: `deno compile`
- * would bake anything after it into the binary as program arguments.
+ * Arguments after `deno` that compile one target. `--no-config`: the bundle imports only `node:`
+ * modules, so the checkout's deno.json (its import map, its lock file) has nothing to add. The
+ * entry point comes last: `deno compile` would bake anything after it into the binary as program
+ * arguments.
  */
 export function compileArgs(target: Target): string[] {
   return [
@@ -75,7 +79,8 @@ export function compileArgs(target: Target): string[] {
     ...PERMISSIONS,
     `--v8-flags=${V8_FLAGS.join(",")}`,
     ...INCLUDES.map((path) => `--include=${path}`),
-    ENTRY,
+    "--no-config",
+    COMPILE_ENTRY,
   ];
 }
 
@@ -163,6 +168,8 @@ export async function main(argv: string[]): Promise<number> {
   const names = options.targets.map(assetName);
 
   if (options.dryRun) {
+    console.log(["deno", ...bundleArgs()].map(shellWord).join(" "));
+    console.log(`# then make require lazy and copy ${DATA_DIRS.join(" ")} into ${BUNDLE_DIR}`);
     for (const target of options.targets) {
       console.log(["deno", ...compileArgs(target)].map(shellWord).join(" "));
     }
@@ -171,12 +178,12 @@ export async function main(argv: string[]): Promise<number> {
   }
 
   try {
-    await Deno.stat(`${root}/${ENTRY}`);
-  } catch {
-    console.error(`compile: ${ENTRY} not found in ${root}`);
+    const report = await buildBundle(root);
+    console.error(`compile: bundled ${report.modules} modules into ${BUNDLE_DIR}`);
+  } catch (e) {
+    console.error(`compile: ${(e as Error).message}`);
     return 1;
   }
-  await Deno.mkdir(`${root}/${OUT_DIR}`, { recursive: true });
   for (const target of options.targets) {
     const args = compileArgs(target);
     console.error(`compile: deno ${args.map(shellWord).join(" ")}`);

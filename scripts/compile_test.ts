@@ -1,7 +1,9 @@
 import { deepStrictEqual as assertEquals, match as assertMatch } from "node:assert/strict";
 import { fileURLToPath } from "node:url";
+import { DATA_DIRS } from "./bundle.ts";
 import {
   assetName,
+  COMPILE_ENTRY,
   INCLUDES,
   PERMISSIONS,
   sha256Hex,
@@ -44,13 +46,20 @@ const EXPECTED_PERMISSIONS = [
 /** The start-up settings baked into the binaries (see V8_FLAGS). */
 const EXPECTED_V8_FLAGS = "--v8-flags=--min-semi-space-size=32,--no-lazy";
 
-/** The data folders embedded beside the modules (see INCLUDES). */
-const EXPECTED_INCLUDES = ["--include=src/catalogs/data"];
+/** The data folders embedded beside the bundle's modules (see INCLUDES). */
+const EXPECTED_INCLUDES = ["--include=dist/bundle/src/catalogs/data"];
 
-Deno.test("compile --dry-run prints one deno compile per target with the baked permissions", async () => {
+/** What deno compile compiles: the bundle's entry, with no config. */
+const EXPECTED_ENTRY = "dist/bundle/main.js";
+
+Deno.test("compile --dry-run bundles main.ts first, then prints one deno compile per target with the baked permissions", async () => {
   const { code, stdout } = await runCompile(["--dry-run"]);
   assertEquals(code, 0);
-  const commands = stdout.split("\n").filter((l) => l.startsWith("deno "));
+  assertEquals(
+    stdout.split("\n")[0],
+    "deno bundle --platform deno --code-splitting --minify --outdir dist/bundle main.ts",
+  );
+  const commands = stdout.split("\n").filter((l) => l.startsWith("deno compile "));
   assertEquals(commands.length, EXPECTED_TARGETS.length);
   commands.forEach((line, i) => {
     const target = EXPECTED_TARGETS[i];
@@ -64,13 +73,13 @@ Deno.test("compile --dry-run prints one deno compile per target with the baked p
       "--output",
       `dist/draftcli-${target}${ext}`,
     ]);
-    // Permissions, in any order, the V8 flags, the data folders, and nothing else before the
-    // entry point, which comes last.
+    // Permissions, in any order, the V8 flags, the data folders, no config, and nothing else
+    // before the entry point, which comes last.
     assertEquals(
       words.slice(6, -1).sort(),
-      [...EXPECTED_PERMISSIONS, EXPECTED_V8_FLAGS, ...EXPECTED_INCLUDES].sort(),
+      [...EXPECTED_PERMISSIONS, EXPECTED_V8_FLAGS, ...EXPECTED_INCLUDES, "--no-config"].sort(),
     );
-    assertEquals(words.at(-1), "main.ts");
+    assertEquals(words.at(-1), EXPECTED_ENTRY);
     assertEquals(line.includes("--allow-all"), false);
   });
   assertMatch(stdout, /SHA256SUMS over: draftcli-x86_64-unknown-linux-gnu .*windows-msvc\.exe/);
@@ -80,11 +89,11 @@ Deno.test("compile --dry-run --target builds just that target", async () => {
   for (const args of [["--target", "aarch64-apple-darwin"], ["--target=aarch64-apple-darwin"]]) {
     const { code, stdout } = await runCompile(["--dry-run", ...args]);
     assertEquals(code, 0);
-    const commands = stdout.split("\n").filter((l) => l.startsWith("deno "));
+    const commands = stdout.split("\n").filter((l) => l.startsWith("deno compile "));
     assertEquals(commands, [
       "deno compile --target aarch64-apple-darwin --output dist/draftcli-aarch64-apple-darwin " +
       EXPECTED_PERMISSIONS.join(" ") +
-      ` ${EXPECTED_V8_FLAGS} ${EXPECTED_INCLUDES.join(" ")} main.ts`,
+      ` ${EXPECTED_V8_FLAGS} ${EXPECTED_INCLUDES.join(" ")} --no-config ${EXPECTED_ENTRY}`,
     ]);
   }
 });
@@ -105,6 +114,7 @@ Deno.test("compile exports agree with the release contract", () => {
   assertEquals([...PERMISSIONS], EXPECTED_PERMISSIONS);
   assertEquals(`--v8-flags=${V8_FLAGS.join(",")}`, EXPECTED_V8_FLAGS);
   assertEquals(INCLUDES.map((path) => `--include=${path}`), EXPECTED_INCLUDES);
+  assertEquals(COMPILE_ENTRY, EXPECTED_ENTRY);
   assertEquals(assetName("x86_64-pc-windows-msvc"), "draftcli-x86_64-pc-windows-msvc.exe");
   assertEquals(assetName("aarch64-unknown-linux-gnu"), "draftcli-aarch64-unknown-linux-gnu");
 });
@@ -156,7 +166,7 @@ Deno.test("the embedded data folder holds every catalog the program reads, and o
   const { CATALOG_DIR, CATALOG_KINDS, EDITIONS, hasCatalog, loadCatalogText } = await import(
     "../src/catalogs/catalog.ts"
   );
-  assertEquals(INCLUDES.includes(CATALOG_DIR), true);
+  assertEquals((DATA_DIRS as readonly string[]).includes(CATALOG_DIR), true);
   const root = new URL("../", import.meta.url);
   const onDisk = new Set<string>();
   for (const edition of Deno.readDirSync(new URL(`${CATALOG_DIR}/`, root))) {
