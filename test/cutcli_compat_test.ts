@@ -6,7 +6,14 @@
  * Calls run in-process (runInProcess) unless they need their own working directory or `deno task`.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { fixture, runCli, runInProcess, type TempWorld, tempWorld } from "./helpers/cli.ts";
+import {
+  fixture,
+  runCli,
+  runInProcess,
+  runsBuild,
+  type TempWorld,
+  tempWorld,
+} from "./helpers/cli.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = any;
@@ -461,7 +468,11 @@ Deno.test("cutcli: unknown keys name the accepted ones; unknown names say did yo
   });
 });
 
-Deno.test("cutcli: under deno task (cwd = the project, INIT_CWD = the caller) paths are the caller's", async () => {
+// Only a source run starts under this project's `deno task`; a binary or the bundle never does.
+Deno.test({
+  name: "cutcli: under deno task (cwd = the project, INIT_CWD = the caller) paths are the caller's",
+  ignore: runsBuild(),
+}, async () => {
   await withWorld(async (w) => {
     const { draftId } = await create(w, "task");
     await Deno.mkdir(`${w.root}/caller/pics`, { recursive: true });
