@@ -2,16 +2,19 @@
  * Start-up benchmark: the runtime's bare start (`deno run` of an empty script), `draftcli
  * --version`, `captions add` of 10 captions, `images add` of 10 local PNGs (each mutating run on
  * a fresh copy of the same draft), `draft info` (in a drafts folder of one draft, and of 200),
- * and one MCP session answering 20 tool calls, as real subprocesses. Uses hyperfine when it is
- * on PATH, else a loop of `performance.now()` timings; prints medians and the ratios to the bare
- * start measured in the same run.
+ * and one MCP session answering 20 tool calls, as real subprocesses, each case run from source
+ * (`deno run main.ts`) and from the bundle (`deno task bundle`'s output, built afresh into the
+ * scratch folder), plus a compiled binary when one is named. Uses hyperfine when it is on PATH,
+ * else a loop of `performance.now()` timings that takes the programs in turn for every run of a
+ * case (so a load change hits them alike); prints medians, the ratios to the bare start measured
+ * in the same run, and each build's ratio to the source run.
  *
- * Run: deno task bench:startup [--runs N] [--bin path/to/compiled/draftcli] [--no-v8-flags]
- * (DRAFTCLI_BIN works too: the compiled binary instead of `deno run main.ts`). Figures go into
- * notes, never into assertions.
+ * Run: deno task bench:startup [--runs N] [--bin path/to/compiled/draftcli] [--no-bundle]
+ * [--no-v8-flags] (DRAFTCLI_BIN works too). Figures go into notes, never into assertions.
  */
 import { fileURLToPath } from "node:url";
 import { V8_FLAGS } from "../scripts/compile.ts";
+import { buildBundle, BUNDLE_ENTRY } from "../scripts/bundle.ts";
 import { SOURCE_RUN_FLAGS } from "../src/setup/self_command.ts";
 import { PERMISSIONS } from "../src/version.ts";
 import { flag, median } from "./runs.ts";
@@ -19,6 +22,7 @@ import { flag, median } from "./runs.ts";
 const args = Deno.args;
 const RUNS = Number(flag("--runs") ?? 20);
 const BIN = flag("--bin") ?? Deno.env.get("DRAFTCLI_BIN");
+const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
 const PERMS = PERMISSIONS.join(" ");
 // `deno run` gets the V8 flags the release binaries have baked in (scripts/compile.ts), unless
@@ -33,7 +37,15 @@ await Deno.writeTextFile(empty, "");
 const env = { DRAFTCLI_DRAFTS_DIR: drafts, DRAFTCLI_CACHE_DIR: `${work}/cache`, NO_COLOR: "1" };
 
 const deno = Deno.execPath();
-const cli = BIN ?? `${deno} run -q ${SOURCE_RUN_FLAGS.join(" ")} ${PERMS}${V8} ${MAIN}`;
+const denoRun = `${deno} run -q ${SOURCE_RUN_FLAGS.join(" ")} ${PERMS}${V8}`;
+/** The programs compared: their label and the command that starts them. */
+const programs: { label: string; cli: string }[] = [{ label: "source", cli: `${denoRun} ${MAIN}` }];
+if (!args.includes("--no-bundle")) {
+  const { dir } = await buildBundle(ROOT, `${work}/bundle`);
+  programs.push({ label: "bundle", cli: `${denoRun} --no-config ${dir}/${BUNDLE_ENTRY}` });
+}
+if (BIN) programs.push({ label: "binary", cli: BIN });
+const cli = programs[0].cli;
 
 function split(cmd: string): string[] {
   return cmd.split(" ").filter(Boolean);
@@ -135,27 +147,32 @@ for (let i = 0; i < MANY; i++) {
   if (i === 0) oldestId = id;
 }
 
-const cases: { name: string; cmd: string; prepare?: string[] }[] = [
-  { name: "bare runtime (deno run empty.ts)", cmd: `${deno} run -q ${PERMS} ${empty}` },
-  { name: "draftcli --version", cmd: `${cli} --version` },
+/** One case: its name, its command for a program's `cli` (none: the bare start), a reset. */
+const cases: { name: string; cmd: (cli: string) => string; bare?: true; prepare?: string[] }[] = [
+  {
+    name: "bare runtime (deno run empty.ts)",
+    cmd: () => `${deno} run -q ${PERMS} ${empty}`,
+    bare: true,
+  },
+  { name: "draftcli --version", cmd: (cli) => `${cli} --version` },
   {
     name: "draftcli captions add (10 captions)",
-    cmd: `${cli} captions add ${draftId} --captions @${captions}`,
+    cmd: (cli) => `${cli} captions add ${draftId} --captions @${captions}`,
     prepare: reset,
   },
   {
     name: "draftcli images add (10 local PNGs)",
-    cmd: `${cli} images add ${draftId} --image-infos @${images}`,
+    cmd: (cli) => `${cli} images add ${draftId} --image-infos @${images}`,
     prepare: reset,
   },
-  { name: "draftcli draft info", cmd: `${cli} draft info ${draftId}` },
+  { name: "draftcli draft info", cmd: (cli) => `${cli} draft info ${draftId}` },
   {
     name: `draftcli draft info (1 of ${MANY} drafts)`,
-    cmd: `${cli} draft info ${oldestId} --drafts-dir ${many}`,
+    cmd: (cli) => `${cli} draft info ${oldestId} --drafts-dir ${many}`,
   },
   {
     name: "draftcli mcp (one session, 20 calls)",
-    cmd: `sh -c '${cli} mcp < ${session} > /dev/null'`,
+    cmd: (cli) => `sh -c '${cli} mcp < ${session} > /dev/null'`,
     prepare: reset,
   },
 ];
@@ -169,10 +186,18 @@ async function hasHyperfine(): Promise<boolean> {
   }
 }
 
-const medians: Record<string, number> = {};
+/** The programs a case runs: one for the bare start, every program otherwise. */
+function runners(c: typeof cases[number]): { label: string; cmd: string }[] {
+  if (c.bare) return [{ label: "bare", cmd: c.cmd("") }];
+  return programs.map((p) => ({ label: p.label, cmd: c.cmd(p.cli) }));
+}
+
+/** Median wall-clock ms per case name, then per program label. */
+const medians: Record<string, Record<string, number>> = {};
 if (await hasHyperfine()) {
   for (const c of cases) {
     const json = `${work}/hf.json`;
+    const commands = runners(c);
     const hf = [
       "-N",
       "--warmup",
@@ -183,36 +208,47 @@ if (await hasHyperfine()) {
       json,
       // -N splits commands into words itself: quote the shell script as one word.
       ...(c.prepare ? ["--prepare", `sh -c '${c.prepare[2]}'`] : []),
-      c.cmd,
+      ...commands.map((r) => r.cmd),
     ];
     const out = await new Deno.Command("hyperfine", { args: hf, env, stdout: "null" }).output();
     if (!out.success) throw new Error(`hyperfine failed for ${c.name}`);
-    medians[c.name] = JSON.parse(await Deno.readTextFile(json)).results[0].median * 1000;
+    const results = JSON.parse(await Deno.readTextFile(json)).results as { median: number }[];
+    medians[c.name] = Object.fromEntries(
+      commands.map((r, i) => [r.label, results[i].median * 1000]),
+    );
   }
 } else {
   for (const c of cases) {
-    const times: number[] = [];
+    const commands = runners(c);
+    const times: number[][] = commands.map(() => []);
     for (let i = 0; i < RUNS + 3; i++) {
-      if (c.prepare) await run(c.prepare);
-      const t0 = performance.now();
-      const shell = /^sh -c '(.*)'$/.exec(c.cmd);
-      const r = await run(shell ? ["sh", "-c", shell[1]] : split(c.cmd));
-      const dt = performance.now() - t0;
-      if (r.code !== 0) throw new Error(`${c.name} failed`);
-      if (i >= 3) times.push(dt);
+      for (const [k, r] of commands.entries()) {
+        if (c.prepare) await run(c.prepare);
+        const t0 = performance.now();
+        const shell = /^sh -c '(.*)'$/.exec(r.cmd);
+        const result = await run(shell ? ["sh", "-c", shell[1]] : split(r.cmd));
+        const dt = performance.now() - t0;
+        if (result.code !== 0) throw new Error(`${c.name} (${r.label}) failed`);
+        if (i >= 3) times[k].push(dt);
+      }
     }
-    medians[c.name] = median(times);
+    medians[c.name] = Object.fromEntries(commands.map((r, k) => [r.label, median(times[k])]));
   }
 }
 
-const bare = medians[cases[0].name];
+const bare = medians[cases[0].name].bare;
+console.log(`start-up, median of ${RUNS} runs; ratio to the bare start [and to the source run]:`);
+for (const p of programs) console.log(`  ${p.label}: ${p.cli}`);
 console.log(
-  `start-up, median of ${RUNS} runs (${
-    BIN ? `binary ${BIN}` : `deno run ${SOURCE_RUN_FLAGS.join(" ")}${V8} main.ts`
-  }):`,
+  `  ${"bare runtime (deno run empty.ts)".padEnd(42)} ${bare.toFixed(1).padStart(7)} ms  1.00×`,
 );
-for (const c of cases) {
-  const m = medians[c.name];
-  console.log(`  ${c.name.padEnd(42)} ${m.toFixed(1).padStart(7)} ms  ${(m / bare).toFixed(2)}×`);
+for (const c of cases.slice(1)) {
+  const row = medians[c.name];
+  const cells = programs.map((p) => {
+    const m = row[p.label];
+    const vsSource = p === programs[0] ? "" : ` [${(m / row[programs[0].label]).toFixed(2)}]`;
+    return `${p.label} ${m.toFixed(1).padStart(6)} ms ${(m / bare).toFixed(2)}×${vsSource}`;
+  });
+  console.log(`  ${c.name.padEnd(42)} ${cells.join("   ")}`);
 }
 await Deno.remove(work, { recursive: true });
