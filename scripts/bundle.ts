@@ -9,11 +9,12 @@
  * `import {createRequire} from "node:module"` (the `require` of bundled CommonJS code). Loading
  * `node:module` starts Deno's Node compatibility layer on every call, for code that almost never
  * runs: the only `require` calls in the bundle are those of the `debug` package (`node:tty`,
- * `node:util`, `supports-color`), which music-metadata and @tokenizer/inflate import, so only an
- * audio probe reaches them. The step makes that `require` lazy: it is created, through
- * `process.getBuiltinModule("node:module")`, on its first call. `--packages external` would keep
- * the npm packages out of the bundle (loaded from Deno's npm cache, unminified, at run time), and
- * an import map cannot reach a dependency of an npm package, so neither removes the import.
+ * `node:util`, `supports-color`), which music-metadata and @tokenizer/inflate import, so only a
+ * probe of an audio or Matroska/WebM file reaches them (src/media/probe.ts). The step makes that `require` lazy: it is created, through
+ * `process.getBuiltinModule("node:module")`, on its first call. Neither option of `deno bundle`
+ * removes the import: with `--packages external` (Deno 2.9.6) the output is the same, the `npm:`
+ * imports deno.json maps still bundled, and an import map cannot reach `debug`, a dependency of
+ * npm packages, not of ours.
  *
  * Usage: deno task bundle [--out <dir>] [--dry-run]
  *
