@@ -109,6 +109,26 @@ Deno.test("the bundle: split chunks, none importing node:module, and the data fi
   assertEquals([...Deno.readDirSync(`${dir}/..`)].map((e) => e.name), ["bundle"]);
 });
 
+Deno.test("the bundle's start-up path (main.js and what it imports statically) imports no node: module", async () => {
+  const { dir } = await built();
+  const seen = new Set<string>();
+  const todo = [BUNDLE_ENTRY];
+  while (todo.length) {
+    const name = todo.pop()!;
+    if (seen.has(name)) continue;
+    seen.add(name);
+    const text = Deno.readTextFileSync(`${dir}/${name}`);
+    // Static imports and re-exports, minified (`import{a as b}from"./chunk-X.js"`, `import"./y.js"`).
+    for (
+      const m of text.matchAll(/\b(?:import|export)\s*(?:[^"'();]*?\bfrom\s*)?["']([^"']+)["']/g)
+    ) {
+      if (m[1].startsWith("./")) todo.push(m[1].slice(2));
+      else assert(!m[1].startsWith("node:"), `${name} imports ${m[1]}`);
+    }
+  }
+  assert(seen.size >= 2, [...seen].join(" "));
+});
+
 Deno.test("the bundle runs from anywhere: version, catalogs from its own folder, an audio probe through require", async () => {
   const { dir } = await built();
   const w = await tempWorld();
