@@ -4,10 +4,11 @@
  * a fresh copy of the same draft), `draft info` (in a drafts folder of one draft, and of 200),
  * and one MCP session answering 20 tool calls, as real subprocesses, each case run from source
  * (`deno run main.ts`) and from the bundle (`deno task bundle`'s output, built afresh into the
- * scratch folder), plus a compiled binary when one is named. Uses hyperfine when it is on PATH,
- * else a loop of `performance.now()` timings that takes the programs in turn for every run of a
- * case (so a load change hits them alike); prints medians, the ratios to the bare start measured
- * in the same run, and each build's ratio to the source run.
+ * scratch folder), plus a compiled binary when one is named. Every case also times the bare start.
+ * Uses hyperfine when it is on PATH, else a loop of `performance.now()` timings that takes the
+ * bare start and the programs in turn for every run of a case (so a change of load hits them
+ * alike); prints medians, each one's ratio to the bare start timed with its case, and each build's
+ * ratio to the source run.
  *
  * Run: deno task bench:startup [--runs N] [--bin path/to/compiled/draftcli] [--no-bundle]
  * [--no-v8-flags] (DRAFTCLI_BIN works too). Figures go into notes, never into assertions.
@@ -147,13 +148,11 @@ for (let i = 0; i < MANY; i++) {
   if (i === 0) oldestId = id;
 }
 
-/** One case: its name, its command for a program's `cli` (none: the bare start), a reset. */
-const cases: { name: string; cmd: (cli: string) => string; bare?: true; prepare?: string[] }[] = [
-  {
-    name: "bare runtime (deno run empty.ts)",
-    cmd: () => `${deno} run -q ${PERMS} ${empty}`,
-    bare: true,
-  },
+/** The bare start: `deno run` of an empty script, timed in turn with every case's runs. */
+const BARE = `${deno} run -q ${PERMS} ${empty}`;
+
+/** One case: its name, its command for a program's `cli`, and the reset before each run. */
+const cases: { name: string; cmd: (cli: string) => string; prepare?: string[] }[] = [
   { name: "draftcli --version", cmd: (cli) => `${cli} --version` },
   {
     name: "draftcli captions add (10 captions)",
@@ -186,10 +185,12 @@ async function hasHyperfine(): Promise<boolean> {
   }
 }
 
-/** The programs a case runs: one for the bare start, every program otherwise. */
+/** The commands a case runs in turn: the bare start, then the case for every program. */
 function runners(c: typeof cases[number]): { label: string; cmd: string }[] {
-  if (c.bare) return [{ label: "bare", cmd: c.cmd("") }];
-  return programs.map((p) => ({ label: p.label, cmd: c.cmd(p.cli) }));
+  return [
+    { label: "bare", cmd: BARE },
+    ...programs.map((p) => ({ label: p.label, cmd: c.cmd(p.cli) })),
+  ];
 }
 
 /** Median wall-clock ms per case name, then per program label. */
@@ -236,18 +237,23 @@ if (await hasHyperfine()) {
   }
 }
 
-const bare = medians[cases[0].name].bare;
-console.log(`start-up, median of ${RUNS} runs; ratio to the bare start [and to the source run]:`);
+const bares = cases.map((c) => medians[c.name].bare);
+console.log(
+  `start-up, median of ${RUNS} runs; ratio to the bare start timed in turn with the case ` +
+    `[and to the source run]:`,
+);
 for (const p of programs) console.log(`  ${p.label}: ${p.cli}`);
 console.log(
-  `  ${"bare runtime (deno run empty.ts)".padEnd(42)} ${bare.toFixed(1).padStart(7)} ms  1.00×`,
+  `  ${"bare runtime (deno run empty.ts)".padEnd(42)} ${
+    median(bares).toFixed(1).padStart(7)
+  } ms  (${Math.min(...bares).toFixed(1)}–${Math.max(...bares).toFixed(1)} across cases)`,
 );
-for (const c of cases.slice(1)) {
+for (const c of cases) {
   const row = medians[c.name];
   const cells = programs.map((p) => {
     const m = row[p.label];
     const vsSource = p === programs[0] ? "" : ` [${(m / row[programs[0].label]).toFixed(2)}]`;
-    return `${p.label} ${m.toFixed(1).padStart(6)} ms ${(m / bare).toFixed(2)}×${vsSource}`;
+    return `${p.label} ${m.toFixed(1).padStart(6)} ms ${(m / row.bare).toFixed(2)}×${vsSource}`;
   });
   console.log(`  ${c.name.padEnd(42)} ${cells.join("   ")}`);
 }
