@@ -267,19 +267,19 @@ const SPLIT_DEPTH = 4;
  * slices of at most `SLICE` items, or each from its template (see `itemText`).
  */
 const LIST_DEPTH = 2;
-/** Most items in one slice. */
+/** Items in the first slice of a list, and most items in any slice. */
 const SLICE = 256;
 /**
- * Text a slice aims at (UTF-16 units): its item count follows the length of the slice before.
- * A slice, and a piece handed on (at most `PIECE` plus a slice), stays below V8's large-object
- * size (128 KB, even as two-byte text), so the writer's garbage is young and scavenged as it
- * goes. Larger strings are allocated one by one in the young large-object space, which a
- * scavenge empties only once it holds as much as the largest young object seen so far: the
- * loaded timeline's text, so a large add held its size again in garbage at its peak.
+ * Text a slice after the first aims at (UTF-16 units): its item count follows the length of the
+ * slice before. Such a slice, and a piece handed on (at most `PIECE` plus a slice), stays below
+ * V8's large-object size (128 KB, even as two-byte text), so the writer's garbage is young and
+ * scavenged as it goes. Larger strings are allocated one by one in the young large-object space,
+ * which a scavenge empties only once it holds as much as the largest young object seen so far:
+ * the loaded timeline's text, so slices of 256 items made a large add hold that much again in
+ * garbage at its peak. (A first slice of 256 items, once per list, costs no such pile-up, and
+ * fewer calls on a small timeline.)
  */
 const SLICE_TEXT = 1 << 14;
-/** Items in a first slice (before any slice length is known). */
-const SLICE_FIRST = 16;
 /** Small pieces are joined until they are this long (UTF-16 units) before they are handed on. */
 const PIECE = 1 << 15;
 
@@ -349,7 +349,7 @@ export function* stringifyChunks(
     // A slice is an array of the same items: same float paths below `[]`.
     const sliceNode: FloatTrie = { float: false, children: new Map([["[]", item]]) };
     let from = -1;
-    let per = SLICE_FIRST;
+    let per = SLICE;
     const slice = (to: number) => {
       const text = whole(v.slice(from, to), sliceNode);
       per = Math.max(1, Math.min(SLICE, Math.floor((to - from) * SLICE_TEXT / text.length)));
