@@ -6,6 +6,8 @@
  *
  * Run: deno run -A bench/scale_add.ts [--sizes 1000,10000,50000] [--runs 3]
  *   [--keep DIR: keep the built drafts] [--from DIR: start from drafts kept earlier]
+ *   [--main PATH: the CLI runs this main.ts, e.g. another checkout's; in-process stays this one]
+ *   [--cjk: captions in Chinese, so the timeline's text is a two-byte string, twice the memory]
  * (also part of `deno task bench:startup`). Figures go into notes, never into assertions.
  */
 import { fileURLToPath } from "node:url";
@@ -19,12 +21,18 @@ import { SOURCE_RUN_FLAGS } from "../src/setup/self_command.ts";
 
 const SIZES = (flag("--sizes") ?? "1000,10000,50000").split(",").map(Number);
 const RUNS = Number(flag("--runs") ?? 3);
-const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
+const MAIN = flag("--main") ?? fileURLToPath(new URL("../main.ts", import.meta.url));
+const CJK = Deno.args.includes("--cjk");
 const PERMS = ["--allow-read", "--allow-write", "--allow-env", "--allow-net", "--allow-run"];
 
 // A scratch HOME keeps the caller's config out; DENO_DIR keeps Deno's module cache.
 const { root, drafts, env, ctx } = benchWorld("draftcli-scale-add-", { DENO_DIR: await denoDir() });
 const style = CaptionStyle.parse({});
+/** `n` back-to-back captions from the `offset`-th on, in Chinese with `--cjk`. */
+const texts = (n: number, offset: number) =>
+  CJK
+    ? captions(n, offset).map((c, i) => ({ ...c, text: `字幕 ${offset + i}` }))
+    : captions(n, offset);
 
 /** Wall time and peak RSS (VmHWM sampled from /proc) of one CLI subprocess. */
 async function cli(cliArgs: string[]): Promise<{ ms: number; peak?: number }> {
@@ -51,7 +59,7 @@ async function cli(cliArgs: string[]): Promise<{ ms: number; peak?: number }> {
 }
 
 const file = `${root}/captions100.json`;
-await Deno.writeTextFile(file, JSON.stringify(captions(100, 100_000)));
+await Deno.writeTextFile(file, JSON.stringify(texts(100, 100_000)));
 const rows: string[] = [];
 const base = await portraitDraft(drafts);
 let have = 0;
@@ -60,7 +68,7 @@ for (const size of SIZES) {
   while (have < size && !flag("--from")) {
     const n = Math.min(10_000, size - have);
     // deno-lint-ignore no-explicit-any
-    await addCaptions(ctx, base.draftId, captions(n, have) as any, style);
+    await addCaptions(ctx, base.draftId, texts(n, have) as any, style);
     have += n;
   }
   const snapshot = `${root}/base-${size}`;
@@ -77,7 +85,7 @@ for (const size of SIZES) {
     copyDir(snapshot, `${drafts}/${id}`);
     const t0 = performance.now();
     // deno-lint-ignore no-explicit-any
-    await addCaptions(ctx, id, captions(100, 100_000) as any, style);
+    await addCaptions(ctx, id, texts(100, 100_000) as any, style);
     inProc.push(performance.now() - t0);
     await Deno.remove(`${drafts}/${id}`, { recursive: true });
 

@@ -267,14 +267,25 @@ const SPLIT_DEPTH = 4;
  * slices of at most `SLICE` items, or each from its template (see `itemText`).
  */
 const LIST_DEPTH = 2;
-/** Arrays longer than this are written in slices of this many items. */
+/** Items in the first slice of a list, and most items in any slice. */
 const SLICE = 256;
+/**
+ * Text a slice after the first aims at (UTF-16 units): its item count follows the length of the
+ * slice before. Such a slice, and a piece handed on (at most `PIECE` plus a slice), stays below
+ * V8's large-object size (128 KB, even as two-byte text), so the writer's garbage is young and
+ * scavenged as it goes. Larger strings are allocated one by one in the young large-object space,
+ * which a scavenge empties only once it holds as much as the largest young object seen so far:
+ * the loaded timeline's text, so slices of 256 items made a large add hold that much again in
+ * garbage at its peak. (A first slice of 256 items, once per list, costs no such pile-up, and
+ * fewer calls on a small timeline.)
+ */
+const SLICE_TEXT = 1 << 14;
 /** Small pieces are joined until they are this long (UTF-16 units) before they are handed on. */
-const PIECE = 1 << 16;
+const PIECE = 1 << 15;
 
 /**
- * The same text as `stringifyWithFloats`, in pieces (a slice of at most `SLICE` items of a long
- * list such as `tracks[].segments` or `materials.texts`, or small members joined), so that a
+ * The same text as `stringifyWithFloats`, in pieces (a slice of a long list such as
+ * `tracks[].segments` or `materials.texts`, or small members joined, see `SLICE_TEXT`), so that a
  * large timeline is never held as one string: the caller encodes and writes the pieces as they
  * come. An item built from a template (item_templates.ts) and unchanged since is written from
  * the template's text, only its holes written anew.
@@ -338,13 +349,17 @@ export function* stringifyChunks(
     // A slice is an array of the same items: same float paths below `[]`.
     const sliceNode: FloatTrie = { float: false, children: new Map([["[]", item]]) };
     let from = -1;
-    const slice = (to: number) =>
-      (from ? "," : "") + whole(v.slice(from, to), sliceNode).slice(1, -1);
+    let per = SLICE;
+    const slice = (to: number) => {
+      const text = whole(v.slice(from, to), sliceNode);
+      per = Math.max(1, Math.min(SLICE, Math.floor((to - from) * SLICE_TEXT / text.length)));
+      return (from ? "," : "") + text.slice(1, -1);
+    };
     for (let i = 0; i < v.length; i++) {
       const made = itemText(v[i], item, floats);
       if (made === undefined) {
         if (from < 0) from = i;
-        else if (i - from === SLICE) {
+        else if (i - from >= per) {
           yield out + slice(i);
           out = "";
           from = i;

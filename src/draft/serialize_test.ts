@@ -101,3 +101,20 @@ Deno.test("timelinePieces: one piece for a small timeline, slices for a large on
   equal(pieces.length > 1, true);
   equal(pieces.join(""), stringifyWithFloats(large, trie));
 });
+
+Deno.test("timelinePieces: pieces of a large timeline stay below V8's large-object size", () => {
+  const trie = floatKeysOf(["tracks[].segments[].clip.scale.x", "alpha"], []);
+  // Items of ~2,000 UTF-16 units, two-byte text (two bytes a unit), some of ~20,000.
+  const big = (i: number) => "字幕".repeat(i % 100 === 0 ? 10_000 : 1_000);
+  const timeline = {
+    tracks: [{
+      segments: Array.from({ length: 3000 }, (_, i) => ({ clip: { scale: { x: i } }, t: big(i) })),
+    }],
+    materials: { texts: Array.from({ length: 3000 }, (_, i) => ({ alpha: i, content: big(i) })) },
+  };
+  const pieces = [...timelinePieces(timeline, trie)];
+  // Over 64 Ki units (128 KB as two-byte text): only the first slice of each list.
+  const long = pieces.filter((p) => p.length >= 64 * 1024).length;
+  equal(long <= 2, true, `${long} pieces of ${pieces.length} over 64 Ki units`);
+  equal(pieces.join(""), stringifyWithFloats(timeline, trie));
+});

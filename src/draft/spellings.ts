@@ -48,6 +48,15 @@ export interface Spellings {
 
 const isDigit = (c: number) => c >= 48 && c <= 57;
 
+/**
+ * `s` as a string of its own. V8 makes a substring of 13 or more characters a view of the string
+ * it was cut from, so a kept key or lexeme cut from a loaded timeline would keep the whole text
+ * (hundreds of MB for a large draft) alive as long as the document.
+ */
+function detached(s: string): string {
+  return s.length < 13 ? s : JSON.parse(JSON.stringify(s));
+}
+
 /** Indentation of a JSON text: the whitespace at the start of its second line ("" if compact). */
 export function indentOf(text: string): string {
   let i = 0;
@@ -59,14 +68,14 @@ export function indentOf(text: string): string {
   if (text.charCodeAt(j) !== 10) return "";
   let k = j + 1;
   while (k < text.length && (text[k] === " " || text[k] === "\t")) k++;
-  return text.slice(j + 1, k);
+  return detached(text.slice(j + 1, k));
 }
 
 /** The whitespace after a JSON text's value ("" for none). */
 export function tailOf(text: string): string {
   let i = text.length;
   while (i > 0 && /\s/.test(text[i - 1])) i--;
-  return text.slice(i);
+  return detached(text.slice(i));
 }
 
 /** Key names by length and first and last char (a quick first test of membership). */
@@ -136,7 +145,14 @@ export function scanSpellings(
     const holder = holderAt(d);
     if (!holder) return;
     const key = keyAt(d);
-    if (Object.is(holder[key], value)) numbers.push({ holder, key, value, lexeme });
+    if (Object.is(holder[key], value)) {
+      numbers.push({
+        holder,
+        key: typeof key === "string" ? detached(key) : key,
+        value,
+        lexeme: detached(lexeme),
+      });
+    }
   };
   const floatName = (d: number): boolean => {
     if (isArr[d]) return false;
@@ -215,7 +231,10 @@ export function scanSpellings(
         const object = holderAt(depth) as Record<string, unknown> | undefined;
         if (
           (holder || depth === 0) && object && keys.join("\0") !== Object.keys(object).join("\0")
-        ) orders.push({ holder, key: depth > 0 ? keyAt(depth - 1) : "", object, keys });
+        ) {
+          const key = depth > 0 ? keyAt(depth - 1) : "";
+          orders.push({ holder, key: typeof key === "string" ? detached(key) : key, object, keys });
+        }
       }
       if (resolved > depth) resolved = depth;
       expectKey = false;
