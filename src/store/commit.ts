@@ -7,6 +7,7 @@ import { writeFileAtomic } from "./atomic.ts";
 import { writtenRecord } from "./written.ts";
 import type { DraftDocument } from "../draft/document.ts";
 import { commitFiles, type TxnEntry } from "./txn.ts";
+import { entriesOf } from "../files.ts";
 import type { OsName } from "./home.ts";
 import { locateDraft, STATE_DIR } from "./locate.ts";
 import {
@@ -44,19 +45,7 @@ export interface SaveOptions {
  * failure there is a warning, the draft itself is saved).
  */
 export async function saveDraft(doc: DraftDocument, extra: SaveOptions = {}): Promise<void> {
-  const entries: TxnEntry[] = [];
-  // Different URLs with the same bytes share one staged file and one destination: move it once.
-  // A target already there (placed by another writer meanwhile) holds the same bytes (its name
-  // is its content's hash): it stays. Each target folder is listed once, not looked up per file.
-  const targets = new Set<string>();
-  const present = new Map<string, Set<string>>();
-  for (const s of extra.staged ?? []) {
-    if (targets.has(s.to)) continue;
-    targets.add(s.to);
-    if (!namesIn(present, dirname(s.to)).has(basename(s.to))) {
-      entries.push({ path: s.to, moveFrom: s.from });
-    }
-  }
+  const entries: TxnEntry[] = stagedEntries(extra.staged ?? []);
   // Unknown when some media is not on this machine (a draft from elsewhere): keep the editor's.
   const measured = savedMaterialsSize(doc, extra.staged);
   if (measured !== undefined && MATERIALS_SIZE_KEY in doc.meta) {
@@ -89,6 +78,53 @@ export async function saveDraft(doc: DraftDocument, extra: SaveOptions = {}): Pr
   } catch (err) {
     extra.warn?.(`could not update the editor's draft index: ${(err as Error).message}`);
   }
+}
+
+/**
+ * The moves of staged files into the draft. Different URLs with the same bytes share one staged
+ * file and one destination: it moves once. A target already there (placed by another writer
+ * meanwhile) holds the same bytes (its name is its content's hash): it stays. Each folder is
+ * listed once, not looked up per file. Where a folder holds exactly the staged files of one
+ * target folder, has its name, and that target has nothing in it yet (a draft's first media),
+ * the folder moves whole: one rename instead of one per file.
+ */
+function stagedEntries(staged: StagedFile[]): TxnEntry[] {
+  const targets = new Set<string>();
+  const present = new Map<string, Set<string>>();
+  /** The moves by target folder, then by source folder. */
+  const groups = new Map<string, Map<string, StagedFile[]>>();
+  for (const s of staged) {
+    if (targets.has(s.to)) continue;
+    targets.add(s.to);
+    const to = dirname(s.to);
+    if (namesIn(present, to).has(basename(s.to))) continue;
+    const bySource = groups.get(to) ?? new Map<string, StagedFile[]>();
+    groups.set(to, bySource);
+    const from = dirname(s.from);
+    bySource.set(from, [...bySource.get(from) ?? [], s]);
+  }
+  const entries: TxnEntry[] = [];
+  for (const [to, bySource] of groups) {
+    const [from, moves] = bySource.entries().next().value!;
+    if (
+      bySource.size === 1 && namesIn(present, to).size === 0 && basename(from) === basename(to) &&
+      holdsExactly(from, moves)
+    ) {
+      entries.push({ path: to, moveFrom: from });
+      continue;
+    }
+    for (const files of bySource.values()) {
+      for (const s of files) entries.push({ path: s.to, moveFrom: s.from });
+    }
+  }
+  return entries;
+}
+
+/** Does folder `dir` hold exactly the sources of `moves`, each under its target's name? */
+function holdsExactly(dir: string, moves: StagedFile[]): boolean {
+  const names = new Set(entriesOf(dir).map((e) => e.name));
+  return names.size === moves.length &&
+    moves.every((m) => basename(m.from) === basename(m.to) && names.has(basename(m.from)));
 }
 
 /** The names in folder `dir` (every kind of entry; none when it is missing), listed once. */
