@@ -2,12 +2,12 @@
  * Committing a draft: one atomic multi-file commit of every file the draft is written as,
  * staged media included, then the editor's index entry refreshed.
  */
-import { basename, dirname, isInside, join } from "../path.ts";
+import { isInside, join } from "../path.ts";
 import { writeFileAtomic } from "./atomic.ts";
 import { writtenRecord } from "./written.ts";
 import type { DraftDocument } from "../draft/document.ts";
 import { commitFiles, type TxnEntry } from "./txn.ts";
-import { entriesOf } from "../files.ts";
+import { stagedEntries } from "./staged_moves.ts";
 import type { OsName } from "./home.ts";
 import { locateDraft, STATE_DIR } from "./locate.ts";
 import {
@@ -80,66 +80,6 @@ export async function saveDraft(doc: DraftDocument, extra: SaveOptions = {}): Pr
   }
 }
 
-/**
- * The moves of staged files into the draft. Different URLs with the same bytes share one staged
- * file and one destination: it moves once. A target already there (placed by another writer
- * meanwhile) holds the same bytes (its name is its content's hash): it stays. Each folder is
- * listed once, not looked up per file. Where a folder holds exactly the staged files of one
- * target folder, has its name, and that target has nothing in it yet (a draft's first media),
- * the folder moves whole: one rename instead of one per file.
- */
-function stagedEntries(staged: StagedFile[]): TxnEntry[] {
-  const targets = new Set<string>();
-  const present = new Map<string, Set<string>>();
-  /** The moves by target folder, then by source folder. */
-  const groups = new Map<string, Map<string, StagedFile[]>>();
-  for (const s of staged) {
-    if (targets.has(s.to)) continue;
-    targets.add(s.to);
-    const to = dirname(s.to);
-    if (namesIn(present, to).has(basename(s.to))) continue;
-    const bySource = groups.get(to) ?? new Map<string, StagedFile[]>();
-    groups.set(to, bySource);
-    const from = dirname(s.from);
-    bySource.set(from, [...bySource.get(from) ?? [], s]);
-  }
-  const entries: TxnEntry[] = [];
-  for (const [to, bySource] of groups) {
-    const [from, moves] = bySource.entries().next().value!;
-    if (
-      bySource.size === 1 && namesIn(present, to).size === 0 && basename(from) === basename(to) &&
-      holdsExactly(from, moves)
-    ) {
-      entries.push({ path: to, moveFrom: from });
-      continue;
-    }
-    for (const files of bySource.values()) {
-      for (const s of files) entries.push({ path: s.to, moveFrom: s.from });
-    }
-  }
-  return entries;
-}
-
-/** Does folder `dir` hold exactly the sources of `moves`, each under its target's name? */
-function holdsExactly(dir: string, moves: StagedFile[]): boolean {
-  const names = new Set(entriesOf(dir).map((e) => e.name));
-  return names.size === moves.length &&
-    moves.every((m) => basename(m.from) === basename(m.to) && names.has(basename(m.from)));
-}
-
-/** The names in folder `dir` (every kind of entry; none when it is missing), listed once. */
-function namesIn(cache: Map<string, Set<string>>, dir: string): Set<string> {
-  let names = cache.get(dir);
-  if (!names) {
-    names = new Set();
-    try {
-      for (const e of Deno.readDirSync(dir)) names.add(e.name);
-    } catch { /* no folder yet */ }
-    cache.set(dir, names);
-  }
-  return names;
-}
-
 /** What a read-modify-write returns: its result, and files to commit with the draft. */
 export type Mutation<T> = (
   doc: DraftDocument,
@@ -164,6 +104,7 @@ export async function mutateDraftAt<T>(
   return await withDraftLock(dir, async (lock) => {
     const doc = await loadDraft(dir, { sweep: lock.tookOver, forSave: true });
     const { result, staged, files } = await fn(doc);
+
     await saveDraft(doc, { staged, files, warn: opts.warn });
     return result;
   });

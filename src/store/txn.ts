@@ -224,17 +224,27 @@ function writeJournal(path: string, text: string): void {
 export function applyJournal(stateDir: string, journal: Journal): void {
   const base = dirname(stateDir);
   for (const [tmp, final] of journal.moves) {
-    const from = resolve(base, tmp);
-    const to = resolve(base, final);
     try {
-      Deno.renameSync(from, to);
+      moveEntry(resolve(base, tmp), resolve(base, final));
     } catch (err) {
-      if (err instanceof Deno.errors.NotFound) continue; // already moved
-      if (!orUndefined(() => Deno.lstatSync(from))?.isDirectory) throw err;
-      mergeFolder(from, to);
+      if (!(err instanceof Deno.errors.NotFound)) throw err; // already moved
     }
   }
   ignoreErrors(() => Deno.removeSync(journalPath(stateDir)));
+}
+
+/**
+ * Renames `from` to `to`; a folder that cannot replace `to` (a folder with files, or any folder
+ * where the system will not replace an empty one) is merged into it instead (see `applyJournal`).
+ */
+export function moveEntry(from: string, to: string): void {
+  try {
+    Deno.renameSync(from, to);
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound) throw err;
+    if (!orUndefined(() => Deno.lstatSync(from))?.isDirectory) throw err;
+    mergeFolder(from, to);
+  }
 }
 
 /** Moves the entries of folder `from` into folder `to`, but for names `to` has already. */
