@@ -11,49 +11,42 @@ import type { TxnEntry } from "./txn.ts";
  * The moves of staged files into the draft. Different URLs with the same bytes share one staged
  * file and one destination: it moves once. A target already there (placed by another writer
  * meanwhile) holds the same bytes (its name is its content's hash): it stays. Each folder is
- * listed once, not looked up per file. Where a folder holds exactly the staged files of one
- * target folder, has its name, and that target has nothing in it yet (a draft's first media),
- * the folder moves whole: one rename instead of one per file.
+ * listed once, not looked up per file. Where every file moves from one folder to one folder of
+ * the same name, the source holds nothing else and the target nothing yet (a draft's first
+ * media), the folder moves whole: one rename instead of one per file.
  */
 export function stagedEntries(staged: StagedFile[]): TxnEntry[] {
   const targets = new Set<string>();
   const present = new Map<string, Set<string>>();
-  /** The moves by target folder, then by source folder. */
-  const groups = new Map<string, Map<string, StagedFile[]>>();
+  const moves: StagedFile[] = [];
+  /** The one source and target folder of every move, while there is one. */
+  let folders: { from: string; to: string } | undefined;
+  let oneFolder = true;
   for (const s of staged) {
     if (targets.has(s.to)) continue;
     targets.add(s.to);
     const to = dirname(s.to);
-    if (namesIn(present, to).has(basename(s.to))) continue;
-    const bySource = groups.get(to) ?? new Map<string, StagedFile[]>();
-    groups.set(to, bySource);
+    const name = basename(s.to);
+    if (namesIn(present, to).has(name)) continue;
+    moves.push(s);
+    if (!oneFolder) continue;
     const from = dirname(s.from);
-    const files = bySource.get(from) ?? [];
-    bySource.set(from, files);
-    files.push(s);
+    folders ??= { from, to };
+    oneFolder = folders.from === from && folders.to === to && basename(s.from) === name;
   }
-  const entries: TxnEntry[] = [];
-  for (const [to, bySource] of groups) {
-    const [from, moves] = bySource.entries().next().value!;
-    if (
-      bySource.size === 1 && namesIn(present, to).size === 0 && basename(from) === basename(to) &&
-      holdsExactly(from, moves)
-    ) {
-      entries.push({ path: to, moveFrom: from });
-      continue;
-    }
-    for (const files of bySource.values()) {
-      for (const s of files) entries.push({ path: s.to, moveFrom: s.from });
-    }
+  if (
+    folders && oneFolder && basename(folders.from) === basename(folders.to) &&
+    namesIn(present, folders.to).size === 0 && holdsExactly(folders.from, moves)
+  ) {
+    return [{ path: folders.to, moveFrom: folders.from }];
   }
-  return entries;
+  return moves.map((s) => ({ path: s.to, moveFrom: s.from }));
 }
 
-/** Does folder `dir` hold exactly the sources of `moves`, each under its target's name? */
+/** Does folder `dir` hold exactly the sources of `moves` (by name), and nothing else? */
 function holdsExactly(dir: string, moves: StagedFile[]): boolean {
   const names = new Set(entriesOf(dir).map((e) => e.name));
-  return names.size === moves.length &&
-    moves.every((m) => basename(m.from) === basename(m.to) && names.has(basename(m.from)));
+  return names.size === moves.length && moves.every((m) => names.has(basename(m.from)));
 }
 
 /** The names in folder `dir` (every kind of entry; none when it is missing), listed once. */
