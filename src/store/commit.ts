@@ -104,7 +104,6 @@ export async function mutateDraftAt<T>(
   return await withDraftLock(dir, async (lock) => {
     const doc = await loadDraft(dir, { sweep: lock.tookOver, forSave: true });
     const { result, staged, files } = await fn(doc);
-
     await saveDraft(doc, { staged, files, warn: opts.warn });
     return result;
   });

@@ -24,10 +24,10 @@ export type TxnEntry =
 /**
  * The journal of one commit: renames temp → final, and staged file → final for files staged in
  * the draft's staging folder (`<stateDir>/staging/<id>/[<folder>/]<name>` → `…/<name>`: media
- * named by their content, moved once; a staged folder moves whole, see `applyJournal`). Paths
- * are relative to the folder that holds `stateDir` (the draft
- * folder), so a draft folder moved after a crash still recovers; absolute paths (older journals,
- * files outside the folder) are accepted as they are.
+ * named by their content, moved once; a staged folder moves whole, see `moveEntry`). Paths are
+ * relative to the folder that holds `stateDir` (the draft folder), so a draft folder moved after
+ * a crash still recovers; absolute paths (older journals, files outside the folder) are accepted
+ * as they are.
  */
 export interface Journal {
   txn: string;
@@ -215,11 +215,8 @@ function writeJournal(path: string, text: string): void {
 }
 
 /**
- * Runs a journal's renames (those already done are skipped), then removes the journal. A staged
- * folder renamed onto a folder that has files (or onto any folder, where the system will not
- * replace an empty one) is merged into it instead, entry by entry: an entry whose name the
- * target has already stays out (media are named by their content), so a merge cut short by a
- * crash finishes when run again.
+ * Runs a journal's renames (`moveEntry`; those already done are skipped), then removes the
+ * journal.
  */
 export function applyJournal(stateDir: string, journal: Journal): void {
   const base = dirname(stateDir);
@@ -234,8 +231,10 @@ export function applyJournal(stateDir: string, journal: Journal): void {
 }
 
 /**
- * Renames `from` to `to`; a folder that cannot replace `to` (a folder with files, or any folder
- * where the system will not replace an empty one) is merged into it instead (see `applyJournal`).
+ * Renames `from` to `to`. A staged folder that cannot replace folder `to` (which has files, or
+ * where the system will not replace an empty folder) is merged into it instead, entry by entry:
+ * an entry whose name `to` has already stays out (media are named by their content), so a merge
+ * cut short by a crash finishes when run again. Throws `NotFound` when `from` is gone.
  */
 export function moveEntry(from: string, to: string): void {
   try {
