@@ -153,6 +153,66 @@ Deno.test(`SIGKILL during large writes leaves the old or the new draft (seed ${S
   }
 });
 
+Deno.test(`SIGKILL during a draft's first media add leaves none of them or all (seed ${SEED})`, async () => {
+  // The staged folder of a draft's first media moves in whole: a kill at any moment leaves,
+  // after recovery, no media and the old timeline, or every file and the new timeline.
+  const random = rng(SEED + 1);
+  const w = await tempWorld();
+  try {
+    const created = await runCli(["draft", "create", "--name", "first"], { env: w.env });
+    assertEquals(created.code, 0, created.stderr);
+    const base = (created.json as Json).filePath as string;
+    const png = await Deno.readFile(fixture("image.png"));
+    const n = Math.min(ITEMS, 300);
+    const items = [];
+    for (let i = 0; i < n; i++) {
+      const path = `${w.root}/pic-${i}.png`;
+      // A trailing byte after IEND makes each file distinct: each is staged.
+      await Deno.writeFile(path, Uint8Array.of(...png, i & 255, i >> 8));
+      items.push({ imageUrl: fileUrl(path), start: i * 100_000, end: (i + 1) * 100_000 });
+    }
+    await Deno.writeTextFile(`${w.root}/first.json`, JSON.stringify(items));
+    const args = (id: string) => ["images", "add", id, "--image-infos", `@${w.root}/first.json`];
+    const stored = (dir: string) =>
+      [...Deno.readDirSync(dir)].some((e) => e.name === "resources")
+        ? [...Deno.readDirSync(`${dir}/resources`)].length
+        : 0;
+    const t0 = performance.now();
+    const probe = `${w.draftsDir}/${crypto.randomUUID().toUpperCase()}`;
+    await copyDir(base, probe);
+    assertEquals((await runCli(args(probe.split("/").pop()!), { env: w.env })).code, 0);
+    const full = performance.now() - t0;
+    assertEquals(stored(probe), n);
+    const outcomes = { old: 0, new: 0 };
+    for (let i = 0; i < ITERATIONS; i++) {
+      const id = crypto.randomUUID().toUpperCase();
+      const dir = `${w.draftsDir}/${id}`;
+      await copyDir(base, dir);
+      const delay = full * (0.5 + 0.6 * random());
+      const child = spawnCli(args(id), w.env);
+      await new Promise((r) => setTimeout(r, delay));
+      try {
+        child.kill("SIGKILL");
+      } catch { /* already exited */ }
+      await child.status;
+      const label = `iteration ${i} (seed ${SEED}, kill after ${delay.toFixed(0)} ms)`;
+      const info = await runCli(["draft", "info", id], { env: w.env }); // recovers
+      assertEquals(info.code, 0, `${label}: ${info.stderr}`);
+      const check = await checkDraft(dir);
+      assertEquals(check.problems, [], label);
+      assertEquals(check.leftovers, [], label);
+      const segments = check.segments.video ?? 0;
+      assert(segments === 0 || segments === n, `${label}: ${segments} segments`);
+      assertEquals(stored(dir), segments, `${label}: media files`);
+      outcomes[segments ? "new" : "old"]++;
+      await Deno.remove(dir, { recursive: true });
+    }
+    console.log(`first-media crash loop: ${outcomes.old} old, ${outcomes.new} new (seed ${SEED})`);
+  } finally {
+    await w.cleanup();
+  }
+});
+
 Deno.test("a writer killed mid-download leaves no staging folder after the next command", async () => {
   const w = await tempWorld();
   // Sends the headers and half of a PNG, then stalls until the test ends.

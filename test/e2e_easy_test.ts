@@ -91,6 +91,12 @@ Deno.test("easy by audio: text captions timed by length, images spread, title, d
     assert(caps[1].target_timerange.duration > caps[2].target_timerange.duration);
     const audio = segmentsOf(c, "audio");
     assertEquals(audio[0].target_timerange, { start: 0, duration: 60_000_000 });
+    // The new draft's media (three images and the audio) moved in from the staging folder,
+    // which is gone.
+    const stored = [...Deno.readDirSync(`${out.filePath}/resources`)].map((e) => e.name);
+    assertEquals(stored.length, 4, stored.join());
+    const state = [...Deno.readDirSync(`${out.filePath}/.draftcli`)].map((e) => e.name);
+    assert(!state.includes("staging"), state.join());
   } finally {
     await w.cleanup();
   }

@@ -62,6 +62,18 @@ Deno.test("media placement: copied into resources/ once, hard-linked when possib
     const meta = JSON.parse(await Deno.readTextFile(`${filePath}/draft_meta_info.json`));
     const pool = meta.draft_materials.find((g: Json) => g.type === 0).value as Json[];
     assert(pool.every((v) => v.file_Path.startsWith(`${filePath}/resources/`)));
+    // A later add to the draft, which has media now, moves its new file alone (and keeps the
+    // one there); no staging folder is left.
+    const c = `${w.root}/c.png`;
+    await Deno.writeFile(c, Uint8Array.of(...await Deno.readFile(a), 0));
+    await addImages(w.env, draftId, [c, a]);
+    const after = [...Deno.readDirSync(`${filePath}/resources`)].map((e) => e.name).sort();
+    equal(after.length, 3, `one more file: ${after}`);
+    assert(after.includes(stored[0]) && after.includes(stored[1]));
+    deepStrictEqual(
+      [...Deno.readDirSync(`${filePath}/.draftcli`)].filter((e) => e.name === "staging"),
+      [],
+    );
     // the source may go: the draft keeps its media and still validates
     await Deno.remove(a);
     await Deno.remove(b);

@@ -111,6 +111,23 @@ export function fileUrlToPath(url: string, os: string = Deno.build.os, parsed?: 
   return normalize(path);
 }
 
+/** A path of unreserved characters only: no `%`, `?`, `#` or `\\`. */
+const PLAIN_PATH = /^\/[\w.~/-]*$/;
+/** A `.` or `..` segment (the URL parser resolves those its own way). */
+const DOT_SEGMENT = /\/\.\.?(?:\/|$)/;
+
+/**
+ * What `fileUrlToPath` makes of a plain file URL (`file:///` and a `PLAIN_PATH` without dot
+ * segments), without parsing it: the URL's tail, normalised. Undefined for any other URL, and
+ * on Windows (drive letters). A batch names many files; parsing each URL costs more than the
+ * rest of its check.
+ */
+export function simpleFileUrlPath(url: string, os: string = Deno.build.os): string | undefined {
+  if (os === "windows" || !url.startsWith("file:///")) return undefined;
+  const path = url.slice(7);
+  return PLAIN_PATH.test(path) && !DOT_SEGMENT.test(path) ? normalize(path) : undefined;
+}
+
 /** The file:// URL of an absolute path, for hints. */
 function suggestFileUrl(path: string): string {
   const slashed = path.replaceAll("\\", "/");
@@ -145,6 +162,8 @@ export function plainPath(
 function classify(ref: MediaRef, paths: { home?: string; cwd?: string }): Classified {
   const label = labelOf(ref);
   const url = ref.url.trim();
+  const simple = simpleFileUrlPath(url);
+  if (simple !== undefined) return { kind: "file", ref, path: simple };
   const local = plainPath(url, paths);
   if (local !== undefined) return { kind: "file", ref, path: local };
   const looksLikePath = /^[A-Za-z]:[\\/]/.test(url) || url.startsWith("\\\\") ||

@@ -6,7 +6,14 @@ import {
   assertTrue,
 } from "../../test/helpers/media_testing.ts";
 import { ProbeCache } from "./probe_cache.ts";
-import { fileUrlToPath, itemLabel, plainPath, resolveMedia } from "./media_resolve.ts";
+import {
+  fileUrlToPath,
+  itemLabel,
+  plainPath,
+  resolveMedia,
+  simpleFileUrlPath,
+} from "./media_resolve.ts";
+import fc from "fast-check";
 import { EXPECTED, FIXTURES, withTempDir } from "../../test/helpers/media_testing.ts";
 
 /** Serves test/fixtures/<name> at /<name> on 127.0.0.1; counts requests. */
@@ -57,6 +64,37 @@ Deno.test("fileUrlToPath decodes percent-encoding and Windows forms", () => {
     "invalid_input",
     /drive letter/,
   );
+});
+
+Deno.test("simpleFileUrlPath: what fileUrlToPath makes of a plain file URL, or nothing", () => {
+  const chars = fc.constantFrom(..."a./~-_9".split(""));
+  fc.assert(
+    fc.property(fc.array(chars, { maxLength: 24 }).map((a) => a.join("")), (tail) => {
+      const url = `file:///${tail}`;
+      const simple = simpleFileUrlPath(url, "linux");
+      if (simple !== undefined) assertEquals(simple, fileUrlToPath(url, "linux"));
+    }),
+    { numRuns: 2000 },
+  );
+  assertEquals(simpleFileUrlPath("file:///a//b.png", "linux"), "/a/b.png");
+  assertEquals(
+    simpleFileUrlPath("file:///home/me/My-clip_2.v1.png", "linux"),
+    "/home/me/My-clip_2.v1.png",
+  );
+  for (
+    const url of [
+      "file:///a/./b.png",
+      "file:///a/b/..",
+      "file:///a%20b.png",
+      "file:///a?b.png",
+      "file:///a#b.png",
+      "file://host/a.png",
+      "FILE:///a.png",
+      "file:///vidéo.mp4",
+      "file:///a\\b.png",
+    ]
+  ) assertEquals(simpleFileUrlPath(url, "linux"), undefined, url);
+  assertEquals(simpleFileUrlPath("file:///C:/a.png", "windows"), undefined);
 });
 
 Deno.test("resolve: file:// URLs are referenced in place and probed (cached)", async () => {

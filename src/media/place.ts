@@ -2,11 +2,13 @@
  * Placing local media inside a draft folder: the file is named by its content
  * (`<first 16 hex of sha256>.<format>`, like downloads), so identical files are stored once per
  * draft, and staged as a hard link when the staging folder is on the same file system, else as a
- * copy (never a symlink: sandboxed editors do not follow links out of their folders). The draft
- * writer moves staged files into `resources/` when it commits.
+ * copy (never a symlink: sandboxed editors do not follow links out of their folders). Staged
+ * files go into a folder of the staging folder named like the resources folder, so the draft
+ * writer moves them into `resources/` when it commits: the folder whole when the draft has no
+ * media yet (one rename), else file by file.
  */
 import { mkdirHere, orUndefined, sha256File } from "../files.ts";
-import { join } from "../path.ts";
+import { basename, join } from "../path.ts";
 
 /** Where local media go: into the draft folder (default), or referenced where they are. */
 export type MediaPlacement = "copy" | "reference";
@@ -30,6 +32,8 @@ export interface PlacedFile {
 export class MediaPlacer {
   readonly #resourcesDir: string;
   readonly #stagingDir: string;
+  /** `<stagingDir>/<name of the resources folder>`: where files are staged. */
+  readonly #stagedDir: string;
   #names?: Set<string>;
   #byInode?: Map<string, string>;
   /** Names staged by this placer (its staging folder is private to this process). */
@@ -38,6 +42,7 @@ export class MediaPlacer {
   constructor(resourcesDir: string, stagingDir: string) {
     this.#resourcesDir = resourcesDir;
     this.#stagingDir = stagingDir;
+    this.#stagedDir = join(stagingDir, basename(resourcesDir));
   }
 
   /** Files in the resources folder when the batch began. */
@@ -102,9 +107,13 @@ export class MediaPlacer {
     const fileName = `${(sha256 ?? await sha256File(source)).slice(0, 16)}.${format || "bin"}`;
     const path = join(this.#resourcesDir, fileName);
     if (this.#present().has(fileName)) return { fileName, path, how: "present" };
-    const stagedPath = join(this.#stagingDir, fileName);
+    const stagedPath = join(this.#stagedDir, fileName);
     if (this.#staged.has(fileName)) return { fileName, path, stagedPath, how: "link" };
-    if (this.#staged.size === 0) mkdirHere(this.#stagingDir); // never re-creates a deleted draft
+    if (this.#staged.size === 0) {
+      // Level by level: never re-creates a deleted draft.
+      mkdirHere(this.#stagingDir);
+      mkdirHere(this.#stagedDir);
+    }
     this.#staged.add(fileName);
     try {
       Deno.linkSync(source, stagedPath);

@@ -2,11 +2,12 @@
  * Committing a draft: one atomic multi-file commit of every file the draft is written as,
  * staged media included, then the editor's index entry refreshed.
  */
-import { basename, dirname, isInside, join } from "../path.ts";
+import { isInside, join } from "../path.ts";
 import { writeFileAtomic } from "./atomic.ts";
 import { writtenRecord } from "./written.ts";
 import type { DraftDocument } from "../draft/document.ts";
 import { commitFiles, type TxnEntry } from "./txn.ts";
+import { stagedEntries } from "./staged_moves.ts";
 import type { OsName } from "./home.ts";
 import { locateDraft, STATE_DIR } from "./locate.ts";
 import {
@@ -44,19 +45,7 @@ export interface SaveOptions {
  * failure there is a warning, the draft itself is saved).
  */
 export async function saveDraft(doc: DraftDocument, extra: SaveOptions = {}): Promise<void> {
-  const entries: TxnEntry[] = [];
-  // Different URLs with the same bytes share one staged file and one destination: move it once.
-  // A target already there (placed by another writer meanwhile) holds the same bytes (its name
-  // is its content's hash): it stays. Each target folder is listed once, not looked up per file.
-  const targets = new Set<string>();
-  const present = new Map<string, Set<string>>();
-  for (const s of extra.staged ?? []) {
-    if (targets.has(s.to)) continue;
-    targets.add(s.to);
-    if (!namesIn(present, dirname(s.to)).has(basename(s.to))) {
-      entries.push({ path: s.to, moveFrom: s.from });
-    }
-  }
+  const entries: TxnEntry[] = stagedEntries(extra.staged ?? []);
   // Unknown when some media is not on this machine (a draft from elsewhere): keep the editor's.
   const measured = savedMaterialsSize(doc, extra.staged);
   if (measured !== undefined && MATERIALS_SIZE_KEY in doc.meta) {
@@ -89,19 +78,6 @@ export async function saveDraft(doc: DraftDocument, extra: SaveOptions = {}): Pr
   } catch (err) {
     extra.warn?.(`could not update the editor's draft index: ${(err as Error).message}`);
   }
-}
-
-/** The names in folder `dir` (every kind of entry; none when it is missing), listed once. */
-function namesIn(cache: Map<string, Set<string>>, dir: string): Set<string> {
-  let names = cache.get(dir);
-  if (!names) {
-    names = new Set();
-    try {
-      for (const e of Deno.readDirSync(dir)) names.add(e.name);
-    } catch { /* no folder yet */ }
-    cache.set(dir, names);
-  }
-  return names;
 }
 
 /** What a read-modify-write returns: its result, and files to commit with the draft. */

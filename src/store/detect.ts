@@ -5,7 +5,7 @@
  * environment are parameters, so every layout is testable anywhere.
  */
 import { basename, dirname, join } from "../path.ts";
-import { isFile } from "../files.ts";
+import { entriesOf, orUndefined } from "../files.ts";
 import {
   DEVICE_KEYS,
   type Edition,
@@ -50,12 +50,19 @@ export interface AppDraftMarkers {
   profile: string;
 }
 
-async function mtimeOf(path: string): Promise<number> {
-  try {
-    return (await Deno.stat(path)).mtime?.getTime() ?? 0;
-  } catch {
-    return -1;
-  }
+/**
+ * A file's modification time in ms (0 when the system keeps none), -1 when it cannot be read.
+ * The checks of a scan are synchronous: it makes a few per draft folder, and an asynchronous
+ * call costs a thread hop each.
+ */
+function mtimeOf(path: string): number {
+  const stat = orUndefined(() => Deno.statSync(path));
+  return stat ? stat.mtime?.getTime() ?? 0 : -1;
+}
+
+/** Is `path` a file (links followed)? False when it cannot be read. */
+function isFileNow(path: string): boolean {
+  return orUndefined(() => Deno.statSync(path))?.isFile ?? false;
 }
 
 function str(v: unknown): string | undefined {
@@ -71,13 +78,13 @@ export async function readAppDraft(
   dir: string,
   os: OsName = currentOs(),
 ): Promise<AppDraftMarkers | undefined> {
-  if (await isFile(join(dir, STATE_DIR, "state.json"))) return undefined;
+  if (isFileNow(join(dir, STATE_DIR, "state.json"))) return undefined;
   const files = await timelineFiles(dir);
   if (!files.length) return undefined;
   const meta = await readJsonIfExists<Json>(join(dir, "draft_meta_info.json")).catch(() =>
     undefined
   );
-  const modified = Math.max(files[0].mtime, await mtimeOf(join(dir, "draft_meta_info.json")));
+  const modified = Math.max(files[0].mtime, mtimeOf(join(dir, "draft_meta_info.json")));
   const name = str(meta?.draft_name) ?? basename(dir);
   let text: string;
   try {
@@ -152,21 +159,15 @@ export async function newestAppDrafts(
 ): Promise<Partial<Record<Edition, AppDraftMarkers>>> {
   const os = opts.os ?? currentOs();
   const found: Partial<Record<Edition, AppDraftMarkers>> = {};
-  let entries: Deno.DirEntry[];
-  try {
-    entries = await Array.fromAsync(Deno.readDir(root));
-  } catch {
-    return found;
-  }
   const candidates: { dir: string; mtime: number }[] = [];
-  for (const e of entries) {
+  for (const e of entriesOf(root)) {
     if (!e.isDirectory || e.name.startsWith(".")) continue;
     const dir = join(root, e.name);
-    if (await isFile(join(dir, STATE_DIR, "state.json"))) continue;
+    if (isFileNow(join(dir, STATE_DIR, "state.json"))) continue;
     const mtime = Math.max(
-      await mtimeOf(join(dir, "draft_content.json")),
-      await mtimeOf(join(dir, "draft_info.json")),
-      await mtimeOf(join(dir, "draft_meta_info.json")),
+      mtimeOf(join(dir, "draft_content.json")),
+      mtimeOf(join(dir, "draft_info.json")),
+      mtimeOf(join(dir, "draft_meta_info.json")),
     );
     if (mtime >= 0) candidates.push({ dir, mtime });
   }
@@ -192,13 +193,9 @@ export interface EditorDetection {
   newestAppDraft?: AppDraftMarkers;
 }
 
-async function isDir(path: string | undefined): Promise<boolean> {
-  if (!path) return false;
-  try {
-    return (await Deno.stat(path)).isDirectory;
-  } catch {
-    return false;
-  }
+/** Is `path` a folder (links followed)? False when it is not given or cannot be read. */
+function isDir(path: string | undefined): boolean {
+  return path ? orUndefined(() => Deno.statSync(path))?.isDirectory ?? false : false;
 }
 
 /** Detects, per edition, its folders and newest app-written draft. */
@@ -212,12 +209,12 @@ export async function detectEditors(i: RootInputs, opts: ScanOptions = {}): Prom
     const defaultRoot = editorDraftsRoot(edition, i.env, os);
     const root = opts.rootFor ? await opts.rootFor(edition) : draftsRootFor({ ...i, os }, edition);
     if (!scans.has(root)) {
-      scans.set(root, await isDir(root) ? await newestAppDrafts(root, { ...opts, os }) : {});
+      scans.set(root, isDir(root) ? await newestAppDrafts(root, { ...opts, os }) : {});
     }
     out.push({
       edition,
       defaultRoot,
-      installed: await isDir(defaultRoot),
+      installed: isDir(defaultRoot),
       root,
       newestAppDraft: scans.get(root)![edition],
     });

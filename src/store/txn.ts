@@ -3,7 +3,7 @@
  * the renames is written atomically; then the renames run and the journal is removed. A process
  * killed at any moment leaves either the old set of files or (after `recover`) the new one.
  */
-import { ignoreErrors, mkdirHere } from "../files.ts";
+import { entriesOf, ignoreErrors, mkdirHere, orUndefined } from "../files.ts";
 import { basename, dirname, isAbsolute, join, relative, resolve } from "../path.ts";
 import { TMP_SUFFIX } from "./atomic.ts";
 import { tryCreateHeld } from "./lock.ts";
@@ -23,10 +23,11 @@ export type TxnEntry =
 
 /**
  * The journal of one commit: renames temp → final, and staged file → final for files staged in
- * the draft's staging folder (`<stateDir>/staging/…/<name>` → `…/<name>`: media named by their
- * content, moved once). Paths are relative to the folder that holds `stateDir` (the draft
- * folder), so a draft folder moved after a crash still recovers; absolute paths (older journals,
- * files outside the folder) are accepted as they are.
+ * the draft's staging folder (`<stateDir>/staging/<id>/[<folder>/]<name>` → `…/<name>`: media
+ * named by their content, moved once; a staged folder moves whole, see `moveEntry`). Paths are
+ * relative to the folder that holds `stateDir` (the draft folder), so a draft folder moved after
+ * a crash still recovers; absolute paths (older journals, files outside the folder) are accepted
+ * as they are.
  */
 export interface Journal {
   txn: string;
@@ -213,12 +214,15 @@ function writeJournal(path: string, text: string): void {
   }
 }
 
-/** Runs a journal's renames (those already done are skipped), then removes the journal. */
+/**
+ * Runs a journal's renames (`moveEntry`; those already done are skipped), then removes the
+ * journal.
+ */
 export function applyJournal(stateDir: string, journal: Journal): void {
   const base = dirname(stateDir);
   for (const [tmp, final] of journal.moves) {
     try {
-      Deno.renameSync(resolve(base, tmp), resolve(base, final));
+      moveEntry(resolve(base, tmp), resolve(base, final));
     } catch (err) {
       if (!(err instanceof Deno.errors.NotFound)) throw err; // already moved
     }
@@ -227,14 +231,40 @@ export function applyJournal(stateDir: string, journal: Journal): void {
 }
 
 /**
- * Is `from` → `to` the move of a file staged under `stagingRoot` (in a folder of its own) to a
- * file of the same name outside it?
+ * Renames `from` to `to`. A staged folder that cannot replace folder `to` (which has files, or
+ * where the system will not replace an empty folder) is merged into it instead, entry by entry:
+ * an entry whose name `to` has already stays out (media are named by their content), so a merge
+ * cut short by a crash finishes when run again. Throws `NotFound` when `from` is gone.
+ */
+export function moveEntry(from: string, to: string): void {
+  try {
+    Deno.renameSync(from, to);
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound) throw err;
+    if (!orUndefined(() => Deno.lstatSync(from))?.isDirectory) throw err;
+    mergeFolder(from, to);
+  }
+}
+
+/** Moves the entries of folder `from` into folder `to`, but for names `to` has already. */
+function mergeFolder(from: string, to: string): void {
+  for (const e of entriesOf(from)) {
+    const target = join(to, e.name);
+    if (orUndefined(() => Deno.lstatSync(target))) continue;
+    Deno.renameSync(join(from, e.name), target);
+  }
+}
+
+/**
+ * Is `from` → `to` the move of an entry staged under `stagingRoot` (in a folder of its own, or in
+ * one folder of it) to an entry of the same name outside it?
  */
 export function stagedMove(stagingRoot: string, from: string, to: string): boolean {
   const rel = relative(stagingRoot, from);
   const parts = rel.split(/[\\/]/);
-  if (parts.length !== 2 || parts.some((p) => p === "" || p === "." || p === "..")) return false;
-  if (isAbsolute(rel) || parts[1] !== basename(to)) return false;
+  if (parts.length < 2 || parts.length > 3) return false;
+  if (parts.some((p) => p === "" || p === "." || p === "..")) return false;
+  if (isAbsolute(rel) || parts[parts.length - 1] !== basename(to)) return false;
   const out = relative(stagingRoot, to);
   return out.startsWith("..") || isAbsolute(out);
 }

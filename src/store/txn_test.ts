@@ -185,6 +185,48 @@ Deno.test("commitFiles moves a file staged in the draft's staging folder straigh
   }
 });
 
+Deno.test("commitFiles moves a staged folder whole into a draft without one, else merges it", async () => {
+  const w = await world();
+  try {
+    const stage = async (id: string, files: Record<string, string>) => {
+      await Deno.mkdir(`${w.state}/staging/${id}/resources`, { recursive: true });
+      for (const [name, text] of Object.entries(files)) {
+        await Deno.writeTextFile(`${w.state}/staging/${id}/resources/${name}`, text);
+      }
+      return `${w.state}/staging/${id}/resources`;
+    };
+    const first = await stage("0b5e", { "a.png": "a", "b.png": "b" });
+    await commitFiles(w.state, [
+      { path: `${w.dir}/resources`, moveFrom: first },
+      { path: `${w.dir}/a.json`, data: "new a" },
+    ]);
+    assertEquals(await names(`${w.dir}/resources`), ["a.png", "b.png"]);
+    assertEquals(await names(`${w.state}/staging/0b5e`), []);
+    assertEquals(await Deno.readTextFile(`${w.dir}/a.json`), "new a");
+    // Onto a folder with files: merged, and a name already there keeps its file.
+    const second = await stage("0b6f", { "b.png": "other b", "c.png": "c" });
+    await commitFiles(w.state, [{ path: `${w.dir}/resources`, moveFrom: second }]);
+    assertEquals(await names(`${w.dir}/resources`), ["a.png", "b.png", "c.png"]);
+    assertEquals(await Deno.readTextFile(`${w.dir}/resources/b.png`), "b");
+    assertEquals(await Deno.readTextFile(`${w.dir}/resources/c.png`), "c");
+    // A merge cut short by a crash finishes when the journal is rolled forward.
+    await stage("0c70", { "d.png": "d", "e.png": "e" });
+    await Deno.rename(`${w.state}/staging/0c70/resources/d.png`, `${w.dir}/resources/d.png`);
+    await Deno.writeTextFile(
+      journalPath(w.state),
+      JSON.stringify({
+        txn: "1234abcd",
+        moves: [[".draftcli/staging/0c70/resources", "resources"]],
+      }),
+    );
+    await recover(w.state, [w.dir]);
+    assertEquals(await names(`${w.dir}/resources`), ["a.png", "b.png", "c.png", "d.png", "e.png"]);
+    await rejects(Deno.stat(journalPath(w.state)), Deno.errors.NotFound);
+  } finally {
+    await w.cleanup();
+  }
+});
+
 Deno.test("recover: a journal's staged moves are rolled forward; only same-name moves out of staging", async () => {
   const w = await world();
   try {
@@ -209,6 +251,7 @@ Deno.test("recover: a journal's staged moves are rolled forward; only same-name 
       const moves of [
         [[".draftcli/staging/0b5e/x.png", "a.json"]], // another name
         [[".draftcli/staging/x.png", "x.png"]], // not in a staging folder of its own
+        [[".draftcli/staging/0b5e/a/b/x.png", "x.png"]], // deeper than one folder in it
         [[".draftcli/staging/0b5e/x.png", "../x.png"]], // target outside the draft
         [[".draftcli/staging/0b5e/x.png", ".draftcli/staging/0b6f/x.png"]], // into staging
         [["a.json", "b.json"]], // not staged at all
@@ -216,6 +259,8 @@ Deno.test("recover: a journal's staged moves are rolled forward; only same-name 
     ) {
       await Deno.writeTextFile(`${w.state}/staging/0b5e/x.png`, "evil");
       await Deno.writeTextFile(`${w.state}/staging/x.png`, "evil");
+      await Deno.mkdir(`${w.state}/staging/0b5e/a/b`, { recursive: true });
+      await Deno.writeTextFile(`${w.state}/staging/0b5e/a/b/x.png`, "evil");
       await Deno.writeTextFile(journalPath(w.state), JSON.stringify({ txn: "1234abcd", moves }));
       await recover(w.state, [w.dir]);
       assertEquals(await Deno.readTextFile(`${w.dir}/a.json`), "old a");
