@@ -69,11 +69,21 @@ export async function sweepStaging(stagingRoot: string): Promise<void> {
 
 /**
  * Checks a journal read back from disk. Only renames of the form `X.<txn>.draftcli-tmp` → `X`
- * inside the draft folder are accepted, so a journal planted in a shared draft folder cannot
- * move files anywhere else.
+ * (or out of the draft's staging folder) inside the draft folder are accepted, and only where
+ * both ends' folders really are inside it (no link on the way leads out), so a journal planted in
+ * a shared draft folder cannot move files anywhere else.
  */
 function checkJournal(value: unknown, stateDir: string): Journal | undefined {
   const base = dirname(stateDir);
+  const realBase = orUndefined(() => Deno.realPathSync(base));
+  if (realBase === undefined) return undefined;
+  // The folder a path sits in, resolved through links, is the draft folder or inside it.
+  const reallyInside = (p: string) => {
+    const real = orUndefined(() => Deno.realPathSync(dirname(p)));
+    if (real === undefined) return false;
+    const rel = relative(realBase, real);
+    return !rel.startsWith("..") && !/^[\\/]|^[A-Za-z]:/.test(rel);
+  };
   if (!value || typeof value !== "object") return undefined;
   const { txn, moves } = value as Partial<Journal>;
   if (typeof txn !== "string" || !/^[\w-]{1,64}$/.test(txn) || !Array.isArray(moves)) {
@@ -94,6 +104,7 @@ function checkJournal(value: unknown, stateDir: string): Journal | undefined {
       return undefined;
     }
     if (!inside(tmp) || !inside(final)) return undefined;
+    if (!reallyInside(from) || !reallyInside(to)) return undefined;
   }
   return { txn, moves };
 }

@@ -161,6 +161,43 @@ Deno.test("recover: a planted journal cannot move files outside the draft", asyn
   }
 });
 
+Deno.test("recover: a planted journal cannot move files through a link that leads out of the draft", async () => {
+  const w = await world();
+  try {
+    // A folder outside the draft, reached through a link planted in it.
+    const outside = `${w.root}/elsewhere`;
+    await Deno.mkdir(outside);
+    await Deno.writeTextFile(`${outside}/victim.txt`, "precious");
+    await Deno.writeTextFile(`${outside}/victim.txt.1234abcd.draftcli-tmp`, "evil");
+    await Deno.symlink(outside, `${w.dir}/sub`);
+    await Deno.writeTextFile(
+      journalPath(w.state),
+      JSON.stringify({
+        txn: "1234abcd",
+        moves: [["sub/victim.txt.1234abcd.draftcli-tmp", "sub/victim.txt"]],
+      }),
+    );
+    await recover(w.state, [w.dir]);
+    assertEquals(await Deno.readTextFile(`${outside}/victim.txt`), "precious");
+    await rejects(Deno.stat(journalPath(w.state)), Deno.errors.NotFound);
+    // The same move inside a real subfolder is rolled forward.
+    await Deno.remove(`${w.dir}/sub`);
+    await Deno.mkdir(`${w.dir}/sub`);
+    await Deno.writeTextFile(`${w.dir}/sub/victim.txt.1234abcd.draftcli-tmp`, "new");
+    await Deno.writeTextFile(
+      journalPath(w.state),
+      JSON.stringify({
+        txn: "1234abcd",
+        moves: [["sub/victim.txt.1234abcd.draftcli-tmp", "sub/victim.txt"]],
+      }),
+    );
+    await recover(w.state, [w.dir]);
+    assertEquals(await Deno.readTextFile(`${w.dir}/sub/victim.txt`), "new");
+  } finally {
+    await w.cleanup();
+  }
+});
+
 Deno.test("commitFiles moves a file staged in the draft's staging folder straight into place", async () => {
   const w = await world();
   try {
