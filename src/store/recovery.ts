@@ -77,10 +77,15 @@ function checkJournal(value: unknown, stateDir: string): Journal | undefined {
   const base = dirname(stateDir);
   const realBase = orUndefined(() => Deno.realPathSync(base));
   if (realBase === undefined) return undefined;
-  // The folder a path sits in, resolved through links, is the draft folder or inside it.
+  // The folder a path sits in, resolved through links, is the draft folder or inside it (a
+  // folder that is gone is no way out: nothing can be renamed through it).
   const reallyInside = (p: string) => {
-    const real = orUndefined(() => Deno.realPathSync(dirname(p)));
-    if (real === undefined) return false;
+    let real: string;
+    try {
+      real = Deno.realPathSync(dirname(p));
+    } catch (err) {
+      return err instanceof Deno.errors.NotFound;
+    }
     const rel = relative(realBase, real);
     return !rel.startsWith("..") && !/^[\\/]|^[A-Za-z]:/.test(rel);
   };
