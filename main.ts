@@ -18,6 +18,26 @@ async function readStdin(): Promise<string> {
   return await new Response(Deno.stdin.readable).text();
 }
 
+/**
+ * Starts loading the entry module of the command that argv's leading words name (the longest of
+ * up to three words that names one), so that it loads beside the command front instead of after
+ * it; dispatch then finds it loaded. Argv that starts with an option is left to dispatch.
+ */
+async function prefetchCommand(argv: readonly string[]): Promise<void> {
+  const words: string[] = [];
+  for (const w of argv.slice(0, 3)) {
+    if (w.startsWith("-")) break;
+    words.push(w);
+  }
+  if (!words.length) return;
+  const { loadEntryModule } = await import("./src/generated/command_table.ts");
+  for (let n = words.length; n > 0; n--) {
+    const loading = loadEntryModule(words.slice(0, n).join(" "));
+    // A failed load is dispatch's to report, when it loads the module itself.
+    if (loading) return void await loading.catch(() => {});
+  }
+}
+
 if (import.meta.main) {
   // `deno task` runs tasks in the folder of deno.json (this file's folder) and records where
   // the caller was in INIT_CWD, which relative paths (media, @file.json, --output) mean. Only
@@ -33,7 +53,8 @@ if (import.meta.main) {
     writeAll(Deno.stdout, versionLine());
     Deno.exit(0);
   }
-  const { runApp } = await import("./src/cli/app.ts");
+  // The command's entry module starts loading beside the command front (one wait, not two).
+  const [{ runApp }] = await Promise.all([import("./src/cli/app.ts"), prefetchCommand(Deno.args)]);
   const code = await runApp(Deno.args, {
     stdout: (t) => writeAll(Deno.stdout, t),
     stderr: (t) => writeAll(Deno.stderr, t),
