@@ -53,6 +53,10 @@ if (import.meta.main) {
     writeAll(Deno.stdout, versionLine());
     Deno.exit(0);
   }
+  // A CLI run prints no stack trace (only DRAFTCLI_DEBUG does), and an expected failure such as
+  // the probe of a missing file then builds no trace either.
+  const stackTraceLimit = Error.stackTraceLimit;
+  if (!Deno.env.get("DRAFTCLI_DEBUG")) Error.stackTraceLimit = 0;
   // The command's entry module starts loading beside the command front (one wait, not two).
   const [{ runApp }] = await Promise.all([import("./src/cli/app.ts"), prefetchCommand(Deno.args)]);
   const code = await runApp(Deno.args, {
@@ -62,6 +66,7 @@ if (import.meta.main) {
     env: Deno.env.toObject(),
     stderrIsTerminal: Deno.stderr.isTerminal(),
     async serveMcp(ctx) {
+      Error.stackTraceLimit = stackTraceLimit; // the server logs the stack of a failed call
       const [{ serveMcp, stdioIo }, { loadAllSpecs }] = await Promise.all([
         import("./src/mcp/server.ts"),
         import("./src/commands/registry.ts"),
