@@ -95,9 +95,11 @@ async function flushAll(files: Deno.FsFile[]): Promise<void> {
 
 /**
  * A file of a commit whose content depends on the commit's written temps (their identities),
- * made once they are written and flushed with them: `tempOf` names the temp of an entry's path;
+ * made once they are written, while they are flushed: `tempOf` names the temp of an entry's path;
  * `copyOf` names, for a temp the commit copied from another one (an entry sharing its data), that
- * other temp (the same bytes).
+ * other temp (the same bytes). It is renamed into place with them but not flushed itself, so
+ * it must be a record whose reader takes a missing or unreadable file (a crash may leave either)
+ * as no record: never one that names what it does not describe.
  */
 export type DerivedEntry = (
   tempOf: (path: string) => string,
@@ -166,20 +168,27 @@ export async function commitFiles(
     }
     const tempByPath = new Map(moves.map(([tmp, final]) => [final, tmp]));
     const copyOf = new Map(copies.map(([from, to]) => [to, from]));
-    const more = await derived?.(
-      (path) => tempByPath.get(path) ?? path,
-      (temp) => copyOf.get(temp),
-    );
+    // Every temp is on disk before the journal names it (a staged file moved in was flushed
+    // where it was staged). The flushes run while the derived entry is made from the temps.
+    const flushing = flushAll([...open]);
+    flushing.catch(() => {}); // awaited below: a failure meanwhile is not an unhandled one
+    let more: { path: string; data: string } | undefined;
+    try {
+      more = await derived?.(
+        (path) => tempByPath.get(path) ?? path,
+        (temp) => copyOf.get(temp),
+      );
+    } finally {
+      await flushing.catch(() => {}); // the files stay open until their flushes end
+    }
+    await flushing;
     if (more) {
+      // Not flushed (see `DerivedEntry`).
       ensureFolder(more.path);
       writeTemp(tmpOf(more), more.data, open);
       moves.push([tmpOf(more), more.path]);
       order.set(more.path, order.size);
-      writes.push(more);
     }
-    // Every temp is on disk before the journal names it. A staged file moved in was flushed
-    // where it was staged.
-    await flushAll(open);
   } catch (err) {
     for (const [tmp] of moves) {
       if (tmp.endsWith(TMP_SUFFIX)) ignoreErrors(() => Deno.removeSync(tmp));

@@ -8,7 +8,8 @@
  * identity holds while nobody rewrites the file; the sample also recognises a copy of it
  * (`cp -r`, a duplicate). An editor or peer tool rewrites a timeline in its own key order and
  * number text, which changes both. Only drafts with `.draftcli/state.json`. The record is written by the
- * commit it describes (`writtenRecord`), so a crash never leaves one without the other. */
+ * commit it describes (`writtenRecord`), so it never describes the files of another commit; it is
+ * not flushed, so after a power cut it may be missing or unreadable: then it is no record. */
 import { orUndefined, sha256Bytes } from "../files.ts";
 import { join, relative } from "../path.ts";
 import { STATE_DIR } from "./locate.ts";
