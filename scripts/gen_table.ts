@@ -9,7 +9,8 @@
  *   graph, see `preloads`), the context and the fast path (one `import()` each: a call waits for
  *   one module load), with every module they reach statically imported directly (see
  *   `staticClosure`);
- * - all_commands.ts: every command file (and the schema modules) in one module load;
+ * - all_commands.ts: every command file (and the schema modules) in one module load, with every
+ *   module they reach statically imported directly;
  * - config_fast.ts: the config file's fast validator;
  * - editions/data/prototype_text.ts: the editor object prototypes (prototypes.json) as JSON text
  *   in string literals, which load several times cheaper than the JSON module's objects.
@@ -183,6 +184,7 @@ export async function renderAll(): Promise<Map<string, string>> {
   const graph = await moduleGraph();
   const allImports: string[] = [];
   const allNames: string[] = [];
+  const allPaths: string[] = [];
   const schemas = new Set<string>();
   for (const [key, load] of Object.entries(COMMAND_FILES)) {
     const { command } = await load();
@@ -225,6 +227,7 @@ export async function renderAll(): Promise<Map<string, string>> {
     };
     rows.push(`  ${JSON.stringify(row)},`);
     allImports.push(`import { command as c${allNames.length} } from "../${path}";`);
+    allPaths.push(path);
     allNames.push(`c${allNames.length}`);
     for (const m of schemaModules(graph, path)) schemas.add(m);
     const file = `${entryFile(spec.name)}_entry`;
@@ -307,6 +310,10 @@ export async function renderAll(): Promise<Map<string, string>> {
       'import type { AnyCommandDef } from "../commands/spec.ts";',
       'import "zod";',
       ...[...schemas].sort().map((m) => `import "../${m}";`),
+      // Every source module they reach statically, directly (see `staticClosure`).
+      ...staticClosure(graph, [...[...schemas].sort(), ...allPaths])
+        .filter((m) => !schemas.has(m) && !allPaths.includes(m))
+        .map((m) => `import "../${m}";`),
       ...allImports,
       "",
       "/** Every command's definition, in help order. */",
