@@ -21,9 +21,11 @@ async function readStdin(): Promise<string> {
 /**
  * Starts loading the entry module of the command that argv's leading words name (the longest of
  * up to three words that names one), so that it loads beside the command front instead of after
- * it; dispatch then finds it loaded. Argv that starts with an option is left to dispatch.
+ * it; dispatch then finds it loaded. Argv that starts with an option, or asks for help (which
+ * needs the command's spec, not its entry module), is left to dispatch.
  */
 async function prefetchCommand(argv: readonly string[]): Promise<void> {
+  if (argv.includes("--help") || argv.includes("-h")) return;
   const words: string[] = [];
   for (const w of argv.slice(0, 3)) {
     if (w.startsWith("-")) break;
