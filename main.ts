@@ -18,6 +18,28 @@ async function readStdin(): Promise<string> {
   return await new Response(Deno.stdin.readable).text();
 }
 
+/**
+ * Starts loading the entry module of the command that argv's leading words name (the longest of
+ * up to three words that names one), so that it loads beside the command front instead of after
+ * it; dispatch then finds it loaded. Argv that starts with an option, or asks for help (which
+ * needs the command's spec, not its entry module), is left to dispatch.
+ */
+async function prefetchCommand(argv: readonly string[]): Promise<void> {
+  if (argv.includes("--help") || argv.includes("-h")) return;
+  const words: string[] = [];
+  for (const w of argv.slice(0, 3)) {
+    if (w.startsWith("-")) break;
+    words.push(w);
+  }
+  if (!words.length) return;
+  const { loadEntryModule } = await import("./src/generated/command_table.ts");
+  for (let n = words.length; n > 0; n--) {
+    const loading = loadEntryModule(words.slice(0, n).join(" "));
+    // A failed load is dispatch's to report, when it loads the module itself.
+    if (loading) return void await loading.catch(() => {});
+  }
+}
+
 if (import.meta.main) {
   // `deno task` runs tasks in the folder of deno.json (this file's folder) and records where
   // the caller was in INIT_CWD, which relative paths (media, @file.json, --output) mean. Only
@@ -33,7 +55,12 @@ if (import.meta.main) {
     writeAll(Deno.stdout, versionLine());
     Deno.exit(0);
   }
-  const { runApp } = await import("./src/cli/app.ts");
+  // A CLI run prints no stack trace (only DRAFTCLI_DEBUG does), and an expected failure such as
+  // the probe of a missing file then builds no trace either.
+  const stackTraceLimit = Error.stackTraceLimit;
+  if (!Deno.env.get("DRAFTCLI_DEBUG")) Error.stackTraceLimit = 0;
+  // The command's entry module starts loading beside the command front (one wait, not two).
+  const [{ runApp }] = await Promise.all([import("./src/cli/app.ts"), prefetchCommand(Deno.args)]);
   const code = await runApp(Deno.args, {
     stdout: (t) => writeAll(Deno.stdout, t),
     stderr: (t) => writeAll(Deno.stderr, t),
@@ -41,6 +68,7 @@ if (import.meta.main) {
     env: Deno.env.toObject(),
     stderrIsTerminal: Deno.stderr.isTerminal(),
     async serveMcp(ctx) {
+      Error.stackTraceLimit = stackTraceLimit; // the server logs the stack of a failed call
       const [{ serveMcp, stdioIo }, { loadAllSpecs }] = await Promise.all([
         import("./src/mcp/server.ts"),
         import("./src/commands/registry.ts"),

@@ -161,3 +161,14 @@ Deno.test("an edit of a draft loads the profiles, not the known builds or the su
   assert(!seen.has(new URL("src/editions/builds.ts", root).href));
   assert(seen.has(new URL("src/editions/profiles.ts", root).href));
 });
+
+Deno.test("--version loads main.ts and the version alone", async () => {
+  // main.ts answers it before the command front loads; the command's entry module it starts
+  // loading beside the front comes through a dynamic import as well.
+  const seen = await staticClosure(["main.ts"]);
+  assertEquals([...seen.keys()].map((s) => s.replace(root.href, "")).sort(), [
+    "deno.json",
+    "main.ts",
+    "src/version.ts",
+  ]);
+});

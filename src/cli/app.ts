@@ -25,6 +25,7 @@ import {
 import type { AnyCommandSpec, CommandContext } from "../commands/spec.ts";
 import type { CommandShape } from "../commands/shape.ts";
 import { redactedJsonText, redactText } from "../text/redact.ts";
+import { parseCommandArgs } from "./args.ts";
 
 /** The process's streams and environment, injectable for tests. */
 export interface AppIO {
@@ -107,12 +108,9 @@ export async function runApp(argv: string[], rawIo: AppIO): Promise<number> {
     const { entry, used } = findEntry(words);
     if (!entry) return await (await import("./no_command.ts")).noCommand(words, rest, globals, io);
 
-    // Everything a run needs is loaded in one step: argv parsing beside the command's entry
-    // module (its validator, handler and operation, the context and the fast path).
-    const [{ parseCommandArgs }, command] = await Promise.all([
-      import("./args.ts"),
-      loadCommand(entry),
-    ]);
+    // Everything a run needs is loaded in one step: the command's entry module (its validator,
+    // handler and operation, the context and the fast path), which main.ts started loading.
+    const command = await loadCommand(entry);
     // Its argv shape comes with its entry module (the spec's, for a command without one).
     const shape: CommandShape = command
       ? { ...entry, fields: command.fields, aliases: command.aliases }

@@ -1,9 +1,9 @@
 /** Builds the CommandContext of one CLI (or MCP) invocation. */
 import type { CommandContext } from "./spec.ts";
 import { type Config, loadConfig } from "../store/config.ts";
-import { draftsRootFor, searchRoots } from "../store/roots.ts";
+import { draftsRootFor, namedRoot, searchRoots } from "../store/roots.ts";
 
-/** Creates a context; the config file is read at most once, on first use. */
+/** Creates a context; the config file is read at most once, on first use (if ever). */
 export function makeContext(opts: {
   env: Record<string, string | undefined>;
   draftsDirFlag?: string;
@@ -23,7 +23,10 @@ export function makeContext(opts: {
       );
     },
     async searchRoots() {
-      return searchRoots({ flag: opts.draftsDirFlag, env: opts.env, config: await getConfig() });
+      const { draftsDirFlag: flag, env } = opts;
+      // The config is read only when it may name the folder: the flag or env var wins over it.
+      const config = namedRoot(flag, env) === undefined ? await getConfig() : {};
+      return searchRoots({ flag, env, config });
     },
   };
 }

@@ -69,7 +69,7 @@ export async function saveDraft(doc: DraftDocument, extra: SaveOptions = {}): Pr
   await commitFiles(
     join(doc.dir, STATE_DIR),
     entries,
-    plain ? (tempOf) => writtenRecord(doc.dir, timelines, tempOf) : undefined,
+    plain ? (tempOf, copyOf) => writtenRecord(doc.dir, timelines, tempOf, copyOf) : undefined,
   );
   for (const f of outside) await writeFileAtomic(f.path, f.data).catch(() => {});
   if (extra.index === false) return;

@@ -85,7 +85,7 @@ export async function locateDraft(roots: string[], ref: string): Promise<string>
     for (const root of roots) {
       const dir = await draftFolderIn(root, ref, ref);
       if (!dir) continue;
-      if ((await idOfFolder(dir)).id === ref) return dir;
+      if ((await folderDraftId(dir)) === ref) return dir;
       byFolder ??= dir;
     }
   }
@@ -137,14 +137,21 @@ function holdsId(seen: { id: string; meta?: Json }, ref: string): boolean {
 
 /** The id draftcli reports for the draft folder `dir` (see `draftIdOf`). */
 export async function folderDraftId(dir: string): Promise<string> {
-  return (await idOfFolder(dir)).id;
+  const state = await readDraftState(dir);
+  // The state's own id wins over the meta's (`draftIdOf`): then the meta need not be read.
+  if (state?.draftId && isPlainId(state.draftId)) return state.draftId;
+  return (await idOfFolder(dir, { state })).id;
 }
 
-async function idOfFolder(dir: string): Promise<{ id: string; meta?: Json }> {
+/** The id and meta of the draft folder `dir`; `known.state`: its state, already read. */
+async function idOfFolder(
+  dir: string,
+  known?: { state: DraftState | undefined },
+): Promise<{ id: string; meta?: Json }> {
   const meta = await readJsonIfExists<Json>(join(dir, "draft_meta_info.json")).catch(() =>
     undefined
   );
-  const state = await readDraftState(dir);
+  const state = known ? known.state : await readDraftState(dir);
   return { id: draftIdOf(dir, meta, state), meta };
 }
 

@@ -17,12 +17,22 @@ export interface RootInputs {
 }
 
 /**
- * An explicitly chosen drafts folder, if any: flag > env DRAFTCLI_DRAFTS_DIR > env
- * CUT_DRAFTS_DIR (cutcli's variable, so its `.env` files keep working) > config.
+ * The drafts folder the flag or the environment names, if any: flag > env DRAFTCLI_DRAFTS_DIR >
+ * env CUT_DRAFTS_DIR (cutcli's variable, so its `.env` files keep working). It wins over the
+ * config's.
  */
-export function explicitRoot(i: RootInputs): string | undefined {
-  const chosen = i.flag || i.env.DRAFTCLI_DRAFTS_DIR || i.env.CUT_DRAFTS_DIR || i.config.draftsDir;
+export function namedRoot(
+  flag: string | undefined,
+  env: Record<string, string | undefined>,
+): string | undefined {
+  const chosen = flag || env.DRAFTCLI_DRAFTS_DIR || env.CUT_DRAFTS_DIR;
   return chosen ? resolve(chosen) : undefined;
+}
+
+/** An explicitly chosen drafts folder, if any: the one named by flag or env, else the config's. */
+export function explicitRoot(i: RootInputs): string | undefined {
+  const chosen = i.config.draftsDir;
+  return namedRoot(i.flag, i.env) ?? (chosen ? resolve(chosen) : undefined);
 }
 
 function isDirSync(path: string): boolean {

@@ -73,39 +73,38 @@ function writePieces(f: Deno.FsFile, pieces: Iterable<string>): void {
   writeAll(f, buf.subarray(0, used));
 }
 
-/** Writes a temp, not yet flushed (see `flushAll`). */
-function writeTemp(path: string, data: TxnData): void {
+/**
+ * Writes a temp, not yet flushed: it is added to `open`, still open, for `flushAll` (which
+ * spares opening it again); the caller closes every file of `open`.
+ */
+function writeTemp(path: string, data: TxnData, open: Deno.FsFile[]): void {
   const f = Deno.openSync(path, { write: true, create: true, truncate: true });
-  try {
-    if (typeof data === "string") writeAll(f, new TextEncoder().encode(data));
-    else if (data instanceof Uint8Array) writeAll(f, data);
-    else writePieces(f, data.chunks);
-  } finally {
-    f.close();
-  }
+  open.push(f);
+  if (typeof data === "string") writeAll(f, new TextEncoder().encode(data));
+  else if (data instanceof Uint8Array) writeAll(f, data);
+  else writePieces(f, data.chunks);
 }
 
 /**
- * Flushes the written temps to disk (`fsync`), all at once: the flushes run side by side on the
+ * Flushes written temps to disk (`fsync`), all at once: the flushes run side by side on the
  * runtime's worker threads, so a journaling file system can commit them together (ext4 groups
  * concurrent flushes into one journal commit) instead of one disk round trip per file.
  */
-async function flushAll(paths: string[]): Promise<void> {
-  const files: Deno.FsFile[] = [];
-  try {
-    for (const path of paths) files.push(Deno.openSync(path, { read: true, write: true }));
-    await Promise.all(files.map((f) => f.sync()));
-  } finally {
-    for (const f of files) f.close();
-  }
+async function flushAll(files: Deno.FsFile[]): Promise<void> {
+  await Promise.all(files.map((f) => f.sync()));
 }
 
 /**
  * A file of a commit whose content depends on the commit's written temps (their identities),
- * made once they are written and flushed with them: `tempOf` names the temp of an entry's path.
+ * made once they are written, while they are flushed: `tempOf` names the temp of an entry's path;
+ * `copyOf` names, for a temp the commit copied from another one (an entry sharing its data), that
+ * other temp (the same bytes). It is renamed into place with them but not flushed itself, so
+ * it must be a record whose reader takes a missing or unreadable file (a crash may leave either)
+ * as no record: never one that names what it does not describe.
  */
 export type DerivedEntry = (
   tempOf: (path: string) => string,
+  copyOf: (temp: string) => string | undefined,
 ) => Promise<{ path: string; data: string } | undefined>;
 
 /**
@@ -146,6 +145,7 @@ export async function commitFiles(
     if ("data" in e && typeof e.data !== "string") firstOf.set(e.data, tmpOf(e));
     writes.push(e);
   }
+  const open: Deno.FsFile[] = [];
   try {
     // One after the other, with synchronous calls: cheaper on a short run than the thread hop of
     // asynchronous ones, and the copies need their first file written anyway.
@@ -159,33 +159,44 @@ export async function commitFiles(
     for (const path of direct) ensureFolder(path);
     for (const e of writes) {
       ensureFolder(e.path);
-      if ("data" in e) writeTemp(tmpOf(e), e.data);
+      if ("data" in e) writeTemp(tmpOf(e), e.data, open);
       else Deno.renameSync(e.moveFrom, tmpOf(e));
     }
     for (const [from, to] of copies) {
       ensureFolder(to);
       Deno.copyFileSync(from, to);
+      open.push(Deno.openSync(to, { read: true, write: true }));
     }
     const tempByPath = new Map(moves.map(([tmp, final]) => [final, tmp]));
-    const more = await derived?.((path) => tempByPath.get(path) ?? path);
+    const copyOf = new Map(copies.map(([from, to]) => [to, from]));
+    // Every temp is on disk before the journal names it (a staged file moved in was flushed
+    // where it was staged). The flushes run while the derived entry is made from the temps.
+    const flushing = flushAll([...open]);
+    flushing.catch(() => {}); // awaited below: a failure meanwhile is not an unhandled one
+    let more: { path: string; data: string } | undefined;
+    try {
+      more = await derived?.(
+        (path) => tempByPath.get(path) ?? path,
+        (temp) => copyOf.get(temp),
+      );
+    } finally {
+      await flushing.catch(() => {}); // the files stay open until their flushes end
+    }
+    await flushing;
     if (more) {
+      // Not flushed (see `DerivedEntry`).
       ensureFolder(more.path);
-      writeTemp(tmpOf(more), more.data);
+      writeTemp(tmpOf(more), more.data, open);
       moves.push([tmpOf(more), more.path]);
       order.set(more.path, order.size);
-      writes.push(more);
     }
-    // Every temp is on disk before the journal names it. A staged file moved in was flushed
-    // where it was staged.
-    await flushAll([
-      ...writes.filter((e) => "data" in e).map(tmpOf),
-      ...copies.map(([, to]) => to),
-    ]);
   } catch (err) {
     for (const [tmp] of moves) {
       if (tmp.endsWith(TMP_SUFFIX)) ignoreErrors(() => Deno.removeSync(tmp));
     }
     throw err;
+  } finally {
+    for (const f of open) ignoreErrors(() => f.close());
   }
   // The journal lists the renames in entry order (staged media first, then timelines, meta).
   moves.sort((a, b) => order.get(a[1])! - order.get(b[1])!);

@@ -8,7 +8,8 @@
  * identity holds while nobody rewrites the file; the sample also recognises a copy of it
  * (`cp -r`, a duplicate). An editor or peer tool rewrites a timeline in its own key order and
  * number text, which changes both. Only drafts with `.draftcli/state.json`. The record is written by the
- * commit it describes (`writtenRecord`), so a crash never leaves one without the other. */
+ * commit it describes (`writtenRecord`), so it never describes the files of another commit; it is
+ * not flushed, so after a power cut it may be missing or unreadable: then it is no record. */
 import { orUndefined, sha256Bytes } from "../files.ts";
 import { join, relative } from "../path.ts";
 import { STATE_DIR } from "./locate.ts";
@@ -69,19 +70,26 @@ const keyOf = (dir: string, path: string) => relative(dir, path).replaceAll("\\"
 /**
  * The record of the timeline files `paths` a commit is writing, for that commit to write with
  * them (`commitFiles`'s derived entry): each file as its temp `tempOf(path)` was written, which
- * the commit's rename keeps (same inode, size and modification time). Undefined for a draft
- * draftcli did not make.
+ * the commit's rename keeps (same inode, size and modification time). A temp copied from another
+ * (`copyOf`) has that one's bytes, so it shares its sample. Undefined for a draft draftcli did
+ * not make.
  */
 export async function writtenRecord(
   dir: string,
   paths: readonly string[],
   tempOf: (path: string) => string,
+  copyOf: (temp: string) => string | undefined = () => undefined,
 ): Promise<{ path: string; data: string } | undefined> {
   if (!orUndefined(() => Deno.statSync(join(dir, STATE_DIR, "state.json")))) return undefined;
   const files: Record<string, { id?: string; sample?: string }> = {};
+  const samples = new Map<string, string | undefined>();
   for (const p of paths) {
-    const st = orUndefined(() => Deno.statSync(tempOf(p)));
-    if (st) files[keyOf(dir, p)] = { id: identity(st), sample: await sample(tempOf(p)) };
+    const temp = tempOf(p);
+    const st = orUndefined(() => Deno.statSync(temp));
+    if (!st) continue;
+    const source = copyOf(temp) ?? temp;
+    if (!samples.has(source)) samples.set(source, await sample(source));
+    files[keyOf(dir, p)] = { id: identity(st), sample: samples.get(source) };
   }
   return { path: join(dir, STATE_DIR, WRITTEN), data: JSON.stringify({ files }) };
 }

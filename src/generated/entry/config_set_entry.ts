@@ -3,9 +3,29 @@
 /** `config set` in one module load: its fast validator, its command file (handler and the operations it imports), the context and the fast path. */
 import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
 import { command } from "../../commands/config/config_set.ts";
+import "../../commands/spec.ts";
+import "../../store/config_schema.ts";
+import "../../text/redact.ts";
+import "../../errors.ts";
+import "../../path.ts";
+import "../../schema/zod_introspect.ts";
+import "../../schema/json_schema.ts";
+import "../../schema/clean.ts";
+import "../../text/closest.ts";
+import "../../schema/parse_input.ts";
+import "../../text/decimal.ts";
+import "../../editions/os.ts";
+import "../../store/home.ts";
+import "../../files.ts";
+import "../../store/atomic.ts";
+import "../../store/lock.ts";
+import "../../generated/config_fast.ts";
+import "../../store/config.ts";
+import "../../editions/profiles.ts";
+import "../../store/locations.ts";
+import "../../store/roots.ts";
 import "../../commands/make_context.ts";
 import "../../commands/fast_run.ts";
-import "../../store/config.ts";
 
 const keys0 = new Set<string>(["key","value"]);
 function v0(v: any): any {

@@ -3,9 +3,36 @@
 /** `draft delete` in one module load: its fast validator, its command file (handler and the operations it imports), the context and the fast path. */
 import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
 import { command } from "../../commands/draft/draft_delete.ts";
+import "../../commands/spec.ts";
+import "../../text/redact.ts";
+import "../../errors.ts";
+import "../../editions/os.ts";
+import "../../store/home.ts";
+import "../../files.ts";
+import "../../path.ts";
+import "../../store/atomic.ts";
+import "../../store/lock.ts";
+import "../../generated/config_fast.ts";
+import "../../store/config.ts";
+import "../../editions/profiles.ts";
+import "../../store/locations.ts";
+import "../../store/roots.ts";
 import "../../commands/make_context.ts";
+import "../../schema/clean.ts";
 import "../../commands/fast_run.ts";
+import "../../store/locate.ts";
+import "../../draft/item_templates.ts";
+import "../../draft/serialize.ts";
+import "../../draft/ids.ts";
+import "../../draft/document.ts";
+import "../../draft/spellings.ts";
+import "../../store/written.ts";
+import "../../store/txn.ts";
+import "../../store/load.ts";
+import "../../draft/media_path.ts";
+import "../../store/draft_files.ts";
 import "../../store/drafts.ts";
+import "../../store/assemble.ts";
 import "../../store/manage.ts";
 
 const keys0 = new Set<string>(["draftId","yes"]);

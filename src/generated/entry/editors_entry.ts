@@ -3,13 +3,41 @@
 /** `editors` in one module load: its fast validator, its command file (handler and the operations it imports), the context and the fast path. */
 import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
 import { command } from "../../commands/editors/editors_command.ts";
+import "../../commands/spec.ts";
+import "../../text/redact.ts";
+import "../../errors.ts";
+import "../../editions/os.ts";
+import "../../store/home.ts";
+import "../../files.ts";
+import "../../path.ts";
+import "../../store/atomic.ts";
+import "../../store/lock.ts";
+import "../../generated/config_fast.ts";
+import "../../store/config.ts";
+import "../../editions/profiles.ts";
+import "../../store/locations.ts";
+import "../../store/roots.ts";
 import "../../commands/make_context.ts";
+import "../../schema/clean.ts";
 import "../../commands/fast_run.ts";
 import "../../editions/builds.ts";
-import "../../editions/profiles.ts";
+import "../../subprocess_cwd.ts";
 import "../../preview/ffmpeg.ts";
+import "../../store/locate.ts";
+import "../../draft/item_templates.ts";
+import "../../draft/serialize.ts";
+import "../../draft/ids.ts";
+import "../../draft/document.ts";
+import "../../draft/spellings.ts";
+import "../../store/written.ts";
+import "../../store/txn.ts";
+import "../../store/load.ts";
+import "../../draft/media_path.ts";
+import "../../store/draft_files.ts";
+import "../../store/drafts.ts";
+import "../../editions/index_entry.ts";
+import "../../store/root_index.ts";
 import "../../store/detect.ts";
-import "../../store/home.ts";
 
 const keys0 = new Set<string>([]);
 function v0(v: any): any {

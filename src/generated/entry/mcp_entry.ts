@@ -3,7 +3,22 @@
 /** `mcp` in one module load: its fast validator, its command file (handler and the operations it imports), the context and the fast path. */
 import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
 import { command } from "../../commands/mcp/mcp_command.ts";
+import "../../commands/spec.ts";
+import "../../text/redact.ts";
+import "../../errors.ts";
+import "../../editions/os.ts";
+import "../../store/home.ts";
+import "../../files.ts";
+import "../../path.ts";
+import "../../store/atomic.ts";
+import "../../store/lock.ts";
+import "../../generated/config_fast.ts";
+import "../../store/config.ts";
+import "../../editions/profiles.ts";
+import "../../store/locations.ts";
+import "../../store/roots.ts";
 import "../../commands/make_context.ts";
+import "../../schema/clean.ts";
 import "../../commands/fast_run.ts";
 
 const keys0 = new Set<string>([]);
