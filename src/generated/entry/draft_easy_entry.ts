@@ -36,6 +36,7 @@ import "../../media/probe_cache.ts";
 import "../../media/media_resolve.ts";
 import "../../store/written.ts";
 import "../../store/txn.ts";
+import "../../store/staged_moves.ts";
 import "../../draft/item_templates.ts";
 import "../../draft/serialize.ts";
 import "../../draft/ids.ts";

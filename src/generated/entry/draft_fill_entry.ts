@@ -34,6 +34,7 @@ import "../../media/media_resolve.ts";
 import "../../store/locate.ts";
 import "../../store/written.ts";
 import "../../store/txn.ts";
+import "../../store/staged_moves.ts";
 import "../../draft/item_templates.ts";
 import "../../draft/serialize.ts";
 import "../../draft/ids.ts";

@@ -39,6 +39,7 @@ import "../../media/png.ts";
 import "../../media/probe.ts";
 import "../../media/probe_cache.ts";
 import "../../media/media_resolve.ts";
+import "../../store/staged_moves.ts";
 import "../../store/draft_files.ts";
 import "../../store/draft_index.ts";
 import "../../store/commit.ts";

@@ -24,6 +24,7 @@ import "../../schema/clean.ts";
 import "../../commands/fast_run.ts";
 import "../../setup/agent_paths.ts";
 import "../../version.ts";
+import "../../embedded.ts";
 import "../../setup/self_command.ts";
 import "../../setup/config_edit.ts";
 import "../../setup/setup_files.ts";

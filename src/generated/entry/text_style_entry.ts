@@ -29,6 +29,7 @@ import "../../draft/text_content.ts";
 import "../../store/locate.ts";
 import "../../store/written.ts";
 import "../../store/txn.ts";
+import "../../store/staged_moves.ts";
 import "../../draft/item_templates.ts";
 import "../../draft/serialize.ts";
 import "../../draft/ids.ts";
