@@ -59,7 +59,8 @@ async function child(root: string, kind: string, draftDir: string): Promise<void
     (_, i) => mediaItems.ImageInfo.parse({ imageUrl: png.url, start: i * sec, end: (i + 1) * sec }),
   );
   const t0 = performance.now();
-  const built: object[] = [];
+  // the very list the builder filled, as the commands pass it on
+  let built: object[] = [];
   if (kind === "captions") {
     const items = texts;
     const plan = captions.planCaptions(
@@ -71,7 +72,7 @@ async function child(root: string, kind: string, draftDir: string): Promise<void
       "font",
       await captions.captionNames(items, style),
     );
-    built.push(...captions.applyCaptions(doc, plan, () => {}).built);
+    built = captions.applyCaptions(doc, plan, () => {}).built;
   } else {
     const items = pictures;
     const plan = images.planImages(
