@@ -28,9 +28,13 @@ const asBuilt = new WeakSet<object>();
 /**
  * A template from `value` as the builder leaves each item, before the per-item members at
  * `holes` are filled in. The value's text is taken now: changing `value` afterwards changes
- * nothing.
+ * nothing. A hole named twice is a builder's mistake (the writer could not cut the text at it,
+ * and would write every item as any value): it throws.
  */
 export function itemTemplate(value: unknown, holes: readonly string[]): ItemTemplate {
+  if (new Set(holes).size !== holes.length) {
+    throw new Error(`internal: a template names a hole twice (${holes.join(", ")})`);
+  }
   return { text: JSON.stringify(value), holes, writers: new Map() };
 }
 

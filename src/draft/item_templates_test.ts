@@ -1,4 +1,4 @@
-import { deepStrictEqual as equal } from "node:assert/strict";
+import { deepStrictEqual as equal, throws } from "node:assert/strict";
 import { builtFrom, edited, itemTemplate, vouchAsBuilt } from "./item_templates.ts";
 import { floatKeysOf, stringifyChunks, stringifyWithFloats } from "./serialize.ts";
 
@@ -89,4 +89,8 @@ Deno.test("a vouched item is written from its template, holes from the item, unt
     "caption",
   ]);
   equal(written[2].times.start, 99);
+});
+
+Deno.test("a template naming a hole twice is refused", () => {
+  throws(() => itemTemplate({ id: "", refs: [] }, ["id", "refs", "id"]), /names a hole twice/);
 });

@@ -325,7 +325,6 @@ const VISUAL_SEGMENT_HOLES = [
   ...SEGMENT_HOLES,
   "source_timerange.duration",
   "source_timerange.start",
-  "extra_material_refs",
   "speed",
   "volume",
   "clip.alpha",

@@ -64,6 +64,27 @@ Deno.test("vouched captions are written as their values are at the save", async 
   }
 });
 
+Deno.test("vouched captions are written from their templates", async () => {
+  await using tmp = await tempDir("draftcli-captions-from-templates-");
+  for (const edition of ["jianying", "capcut"] as const) {
+    const doc = await loadDraft((await portraitDraft(tmp.path, edition)).dir, { forSave: true });
+    const items = Array.from({ length: 40 }, (_, i) => ({
+      text: `caption ${i}`,
+      start: i * 500_000,
+      end: (i + 1) * 500_000,
+      ...(i % 3 === 1 ? { inAnimation: "渐显" } : {}),
+    }));
+    addVouched(doc, edition, items, CaptionStyle.parse({}));
+    // A member that is no hole, changed without `edited`: the template's text is written.
+    for (const s of doc.tracks.flatMap((t) => t.segments)) {
+      (s as Record<string, unknown>).visible = "not-a-hole";
+    }
+    for (const m of doc.materials("texts")) m.category_id = "not-a-hole";
+    const written = [...timelinePieces(doc.content, TIMELINE_FLOATS, doc.loaded?.content)];
+    equal(written.join("").includes("not-a-hole"), false, edition);
+  }
+});
+
 /** The first names of one text-animation catalog of `edition`. */
 async function animationNames(edition: string, kind: string): Promise<string[]> {
   const url = new URL(`../catalogs/data/${edition}/${kind}.json`, import.meta.url);

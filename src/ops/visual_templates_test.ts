@@ -103,6 +103,56 @@ Deno.test("vouched images are written as their values are at the save", async ()
   }));
 });
 
+/**
+ * Builds 40 images or videos (one file) with `apply` in a fresh draft of each edition, vouches for
+ * them, then changes a member that is no hole in each segment and material without `edited`:
+ * the writer takes vouched items' text from their templates, so the change must not show. (An
+ * item whose template cannot be compiled, e.g. one naming a hole twice, is written as any value,
+ * and the change shows.)
+ */
+async function checkFromTemplates(
+  apply: (edition: Edition, doc: DraftDocument, built: object[]) => void,
+): Promise<void> {
+  await using tmp = await tempDir("draftcli-visual-from-templates-");
+  for (const edition of ["jianying", "capcut"] as const) {
+    const doc = await loadDraft((await portraitDraft(tmp.path, edition)).dir, { forSave: true });
+    const built: object[] = [];
+    apply(edition, doc, built);
+    vouchAsBuilt(built);
+    syncMeta(doc);
+    const segments = doc.tracks.flatMap((t) => t.segments);
+    equal(segments.length, 40);
+    for (const s of segments) (s as Record<string, unknown>).visible = "not-a-hole";
+    for (const m of doc.materials("videos")) m.category_id = "not-a-hole";
+    const written = [...timelinePieces(doc.content, TIMELINE_FLOATS, doc.loaded?.content)];
+    equal(written.join("").includes("not-a-hole"), false, edition);
+  }
+}
+
+Deno.test("vouched images are written from their templates", async () => {
+  await checkFromTemplates((edition, doc, built) => {
+    const media = file("photo.png", 1, "image");
+    const items = Array.from(
+      { length: 40 },
+      (_, i) => ImageInfo.parse({ imageUrl: media.url, ...times(i, 0) }),
+    );
+    const plan = planImages(edition, items, "imageInfos", CATALOG_VISUAL_NAMES);
+    applyImages(doc, plan, new Map([[media.url, media]]), () => {}, undefined, undefined, built);
+  });
+});
+
+Deno.test("vouched videos are written from their templates", async () => {
+  await checkFromTemplates((edition, doc, built) => {
+    const media = file("clip.mp4", 1, "video", true);
+    const items = Array.from(
+      { length: 40 },
+      (_, i) => VideoInfo.parse({ videoUrl: media.url, ...times(i, 0) }),
+    );
+    const plan = planVideos(edition, items, "videoInfos");
+    applyVideos(doc, plan, new Map([[media.url, media]]), () => {}, undefined, undefined, built);
+  });
+});
+
 Deno.test("vouched videos are written as their values are at the save", async () => {
   await checkWritten((edition, doc, round, built) => {
     const byUrl = new Map<string, ResolvedFile>();
