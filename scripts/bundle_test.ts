@@ -9,20 +9,13 @@ import { denoRunCommand } from "../src/setup/self_command.ts";
 import { versionLine } from "../src/version.ts";
 import { fixture, hermeticEnv, tempWorld } from "../test/helpers/cli.ts";
 import { oncePerFile, tempDir } from "../test/helpers/temp.ts";
+import { mcpInitialize, runScript } from "../test/helpers/scripts.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const SCRIPT = fileURLToPath(new URL("./bundle.ts", import.meta.url));
 
 /** Runs scripts/bundle.ts in a real subprocess. */
-async function runBundle(args: string[]) {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-read", "--allow-write", "--allow-run", SCRIPT, ...args],
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const dec = new TextDecoder();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
-}
+const runBundle = (args: string[]) => runScript(SCRIPT, args);
 
 /** One bundle built by the script for this file's tests: its folder and the build's report. */
 const built = oncePerFile(async (dir) => {
@@ -163,33 +156,9 @@ Deno.test("setup from the bundle registers a command that starts the bundle's MC
     assertEquals(command, Deno.execPath());
     assertEquals(args.at(-2), `${await Deno.realPath(dir)}/${BUNDLE_ENTRY}`);
     assert(args.includes("--no-config"), args.join(" "));
-    const child = new Deno.Command(command, {
-      args,
-      env,
-      clearEnv: true,
-      cwd: w.home,
-      stdin: "piped",
-      stdout: "piped",
-      stderr: "piped",
-    }).spawn();
-    const writer = child.stdin.getWriter();
-    await writer.write(new TextEncoder().encode(
-      JSON.stringify({
-        jsonrpc: "2.0",
-        id: 1,
-        method: "initialize",
-        params: {
-          protocolVersion: "2025-06-18",
-          capabilities: {},
-          clientInfo: { name: "t", version: "1" },
-        },
-      }) + "\n",
-    ));
-    await writer.close();
-    const out = await child.output();
-    assertEquals(out.code, 0, new TextDecoder().decode(out.stderr));
-    const first = new TextDecoder().decode(out.stdout).split("\n")[0];
-    assertEquals(JSON.parse(first).result.serverInfo.name, "draftcli");
+    const mcp = await mcpInitialize(command, args, env, w.home);
+    assertEquals(mcp.code, 0, mcp.stderr);
+    assertEquals(mcp.serverName, "draftcli");
   } finally {
     await w.cleanup();
   }

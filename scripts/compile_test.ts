@@ -13,19 +13,12 @@ import {
   writeSums,
 } from "./compile.ts";
 import { tempDir } from "../test/helpers/temp.ts";
+import { runScript } from "../test/helpers/scripts.ts";
 
 const SCRIPT = fileURLToPath(new URL("./compile.ts", import.meta.url));
 
 /** Runs scripts/compile.ts in a real subprocess. */
-async function runCompile(args: string[]) {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-read", "--allow-write", "--allow-run", SCRIPT, ...args],
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const dec = new TextDecoder();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
-}
+const runCompile = (args: string[]) => runScript(SCRIPT, args);
 
 const EXPECTED_TARGETS = [
   "x86_64-unknown-linux-gnu",

@@ -6,6 +6,7 @@ import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/stric
 import { isAbsolute } from "node:path";
 import { selfCommand } from "../src/setup/self_command.ts";
 import { hermeticEnv, tempWorld } from "./helpers/cli.ts";
+import { mcpInitialize } from "./helpers/scripts.ts";
 
 Deno.test("selfCommand: compiled binary, draftcli on PATH, or this checkout's main.ts", () => {
   assertEquals(selfCommand("/opt/draftcli/draftcli"), ["/opt/draftcli/draftcli"]);
@@ -22,33 +23,10 @@ Deno.test("the registered source command starts the MCP server and answers initi
   const w = await tempWorld();
   try {
     const [cmd, ...args] = selfCommand(Deno.execPath());
-    const child = new Deno.Command(cmd, {
-      args: [...args, "mcp"],
-      env: hermeticEnv(w.env),
-      clearEnv: true,
-      cwd: w.home, // an MCP client starts it from anywhere
-      stdin: "piped",
-      stdout: "piped",
-      stderr: "piped",
-    }).spawn();
-    const w1 = child.stdin.getWriter();
-    await w1.write(new TextEncoder().encode(
-      JSON.stringify({
-        jsonrpc: "2.0",
-        id: 1,
-        method: "initialize",
-        params: {
-          protocolVersion: "2025-06-18",
-          capabilities: {},
-          clientInfo: { name: "t", version: "1" },
-        },
-      }) + "\n",
-    ));
-    await w1.close();
-    const out = await child.output();
-    const first = new TextDecoder().decode(out.stdout).split("\n")[0];
-    assertEquals(out.code, 0, new TextDecoder().decode(out.stderr));
-    assertEquals(JSON.parse(first).result.serverInfo.name, "draftcli");
+    // An MCP client starts it from anywhere.
+    const mcp = await mcpInitialize(cmd, [...args, "mcp"], hermeticEnv(w.env), w.home);
+    assertEquals(mcp.code, 0, mcp.stderr);
+    assertEquals(mcp.serverName, "draftcli");
   } finally {
     await w.cleanup();
   }
