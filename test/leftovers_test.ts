@@ -38,9 +38,28 @@ function spawnCli(args: string[], env: Record<string, string>): Deno.ChildProces
   }).spawn();
 }
 
-async function until(what: string, ok: () => boolean, ms = 60_000): Promise<void> {
+/**
+ * Waits until `ok()`; fails after `ms`, or at once with its exit code and stderr when `child`
+ * (the process that should bring it about) has ended first.
+ */
+async function until(
+  what: string,
+  ok: () => boolean,
+  child: Deno.ChildProcess,
+  ms = 60_000,
+): Promise<void> {
   const end = Date.now() + ms;
+  let ended = false;
+  child.status.then(() => ended = true, () => ended = true);
   while (!ok()) {
+    if (ended) {
+      const out = await child.output();
+      throw new Error(
+        `the process ended (exit ${out.code}) before ${what}: ${
+          new TextDecoder().decode(out.stderr)
+        }`,
+      );
+    }
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 10));
   }
@@ -90,7 +109,7 @@ Deno.test("fill killed with SIGKILL: no visible copy; swept once old and ownerle
     ];
 
     const killed = spawnCli(fill("a.png"), w.env);
-    await until("the fill's download", () => server.requests() === 1);
+    await until("the fill's download", () => server.requests() === 1, killed);
     assertEquals(hidden(w.draftsDir, "copying").length, 1);
     killed.kill("SIGKILL");
     await killed.output();
@@ -101,7 +120,7 @@ Deno.test("fill killed with SIGKILL: no visible copy; swept once old and ownerle
 
     // A live fill's hidden folder survives a sweep that counts every leftover as old.
     const alive = spawnCli(fill("b.png"), w.env);
-    await until("the second fill's download", () => server.requests() === 2);
+    await until("the second fill's download", () => server.requests() === 2, alive);
     const swept = { ...w.env, DRAFTCLI_LEFTOVER_AGE_MS: "0" };
     assertEquals((await runCli(["draft", "list"], { env: swept })).code, 0);
     assertEquals(hidden(w.draftsDir, "copying").length, 1, "the dead fill's folder is gone");
@@ -216,7 +235,7 @@ Deno.test("an add racing a delete never re-creates the deleted folder", async ()
       } catch {
         return false;
       }
-    });
+    }, add);
     add.kill("SIGSTOP");
     const del = await runCli(["draft", "delete", d.draftId, "--yes"], { env: w.env });
     add.kill("SIGCONT");
