@@ -270,16 +270,23 @@ const LIST_DEPTH = 2;
 /** Items in the first slice of a list, and most items in any slice. */
 const SLICE = 256;
 /**
- * Text a slice after the first aims at (UTF-16 units): its item count follows the length of the
- * slice before. Such a slice, and a piece handed on (at most `PIECE` plus a slice), stays below
- * V8's large-object size (128 KB, even as two-byte text), so the writer's garbage is young and
- * scavenged as it goes. Larger strings are allocated one by one in the young large-object space,
- * which a scavenge empties only once it holds as much as the largest young object seen so far:
- * the loaded timeline's text, so slices of 256 items made a large add hold that much again in
- * garbage at its peak. (A first slice of 256 items, once per list, costs no such pile-up, and
- * fewer calls on a small timeline.)
+ * Text a slice aims at (UTF-16 units) once a timeline has had `SLICED_BY_COUNT` units sliced: its
+ * item count follows the length of the slice before. Such a slice, and a piece handed on (at most
+ * `PIECE` plus a slice), stays below V8's large-object size (128 KB, even as two-byte text), so
+ * the writer's garbage is young and scavenged as it goes. Larger strings are allocated one by one
+ * in the young large-object space, which a scavenge empties only once it holds as much as the
+ * largest young object seen so far: the loaded timeline's text, so slices of 256 items made a
+ * large add hold that much again in garbage at its peak. (A first slice of 256 items, once per
+ * list, costs no such pile-up, and fewer calls on a small timeline.)
  */
 const SLICE_TEXT = 1 << 14;
+/**
+ * Units of a timeline sliced by `SLICE` items before slices follow `SLICE_TEXT`. Below it the
+ * slices are large objects, which keep the young generation's space free: a draft of 1,000 images
+ * then saves with no scavenge (small slices there filled it once, ~8 ms copying the loaded
+ * document), and this much garbage at most piles up on a large one.
+ */
+export const SLICED_BY_COUNT = 1 << 23;
 /** Small pieces are joined until they are this long (UTF-16 units) before they are handed on. */
 const PIECE = 1 << 15;
 
@@ -304,6 +311,7 @@ export function* stringifyChunks(
   const kept = !!(spellings?.numbers.length || spellings?.orders.length);
   const whole = (v: unknown, node: FloatTrie) => stringifyWith(v, node, names, nonce, kept);
   let out = "";
+  let sliced = 0; // units written in slices so far (see SLICED_BY_COUNT)
   function* walk(v: unknown, node: FloatTrie, depth: number): Generator<string> {
     if (
       v === null || typeof v !== "object" || depth >= SPLIT_DEPTH ||
@@ -352,7 +360,10 @@ export function* stringifyChunks(
     let per = SLICE;
     const slice = (to: number) => {
       const text = whole(v.slice(from, to), sliceNode);
-      per = Math.max(1, Math.min(SLICE, Math.floor((to - from) * SLICE_TEXT / text.length)));
+      sliced += text.length;
+      if (sliced > SLICED_BY_COUNT) {
+        per = Math.max(1, Math.min(SLICE, Math.floor((to - from) * SLICE_TEXT / text.length)));
+      }
       return (from ? "," : "") + text.slice(1, -1);
     };
     for (let i = 0; i < v.length; i++) {

@@ -1,6 +1,7 @@
 import { deepStrictEqual, equal } from "node:assert/strict";
 import {
   floatKeysOf,
+  SLICED_BY_COUNT,
   stringifyChunks,
   stringifyWithFloats,
   TIMELINE_FLOATS,
@@ -113,8 +114,12 @@ Deno.test("timelinePieces: pieces of a large timeline stay below V8's large-obje
     materials: { texts: Array.from({ length: 3000 }, (_, i) => ({ alpha: i, content: big(i) })) },
   };
   const pieces = [...timelinePieces(timeline, trie)];
-  // Over 64 Ki units (128 KB as two-byte text): only the first slice of each list.
-  const long = pieces.filter((p) => p.length >= 64 * 1024).length;
-  equal(long <= 2, true, `${long} pieces of ${pieces.length} over 64 Ki units`);
+  // Over 64 Ki units (128 KB as two-byte text): only pieces written before SLICED_BY_COUNT units,
+  // and the first slice of each list.
+  let units = 0;
+  const late = pieces.filter((p) => (units += p.length) > SLICED_BY_COUNT + 2 * 64 * 1024);
+  const long = late.filter((p) => p.length >= 64 * 1024).length;
+  equal(late.length > 100, true, `only ${late.length} pieces after SLICED_BY_COUNT units`);
+  equal(long <= 2, true, `${long} pieces of ${late.length} over 64 Ki units`);
   equal(pieces.join(""), stringifyWithFloats(timeline, trie));
 });
