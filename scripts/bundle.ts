@@ -24,6 +24,7 @@
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CATALOG_DIR } from "../src/catalogs/catalog.ts";
+import { copyTree } from "../src/files.ts";
 
 /** The program's entry point, relative to the repository root: what the bundle starts from. */
 export const ENTRY = "main.ts";
@@ -83,22 +84,6 @@ export interface BundleReport {
   bytes: number;
   /** Data files copied into the bundle. */
   dataFiles: number;
-}
-
-/** Copies the folder `from` into `to` (created), recursively; returns the number of files. */
-async function copyTree(from: string, to: string): Promise<number> {
-  await Deno.mkdir(to, { recursive: true });
-  let files = 0;
-  for await (const entry of Deno.readDir(from)) {
-    const a = `${from}/${entry.name}`;
-    const b = `${to}/${entry.name}`;
-    if (entry.isDirectory) files += await copyTree(a, b);
-    else if (entry.isFile) {
-      await Deno.copyFile(a, b);
-      files++;
-    }
-  }
-  return files;
 }
 
 /**

@@ -3,6 +3,7 @@
  * a file or a text, the wall clock in microseconds (the unit of draft timestamps), and best-effort
  * wrappers for synchronous file calls. No static `node:` import: the draft store uses it.
  */
+import { join } from "./path.ts";
 
 /**
  * Does the path exist (file, folder or link; links are not followed)? Any error but NotFound
@@ -135,4 +136,32 @@ export function mkdirHere(path: string): void {
   } catch (err) {
     if (!(err instanceof Deno.errors.AlreadyExists)) throw err;
   }
+}
+
+/**
+ * Copies the folder tree `from` into `to` (created) without following links (a link is copied as
+ * a link); `keep` decides per path relative to `from` (`/`-separated). Returns the number of
+ * plain files copied.
+ */
+export async function copyTree(
+  from: string,
+  to: string,
+  keep: (rel: string, isDir: boolean) => boolean = () => true,
+  rel = "",
+): Promise<number> {
+  await Deno.mkdir(to, { recursive: true });
+  let files = 0;
+  for await (const e of Deno.readDir(from)) {
+    const childRel = rel ? `${rel}/${e.name}` : e.name;
+    if (!keep(childRel, e.isDirectory)) continue;
+    const src = join(from, e.name);
+    const dst = join(to, e.name);
+    if (e.isSymlink) await Deno.symlink(await Deno.readLink(src), dst);
+    else if (e.isDirectory) files += await copyTree(src, dst, keep, childRel);
+    else if (e.isFile) {
+      await Deno.copyFile(src, dst);
+      files++;
+    }
+  }
+  return files;
 }

@@ -10,6 +10,7 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { cliCommand, fileUrl, fixture, hermeticEnv, runCli, tempWorld } from "./helpers/cli.ts";
 import { checkDraft } from "./helpers/draft_check.ts";
+import { copyTree as copyDir } from "../src/files.ts";
 import { prng as rng } from "./helpers/prng.ts";
 
 // deno-lint-ignore no-explicit-any
@@ -29,14 +30,6 @@ function spawnCli(args: string[], env: Record<string, string>): Deno.ChildProces
     stdout: "null",
     stderr: "null",
   }).spawn();
-}
-
-async function copyDir(from: string, to: string): Promise<void> {
-  await Deno.mkdir(to, { recursive: true });
-  for await (const e of Deno.readDir(from)) {
-    if (e.isDirectory) await copyDir(`${from}/${e.name}`, `${to}/${e.name}`);
-    else if (e.isFile) await Deno.copyFile(`${from}/${e.name}`, `${to}/${e.name}`);
-  }
 }
 
 async function machineryFiles(dir: string): Promise<string[]> {

@@ -8,6 +8,7 @@
 import { deepStrictEqual, deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { fileUrl, fixture, runCli, runInProcess, snapshotDir, tempWorld } from "./helpers/cli.ts";
 import { getCatalog } from "../src/catalogs/catalog.ts";
+import { copyTree } from "../src/files.ts";
 import { CHECKS } from "../src/draft/check_draft.ts";
 
 // deno-lint-ignore no-explicit-any
@@ -287,15 +288,6 @@ const CASES: Case[] = [
   },
 ];
 
-async function copyDir(from: string, to: string): Promise<void> {
-  await Deno.mkdir(to, { recursive: true });
-  for await (const e of Deno.readDir(from)) {
-    if (e.name === ".draftcli") continue;
-    if (e.isDirectory) await copyDir(`${from}/${e.name}`, `${to}/${e.name}`);
-    else await Deno.copyFile(`${from}/${e.name}`, `${to}/${e.name}`);
-  }
-}
-
 Deno.test("draft validate reports each kind of damage with its code, level and path", async (t) => {
   const w = await tempWorld();
   try {
@@ -358,7 +350,8 @@ Deno.test("draft validate reports each kind of damage with its code, level and p
       await t.step(c.name, async () => {
         const id = `broken-${++n}`;
         const dir = `${w.draftsDir}/${id}`;
-        await copyDir(filePath, dir);
+        // Without draftcli's state folder (at any depth).
+        await copyTree(filePath, dir, (rel) => rel.split("/").at(-1) !== ".draftcli");
         const content = JSON.parse(await Deno.readTextFile(`${dir}/draft_content.json`));
         const meta = JSON.parse(await Deno.readTextFile(`${dir}/draft_meta_info.json`));
         meta.draft_fold_path = dir;

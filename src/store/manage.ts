@@ -6,7 +6,7 @@
  * index (e.g. root_meta_info.json) in step.
  */
 import { dirname, join } from "../path.ts";
-import { nowUs } from "../files.ts";
+import { copyTree, nowUs } from "../files.ts";
 import { DraftcliError } from "../errors.ts";
 import type { Json } from "../editions/profiles.ts";
 import { newId } from "../draft/ids.ts";
@@ -126,25 +126,6 @@ export async function renameDraft(
     await commitFiles(stateDir, [{ path: join(dir, META), data }]);
     return { draftId, dir, name, previousName };
   });
-}
-
-/** Copies a folder tree without following links; `keep` decides per relative path. */
-async function copyTree(
-  from: string,
-  to: string,
-  keep: (rel: string, isDir: boolean) => boolean,
-  rel = "",
-): Promise<void> {
-  await Deno.mkdir(to, { recursive: true });
-  for await (const e of Deno.readDir(from)) {
-    const childRel = rel ? `${rel}/${e.name}` : e.name;
-    if (!keep(childRel, e.isDirectory)) continue;
-    const src = join(from, e.name);
-    const dst = join(to, e.name);
-    if (e.isSymlink) await Deno.symlink(await Deno.readLink(src), dst);
-    else if (e.isDirectory) await copyTree(src, dst, keep, childRel);
-    else if (e.isFile) await Deno.copyFile(src, dst);
-  }
 }
 
 /** The largest draft name (the schema's limit). */

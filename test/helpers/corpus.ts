@@ -13,6 +13,7 @@
  * they are only ever copied whole into a temporary folder, never into another draft.
  */
 import { COMMAND_TABLE, loadCommand } from "../../src/commands/registry.ts";
+import { copyTree } from "../../src/files.ts";
 import { fixture, runCli, runInProcess, runsBuild, type TempWorld, tempWorld } from "./cli.ts";
 import { type Change, diffRaw, parseRaw, type Raw, valueOf } from "./structural_diff.ts";
 
@@ -127,14 +128,6 @@ export interface CorpusWorld {
   run: Runner;
 }
 
-async function copyDir(from: string, to: string): Promise<void> {
-  await Deno.mkdir(to, { recursive: true });
-  for await (const e of Deno.readDir(from)) {
-    if (e.isDirectory) await copyDir(`${from}/${e.name}`, `${to}/${e.name}`);
-    else await Deno.copyFile(`${from}/${e.name}`, `${to}/${e.name}`);
-  }
-}
-
 /** Runs `fn` on a copy of `draft` in its own world, removed afterwards. */
 export async function withCorpusWorld<T>(
   draft: CorpusDraft,
@@ -143,7 +136,7 @@ export async function withCorpusWorld<T>(
   const world = await tempWorld();
   try {
     const dir = `${world.draftsDir}/${draft.name}`;
-    await copyDir(`${CORPUS}/${draft.name}`, dir);
+    await copyTree(`${CORPUS}/${draft.name}`, dir);
     return await fn({ draft, world, dir, run: runnerFor(world.env) });
   } finally {
     await world.cleanup();
