@@ -36,19 +36,32 @@ interface InfoModule {
 
 const root = new URL("../", import.meta.url);
 
+/** `deno info` of each entry, asked once per file: most tests ask for the same roots. */
+const infos = new Map<string, Promise<InfoModule[]>>();
+
+/** The modules of `deno info --json entry`. */
+function infoOf(entry: string): Promise<InfoModule[]> {
+  let info = infos.get(entry);
+  if (!info) {
+    info = (async () => {
+      const out = await new Deno.Command(Deno.execPath(), {
+        args: ["info", "--json", entry],
+        cwd: root,
+        stdout: "piped",
+        stderr: "inherit",
+      }).output();
+      assert(out.success, `deno info ${entry} failed`);
+      return JSON.parse(new TextDecoder().decode(out.stdout)).modules;
+    })();
+    infos.set(entry, info);
+  }
+  return info;
+}
+
 /** Every module the roots' static value imports reach, each with the module that imports it. */
 async function staticClosure(roots: readonly string[]): Promise<Map<string, string>> {
   const all: InfoModule[] = [];
-  for (const entry of roots) {
-    const out = await new Deno.Command(Deno.execPath(), {
-      args: ["info", "--json", entry],
-      cwd: root,
-      stdout: "piped",
-      stderr: "inherit",
-    }).output();
-    assert(out.success, `deno info ${entry} failed`);
-    all.push(...JSON.parse(new TextDecoder().decode(out.stdout)).modules);
-  }
+  for (const entry of roots) all.push(...await infoOf(entry));
   const modules = new Map(all.map((m) => [m.specifier, m]));
   const seen = new Map<string, string>(); // module → the module that imports it
   const stack = roots.map((r) => new URL(r, root).href);
