@@ -19,6 +19,11 @@ async function names(dir: string): Promise<string[]> {
   return (await Array.fromAsync(Deno.readDir(dir))).map((e) => e.name).sort();
 }
 
+/** Writes a journal of commit `1234abcd` with `moves` (as given: tests plant bad ones too). */
+async function plantJournal(state: string, moves: unknown): Promise<void> {
+  await Deno.writeTextFile(journalPath(state), JSON.stringify({ txn: "1234abcd", moves }));
+}
+
 Deno.test("commitFiles writes every file and leaves no temps or journal", async () => {
   const w = await world();
   try {
@@ -108,16 +113,10 @@ Deno.test("recover: a journal half applied is rolled forward, even after the fol
     // As commitFiles leaves it when killed after the first rename.
     await Deno.writeTextFile(`${w.dir}/a.json`, "new a");
     await Deno.writeTextFile(`${w.dir}/b.json.1234abcd.draftcli-tmp`, "new b");
-    await Deno.writeTextFile(
-      journalPath(w.state),
-      JSON.stringify({
-        txn: "1234abcd",
-        moves: [["a.json.1234abcd.draftcli-tmp", "a.json"], [
-          "b.json.1234abcd.draftcli-tmp",
-          "b.json",
-        ]],
-      }),
-    );
+    await plantJournal(w.state, [["a.json.1234abcd.draftcli-tmp", "a.json"], [
+      "b.json.1234abcd.draftcli-tmp",
+      "b.json",
+    ]]);
     const moved = `${w.root}/moved`;
     await Deno.rename(w.dir, moved);
     await recover(`${moved}/.draftcli`, [moved]);
@@ -143,7 +142,7 @@ Deno.test("recover: a planted journal cannot move files outside the draft", asyn
         "nonsense",
       ]
     ) {
-      await Deno.writeTextFile(journalPath(w.state), JSON.stringify({ txn: "1234abcd", moves }));
+      await plantJournal(w.state, moves);
       await Deno.writeTextFile(`${w.dir}/x.1234abcd.draftcli-tmp`, "evil");
       await recover(w.state, [w.dir]);
       assertEquals(await Deno.readTextFile(outside), "precious");
@@ -170,13 +169,7 @@ Deno.test("recover: a planted journal cannot move files through a link that lead
     await Deno.writeTextFile(`${outside}/victim.txt`, "precious");
     await Deno.writeTextFile(`${outside}/victim.txt.1234abcd.draftcli-tmp`, "evil");
     await Deno.symlink(outside, `${w.dir}/sub`);
-    await Deno.writeTextFile(
-      journalPath(w.state),
-      JSON.stringify({
-        txn: "1234abcd",
-        moves: [["sub/victim.txt.1234abcd.draftcli-tmp", "sub/victim.txt"]],
-      }),
-    );
+    await plantJournal(w.state, [["sub/victim.txt.1234abcd.draftcli-tmp", "sub/victim.txt"]]);
     await recover(w.state, [w.dir]);
     assertEquals(await Deno.readTextFile(`${outside}/victim.txt`), "precious");
     await rejects(Deno.stat(journalPath(w.state)), Deno.errors.NotFound);
@@ -184,13 +177,7 @@ Deno.test("recover: a planted journal cannot move files through a link that lead
     await Deno.remove(`${w.dir}/sub`);
     await Deno.mkdir(`${w.dir}/sub`);
     await Deno.writeTextFile(`${w.dir}/sub/victim.txt.1234abcd.draftcli-tmp`, "new");
-    await Deno.writeTextFile(
-      journalPath(w.state),
-      JSON.stringify({
-        txn: "1234abcd",
-        moves: [["sub/victim.txt.1234abcd.draftcli-tmp", "sub/victim.txt"]],
-      }),
-    );
+    await plantJournal(w.state, [["sub/victim.txt.1234abcd.draftcli-tmp", "sub/victim.txt"]]);
     await recover(w.state, [w.dir]);
     assertEquals(await Deno.readTextFile(`${w.dir}/sub/victim.txt`), "new");
   } finally {
@@ -249,13 +236,7 @@ Deno.test("commitFiles moves a staged folder whole into a draft without one, els
     // A merge cut short by a crash finishes when the journal is rolled forward.
     await stage("0c70", { "d.png": "d", "e.png": "e" });
     await Deno.rename(`${w.state}/staging/0c70/resources/d.png`, `${w.dir}/resources/d.png`);
-    await Deno.writeTextFile(
-      journalPath(w.state),
-      JSON.stringify({
-        txn: "1234abcd",
-        moves: [[".draftcli/staging/0c70/resources", "resources"]],
-      }),
-    );
+    await plantJournal(w.state, [[".draftcli/staging/0c70/resources", "resources"]]);
     await recover(w.state, [w.dir]);
     assertEquals(await names(`${w.dir}/resources`), ["a.png", "b.png", "c.png", "d.png", "e.png"]);
     await rejects(Deno.stat(journalPath(w.state)), Deno.errors.NotFound);
@@ -270,16 +251,10 @@ Deno.test("recover: a journal's staged moves are rolled forward; only same-name 
     await Deno.mkdir(`${w.state}/staging/0b5e`, { recursive: true });
     await Deno.writeTextFile(`${w.state}/staging/0b5e/abc.png`, "png");
     await Deno.writeTextFile(`${w.dir}/b.json.1234abcd.draftcli-tmp`, "new b");
-    await Deno.writeTextFile(
-      journalPath(w.state),
-      JSON.stringify({
-        txn: "1234abcd",
-        moves: [
-          [".draftcli/staging/0b5e/abc.png", "resources/abc.png"],
-          ["b.json.1234abcd.draftcli-tmp", "b.json"],
-        ],
-      }),
-    );
+    await plantJournal(w.state, [
+      [".draftcli/staging/0b5e/abc.png", "resources/abc.png"],
+      ["b.json.1234abcd.draftcli-tmp", "b.json"],
+    ]);
     await Deno.mkdir(`${w.dir}/resources`);
     await recover(w.state, [w.dir]);
     assertEquals(await Deno.readTextFile(`${w.dir}/resources/abc.png`), "png");
@@ -298,7 +273,7 @@ Deno.test("recover: a journal's staged moves are rolled forward; only same-name 
       await Deno.writeTextFile(`${w.state}/staging/x.png`, "evil");
       await Deno.mkdir(`${w.state}/staging/0b5e/a/b`, { recursive: true });
       await Deno.writeTextFile(`${w.state}/staging/0b5e/a/b/x.png`, "evil");
-      await Deno.writeTextFile(journalPath(w.state), JSON.stringify({ txn: "1234abcd", moves }));
+      await plantJournal(w.state, moves);
       await recover(w.state, [w.dir]);
       assertEquals(await Deno.readTextFile(`${w.dir}/a.json`), "old a");
       assertEquals(await Deno.readTextFile(`${w.dir}/b.json`), "new b");
