@@ -42,18 +42,7 @@ async function child(root: string, kind: string, draftDir: string): Promise<void
     (_, i) => ({ text: `caption ${i} 字幕`, start: i * sec, end: (i + 1) * sec }),
   );
   const style = captionStyle.CaptionStyle.parse({});
-  const png = {
-    url: "file:///bench/pic.png",
-    path: "/bench/pic.png",
-    fileName: "pic.png",
-    kind: "image",
-    format: "png",
-    durationUs: 0,
-    width: 640,
-    height: 360,
-    hasAudio: false,
-    hasVideo: true,
-  };
+  const png = (await import("./world.ts")).pngFile("/bench/pic.png");
   const pictures = Array.from(
     { length: N },
     (_, i) => mediaItems.ImageInfo.parse({ imageUrl: png.url, start: i * sec, end: (i + 1) * sec }),

@@ -9,7 +9,6 @@
 import { addCaptions, applyCaptions, captionNames, planCaptions } from "../src/ops/captions.ts";
 import { addImages, applyImages, planImages } from "../src/ops/images.ts";
 import { visualNames } from "../src/ops/visual_names.ts";
-import type { ResolvedFile } from "../src/ops/media.ts";
 import { ImageInfo } from "../src/schema/media_items.ts";
 import { readDraft } from "../src/store/drafts.ts";
 import { CaptionStyle } from "../src/schema/caption_style.ts";
@@ -17,7 +16,7 @@ import { stringifyWithFloats, TIMELINE_FLOATS, timelinePieces } from "../src/dra
 import { vouchAsBuilt } from "../src/draft/item_templates.ts";
 import { loadDraft } from "../src/store/load.ts";
 import { syncMeta } from "../src/store/draft_files.ts";
-import { benchWorld, captions, portraitDraft } from "./world.ts";
+import { benchWorld, captions, pngFile, portraitDraft } from "./world.ts";
 
 const FIXTURES = new URL("../test/fixtures/", import.meta.url).pathname;
 const { drafts, ctx } = benchWorld("draftcli-serialize-");
@@ -92,18 +91,7 @@ Deno.bench("timelinePieces (as the save writes it)", { group: "1,000-caption add
 
 // One 1,000-image add (one PNG) to an empty draft, as `images add` builds it before its save.
 const photos = await loadDraft((await portraitDraft(drafts, "jianying")).dir, { forSave: true });
-const png: ResolvedFile = {
-  url: `file://${FIXTURES}image.png`,
-  path: `${FIXTURES}image.png`,
-  fileName: "image.png",
-  kind: "image",
-  format: "png",
-  durationUs: 0,
-  width: 640,
-  height: 360,
-  hasAudio: false,
-  hasVideo: true,
-};
+const png = pngFile(`${FIXTURES}image.png`);
 const pictures = Array.from(
   { length: 1000 },
   (_, i) => ImageInfo.parse({ imageUrl: png.url, start: i * 100_000, end: (i + 1) * 100_000 }),

@@ -1,8 +1,9 @@
 /**
  * What the in-process benchmarks share: a scratch drafts folder with a command context, a default
- * draft, caption batches and folder copies.
+ * draft, caption batches, a resolved PNG and folder copies.
  */
 import { makeContext } from "../src/commands/make_context.ts";
+import type { ResolvedFile } from "../src/ops/media.ts";
 export { portraitDraft } from "../test/helpers/portrait_draft.ts";
 
 /** A scratch HOME holding a drafts folder, and a context whose commands use them. */
@@ -42,4 +43,21 @@ export function copyDir(from: string, to: string): void {
     if (e.isDirectory) copyDir(`${from}/${e.name}`, `${to}/${e.name}`);
     else Deno.copyFileSync(`${from}/${e.name}`, `${to}/${e.name}`);
   }
+}
+
+/** A 640×360 PNG at `path`, as the media resolver hands it to an images batch (not read). */
+export function pngFile(path: string): ResolvedFile {
+  const fileName = path.slice(path.lastIndexOf("/") + 1);
+  return {
+    url: `file://${path}`,
+    path,
+    fileName,
+    kind: "image",
+    format: "png",
+    durationUs: 0,
+    width: 640,
+    height: 360,
+    hasAudio: false,
+    hasVideo: true,
+  };
 }
