@@ -6,6 +6,7 @@
 import type { Edition, VersionProfile } from "../editions/profiles.ts";
 import { newId } from "./ids.ts";
 import type { Spellings } from "./spellings.ts";
+import type { KeptLists, ListBytes } from "./verbatim.ts";
 import type {
   DraftContent,
   DraftMeta,
@@ -46,6 +47,8 @@ export interface LoadedFiles {
   content: Spellings;
   meta?: Spellings;
   settings?: string;
+  /** The timeline's item lists whose loaded bytes are known (verbatim.ts). */
+  lists?: KeptLists;
 }
 
 /** A loaded or new draft. */
@@ -284,5 +287,40 @@ export class DraftDocument {
   /** Timeline duration in µs (max segment end). */
   get duration(): number {
     return Number(this.content.duration) || 0;
+  }
+
+  /** Loaded items this edit says it changed (`keepLoadedItems`); undefined: it said nothing. */
+  #changedLoaded?: Set<unknown>;
+
+  /**
+   * Declares that this edit leaves every item the draft was loaded with — each element of a
+   * `materials.<kind>` list and of a track's `segments` — as it was (same object, same content),
+   * except those in `changed`; it may add items, remove none, and put none before a loaded one.
+   * A save may then write the loaded items of the lists that hold no changed item from the
+   * loaded bytes (verbatim.ts) instead of serialising them again. Only edits that add call this;
+   * a wrong declaration would lose an edit, which the test suite's saves catch
+   * (DRAFTCLI_VERIFY_SAVE). Without it, a save serialises everything.
+   */
+  keepLoadedItems(changed: Iterable<object> = []): void {
+    this.#changedLoaded = new Set(changed);
+  }
+
+  /**
+   * The item lists a save writes partly from the loaded bytes: each list whose loaded items are
+   * still its first ones, the same objects, none of them changed by this edit (`keepLoadedItems`),
+   * with those items' bytes. Empty unless the edit declared so and the loaded bytes are known.
+   */
+  keptBytes(): Map<readonly unknown[], ListBytes> {
+    const out = new Map<readonly unknown[], ListBytes>();
+    const changed = this.#changedLoaded;
+    if (!changed || !this.loaded?.lists) return out;
+    lists: for (const [list, { items, bytes }] of this.loaded.lists) {
+      if (list.length < items.length) continue;
+      for (let i = 0; i < items.length; i++) {
+        if (list[i] !== items[i] || changed.has(items[i])) continue lists;
+      }
+      out.set(list, { bytes, count: items.length });
+    }
+    return out;
   }
 }

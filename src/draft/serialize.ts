@@ -14,6 +14,7 @@
 import floatKeys from "../editions/data/float_keys.json" with { type: "json" };
 import type { KeyOrder, Spellings } from "./spellings.ts";
 import { type ItemTemplate, vouchedTemplateOf } from "./item_templates.ts";
+import { isItemList, type ListBytes, type ListSpan, type Piece } from "./verbatim.ts";
 
 /** A trie of key paths: children by key (`[]` = array items), `float` at leaves. */
 export interface FloatTrie {
@@ -297,11 +298,35 @@ const PIECE = 1 << 15;
  * come. An item built from a template (item_templates.ts) and unchanged since is written from
  * the template's text, only its holes written anew.
  */
-export function* stringifyChunks(
+export function stringifyChunks(
   value: unknown,
   floats: FloatKeys = TIMELINE_FLOATS,
   spellings?: Spellings,
 ): Generator<string> {
+  // Without `lists`, every piece is text.
+  return chunks(value, floats, spellings) as Generator<string>;
+}
+
+/** What a timeline's save does with its item lists (see verbatim.ts). */
+export interface ListWriting {
+  /** Lists whose first `count` items are written as these loaded bytes. */
+  kept?: ReadonlyMap<readonly unknown[], ListBytes>;
+  /** Receives where each non-empty item list lies in the bytes written (marks among the pieces). */
+  spans?: ListSpan[];
+  /**
+   * Pieces whatever the timeline's size (a small one is otherwise one string, which records no
+   * spans): the test suite's saves, so that loaded items of small drafts are kept too.
+   */
+  always?: boolean;
+}
+
+/** `stringifyChunks`, writing and recording item lists as `lists` says. */
+function* chunks(
+  value: unknown,
+  floats: FloatKeys,
+  spellings: Spellings | undefined,
+  lists: ListWriting = {},
+): Generator<Piece> {
   if (spellings?.orders.some((o) => !o.holder && o.object === value)) {
     yield stringifyWithFloats(value, floats, spellings);
     return;
@@ -312,14 +337,20 @@ export function* stringifyChunks(
   const whole = (v: unknown, node: FloatTrie) => stringifyWith(v, node, names, nonce, kept);
   let out = "";
   let sliced = 0; // units written in slices so far (see SLICED_BY_COUNT)
-  function* walk(v: unknown, node: FloatTrie, depth: number): Generator<string> {
+  // `path`: keys from the root, kept while the walk goes member by member (a few levels).
+  function* walk(
+    v: unknown,
+    node: FloatTrie,
+    depth: number,
+    path: (string | number)[],
+  ): Generator<Piece> {
     if (
       v === null || typeof v !== "object" || depth >= SPLIT_DEPTH ||
       typeof (v as { toJSON?: unknown }).toJSON === "function" || isRawJSON(v)
     ) {
       out += whole(v, node);
     } else if (Array.isArray(v)) {
-      yield* walkArray(v, node, depth);
+      yield* walkArray(v, node, depth, path);
     } else {
       out += "{";
       let first = true;
@@ -330,7 +361,7 @@ export function* stringifyChunks(
         out += (first ? "" : ",") + JSON.stringify(k) + ":";
         first = false;
         if (isMarkable(x) && (child.float || nameSet.has(k))) out += `${x}.0`;
-        else yield* walk(x, child, depth + 1);
+        else yield* walk(x, child, depth + 1, [...path, k]);
       }
       out += "}";
     }
@@ -339,7 +370,12 @@ export function* stringifyChunks(
       out = "";
     }
   }
-  function* walkArray(v: unknown[], node: FloatTrie, depth: number): Generator<string> {
+  function* walkArray(
+    v: unknown[],
+    node: FloatTrie,
+    depth: number,
+    path: (string | number)[],
+  ): Generator<Piece> {
     const item = node.children.get("[]") ?? NO_FLOATS;
     out += "[";
     if (depth < LIST_DEPTH) {
@@ -349,10 +385,27 @@ export function* stringifyChunks(
         if (item.float && isMarkable(x)) out += `${x}.0`;
         else if (x === undefined || typeof x === "function" || typeof x === "symbol") {
           out += "null";
-        } else yield* walk(x, item, depth + 1);
+        } else yield* walk(x, item, depth + 1, [...path, i]);
       }
       out += "]";
       return;
+    }
+    // An item list is framed by marks the writer tells its byte offsets (verbatim.ts).
+    const span: ListSpan | undefined = lists.spans && v.length && isItemList(path)
+      ? { path, start: 0, end: 0, count: v.length }
+      : undefined;
+    if (span) {
+      lists.spans!.push(span);
+      if (out) yield out;
+      out = "";
+      yield (offset: number) => void (span.start = offset);
+    }
+    // Loaded items the edit kept: their loaded bytes, as they were read.
+    const kept = lists.kept?.get(v);
+    if (kept) {
+      if (out) yield out;
+      out = "";
+      yield kept.bytes;
     }
     // A slice is an array of the same items: same float paths below `[]`.
     const sliceNode: FloatTrie = { float: false, children: new Map([["[]", item]]) };
@@ -366,7 +419,7 @@ export function* stringifyChunks(
       }
       return (from ? "," : "") + text.slice(1, -1);
     };
-    for (let i = 0; i < v.length; i++) {
+    for (let i = kept?.count ?? 0; i < v.length; i++) {
       const made = itemText(v[i], item, floats);
       if (made === undefined) {
         if (from < 0) from = i;
@@ -391,11 +444,16 @@ export function* stringifyChunks(
       yield out + slice(v.length);
       out = "";
     }
+    if (span) {
+      if (out) yield out;
+      out = "";
+      yield (offset: number) => void (span.end = offset);
+    }
     out += "]";
   }
   const undo = applySpellings(spellings, nonce);
   try {
-    yield* walk(value, floats.trie, 0);
+    yield* walk(value, floats.trie, 0, []);
     if (out) yield out;
   } finally {
     undo();
@@ -556,8 +614,31 @@ export function timelinePieces(
   return spellings?.tail ? withTail(pieces, spellings.tail) : pieces;
 }
 
+/**
+ * The timeline's pieces as a save writes them (`timelinePieces`, with `lists`): in pieces whenever
+ * some loaded list is kept (see verbatim.ts), whose pieces then include its loaded bytes; item
+ * lists written in pieces are recorded in `lists.spans`, by marks among the pieces that the
+ * writer calls with its byte offset.
+ */
+export function timelineWrite(
+  content: unknown,
+  floats: FloatKeys,
+  spellings: Spellings | undefined,
+  lists: ListWriting,
+): Iterable<Piece> {
+  if (spellings?.indent) return timelinePieces(content, floats, spellings);
+  const { items, templated } = itemCount(content);
+  let kept = 0;
+  for (const k of lists.kept?.values() ?? []) kept += k.count;
+  const small = kept < SMALL_TEMPLATED_ITEMS &&
+    items < (templated ? SMALL_TEMPLATED_ITEMS : SMALL_TIMELINE_ITEMS);
+  if (small && !lists.always) return timelinePieces(content, floats, spellings);
+  const pieces = chunks(content, floats, spellings, lists);
+  return spellings?.tail ? withTail(pieces, spellings.tail) : pieces;
+}
+
 /** The pieces, then `tail`. */
-function* withTail(pieces: Iterable<string>, tail: string): Generator<string> {
+function* withTail<P extends Piece>(pieces: Iterable<P>, tail: string): Generator<P | string> {
   yield* pieces;
   yield tail;
 }

@@ -336,6 +336,8 @@ export async function addCaptions(
     ctx.warn,
   );
   return await mutateDraftAt(dir, (doc) => {
+    // New items on a new track: the loaded ones stay as they were (saved from their loaded bytes)
+    doc.keepLoadedItems();
     const { trackId, items: created, built } = applyCaptions(doc, plan, ctx.warn);
     // saved right away: nothing changes these but their holes (render indexes, at the save)
     vouchAsBuilt(built);

@@ -6,6 +6,7 @@ import { isInside, join } from "../path.ts";
 import { writeFileAtomic } from "./atomic.ts";
 import { writtenRecord } from "./written.ts";
 import type { DraftDocument } from "../draft/document.ts";
+import type { ListSpan } from "../draft/verbatim.ts";
 import { commitFiles, type TxnEntry } from "./txn.ts";
 import { stagedEntries } from "./staged_moves.ts";
 import type { OsName } from "./home.ts";
@@ -53,7 +54,8 @@ export async function saveDraft(doc: DraftDocument, extra: SaveOptions = {}): Pr
   }
   const size = measured ?? (Number(doc.meta[MATERIALS_SIZE_KEY]) || 0);
   const timelines = await timelineTargets(doc);
-  entries.push(...draftFileEntries(doc, doc.dir, timelines));
+  const spans: ListSpan[] = [];
+  entries.push(...draftFileEntries(doc, doc.dir, timelines, spans));
   // Files of the draft go into its commit; caches kept elsewhere are written after it, best
   // effort (a path "" is a cache not kept).
   const outside: { path: string; data: string }[] = [];
@@ -69,7 +71,9 @@ export async function saveDraft(doc: DraftDocument, extra: SaveOptions = {}): Pr
   await commitFiles(
     join(doc.dir, STATE_DIR),
     entries,
-    plain ? (tempOf, copyOf) => writtenRecord(doc.dir, timelines, tempOf, copyOf) : undefined,
+    plain
+      ? (tempOf, copyOf) => writtenRecord(doc.dir, timelines, tempOf, copyOf, spans)
+      : undefined,
   );
   for (const f of outside) await writeFileAtomic(f.path, f.data).catch(() => {});
   if (extra.index === false) return;

@@ -162,10 +162,20 @@ function writeDraftFiles(doc: DraftDocument, folder: string): void {
     if (typeof data === "string") Deno.writeTextFileSync(e.path, data);
     else if (data instanceof Uint8Array) Deno.writeFileSync(e.path, data);
     else {
-      if (!joined.has(data)) joined.set(data, [...data.chunks].join(""));
+      if (!joined.has(data)) joined.set(data, joinPieces(data.chunks));
       Deno.writeTextFileSync(e.path, joined.get(data)!);
     }
   }
+}
+
+/** The text of a file's pieces (marks write nothing). */
+function joinPieces(pieces: Iterable<string | Uint8Array | ((offset: number) => void)>): string {
+  let text = "";
+  for (const p of pieces) {
+    if (typeof p === "string") text += p;
+    else if (typeof p !== "function") text += new TextDecoder().decode(p);
+  }
+  return text;
 }
 
 function defaultName(): string {

@@ -7,7 +7,13 @@ import { nowUs } from "../files.ts";
 import { type Json, timelineTargets as profileTimelineTargets } from "../editions/profiles.ts";
 import type { DraftDocument } from "../draft/document.ts";
 import type { TxnEntry } from "./txn.ts";
-import { stringifyAsLoaded, TIMELINE_FLOATS, timelinePieces } from "../draft/serialize.ts";
+import {
+  stringifyAsLoaded,
+  TIMELINE_FLOATS,
+  timelinePieces,
+  timelineWrite,
+} from "../draft/serialize.ts";
+import { checkedPieces, type ListSpan } from "../draft/verbatim.ts";
 import type { StagedFile } from "./commit.ts";
 import { mainTimelineId, presentNames } from "./load.ts";
 import { DRAFT_PATH_PLACEHOLDER as PLACEHOLDER } from "../draft/media_path.ts";
@@ -77,16 +83,34 @@ export async function timelineTargets(doc: DraftDocument): Promise<string[]> {
   return kept.map((parts) => join(doc.dir, ...parts));
 }
 
+/**
+ * The entries of every file the draft is written as, into `dir`: the timeline copies
+ * (`timelinePaths`, default the profile's), meta and settings. `spans` receives where the
+ * timeline's item lists lie in its bytes (see src/draft/verbatim.ts) once it is written.
+ */
 export function draftFileEntries(
   doc: DraftDocument,
   dir: string,
   timelinePaths?: string[],
+  spans?: ListSpan[],
 ): TxnEntry[] {
   syncMeta(doc);
   // Serialised once, in pieces written as they come (a large timeline is never one string);
-  // the other copies share the data object, so the commit copies the first file.
+  // the other copies share the data object, so the commit copies the first file. Loaded items
+  // the edit kept are written from their loaded bytes.
   const loaded = doc.loaded;
-  const text = { chunks: timelinePieces(doc.content, TIMELINE_FLOATS, loaded?.content) };
+  const kept = doc.keptBytes();
+  const verify = verifySave();
+  let pieces = timelineWrite(doc.content, TIMELINE_FLOATS, loaded?.content, {
+    kept,
+    spans,
+    always: verify,
+  });
+  if (verify) {
+    const full = [...timelinePieces(doc.content, TIMELINE_FLOATS, loaded?.content)].join("");
+    pieces = checkedPieces(pieces, new TextEncoder().encode(full));
+  }
+  const text = { chunks: pieces };
   const paths = timelinePaths ??
     profileTimelineTargets(doc.profile).map((parts) => join(dir, ...parts));
   const entries: TxnEntry[] = paths.map((path) => ({ path, data: text }));
@@ -108,6 +132,20 @@ export function draftFileEntries(
     if (data !== loaded.settings) entries.push({ path: join(dir, "draft_settings"), data });
   }
   return entries;
+}
+
+/**
+ * DRAFTCLI_VERIFY_SAVE=1 (set for the test suite): every save writes the timeline in pieces,
+ * whatever its size, so it records its lists' spans and writes the loaded items it kept from
+ * their loaded bytes; and it also serialises the timeline in full, failing unless both give the
+ * same bytes.
+ */
+function verifySave(): boolean {
+  try {
+    return Deno.env.get("DRAFTCLI_VERIFY_SAVE") === "1";
+  } catch {
+    return false; // no permission to read the environment
+  }
 }
 
 /** Bytes of media files as a draft spells their paths; undefined when one is not here. */

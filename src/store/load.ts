@@ -18,6 +18,7 @@ import { DraftDocument } from "../draft/document.ts";
 import { indentOf, scanSpellings, tailOf } from "../draft/spellings.ts";
 import { writtenByUs } from "./written.ts";
 import { TIMELINE_FLOATS } from "../draft/serialize.ts";
+import { keptLists } from "../draft/verbatim.ts";
 import { recover } from "./txn.ts";
 import { type LockInfo, withLock } from "./lock.ts";
 import { readJsonIfExists } from "./atomic.ts";
@@ -94,9 +95,16 @@ function refuseEncrypted(path: string): void {
   }
 }
 
-/** Reads a timeline file, refusing encrypted or unknown formats. */
-function readTimeline(path: string): { json: Json; text: string } {
-  const text = Deno.readTextFileSync(path);
+/**
+ * Reads a timeline file, refusing encrypted or unknown formats; with `keepBytes`, also the
+ * bytes it was decoded from (reading bytes and decoding them costs what reading text does).
+ */
+function readTimeline(
+  path: string,
+  keepBytes = false,
+): { json: Json; text: string; bytes?: Uint8Array } {
+  const bytes = keepBytes ? Deno.readFileSync(path) : undefined;
+  const text = bytes ? new TextDecoder().decode(bytes) : Deno.readTextFileSync(path);
   const trimmed = text.trimStart();
   if (!trimmed.startsWith("{")) throw notPlain(path);
   try {
@@ -104,7 +112,7 @@ function readTimeline(path: string): { json: Json; text: string } {
     if (!json || typeof json !== "object" || !Array.isArray(json.tracks)) {
       throw new Error("no tracks");
     }
-    return { json, text };
+    return { json, text, bytes };
   } catch (err) {
     // Say what is wrong without quoting the file (it may not be ours to show).
     const why = err instanceof SyntaxError ? "not valid JSON" : "no tracks list";
@@ -140,7 +148,10 @@ export async function loadDraft(
   // The newest copy is parsed; the others, which the save overwrites with it, must at least be
   // plaintext: never overwrite an encrypted sibling. (A head check: parsing a second copy of a
   // large timeline would double the load time.)
-  const timeline = readTimeline(candidates[0].path);
+  // A timeline as draftcli's last save wrote it: no spellings to scan, and the spans of its item
+  // lists, whose loaded bytes a save may write again (src/draft/verbatim.ts).
+  const written = opts.forSave ? await writtenByUs(dir, candidates[0].path) : undefined;
+  const timeline = readTimeline(candidates[0].path, !!written?.lists.length);
   const content = timeline.json;
   for (const c of candidates.slice(1)) refuseEncrypted(c.path);
   const metaText = orUndefined(() => Deno.readTextFileSync(join(dir, "draft_meta_info.json")));
@@ -171,7 +182,7 @@ export async function loadDraft(
     // A save writes what it did not change as it was read (number text, indentation).
     loaded: opts.forSave
       ? {
-        content: await writtenByUs(dir, candidates[0].path)
+        content: written
           ? {
             numbers: [],
             orders: [],
@@ -181,6 +192,9 @@ export async function loadDraft(
           : scanSpellings(timeline.text, content, TIMELINE_FLOATS),
         meta: metaText === undefined ? undefined : scanSpellings(metaText, meta),
         settings: orUndefined(() => Deno.readTextFileSync(join(dir, "draft_settings"))),
+        lists: timeline.bytes && written?.lists.length
+          ? keptLists(content, timeline.bytes, written.lists)
+          : undefined,
       }
       : undefined,
   });

@@ -9,12 +9,16 @@ import { TMP_SUFFIX } from "./atomic.ts";
 import { tryCreateHeld } from "./lock.ts";
 
 /**
- * New content of a file: text, bytes, or text in pieces (written as they come, never joined).
- * Entries of one commit that share the same data object get the same bytes: the first is written,
- * the others are copied from it by the file system (`Deno.copyFile`: an in-kernel copy, or a
- * copy-on-write clone where the file system has them), so a mirror costs no second encoding.
+ * New content of a file: text, bytes, or pieces written as they come, never joined: text, bytes
+ * written as they are, and marks (functions), each called with the number of bytes written
+ * before it. Entries of one commit that share the same data object get the same bytes: the first
+ * is written, the others are copied from it by the file system (`Deno.copyFile`: an in-kernel
+ * copy, or a copy-on-write clone where the file system has them), so a mirror costs no second
+ * encoding (and its marks are called once).
  */
-export type TxnData = string | Uint8Array | { chunks: Iterable<string> };
+export type TxnData = string | Uint8Array | {
+  chunks: Iterable<string | Uint8Array | ((offset: number) => void)>;
+};
 
 /** One file of a commit: new content for `path`, or a staged file moved to `path`. */
 export type TxnEntry =
@@ -52,17 +56,44 @@ function writeAll(f: Deno.FsFile, bytes: Uint8Array): void {
   while (off < bytes.length) off += f.writeSync(bytes.subarray(off));
 }
 
-/** Encodes pieces of text into one reused buffer and writes it whenever it fills. */
-function writePieces(f: Deno.FsFile, pieces: Iterable<string>): void {
+/** Bytes pieces shorter than this are copied into the buffer; longer ones are written as they are. */
+const DIRECT_BYTES = 1 << 16;
+
+/**
+ * Encodes pieces of text into one reused buffer and writes it whenever it fills; long pieces of
+ * bytes are written directly; marks are told the bytes written before them.
+ */
+function writePieces(
+  f: Deno.FsFile,
+  pieces: Iterable<string | Uint8Array | ((offset: number) => void)>,
+): void {
   const encoder = new TextEncoder();
   const buf = new Uint8Array(CHUNK_BUFFER);
   let used = 0;
+  let flushed = 0;
   for (const piece of pieces) {
+    if (typeof piece === "function") {
+      piece(flushed + used);
+      continue;
+    }
+    if (typeof piece !== "string") {
+      if (piece.length < DIRECT_BYTES && piece.length <= CHUNK_BUFFER - used) {
+        buf.set(piece, used);
+        used += piece.length;
+      } else {
+        writeAll(f, buf.subarray(0, used));
+        writeAll(f, piece);
+        flushed += used + piece.length;
+        used = 0;
+      }
+      continue;
+    }
     let rest = piece;
     while (rest.length) {
       // Worst case 3 bytes per UTF-16 unit: flush first when the piece may not fit.
       if (CHUNK_BUFFER - used < Math.min(rest.length * 3, CHUNK_BUFFER >> 1)) {
         writeAll(f, buf.subarray(0, used));
+        flushed += used;
         used = 0;
       }
       const { read, written } = encoder.encodeInto(rest, buf.subarray(used));

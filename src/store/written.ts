@@ -9,10 +9,13 @@
  * (`cp -r`, a duplicate). An editor or peer tool rewrites a timeline in its own key order and
  * number text, which changes both. Only drafts with `.draftcli/state.json`. The record is written by the
  * commit it describes (`writtenRecord`), so it never describes the files of another commit; it is
- * not flushed, so after a power cut it may be missing or unreadable: then it is no record. */
+ * not flushed, so after a power cut it may be missing or unreadable: then it is no record.
+ * A timeline written in pieces also has the byte spans of its item lists recorded, which let a
+ * save write loaded items from their loaded bytes (src/draft/verbatim.ts). */
 import { orUndefined, sha256Bytes } from "../files.ts";
 import { join, relative } from "../path.ts";
 import { STATE_DIR } from "./locate.ts";
+import type { ListSpan } from "../draft/verbatim.ts";
 
 const WRITTEN = "written.json";
 
@@ -71,17 +74,18 @@ const keyOf = (dir: string, path: string) => relative(dir, path).replaceAll("\\"
  * The record of the timeline files `paths` a commit is writing, for that commit to write with
  * them (`commitFiles`'s derived entry): each file as its temp `tempOf(path)` was written, which
  * the commit's rename keeps (same inode, size and modification time). A temp copied from another
- * (`copyOf`) has that one's bytes, so it shares its sample. Undefined for a draft draftcli did
- * not make.
+ * (`copyOf`) has that one's bytes, so it shares its sample. `lists`: the item lists' spans in
+ * those bytes, when the writer recorded them. Undefined for a draft draftcli did not make.
  */
 export async function writtenRecord(
   dir: string,
   paths: readonly string[],
   tempOf: (path: string) => string,
   copyOf: (temp: string) => string | undefined = () => undefined,
+  lists: readonly ListSpan[] = [],
 ): Promise<{ path: string; data: string } | undefined> {
   if (!orUndefined(() => Deno.statSync(join(dir, STATE_DIR, "state.json")))) return undefined;
-  const files: Record<string, { id?: string; sample?: string }> = {};
+  const files: Record<string, { id?: string; sample?: string; lists?: readonly ListSpan[] }> = {};
   const samples = new Map<string, string | undefined>();
   for (const p of paths) {
     const temp = tempOf(p);
@@ -89,24 +93,47 @@ export async function writtenRecord(
     if (!st) continue;
     const source = copyOf(temp) ?? temp;
     if (!samples.has(source)) samples.set(source, await sample(source));
-    files[keyOf(dir, p)] = { id: identity(st), sample: samples.get(source) };
+    files[keyOf(dir, p)] = {
+      id: identity(st),
+      sample: samples.get(source),
+      ...(lists.length ? { lists } : {}),
+    };
   }
   return { path: join(dir, STATE_DIR, WRITTEN), data: JSON.stringify({ files }) };
 }
 
-/** Is `path` a timeline file as draftcli's last save of `dir` wrote it (or a copy of one)? */
-export async function writtenByUs(dir: string, path: string): Promise<boolean> {
+/** What the record says of a timeline file that is still as draftcli's last save wrote it. */
+export interface WrittenTimeline {
+  /** Its item lists' spans (none when the save wrote it as one piece). */
+  lists: ListSpan[];
+}
+
+/** Is this a span as `writtenRecord` writes it (its numbers are checked where it is used)? */
+function isSpan(x: unknown): x is ListSpan {
+  const s = x as ListSpan | null;
+  return typeof s === "object" && s !== null && Array.isArray(s.path) &&
+    s.path.every((k) => typeof k === "string" || typeof k === "number") &&
+    typeof s.start === "number" && typeof s.end === "number" && typeof s.count === "number";
+}
+
+/**
+ * Is `path` a timeline file as draftcli's last save of `dir` wrote it (or a copy of one)? Then
+ * what the record says of it; else undefined.
+ */
+export async function writtenByUs(dir: string, path: string): Promise<WrittenTimeline | undefined> {
   const text = orUndefined(() => Deno.readTextFileSync(join(dir, STATE_DIR, WRITTEN)));
-  if (!text) return false;
-  let want: { id?: unknown; sample?: unknown } | undefined;
+  if (!text) return undefined;
+  let want: { id?: unknown; sample?: unknown; lists?: unknown } | undefined;
   try {
     want = (JSON.parse(text) as { files?: Record<string, typeof want> }).files?.[keyOf(dir, path)];
   } catch {
-    return false;
+    return undefined;
   }
-  if (!want) return false;
+  if (!want || typeof want !== "object") return undefined;
   const st = orUndefined(() => Deno.statSync(path));
-  if (!st) return false;
-  if (typeof want.id === "string" && want.id === identity(st)) return true;
-  return typeof want.sample === "string" && want.sample === await sample(path);
+  if (!st) return undefined;
+  const same = (typeof want.id === "string" && want.id === identity(st)) ||
+    (typeof want.sample === "string" && want.sample === await sample(path));
+  if (!same) return undefined;
+  return { lists: Array.isArray(want.lists) ? want.lists.filter(isSpan) : [] };
 }

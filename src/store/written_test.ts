@@ -30,7 +30,7 @@ Deno.test("a save records the timelines it committed as written; a copy still co
     // Recorded from the commit's temp: the rename keeps its inode, size and modification time.
     const st = Deno.statSync(join(dir, name));
     assertEquals(files[name].id, `${st.ino}:${st.size}:${st.mtime!.getTime()}`, name);
-    assertEquals(await writtenByUs(dir, join(dir, name)), true, name);
+    assertEquals(await writtenByUs(dir, join(dir, name)), { lists: [] }, name);
   }
   // The commit leaves only draftcli's notes in its folder: no journal, lock or temps.
   assertEquals([...Deno.readDirSync(join(dir, ".draftcli"))].map((e) => e.name).sort(), [
@@ -45,10 +45,10 @@ Deno.test("a save records the timelines it committed as written; a copy still co
     const bytes = Deno.readFileSync(at);
     Deno.removeSync(at);
     Deno.writeFileSync(at, bytes);
-    assertEquals(await writtenByUs(dir, at), true, name);
+    assertEquals(await writtenByUs(dir, at), { lists: [] }, name);
   }
   const path = join(dir, "draft_content.json");
   const text = Deno.readTextFileSync(path);
   Deno.writeTextFileSync(path, text.replace('"tracks":[', '"tracks" : ['));
-  assertEquals(await writtenByUs(dir, path), false);
+  assertEquals(await writtenByUs(dir, path), undefined);
 });

@@ -94,8 +94,10 @@ function denoDirSync(): string {
 export function hermeticEnv(extra: Record<string, string> = {}): Record<string, string> {
   const env: Record<string, string> = {
     NO_COLOR: "1",
-    // Every command run by a test also cross-checks its fast validator against zod.
+    // Every command run by a test also cross-checks its fast validator against zod,
     DRAFTCLI_CHECK_FAST: "1",
+    // and every save that writes loaded items from their loaded bytes, against a full save.
+    DRAFTCLI_VERIFY_SAVE: "1",
     LANG: "C.UTF-8",
     TZ: "UTC",
     PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",

@@ -4,6 +4,12 @@
  * with a private TMPDIR and fails if anything is left in it.
  */
 
+// Every test that writes a draft makes its folder here, so this is where saves in the test
+// process (runInProcess, and the store called directly) are put in verification mode: a save that
+// writes loaded items from their loaded bytes is also made in full and must give the same bytes
+// (src/draft/verbatim.ts). Child processes get it from hermeticEnv (test/helpers/cli.ts).
+Deno.env.set("DRAFTCLI_VERIFY_SAVE", "1");
+
 /** A temporary folder that removes itself at the end of its `await using` scope. */
 export interface TempDir extends AsyncDisposable {
   /** Absolute, symlink-resolved path of the folder. */

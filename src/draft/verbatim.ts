@@ -1,0 +1,147 @@
+/**
+ * Writing a timeline's loaded item lists from their loaded bytes. A save that serialises a
+ * timeline in pieces (serialize.ts `timelineWrite`) records where each item list — a
+ * `materials.<kind>` list or a track's `segments` — starts and ends in the bytes it wrote
+ * (`ListSpan`); the commit keeps that record beside the file (src/store/written.ts). A later load
+ * of the same file finds each list's loaded items as one byte range (`keptLists`), checked
+ * cheaply against the parsed document. A save of an edit that declares it left the loaded items
+ * as they were (`DraftDocument.keepLoadedItems`) then writes that range as it was read, no
+ * serialisation and no encoding, followed by the list's new items.
+ *
+ * Whole lists, not single items: the commands that declare this add items and never insert one
+ * before a loaded item, so a list's loaded items stay one range; a list whose loaded items are no
+ * longer its first ones, or that holds an item the edit says it changed, is written in full. The
+ * record is then a few numbers per list, and checking it costs nothing per item.
+ *
+ * Safety: the bytes written are the ones the document was parsed from, so an unchanged list
+ * writes exactly what the full serialiser would make of its values (a timeline with a record was
+ * written by draftcli with no kept spellings, see written.ts). A change to a loaded item is lost
+ * only if a command declares wrongly: under DRAFTCLI_VERIFY_SAVE=1 (the test suite) each such
+ * save is also serialised the full way and must give the same bytes (`checkedPieces`). Pure.
+ */
+
+/** Where a written timeline holds one item list: bytes `[start, end)` between its brackets. */
+export interface ListSpan {
+  /** `["materials", kind]` or `["tracks", index, "segments"]`. */
+  path: (string | number)[];
+  start: number;
+  end: number;
+  /** Items in the list. */
+  count: number;
+}
+
+/** A loaded list's items and their bytes in the loaded timeline. */
+export interface KeptList {
+  /** The list's items when loaded, in order (an edit that keeps them leaves them first). */
+  items: readonly unknown[];
+  /** The loaded bytes of those items, without the brackets. */
+  bytes: Uint8Array;
+}
+
+/** The loaded lists of a timeline whose bytes are known, by the list (the array itself). */
+export type KeptLists = Map<readonly unknown[], KeptList>;
+
+/** The loaded bytes a save writes for a list's first `count` items (`DraftDocument.keptBytes`). */
+export interface ListBytes {
+  bytes: Uint8Array;
+  count: number;
+}
+
+/** A piece of a written file: text, bytes as they are, or a mark told the bytes written so far. */
+export type Piece = string | Uint8Array | ((offset: number) => void);
+
+/** Is `path` the path of an item list (a materials list or a track's segments)? */
+export function isItemList(path: readonly (string | number)[]): boolean {
+  return path.length === 2
+    ? path[0] === "materials" && typeof path[1] === "string"
+    : path.length === 3 && path[0] === "tracks" && typeof path[1] === "number" &&
+      path[2] === "segments";
+}
+
+/** The list at `path` in a timeline document, if it is an array. */
+function listAt(content: unknown, path: readonly (string | number)[]): unknown[] | undefined {
+  let v = content;
+  for (const k of path) {
+    if (v === null || typeof v !== "object") return undefined;
+    v = (v as Record<string | number, unknown>)[k];
+  }
+  return Array.isArray(v) ? v : undefined;
+}
+
+/** Does `bytes` hold `"<key>":` just before `at`? */
+function keyBefore(bytes: Uint8Array, at: number, key: string): boolean {
+  const want = `"${key}":`;
+  const from = at - want.length;
+  if (from < 0) return false;
+  for (let i = 0; i < want.length; i++) {
+    if (bytes[from + i] !== want.charCodeAt(i)) return false;
+  }
+  return true;
+}
+
+const OPEN_LIST = 91; // [
+const CLOSE_LIST = 93; // ]
+const OPEN_ITEM = 123; // {
+const CLOSE_ITEM = 125; // }
+
+/**
+ * The lists of `content` (parsed from `bytes`) whose recorded spans still frame them: the span
+ * lies inside the file, right after `"<key>":[` and right before `]`, starts with `{` and ends
+ * with `}`, and the parsed list has the recorded number of items, all objects. A span that fails
+ * any check is dropped (its list is serialised in full). The record comes from the save that
+ * wrote these very bytes (written.ts checks the file's identity or a sample of its bytes first),
+ * so these checks only guard against a record that no longer describes them.
+ */
+export function keptLists(
+  content: unknown,
+  bytes: Uint8Array,
+  spans: readonly ListSpan[],
+): KeptLists {
+  const out: KeptLists = new Map();
+  for (const s of spans) {
+    if (!isItemList(s.path) || !Number.isSafeInteger(s.count) || s.count < 1) continue;
+    const { start, end } = s;
+    if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end)) continue;
+    if (start < 1 || end <= start || end >= bytes.length) continue;
+    if (bytes[start - 1] !== OPEN_LIST || bytes[end] !== CLOSE_LIST) continue;
+    if (bytes[start] !== OPEN_ITEM || bytes[end - 1] !== CLOSE_ITEM) continue;
+    if (!keyBefore(bytes, start - 1, String(s.path[s.path.length - 1]))) continue;
+    const list = listAt(content, s.path);
+    if (!list || list.length !== s.count || out.has(list)) continue;
+    if (!list.every((x) => x !== null && typeof x === "object" && !Array.isArray(x))) continue;
+    out.set(list, { items: list.slice(), bytes: bytes.subarray(start, end) });
+  }
+  return out;
+}
+
+/**
+ * The pieces, passed on unchanged, each checked against `expected` (the bytes of the same
+ * document serialised in full): throws at the first byte that differs, or when the lengths do.
+ */
+export function* checkedPieces(
+  pieces: Iterable<Piece>,
+  expected: Uint8Array,
+): Generator<Piece> {
+  const encoder = new TextEncoder();
+  let at = 0;
+  for (const piece of pieces) {
+    if (typeof piece !== "function") {
+      const bytes = typeof piece === "string" ? encoder.encode(piece) : piece;
+      for (let i = 0; i < bytes.length; i++) {
+        if (bytes[i] !== expected[at + i]) {
+          throw new Error(
+            `a save writing loaded items as loaded differs from a full save at byte ${at + i}` +
+              " (an edit that declared keepLoadedItems changed a loaded item)",
+          );
+        }
+      }
+      at += bytes.length;
+    }
+    yield piece;
+  }
+  if (at !== expected.length) {
+    throw new Error(
+      `a save writing loaded items as loaded wrote ${at} bytes, a full save ${expected.length}`,
+    );
+  }
+}

@@ -1,0 +1,125 @@
+/** Item lists written from their loaded bytes (verbatim.ts) and the spans that locate them. */
+import { deepStrictEqual, equal, ok, throws } from "node:assert/strict";
+import { TIMELINE_FLOATS, timelinePieces, timelineWrite } from "./serialize.ts";
+import { checkedPieces, keptLists, type ListSpan, type Piece } from "./verbatim.ts";
+
+/** The bytes the pieces make, their marks told the offsets as a commit's writer tells them. */
+function written(pieces: Iterable<Piece>): Uint8Array {
+  const parts: Uint8Array[] = [];
+  let at = 0;
+  for (const p of pieces) {
+    if (typeof p === "function") p(at);
+    else {
+      const bytes = typeof p === "string" ? new TextEncoder().encode(p) : p;
+      parts.push(bytes);
+      at += bytes.length;
+    }
+  }
+  const out = new Uint8Array(at);
+  let k = 0;
+  for (const b of parts) {
+    out.set(b, k);
+    k += b.length;
+  }
+  return out;
+}
+
+const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+
+/** A small timeline: two material lists (one with Chinese text), a track of segments. */
+function timeline() {
+  return {
+    fps: 30,
+    materials: {
+      texts: [{ id: "t1", content: "字幕 一" }, { id: "t2", content: "字幕 二" }],
+      speeds: [{ id: "s1", speed: 1 }],
+      videos: [],
+    },
+    tracks: [
+      { id: "k0", type: "video", segments: [] },
+      { id: "k1", type: "text", segments: [{ id: "g1", speed: 1 }, { id: "g2", speed: 1 }] },
+    ],
+  };
+}
+
+Deno.test("timelineWrite: marks frame each non-empty item list; the bytes are the full save's", () => {
+  const doc = timeline();
+  const spans: ListSpan[] = [];
+  const bytes = written(timelineWrite(doc, TIMELINE_FLOATS, undefined, { spans, always: true }));
+  equal(text(bytes), [...timelinePieces(doc, TIMELINE_FLOATS)].join(""));
+  deepStrictEqual(spans.map((s) => [s.path, s.count]), [
+    [["materials", "texts"], 2],
+    [["materials", "speeds"], 1],
+    [["tracks", 1, "segments"], 2],
+  ]);
+  // Byte offsets (the texts are not ASCII): each span is its list's items, brackets excluded.
+  for (const s of spans) {
+    const list = s.path.reduce<unknown>((v, k) => (v as Record<string, unknown>)[k], doc);
+    const items = [...timelinePieces({ x: list }, TIMELINE_FLOATS)].join("").slice(6, -2);
+    equal(text(bytes.subarray(s.start, s.end)), items, s.path.join("."));
+  }
+});
+
+Deno.test("keptLists: takes the spans that frame their lists, drops any other", () => {
+  const doc = timeline();
+  const spans: ListSpan[] = [];
+  const bytes = written(timelineWrite(doc, TIMELINE_FLOATS, undefined, { spans, always: true }));
+  const loaded = JSON.parse(text(bytes));
+  const kept = keptLists(loaded, bytes, spans);
+  deepStrictEqual(
+    [...kept.keys()],
+    [loaded.materials.texts, loaded.materials.speeds, loaded.tracks[1].segments],
+  );
+  const [texts, speeds] = spans;
+  const off = (s: ListSpan, patch: Partial<ListSpan>) =>
+    keptLists(loaded, bytes, [{ ...s, ...patch }]);
+  equal(off(texts, {}).size, 1);
+  equal(off(texts, { start: texts.start + 1 }).size, 0, "not at the bracket");
+  equal(off(texts, { end: texts.end - 1 }).size, 0, "not at the closing bracket");
+  equal(off(texts, { count: 3 }).size, 0, "another item count");
+  equal(off(texts, { path: ["materials", "speeds"] }).size, 0, "another list's key");
+  equal(off(speeds, { path: ["materials", "videos"] }).size, 0, "another list");
+  equal(off(texts, { end: bytes.length + 5 }).size, 0, "past the end");
+  equal(off(texts, { path: ["tracks", 1, "id"] }).size, 0, "not an item list");
+});
+
+Deno.test("timelineWrite: a kept list is written from its loaded bytes, new items after them", () => {
+  const doc = timeline();
+  const spans: ListSpan[] = [];
+  const bytes = written(timelineWrite(doc, TIMELINE_FLOATS, undefined, { spans, always: true }));
+  // The loaded text spells a number its own way: kept bytes keep it, a full save would not.
+  const respelled = new TextEncoder().encode(
+    text(bytes).replaceAll('"speed":1.0}', '"speed":1e0}'),
+  );
+  equal(respelled.length, bytes.length);
+  const loaded = JSON.parse(text(respelled));
+  const lists = keptLists(loaded, respelled, spans);
+  loaded.materials.speeds.push({ id: "s2", speed: 2 });
+  loaded.tracks[1].segments.push({ id: "g3", speed: 1 });
+  const kept = new Map(
+    [...lists].map(([list, k]) => [list, { bytes: k.bytes, count: k.items.length }]),
+  );
+  const again: ListSpan[] = [];
+  const out = text(
+    written(
+      timelineWrite(loaded, TIMELINE_FLOATS, undefined, { kept, spans: again, always: true }),
+    ),
+  );
+  ok(out.includes('"speeds":[{"id":"s1","speed":1e0},{"id":"s2","speed":2.0}]'), out);
+  ok(out.includes('"segments":[{"id":"g1","speed":1e0},{"id":"g2","speed":1e0},{"id":"g3"'), out);
+  deepStrictEqual(JSON.parse(out), loaded);
+  // The spans recorded by that save frame its own lists, new items included.
+  equal(again.find((s) => s.path[1] === "speeds")?.count, 2);
+  equal(keptLists(JSON.parse(out), new TextEncoder().encode(out), again).size, 3);
+});
+
+Deno.test("checkedPieces: passes equal pieces through, throws at a byte that differs", () => {
+  const expected = new TextEncoder().encode('{"a":[1,2]}');
+  const marks: number[] = [];
+  const pieces: Piece[] = ['{"a":[', (o) => marks.push(o), new TextEncoder().encode("1,2"), "]}"];
+  equal(text(written(checkedPieces(pieces, expected))), '{"a":[1,2]}');
+  deepStrictEqual(marks, [6]);
+  throws(() => written(checkedPieces(['{"a":[1,3]}'], expected)), /differs .* at byte 8/);
+  throws(() => written(checkedPieces(['{"a":[1,2]}', " "], expected)), /differs/);
+  throws(() => written(checkedPieces(['{"a":[1,2]'], expected)), /wrote 10 bytes, a full save 11/);
+});

@@ -1,0 +1,127 @@
+/**
+ * Saves that write loaded items from their loaded bytes (src/draft/verbatim.ts): the spans a save
+ * records, the lists a later edit keeps, and the test suite's verification mode, which must catch
+ * an edit that declares it kept the loaded items and changed one.
+ */
+import { deepStrictEqual, equal, ok, rejects } from "node:assert/strict";
+import { join } from "../path.ts";
+import { tempDir } from "../../test/helpers/temp.ts";
+import { profileForAppVersion } from "../editions/profiles.ts";
+import { currentOs } from "../editions/os.ts";
+import type { DraftDocument } from "../draft/document.ts";
+import { createDraft } from "./create.ts";
+import { mutateDraftAt } from "./commit.ts";
+import { TMP_SUFFIX } from "./atomic.ts";
+
+/** A draft draftcli made, with a few speeds and a text track of segments, saved once. */
+async function grownDraft(root: string): Promise<string> {
+  const { dir } = await createDraft({
+    root,
+    width: 1080,
+    height: 1920,
+    fps: 30,
+    edition: "jianying",
+    profile: profileForAppVersion("jianying", undefined),
+    os: currentOs(),
+  });
+  await mutateDraftAt(dir, (doc) => {
+    addItems(doc, 0, 3);
+    return Promise.resolve({ result: undefined });
+  });
+  return dir;
+}
+
+/** Adds `n` speeds and text segments, numbered from `from`, on the draft's text track. */
+function addItems(doc: DraftDocument, from: number, n: number): void {
+  const track = doc.tracksOf("text")[0] ?? doc.addTrack("text");
+  for (let i = from; i < from + n; i++) {
+    doc.materials("speeds").push({ id: `speed-${i}`, speed: 1, type: "speed" });
+    track.segments.push({
+      id: `segment-${i}`,
+      material_id: `speed-${i}`,
+      target_timerange: { start: i * 1_000_000, duration: 1_000_000 },
+      speed: 1,
+    } as never);
+  }
+}
+
+const timelineOf = (dir: string) => Deno.readTextFileSync(join(dir, "draft_content.json"));
+
+Deno.test("the test suite saves in verification mode", () => {
+  equal(Deno.env.get("DRAFTCLI_VERIFY_SAVE"), "1");
+});
+
+Deno.test("a save records its item lists' spans; an edit that keeps the loaded items writes them as loaded", async () => {
+  await using tmp = await tempDir("draftcli-verbatim-");
+  const dir = await grownDraft(tmp.path);
+  const files = JSON.parse(Deno.readTextFileSync(join(dir, ".draftcli", "written.json"))).files;
+  const lists = files["draft_content.json"].lists.map((s: { path: unknown[] }) => s.path);
+  deepStrictEqual(lists, [["materials", "speeds"], ["tracks", 0, "segments"]]);
+  let kept = 0;
+  await mutateDraftAt(dir, (doc) => {
+    doc.keepLoadedItems();
+    addItems(doc, 3, 2);
+    kept = doc.keptBytes().size;
+    return Promise.resolve({ result: undefined });
+  });
+  equal(kept, 2);
+  const saved = JSON.parse(timelineOf(dir));
+  deepStrictEqual(saved.materials.speeds.map((m: { id: string }) => m.id), [
+    "speed-0",
+    "speed-1",
+    "speed-2",
+    "speed-3",
+    "speed-4",
+  ]);
+  equal(saved.tracks[0].segments.length, 5);
+});
+
+Deno.test("verification mode fails a save that declared the loaded items kept and changed one", async () => {
+  await using tmp = await tempDir("draftcli-verbatim-");
+  const dir = await grownDraft(tmp.path);
+  const before = timelineOf(dir);
+  await rejects(
+    mutateDraftAt(dir, (doc) => {
+      doc.keepLoadedItems();
+      doc.materials("speeds")[1].speed = 2;
+      addItems(doc, 3, 1);
+      return Promise.resolve({ result: undefined });
+    }),
+    /differs from a full save/,
+  );
+  // Nothing of that save was committed, and no temp is left.
+  equal(timelineOf(dir), before);
+  ok(![...Deno.readDirSync(dir)].some((e) => e.name.endsWith(TMP_SUFFIX)));
+});
+
+Deno.test("a loaded item an edit names as changed, or a list whose loaded items moved, is written in full", async () => {
+  await using tmp = await tempDir("draftcli-verbatim-");
+  const dir = await grownDraft(tmp.path);
+  let kept: unknown[] = [];
+  await mutateDraftAt(dir, (doc) => {
+    const changed = doc.materials("speeds")[1];
+    changed.speed = 2;
+    doc.keepLoadedItems([changed]);
+    // a segment before the loaded ones: the track's loaded items are no longer its first
+    const segments = doc.tracksOf("text")[0].segments;
+    segments.unshift({ ...segments[0], id: "segment-first" });
+    kept = [...doc.keptBytes().keys()];
+    return Promise.resolve({ result: undefined });
+  });
+  deepStrictEqual(kept, []);
+  const saved = JSON.parse(timelineOf(dir));
+  equal(saved.materials.speeds[1].speed, 2);
+  deepStrictEqual(saved.tracks[0].segments.map((s: { id: string }) => s.id), [
+    "segment-first",
+    "segment-0",
+    "segment-1",
+    "segment-2",
+  ]);
+  // Without the declaration a save writes everything, changes included.
+  await mutateDraftAt(dir, (doc) => {
+    doc.materials("speeds")[0].speed = 3;
+    equal(doc.keptBytes().size, 0);
+    return Promise.resolve({ result: undefined });
+  });
+  equal(JSON.parse(timelineOf(dir)).materials.speeds[0].speed, 3);
+});
