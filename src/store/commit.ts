@@ -4,7 +4,8 @@
  */
 import { isInside, join } from "../path.ts";
 import { writeFileAtomic } from "./atomic.ts";
-import { writtenRecord } from "./written.ts";
+import { type PlainFile, writtenRecord } from "./written.ts";
+import type { Spellings } from "../draft/spellings.ts";
 import type { DraftDocument } from "../draft/document.ts";
 import type { ListSpan } from "../draft/verbatim.ts";
 import { commitFiles, type TxnEntry } from "./txn.ts";
@@ -66,14 +67,18 @@ export async function saveDraft(doc: DraftDocument, extra: SaveOptions = {}): Pr
   // Text with no kept spellings is what the writer makes of the values alone: the next load of
   // a draft draftcli made can skip the scan while the files are still these (written.ts). The
   // record goes into the same commit.
-  const kept = doc.loaded?.content;
-  const plain = !kept || (!kept.numbers.length && !kept.orders.length);
+  const plainText = (sp: Spellings | undefined) => !sp || (!sp.numbers.length && !sp.orders.length);
+  const plain: PlainFile[] = plainText(doc.loaded?.content)
+    ? timelines.map((path) => ({ path, lists: spans }))
+    : [];
+  const meta = join(doc.dir, "draft_meta_info.json");
+  if (plainText(doc.loaded?.meta) && entries.some((e) => e.path === meta)) {
+    plain.push({ path: meta });
+  }
   await commitFiles(
     join(doc.dir, STATE_DIR),
     entries,
-    plain
-      ? (tempOf, copyOf) => writtenRecord(doc.dir, timelines, tempOf, copyOf, spans)
-      : undefined,
+    plain.length ? (tempOf, copyOf) => writtenRecord(doc.dir, plain, tempOf, copyOf) : undefined,
   );
   for (const f of outside) await writeFileAtomic(f.path, f.data).catch(() => {});
   if (extra.index === false) return;

@@ -190,7 +190,11 @@ export async function loadDraft(
             tail: tailOf(timeline.text),
           }
           : scanSpellings(timeline.text, content, TIMELINE_FLOATS),
-        meta: metaText === undefined ? undefined : scanSpellings(metaText, meta),
+        meta: metaText === undefined
+          ? undefined
+          : await writtenByUs(dir, join(dir, "draft_meta_info.json"))
+          ? { numbers: [], orders: [], indent: indentOf(metaText), tail: tailOf(metaText) }
+          : scanSpellings(metaText, meta),
         settings: orUndefined(() => Deno.readTextFileSync(join(dir, "draft_settings"))),
         lists: timeline.bytes && written?.lists.length
           ? keptLists(content, timeline.bytes, written.lists)

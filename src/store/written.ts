@@ -1,6 +1,6 @@
 /**
- * What draftcli last wrote into a draft it made, in `.draftcli/written.json`: for each timeline
- * file of its last save, the file's identity (inode, size, modification time) and a sample of
+ * What draftcli last wrote into a draft it made, in `.draftcli/written.json`: for each file its
+ * last save wrote as plain text (each timeline, the meta file), the file's identity (inode, size, modification time) and a sample of
  * its bytes (size plus a hash of 64 slices spread over the file and its head and tail, or of the
  * whole file when it is that small). A timeline that still matches holds the text of that save,
  * which recorded no kept spellings, so the next load need not scan it (src/draft/spellings.ts):
@@ -70,24 +70,31 @@ async function sample(path: string): Promise<string | undefined> {
 /** The key a file is recorded under: its path inside the draft, with `/`. */
 const keyOf = (dir: string, path: string) => relative(dir, path).replaceAll("\\", "/");
 
+/** A file a commit writes as plain text (no kept spellings), with its item lists' spans. */
+export interface PlainFile {
+  path: string;
+  /** Where its item lists lie (a timeline the writer wrote in pieces). */
+  lists?: readonly ListSpan[];
+}
+
 /**
- * The record of the timeline files `paths` a commit is writing, for that commit to write with
- * them (`commitFiles`'s derived entry): each file as its temp `tempOf(path)` was written, which
- * the commit's rename keeps (same inode, size and modification time). A temp copied from another
- * (`copyOf`) has that one's bytes, so it shares its sample. `lists`: the item lists' spans in
- * those bytes, when the writer recorded them. Undefined for a draft draftcli did not make.
+ * The record of the files a commit is writing as plain text (timelines, the meta file), for that
+ * commit to write with them (`commitFiles`'s derived entry): each file as its temp
+ * `tempOf(path)` was written, which the commit's rename keeps (same inode, size and modification
+ * time). A temp copied from another (`copyOf`) has that one's bytes, so it shares its sample.
+ * Undefined for a draft draftcli did not make, or when no file is plain.
  */
 export async function writtenRecord(
   dir: string,
-  paths: readonly string[],
+  plain: readonly PlainFile[],
   tempOf: (path: string) => string,
   copyOf: (temp: string) => string | undefined = () => undefined,
-  lists: readonly ListSpan[] = [],
 ): Promise<{ path: string; data: string } | undefined> {
+  if (!plain.length) return undefined;
   if (!orUndefined(() => Deno.statSync(join(dir, STATE_DIR, "state.json")))) return undefined;
   const files: Record<string, { id?: string; sample?: string; lists?: readonly ListSpan[] }> = {};
   const samples = new Map<string, string | undefined>();
-  for (const p of paths) {
+  for (const { path: p, lists = [] } of plain) {
     const temp = tempOf(p);
     const st = orUndefined(() => Deno.statSync(temp));
     if (!st) continue;
@@ -102,7 +109,7 @@ export async function writtenRecord(
   return { path: join(dir, STATE_DIR, WRITTEN), data: JSON.stringify({ files }) };
 }
 
-/** What the record says of a timeline file that is still as draftcli's last save wrote it. */
+/** What the record says of a file that is still as draftcli's last save wrote it. */
 export interface WrittenTimeline {
   /** Its item lists' spans (none when the save wrote it as one piece). */
   lists: ListSpan[];
@@ -117,8 +124,8 @@ function isSpan(x: unknown): x is ListSpan {
 }
 
 /**
- * Is `path` a timeline file as draftcli's last save of `dir` wrote it (or a copy of one)? Then
- * what the record says of it; else undefined.
+ * Is `path` a file as draftcli's last save of `dir` wrote it as plain text (or a copy of one)?
+ * Then what the record says of it; else undefined.
  */
 export async function writtenByUs(dir: string, path: string): Promise<WrittenTimeline | undefined> {
   const text = orUndefined(() => Deno.readTextFileSync(join(dir, STATE_DIR, WRITTEN)));

@@ -52,3 +52,32 @@ Deno.test("a save records the timelines it committed as written; a copy still co
   Deno.writeTextFileSync(path, text.replace('"tracks":[', '"tracks" : ['));
   assertEquals(await writtenByUs(dir, path), undefined);
 });
+
+Deno.test("the meta file is recorded while it is written plain; one with kept spellings is not", async () => {
+  await using tmp = await tempDir("draftcli-written-");
+  const { dir } = await createDraft({
+    root: tmp.path,
+    width: 1080,
+    height: 1920,
+    fps: 30,
+    edition: "jianying",
+    profile: profileForAppVersion("jianying", undefined),
+    os: currentOs(),
+  });
+  const save = () => mutateDraftAt(dir, () => Promise.resolve({ result: undefined }));
+  const recorded = () =>
+    Object.keys(JSON.parse(Deno.readTextFileSync(join(dir, ".draftcli", "written.json"))).files);
+  await save();
+  assert(recorded().includes("draft_meta_info.json"), recorded().join());
+  // An integer spelled as a float: the next load scans the meta (the file is no longer the
+  // recorded one) and keeps that spelling, so the save that follows writes it not plain.
+  const meta = join(dir, "draft_meta_info.json");
+  const text = Deno.readTextFileSync(meta);
+  const respelled = text.replace(/("tm_draft_create":)(\d+)/, "$1$2.0");
+  assert(respelled !== text);
+  Deno.writeTextFileSync(meta, respelled);
+  await save();
+  assert(!recorded().includes("draft_meta_info.json"), recorded().join());
+  assert(recorded().includes("draft_content.json"), recorded().join());
+  assert(/"tm_draft_create":\d+\.0[,}]/.test(Deno.readTextFileSync(meta)));
+});
