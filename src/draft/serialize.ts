@@ -405,7 +405,7 @@ function* chunks(
     if (kept) {
       if (out) yield out;
       out = "";
-      yield kept.bytes;
+      yield* kept.bytes();
     }
     // A slice is an array of the same items: same float paths below `[]`.
     const sliceNode: FloatTrie = { float: false, children: new Map([["[]", item]]) };

@@ -15,9 +15,11 @@
  *
  * Safety: the bytes written are the ones the document was parsed from, so an unchanged list
  * writes exactly what the full serialiser would make of its values (a timeline with a record was
- * written by draftcli with no kept spellings, see written.ts). A change to a loaded item is lost
- * only if a command declares wrongly: under DRAFTCLI_VERIFY_SAVE=1 (the test suite) each such
- * save is also serialised the full way and must give the same bytes (`checkedPieces`). Pure.
+ * written by draftcli with no kept spellings, see written.ts); the save reads them from the file
+ * again, its frame checked once more, rather than holding a large timeline's bytes in memory
+ * from load to save. A change to a loaded item is lost only if a command declares wrongly: under
+ * DRAFTCLI_VERIFY_SAVE=1 (the test suite) each such save is also serialised the full way and must
+ * give the same bytes (`checkedPieces`). Pure: the file is read through the functions given.
  */
 
 /** Where a written timeline holds one item list: bytes `[start, end)` between its brackets. */
@@ -30,12 +32,14 @@ export interface ListSpan {
   count: number;
 }
 
-/** A loaded list's items and their bytes in the loaded timeline. */
+/** A loaded list's items and where their bytes are in the loaded timeline. */
 export interface KeptList {
   /** The list's items when loaded, in order (an edit that keeps them leaves them first). */
   items: readonly unknown[];
-  /** The loaded bytes of those items, without the brackets. */
-  bytes: Uint8Array;
+  /** Where the items lie in the loaded timeline. */
+  span: ListSpan;
+  /** Reads those bytes again, at save (see `ListBytes.bytes`). */
+  bytes: () => Iterable<Uint8Array>;
 }
 
 /** The loaded lists of a timeline whose bytes are known, by the list (the array itself). */
@@ -43,7 +47,11 @@ export type KeptLists = Map<readonly unknown[], KeptList>;
 
 /** The loaded bytes a save writes for a list's first `count` items (`DraftDocument.keptBytes`). */
 export interface ListBytes {
-  bytes: Uint8Array;
+  /**
+   * The bytes, in chunks: each chunk holds until the next is asked for (a reader may reuse its
+   * buffer), so a consumer writes or copies it first.
+   */
+  bytes: () => Iterable<Uint8Array>;
   count: number;
 }
 
@@ -68,48 +76,56 @@ function listAt(content: unknown, path: readonly (string | number)[]): unknown[]
   return Array.isArray(v) ? v : undefined;
 }
 
-/** Does `bytes` hold `"<key>":` just before `at`? */
-function keyBefore(bytes: Uint8Array, at: number, key: string): boolean {
-  const want = `"${key}":`;
-  const from = at - want.length;
-  if (from < 0) return false;
-  for (let i = 0; i < want.length; i++) {
-    if (bytes[from + i] !== want.charCodeAt(i)) return false;
-  }
-  return true;
-}
-
-const OPEN_LIST = 91; // [
 const CLOSE_LIST = 93; // ]
-const OPEN_ITEM = 123; // {
 const CLOSE_ITEM = 125; // }
 
+/** The bytes before and after a list's items: `"<key>":[{` at `start`, `}]` at `end`. */
+export function frameOf(span: ListSpan): { headAt: number; head: string; tailAt: number } {
+  const head = `"${span.path[span.path.length - 1]}":[{`;
+  return { headAt: span.start - head.length + 1, head, tailAt: span.end - 1 };
+}
+
+/** Does a file hold a span's frame (`frameOf`)? `bytesAt` reads its bytes at an offset. */
+export function framed(
+  span: ListSpan,
+  bytesAt: (at: number, length: number) => Uint8Array,
+): boolean {
+  const { headAt, head, tailAt } = frameOf(span);
+  if (headAt < 0) return false;
+  const got = bytesAt(headAt, head.length);
+  if (got.length !== head.length) return false;
+  for (let i = 0; i < head.length; i++) if (got[i] !== head.charCodeAt(i)) return false;
+  const tail = bytesAt(tailAt, 2);
+  return tail.length === 2 && tail[0] === CLOSE_ITEM && tail[1] === CLOSE_LIST;
+}
+
 /**
- * The lists of `content` (parsed from `bytes`) whose recorded spans still frame them: the span
- * lies inside the file, right after `"<key>":[` and right before `]`, starts with `{` and ends
- * with `}`, and the parsed list has the recorded number of items, all objects. A span that fails
- * any check is dropped (its list is serialised in full). The record comes from the save that
- * wrote these very bytes (written.ts checks the file's identity or a sample of its bytes first),
- * so these checks only guard against a record that no longer describes them.
+ * The lists of `content` whose recorded spans still frame them in the loaded file (`size` bytes,
+ * read at an offset by `bytesAt`): the span lies inside the file, right after `"<key>":[` and
+ * right before `]`, starts with `{` and ends with `}`, and the parsed list has the recorded
+ * number of items, all objects. A span that fails any check is dropped (its list is serialised
+ * in full). The record comes from the save that wrote these very bytes (written.ts checks the
+ * file's identity or a sample of its bytes first), so these checks only guard against a record
+ * that no longer describes them. `reader` makes each kept list's `bytes`.
  */
 export function keptLists(
   content: unknown,
-  bytes: Uint8Array,
   spans: readonly ListSpan[],
+  size: number,
+  bytesAt: (at: number, length: number) => Uint8Array,
+  reader: (span: ListSpan) => () => Iterable<Uint8Array>,
 ): KeptLists {
   const out: KeptLists = new Map();
   for (const s of spans) {
     if (!isItemList(s.path) || !Number.isSafeInteger(s.count) || s.count < 1) continue;
     const { start, end } = s;
     if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end)) continue;
-    if (start < 1 || end <= start || end >= bytes.length) continue;
-    if (bytes[start - 1] !== OPEN_LIST || bytes[end] !== CLOSE_LIST) continue;
-    if (bytes[start] !== OPEN_ITEM || bytes[end - 1] !== CLOSE_ITEM) continue;
-    if (!keyBefore(bytes, start - 1, String(s.path[s.path.length - 1]))) continue;
+    if (start < 1 || end <= start || end >= size) continue;
     const list = listAt(content, s.path);
     if (!list || list.length !== s.count || out.has(list)) continue;
     if (!list.every((x) => x !== null && typeof x === "object" && !Array.isArray(x))) continue;
-    out.set(list, { items: list.slice(), bytes: bytes.subarray(start, end) });
+    if (!framed(s, bytesAt)) continue;
+    out.set(list, { items: list.slice(), span: s, bytes: reader(s) });
   }
   return out;
 }

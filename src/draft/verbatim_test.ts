@@ -1,7 +1,17 @@
 /** Item lists written from their loaded bytes (verbatim.ts) and the spans that locate them. */
 import { deepStrictEqual, equal, ok, throws } from "node:assert/strict";
 import { TIMELINE_FLOATS, timelinePieces, timelineWrite } from "./serialize.ts";
-import { checkedPieces, keptLists, type ListSpan, type Piece } from "./verbatim.ts";
+import { checkedPieces, keptLists as keptListsOf, type ListSpan, type Piece } from "./verbatim.ts";
+
+/** `keptLists` of a file held in memory. */
+const keptLists = (content: unknown, bytes: Uint8Array, spans: readonly ListSpan[]) =>
+  keptListsOf(
+    content,
+    spans,
+    bytes.length,
+    (at, length) => bytes.subarray(at, at + length),
+    (s) => () => [bytes.subarray(s.start, s.end)],
+  );
 
 /** The bytes the pieces make, their marks told the offsets as a commit's writer tells them. */
 function written(pieces: Iterable<Piece>): Uint8Array {

@@ -16,9 +16,8 @@ import {
 } from "../editions/profiles.ts";
 import { DraftDocument } from "../draft/document.ts";
 import { indentOf, scanSpellings, tailOf } from "../draft/spellings.ts";
-import { writtenByUs } from "./written.ts";
+import { writtenByUs, writtenLists } from "./written.ts";
 import { TIMELINE_FLOATS } from "../draft/serialize.ts";
-import { keptLists } from "../draft/verbatim.ts";
 import { recover } from "./txn.ts";
 import { type LockInfo, withLock } from "./lock.ts";
 import { readJsonIfExists } from "./atomic.ts";
@@ -95,16 +94,9 @@ function refuseEncrypted(path: string): void {
   }
 }
 
-/**
- * Reads a timeline file, refusing encrypted or unknown formats; with `keepBytes`, also the
- * bytes it was decoded from (reading bytes and decoding them costs what reading text does).
- */
-function readTimeline(
-  path: string,
-  keepBytes = false,
-): { json: Json; text: string; bytes?: Uint8Array } {
-  const bytes = keepBytes ? Deno.readFileSync(path) : undefined;
-  const text = bytes ? new TextDecoder().decode(bytes) : Deno.readTextFileSync(path);
+/** Reads a timeline file, refusing encrypted or unknown formats. */
+function readTimeline(path: string): { json: Json; text: string } {
+  const text = Deno.readTextFileSync(path);
   const trimmed = text.trimStart();
   if (!trimmed.startsWith("{")) throw notPlain(path);
   try {
@@ -112,7 +104,7 @@ function readTimeline(
     if (!json || typeof json !== "object" || !Array.isArray(json.tracks)) {
       throw new Error("no tracks");
     }
-    return { json, text, bytes };
+    return { json, text };
   } catch (err) {
     // Say what is wrong without quoting the file (it may not be ours to show).
     const why = err instanceof SyntaxError ? "not valid JSON" : "no tracks list";
@@ -151,7 +143,7 @@ export async function loadDraft(
   // A timeline as draftcli's last save wrote it: no spellings to scan, and the spans of its item
   // lists, whose loaded bytes a save may write again (src/draft/verbatim.ts).
   const written = opts.forSave ? await writtenByUs(dir, candidates[0].path) : undefined;
-  const timeline = readTimeline(candidates[0].path, !!written?.lists.length);
+  const timeline = readTimeline(candidates[0].path);
   const content = timeline.json;
   for (const c of candidates.slice(1)) refuseEncrypted(c.path);
   const metaText = orUndefined(() => Deno.readTextFileSync(join(dir, "draft_meta_info.json")));
@@ -196,8 +188,8 @@ export async function loadDraft(
           ? { numbers: [], orders: [], indent: indentOf(metaText), tail: tailOf(metaText) }
           : scanSpellings(metaText, meta),
         settings: orUndefined(() => Deno.readTextFileSync(join(dir, "draft_settings"))),
-        lists: timeline.bytes && written?.lists.length
-          ? keptLists(content, timeline.bytes, written.lists)
+        lists: written?.lists.length
+          ? writtenLists(candidates[0].path, content, written.lists)
           : undefined,
       }
       : undefined,

@@ -125,3 +125,23 @@ Deno.test("a loaded item an edit names as changed, or a list whose loaded items 
   });
   equal(JSON.parse(timelineOf(dir)).materials.speeds[0].speed, 3);
 });
+
+Deno.test("a save whose loaded timeline was rewritten under it fails rather than write other bytes", async () => {
+  await using tmp = await tempDir("draftcli-verbatim-");
+  const dir = await grownDraft(tmp.path);
+  await rejects(
+    mutateDraftAt(dir, (doc) => {
+      doc.keepLoadedItems();
+      addItems(doc, 3, 1);
+      // another program rewrites the files meanwhile: every list moves by one byte
+      for (const name of ["draft_content.json", "draft_info.json"]) {
+        const at = join(dir, name);
+        Deno.writeTextFileSync(at, " " + Deno.readTextFileSync(at));
+      }
+      return Promise.resolve({ result: undefined });
+    }),
+    (err: Error) => /changed while draftcli was saving it/.test(err.message),
+  );
+  equal(JSON.parse(timelineOf(dir)).materials.speeds.length, 3);
+  ok(![...Deno.readDirSync(dir)].some((e) => e.name.endsWith(TMP_SUFFIX)));
+});

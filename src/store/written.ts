@@ -13,9 +13,10 @@
  * A timeline written in pieces also has the byte spans of its item lists recorded, which let a
  * save write loaded items from their loaded bytes (src/draft/verbatim.ts). */
 import { orUndefined, sha256Bytes } from "../files.ts";
+import { DraftcliError } from "../errors.ts";
 import { join, relative } from "../path.ts";
 import { STATE_DIR } from "./locate.ts";
-import type { ListSpan } from "../draft/verbatim.ts";
+import { framed, type KeptLists, keptLists, type ListSpan } from "../draft/verbatim.ts";
 
 const WRITTEN = "written.json";
 
@@ -143,4 +144,62 @@ export async function writtenByUs(dir: string, path: string): Promise<WrittenTim
     (typeof want.sample === "string" && want.sample === await sample(path));
   if (!same) return undefined;
   return { lists: Array.isArray(want.lists) ? want.lists.filter(isSpan) : [] };
+}
+
+/** Bytes `[at, at + length)` of an open file (fewer at its end). */
+function bytesAt(f: Deno.FsFile, at: number, length: number): Uint8Array<ArrayBuffer> {
+  f.seekSync(at, Deno.SeekMode.Start);
+  return readUpTo(f, new Uint8Array(length));
+}
+
+/** Bytes read at a time when a span is written again. */
+const SPAN_CHUNK = 1 << 20;
+
+/**
+ * The item lists of the timeline at `path` (parsed as `content`) whose recorded spans (`lists`,
+ * from `writtenByUs`) still frame them in the file (verbatim.ts `keptLists`); each reads its
+ * bytes from the file again when a save writes it (`spanBytes`).
+ */
+export function writtenLists(path: string, content: unknown, lists: ListSpan[]): KeptLists {
+  try {
+    using f = Deno.openSync(path, { read: true });
+    const size = f.statSync().size;
+    return keptLists(
+      content,
+      lists,
+      size,
+      (at, length) => bytesAt(f, at, length),
+      (span) => () => spanBytes(path, span),
+    );
+  } catch {
+    return new Map();
+  }
+}
+
+/**
+ * A list's loaded bytes, read from the timeline file again as a save writes them, in chunks of
+ * one reused buffer (each holds until the next is asked for). The file is the one loaded (the
+ * draft's lock is held, and the save renames its new files over it only after writing); its
+ * frame is checked again first, and a file that no longer holds it fails the save rather than
+ * write other bytes.
+ */
+function* spanBytes(path: string, span: ListSpan): Generator<Uint8Array> {
+  using f = Deno.openSync(path, { read: true });
+  if (!framed(span, (at, length) => bytesAt(f, at, length))) {
+    throw new DraftcliError("io_error", `${path} changed while draftcli was saving it`, {
+      hint: "another program wrote the draft meanwhile; run the command again",
+    });
+  }
+  const buf = new Uint8Array(Math.min(SPAN_CHUNK, span.end - span.start));
+  f.seekSync(span.start, Deno.SeekMode.Start);
+  for (let at = span.start; at < span.end;) {
+    const got = readUpTo(f, buf.subarray(0, Math.min(buf.length, span.end - at)));
+    if (!got.length) {
+      throw new DraftcliError("io_error", `${path} changed while draftcli was saving it`, {
+        hint: "another program wrote the draft meanwhile; run the command again",
+      });
+    }
+    yield got;
+    at += got.length;
+  }
 }
