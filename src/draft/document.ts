@@ -6,7 +6,13 @@
 import type { Edition, VersionProfile } from "../editions/profiles.ts";
 import { newId } from "./ids.ts";
 import type { Spellings } from "./spellings.ts";
-import type { KeptLists, ListBytes } from "./verbatim.ts";
+import {
+  type KeptLists,
+  type LazyLists,
+  type ListBytes,
+  makeLazy,
+  untouchedLazy,
+} from "./verbatim.ts";
 import type {
   DraftContent,
   DraftMeta,
@@ -49,6 +55,11 @@ export interface LoadedFiles {
   settings?: string;
   /** The timeline's item lists whose loaded bytes are known (verbatim.ts). */
   lists?: KeptLists;
+  /**
+   * Materials lists left out of the parse (verbatim.ts `LazyList`): the document makes each an
+   * accessor that parses it when first read; once parsed it joins `lists`.
+   */
+  lazy?: LazyLists;
 }
 
 /** A loaded or new draft. */
@@ -65,7 +76,10 @@ export class DraftDocument {
   readonly meta: DraftMeta;
   /** Ids of the segments the draft had when loaded: their editor-set render_index is kept. */
   readonly #loadedSegments: Set<string>;
-  /** `mediaPaths()` when loaded: a save looks only at the files added since. */
+  /**
+   * `mediaPaths()` when loaded: a save looks only at the files added since. A media list left
+   * out of the parse adds its paths when first read (before anything can change it).
+   */
   readonly loadedMediaPaths: ReadonlySet<string>;
   /**
    * For a draft loaded to be saved: how its files spelled numbers and indented (a save writes
@@ -95,8 +109,55 @@ export class DraftDocument {
     this.#loadedSegments = new Set(
       (init.content.tracks ?? []).flatMap((t) => (t.segments ?? []).map((s) => s.id)),
     );
-    this.loadedMediaPaths = this.mediaPaths();
+    const loadedMedia = this.#pathsOf(this.#parsedMediaLists());
+    this.loadedMediaPaths = loadedMedia;
     this.#loadedEnd = this.#lastEnd();
+    const materials = init.content.materials;
+    for (const [holder, byKey] of init.loaded?.lazy ?? []) {
+      for (const [key, lazy] of byKey) {
+        makeLazy(holder as Record<string, unknown>, key, lazy, (list) => {
+          init.loaded!.lists?.set(list, {
+            items: list.slice(),
+            span: lazy.span,
+            bytes: lazy.bytes,
+          });
+          if (holder === materials && (key === "videos" || key === "audios")) {
+            for (const p of this.#pathsOf([list as Material[]])) loadedMedia.add(p);
+          }
+        });
+      }
+    }
+  }
+
+  /** The media lists (videos, audios) present and parsed: none left out of the parse unread. */
+  #parsedMediaLists(): Material[][] {
+    const lists: Materials = this.content.materials ?? {};
+    return (["videos", "audios"] as const)
+      .filter((list) => !untouchedLazy(this.loaded?.lazy, lists, list))
+      .map((list) => lists[list] ?? []);
+  }
+
+  /** The paths of media materials in `lists`. */
+  #pathsOf(lists: Material[][]): Set<string> {
+    const out = new Set<string>();
+    for (const items of lists) {
+      for (const m of items) if (typeof m.path === "string" && m.path) out.add(m.path);
+    }
+    return out;
+  }
+
+  /**
+   * Are the draft's media those it was loaded with because nothing read its media lists? Each of
+   * `videos` and `audios` is left out of the parse and still unread, or empty now and when loaded.
+   */
+  mediaUnread(): boolean {
+    const lists: Materials = this.content.materials ?? {};
+    let unread = false;
+    for (const list of ["videos", "audios"] as const) {
+      if (untouchedLazy(this.loaded?.lazy, lists, list)) unread = true;
+      else if (lists[list]?.length) return false;
+    }
+    return unread && this.loadedMediaPaths.size === 0;
   }
 
   /** The latest segment end when loaded: an edit that keeps it keeps the stored duration. */
@@ -114,14 +175,8 @@ export class DraftDocument {
 
   /** Paths of the video and audio materials (images are videos), as the draft spells them. */
   mediaPaths(): Set<string> {
-    const out = new Set<string>();
     const lists: Materials = this.content.materials ?? {};
-    for (const list of ["videos", "audios"] as const) {
-      for (const m of lists[list] ?? []) {
-        if (typeof m.path === "string" && m.path) out.add(m.path);
-      }
-    }
-    return out;
+    return this.#pathsOf([lists.videos ?? [], lists.audios ?? []]);
   }
 
   /** Frames per second of the timeline. */

@@ -14,7 +14,15 @@
 import floatKeys from "../editions/data/float_keys.json" with { type: "json" };
 import type { KeyOrder, Spellings } from "./spellings.ts";
 import { type ItemTemplate, vouchedTemplateOf } from "./item_templates.ts";
-import { isItemList, type ListBytes, type ListSpan, type Piece } from "./verbatim.ts";
+import {
+  isItemList,
+  type LazyList,
+  type LazyLists,
+  type ListBytes,
+  type ListSpan,
+  type Piece,
+  untouchedLazy,
+} from "./verbatim.ts";
 
 /** A trie of key paths: children by key (`[]` = array items), `float` at leaves. */
 export interface FloatTrie {
@@ -313,6 +321,8 @@ export interface ListWriting {
   kept?: ReadonlyMap<readonly unknown[], ListBytes>;
   /** Receives where each non-empty item list lies in the bytes written (marks among the pieces). */
   spans?: ListSpan[];
+  /** Lists left out of the parse: those nothing read are written from their loaded bytes. */
+  lazy?: LazyLists;
   /**
    * Pieces whatever the timeline's size (a small one is otherwise one string, which records no
    * spans): the test suite's saves, so that loaded items of small drafts are kept too.
@@ -355,6 +365,15 @@ function* chunks(
       out += "{";
       let first = true;
       for (const k of Object.keys(v as object)) {
+        const lazy = untouchedLazy(lists.lazy, v as object, k);
+        if (lazy) {
+          // a list nothing read (which reading would parse): its loaded bytes
+          out += (first ? "" : ",") + JSON.stringify(k) + ":[";
+          first = false;
+          yield* lazyBytes(lazy, [...path, k]);
+          out += "]";
+          continue;
+        }
         const x = (v as Record<string, unknown>)[k];
         if (x === undefined || typeof x === "function" || typeof x === "symbol") continue;
         const child = node.children.get(k) ?? NO_FLOATS;
@@ -369,6 +388,19 @@ function* chunks(
       yield out;
       out = "";
     }
+  }
+  function* lazyBytes(lazy: LazyList, path: (string | number)[]): Generator<Piece> {
+    const span: ListSpan | undefined = lists.spans
+      ? { path, start: 0, end: 0, count: lazy.span.count }
+      : undefined;
+    if (out) yield out;
+    out = "";
+    if (span) {
+      lists.spans!.push(span);
+      yield (offset: number) => void (span.start = offset);
+    }
+    yield* lazy.bytes();
+    if (span) yield (offset: number) => void (span.end = offset);
   }
   function* walkArray(
     v: unknown[],
@@ -580,7 +612,7 @@ const SMALL_TEMPLATED_ITEMS = 64;
  * A timeline's size, cheaply (segments on all tracks plus entries in all material lists), and
  * whether the last item of some list is written from its template (item_templates.ts).
  */
-function itemCount(content: unknown): { items: number; templated: boolean } {
+function itemCount(content: unknown, lazy?: LazyLists): { items: number; templated: boolean } {
   const c = content as { tracks?: { segments?: unknown[] }[]; materials?: Record<string, unknown> };
   let items = 0;
   let templated = false;
@@ -590,7 +622,13 @@ function itemCount(content: unknown): { items: number; templated: boolean } {
     templated ||= vouchedTemplateOf(list[list.length - 1]) !== undefined;
   };
   for (const t of c?.tracks ?? []) count(t?.segments);
-  for (const list of Object.values(c?.materials ?? {})) count(list);
+  const materials = c?.materials ?? {};
+  for (const k of Object.keys(materials)) {
+    // a list left out of the parse is counted unread (reading it would parse it)
+    const unread = untouchedLazy(lazy, materials, k);
+    if (unread) items += unread.span.count;
+    else count(materials[k]);
+  }
   return { items, templated };
 }
 
@@ -627,9 +665,12 @@ export function timelineWrite(
   lists: ListWriting,
 ): Iterable<Piece> {
   if (spellings?.indent) return timelinePieces(content, floats, spellings);
-  const { items, templated } = itemCount(content);
+  const { items, templated } = itemCount(content, lists.lazy);
   let kept = 0;
   for (const k of lists.kept?.values() ?? []) kept += k.count;
+  for (const byKey of lists.lazy?.values() ?? []) {
+    for (const l of byKey.values()) if (l.state === "loaded") kept += l.span.count;
+  }
   const small = kept < SMALL_TEMPLATED_ITEMS &&
     items < (templated ? SMALL_TEMPLATED_ITEMS : SMALL_TIMELINE_ITEMS);
   if (small && !lists.always) return timelinePieces(content, floats, spellings);

@@ -55,6 +55,83 @@ export interface ListBytes {
   count: number;
 }
 
+/**
+ * A materials list left out of the parse at load (`lazyList`): the property holds an accessor
+ * that parses the list from the loaded file when something first reads it. A list nothing read is
+ * as loaded by construction (no reference to it ever existed), so a save writes its loaded bytes
+ * whatever the edit declared (serialize.ts).
+ */
+export interface LazyList {
+  span: ListSpan;
+  /** The list's loaded bytes (its items, without the brackets), whole: to parse them. */
+  read: () => Uint8Array;
+  /** The same bytes in chunks, for a save (see `ListBytes.bytes`). */
+  bytes: () => Iterable<Uint8Array>;
+  /** "loaded": never read; "parsed": read (a plain list since); "replaced": set before read. */
+  state: "loaded" | "parsed" | "replaced";
+  /** The error a read throws when the file no longer holds the list. */
+  changed: () => Error;
+}
+
+/** The lists left out of the parse, by the object that holds them and their key. */
+export type LazyLists = Map<object, Map<string, LazyList>>;
+
+/** The lazy list at `holder[key]` that nothing has read or replaced yet, if any. */
+export function untouchedLazy(
+  lazy: LazyLists | undefined,
+  holder: object,
+  key: string,
+): LazyList | undefined {
+  const l = lazy?.get(holder)?.get(key);
+  return l?.state === "loaded" ? l : undefined;
+}
+
+/**
+ * Makes `holder[key]` (an empty list in the parsed skeleton) the lazy list `lazy`: the first read
+ * parses its bytes, checks it is a list of `span.count` objects (else throws `lazy.changed()`),
+ * puts it in place as a plain property and hands it to `onParse`; a write before any read
+ * replaces it. The property keeps its place among its holder's keys.
+ */
+export function makeLazy(
+  holder: Record<string, unknown>,
+  key: string,
+  lazy: LazyList,
+  onParse: (list: unknown[]) => void,
+): void {
+  const changed = lazy.changed;
+  const settle = (value: unknown) =>
+    Object.defineProperty(holder, key, {
+      value,
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
+  Object.defineProperty(holder, key, {
+    enumerable: true,
+    configurable: true,
+    get() {
+      let list: unknown;
+      try {
+        list = JSON.parse(`[${new TextDecoder().decode(lazy.read())}]`);
+      } catch {
+        throw changed();
+      }
+      if (
+        !Array.isArray(list) || list.length !== lazy.span.count ||
+        !list.every((x) => x !== null && typeof x === "object" && !Array.isArray(x))
+      ) throw changed();
+      settle(list);
+      lazy.state = "parsed";
+      onParse(list);
+      return list;
+    },
+    set(value: unknown) {
+      settle(value);
+      lazy.state = "replaced";
+    },
+  });
+}
+
 /** A piece of a written file: text, bytes as they are, or a mark told the bytes written so far. */
 export type Piece = string | Uint8Array | ((offset: number) => void);
 
@@ -67,7 +144,10 @@ export function isItemList(path: readonly (string | number)[]): boolean {
 }
 
 /** The list at `path` in a timeline document, if it is an array. */
-function listAt(content: unknown, path: readonly (string | number)[]): unknown[] | undefined {
+export function listAt(
+  content: unknown,
+  path: readonly (string | number)[],
+): unknown[] | undefined {
   let v = content;
   for (const k of path) {
     if (v === null || typeof v !== "object") return undefined;
@@ -131,33 +211,45 @@ export function keptLists(
 }
 
 /**
- * The pieces, passed on unchanged, each checked against `expected` (the bytes of the same
- * document serialised in full): throws at the first byte that differs, or when the lengths do.
+ * The pieces, passed on unchanged, then checked against `expected()` (the bytes of the same
+ * document serialised in full, made once they have all passed: making them first would read,
+ * and so parse, every lazy list): throws, before the last piece is handed on, at the first byte
+ * that differs or when the lengths do.
  */
 export function* checkedPieces(
   pieces: Iterable<Piece>,
-  expected: Uint8Array,
+  expected: () => Uint8Array,
 ): Generator<Piece> {
   const encoder = new TextEncoder();
-  let at = 0;
+  const seen: Uint8Array[] = [];
+  let pending: Piece | undefined;
   for (const piece of pieces) {
-    if (typeof piece !== "function") {
-      const bytes = typeof piece === "string" ? encoder.encode(piece) : piece;
-      for (let i = 0; i < bytes.length; i++) {
-        if (bytes[i] !== expected[at + i]) {
-          throw new Error(
-            `a save writing loaded items as loaded differs from a full save at byte ${at + i}` +
-              " (an edit that declared keepLoadedItems changed a loaded item)",
-          );
-        }
-      }
-      at += bytes.length;
+    if (pending !== undefined) yield pending;
+    pending = piece;
+    if (typeof piece === "string") seen.push(encoder.encode(piece));
+    else if (typeof piece !== "function") {
+      // a copy, handed on too: a reader may reuse its buffer once the next piece is asked for,
+      // and this one is handed on only then
+      seen.push(pending = piece.slice());
     }
-    yield piece;
   }
-  if (at !== expected.length) {
+  const want = expected();
+  let at = 0;
+  for (const bytes of seen) {
+    for (let i = 0; i < bytes.length; i++) {
+      if (bytes[i] !== want[at + i]) {
+        throw new Error(
+          `a save writing loaded items as loaded differs from a full save at byte ${at + i}` +
+            " (an edit that declared keepLoadedItems changed a loaded item)",
+        );
+      }
+    }
+    at += bytes.length;
+  }
+  if (at !== want.length) {
     throw new Error(
-      `a save writing loaded items as loaded wrote ${at} bytes, a full save ${expected.length}`,
+      `a save writing loaded items as loaded wrote ${at} bytes, a full save ${want.length}`,
     );
   }
+  if (pending !== undefined) yield pending;
 }

@@ -104,11 +104,14 @@ export function draftFileEntries(
   let pieces = timelineWrite(doc.content, TIMELINE_FLOATS, loaded?.content, {
     kept,
     spans,
+    lazy: loaded?.lazy,
     always: verify,
   });
   if (verify) {
-    const full = [...timelinePieces(doc.content, TIMELINE_FLOATS, loaded?.content)].join("");
-    pieces = checkedPieces(pieces, new TextEncoder().encode(full));
+    pieces = checkedPieces(pieces, () => {
+      const full = [...timelinePieces(doc.content, TIMELINE_FLOATS, loaded?.content)].join("");
+      return new TextEncoder().encode(full);
+    });
   }
   const text = { chunks: pieces };
   const paths = timelinePaths ??
@@ -194,6 +197,8 @@ export const MATERIALS_SIZE_KEY = "draft_timeline_materials_size_";
  */
 export function savedMaterialsSize(doc: DraftDocument, staged: StagedFile[] = []) {
   const recorded = doc.meta[MATERIALS_SIZE_KEY];
+  // Media lists nothing read are as loaded (and are not parsed to find that out).
+  if (typeof recorded === "number" && recorded >= 0 && doc.mediaUnread()) return recorded;
   const now = doc.mediaPaths();
   const before = doc.loadedMediaPaths;
   if (typeof recorded === "number" && recorded >= 0 && [...before].every((p) => now.has(p))) {

@@ -16,7 +16,7 @@ import {
 } from "../editions/profiles.ts";
 import { DraftDocument } from "../draft/document.ts";
 import { indentOf, scanSpellings, tailOf } from "../draft/spellings.ts";
-import { writtenByUs, writtenLists } from "./written.ts";
+import { lazyLists, writtenByUs, writtenLists, writtenSkeleton } from "./written.ts";
 import { TIMELINE_FLOATS } from "../draft/serialize.ts";
 import { recover } from "./txn.ts";
 import { type LockInfo, withLock } from "./lock.ts";
@@ -94,9 +94,14 @@ function refuseEncrypted(path: string): void {
   }
 }
 
-/** Reads a timeline file, refusing encrypted or unknown formats. */
-function readTimeline(path: string): { json: Json; text: string } {
-  const text = Deno.readTextFileSync(path);
+/**
+ * Reads a timeline file, refusing encrypted or unknown formats. `text`: the text to parse
+ * instead of the file's (its skeleton, see `writtenSkeleton`).
+ */
+function readTimeline(
+  path: string,
+  text = Deno.readTextFileSync(path),
+): { json: Json; text: string } {
   const trimmed = text.trimStart();
   if (!trimmed.startsWith("{")) throw notPlain(path);
   try {
@@ -143,7 +148,12 @@ export async function loadDraft(
   // A timeline as draftcli's last save wrote it: no spellings to scan, and the spans of its item
   // lists, whose loaded bytes a save may write again (src/draft/verbatim.ts).
   const written = opts.forSave ? await writtenByUs(dir, candidates[0].path) : undefined;
-  const timeline = readTimeline(candidates[0].path);
+  const path = candidates[0].path;
+  // Its materials lists are left out of the parse, parsed when something reads them.
+  const skeleton = written?.lists.length ? writtenSkeleton(path, written.lists) : undefined;
+  let timeline = readTimeline(path, skeleton?.text);
+  const lazy = skeleton && lazyLists(timeline.json, path, skeleton.lists);
+  if (skeleton && !lazy) timeline = readTimeline(path);
   const content = timeline.json;
   for (const c of candidates.slice(1)) refuseEncrypted(c.path);
   const metaText = orUndefined(() => Deno.readTextFileSync(join(dir, "draft_meta_info.json")));
@@ -189,8 +199,9 @@ export async function loadDraft(
           : scanSpellings(metaText, meta),
         settings: orUndefined(() => Deno.readTextFileSync(join(dir, "draft_settings"))),
         lists: written?.lists.length
-          ? writtenLists(candidates[0].path, content, written.lists)
+          ? writtenLists(path, content, written.lists.filter((l) => !lazy?.lists.includes(l)))
           : undefined,
+        lazy: lazy?.lazy,
       }
       : undefined,
   });

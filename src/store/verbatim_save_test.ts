@@ -145,3 +145,49 @@ Deno.test("a save whose loaded timeline was rewritten under it fails rather than
   equal(JSON.parse(timelineOf(dir)).materials.speeds.length, 3);
   ok(![...Deno.readDirSync(dir)].some((e) => e.name.endsWith(TMP_SUFFIX)));
 });
+
+Deno.test("materials lists are parsed when first read: unread ones are saved as loaded, a long one is read back whole", async () => {
+  await using tmp = await tempDir("draftcli-verbatim-");
+  const dir = await grownDraft(tmp.path);
+  // A list longer than a read chunk (1 MiB), with text that is not ASCII.
+  const note = "字幕".repeat(200);
+  await mutateDraftAt(dir, (doc) => {
+    for (let i = 0; i < 1000; i++) doc.materials("canvases").push({ id: `canvas-${i}`, note });
+    return Promise.resolve({ result: undefined });
+  });
+  const canvasBytes = () => {
+    const text = timelineOf(dir);
+    const at = text.indexOf('"canvases":[');
+    return text.slice(at, text.indexOf("]", at));
+  };
+  const before = canvasBytes();
+  ok(new TextEncoder().encode(before).length > 1 << 20);
+  let unreadAtSave = false;
+  await mutateDraftAt(dir, (doc) => {
+    const materials = doc.content.materials as Record<string, unknown>;
+    // nothing read the canvases: their property is still the accessor that would parse them
+    unreadAtSave =
+      typeof Object.getOwnPropertyDescriptor(materials, "canvases")?.get === "function";
+    addItems(doc, 3, 1);
+    return Promise.resolve({ result: undefined });
+  });
+  ok(unreadAtSave);
+  equal(canvasBytes(), before);
+  // Read (and so parsed) whole, then changed: the change is saved.
+  await mutateDraftAt(dir, (doc) => {
+    const canvases = doc.materials("canvases");
+    equal(canvases.length, 1000);
+    equal(canvases[999].note, note);
+    canvases[999].note = "changed";
+    return Promise.resolve({ result: undefined });
+  });
+  const saved = JSON.parse(timelineOf(dir));
+  equal(saved.materials.canvases[999].note, "changed");
+  equal(saved.materials.canvases[998].note, note);
+  // Replaced before any read: the new list is saved.
+  await mutateDraftAt(dir, (doc) => {
+    (doc.content.materials as Record<string, unknown>).canvases = [{ id: "only" }];
+    return Promise.resolve({ result: undefined });
+  });
+  deepStrictEqual(JSON.parse(timelineOf(dir)).materials.canvases, [{ id: "only" }]);
+});

@@ -16,7 +16,15 @@ import { orUndefined, sha256Bytes } from "../files.ts";
 import { DraftcliError } from "../errors.ts";
 import { join, relative } from "../path.ts";
 import { STATE_DIR } from "./locate.ts";
-import { framed, type KeptLists, keptLists, type ListSpan } from "../draft/verbatim.ts";
+import {
+  framed,
+  type KeptLists,
+  keptLists,
+  type LazyList,
+  type LazyLists,
+  listAt,
+  type ListSpan,
+} from "../draft/verbatim.ts";
 
 const WRITTEN = "written.json";
 
@@ -177,6 +185,87 @@ export function writtenLists(path: string, content: unknown, lists: ListSpan[]):
 }
 
 /**
+ * The text of a timeline file draftcli wrote with its materials lists cut out (each `[]`), to
+ * parse without them, and the spans cut: those `lists` records that frame their list in the
+ * file (`framed`), in file order, none overlapping. Undefined when none does.
+ */
+export function writtenSkeleton(
+  path: string,
+  lists: readonly ListSpan[],
+): { text: string; lists: ListSpan[] } | undefined {
+  try {
+    using f = Deno.openSync(path, { read: true });
+    const size = f.statSync().size;
+    const cut: ListSpan[] = [];
+    let at = 0;
+    const sorted = lists.filter((l) => l.path.length === 2 && l.path[0] === "materials")
+      .sort((a, b) => a.start - b.start);
+    for (const l of sorted) {
+      if (!Number.isSafeInteger(l.start) || !Number.isSafeInteger(l.end)) continue;
+      if (l.start <= at || l.end <= l.start || l.end >= size || !(l.count >= 1)) continue;
+      if (!framed(l, (at, length) => bytesAt(f, at, length))) continue;
+      cut.push(l);
+      at = l.end;
+    }
+    if (!cut.length) return undefined;
+    const buf = new Uint8Array(size - cut.reduce((n, l) => n + l.end - l.start, 0));
+    let into = 0;
+    let from = 0;
+    for (const [start, end] of [...cut.map((l) => [l.start, l.end]), [size, size]]) {
+      f.seekSync(from, Deno.SeekMode.Start);
+      into += readUpTo(f, buf.subarray(into, into + start - from)).length;
+      from = end;
+    }
+    if (into !== buf.length) return undefined;
+    return { text: new TextDecoder().decode(buf), lists: cut };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The lazy lists (verbatim.ts `LazyList`) of a timeline parsed from its skeleton: each cut list
+ * must be an empty list of `content.materials` there. Undefined when one is not (the caller then
+ * parses the whole file).
+ */
+export function lazyLists(
+  content: unknown,
+  path: string,
+  lists: readonly ListSpan[],
+): { lazy: LazyLists; lists: readonly ListSpan[] } | undefined {
+  const materials = (content as { materials?: unknown } | null)?.materials;
+  if (!materials || typeof materials !== "object" || Array.isArray(materials)) return undefined;
+  const byKey = new Map<string, LazyList>();
+  for (const span of lists) {
+    const key = String(span.path[1]);
+    if (listAt(content, span.path)?.length !== 0 || byKey.has(key)) return undefined;
+    byKey.set(key, {
+      span,
+      read: () => {
+        const out = new Uint8Array(span.end - span.start);
+        let at = 0;
+        for (const chunk of spanBytes(path, span)) {
+          out.set(chunk, at);
+          at += chunk.length;
+        }
+        return out;
+      },
+      bytes: () => spanBytes(path, span),
+      state: "loaded",
+      changed: () => changedError(path),
+    });
+  }
+  return { lazy: new Map([[materials, byKey]]), lists };
+}
+
+/** The error of a save or read that finds the loaded timeline file rewritten meanwhile. */
+function changedError(path: string): DraftcliError {
+  return new DraftcliError("io_error", `${path} changed while draftcli was saving it`, {
+    hint: "another program wrote the draft meanwhile; run the command again",
+  });
+}
+
+/**
  * A list's loaded bytes, read from the timeline file again as a save writes them, in chunks of
  * one reused buffer (each holds until the next is asked for). The file is the one loaded (the
  * draft's lock is held, and the save renames its new files over it only after writing); its
@@ -185,20 +274,12 @@ export function writtenLists(path: string, content: unknown, lists: ListSpan[]):
  */
 function* spanBytes(path: string, span: ListSpan): Generator<Uint8Array> {
   using f = Deno.openSync(path, { read: true });
-  if (!framed(span, (at, length) => bytesAt(f, at, length))) {
-    throw new DraftcliError("io_error", `${path} changed while draftcli was saving it`, {
-      hint: "another program wrote the draft meanwhile; run the command again",
-    });
-  }
+  if (!framed(span, (at, length) => bytesAt(f, at, length))) throw changedError(path);
   const buf = new Uint8Array(Math.min(SPAN_CHUNK, span.end - span.start));
   f.seekSync(span.start, Deno.SeekMode.Start);
   for (let at = span.start; at < span.end;) {
     const got = readUpTo(f, buf.subarray(0, Math.min(buf.length, span.end - at)));
-    if (!got.length) {
-      throw new DraftcliError("io_error", `${path} changed while draftcli was saving it`, {
-        hint: "another program wrote the draft meanwhile; run the command again",
-      });
-    }
+    if (!got.length) throw changedError(path);
     yield got;
     at += got.length;
   }
