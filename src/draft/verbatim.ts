@@ -63,7 +63,7 @@ export interface ListBytes {
  */
 export interface LazyList {
   span: ListSpan;
-  /** The list's loaded bytes (its items, without the brackets), whole: to parse them. */
+  /** The list's loaded bytes with its brackets (`[…]`), whole: to parse them. */
   read: () => Uint8Array;
   /** The same bytes in chunks, for a save (see `ListBytes.bytes`). */
   bytes: () => Iterable<Uint8Array>;
@@ -112,7 +112,7 @@ export function makeLazy(
     get() {
       let list: unknown;
       try {
-        list = JSON.parse(`[${new TextDecoder().decode(lazy.read())}]`);
+        list = JSON.parse(new TextDecoder().decode(lazy.read()));
       } catch {
         throw changed();
       }
