@@ -6,7 +6,9 @@
  * of the same file finds each list's loaded items as one byte range (`keptLists`), checked
  * cheaply against the parsed document. A save of an edit that declares it left the loaded items
  * as they were (`DraftDocument.keepLoadedItems`) then writes that range as it was read, no
- * serialisation and no encoding, followed by the list's new items.
+ * serialisation and no encoding, followed by the list's new items. Materials lists can also be
+ * left out of the load's parse (`LazyList`): parsed when first read, and written as loaded bytes
+ * when nothing read them, whatever the edit declared.
  *
  * Whole lists, not single items: the commands that declare this add items and never insert one
  * before a loaded item, so a list's loaded items stay one range; a list whose loaded items are no
