@@ -44,6 +44,7 @@ import "../../schema/parse_input.ts";
 import "../../ops/problems.ts";
 import "../../draft/media_path.ts";
 import "../../store/locate.ts";
+import "../../draft/verbatim.ts";
 import "../../draft/document.ts";
 import "../../draft/spellings.ts";
 import "../../store/written.ts";

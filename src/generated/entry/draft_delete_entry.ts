@@ -22,6 +22,7 @@ import "../../schema/clean.ts";
 import "../../commands/fast_run.ts";
 import "../../store/locate.ts";
 import "../../draft/item_templates.ts";
+import "../../draft/verbatim.ts";
 import "../../draft/serialize.ts";
 import "../../draft/ids.ts";
 import "../../draft/document.ts";

@@ -21,6 +21,7 @@ import "../../commands/make_context.ts";
 import "../../schema/clean.ts";
 import "../../commands/fast_run.ts";
 import "../../draft/ids.ts";
+import "../../draft/verbatim.ts";
 import "../../draft/document.ts";
 import "../../draft/spellings.ts";
 import "../../store/locate.ts";

@@ -32,6 +32,7 @@ import "../../media/probe.ts";
 import "../../media/probe_cache.ts";
 import "../../media/media_resolve.ts";
 import "../../store/locate.ts";
+import "../../draft/verbatim.ts";
 import "../../store/written.ts";
 import "../../store/txn.ts";
 import "../../store/staged_moves.ts";

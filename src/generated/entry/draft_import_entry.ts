@@ -24,6 +24,7 @@ import "../../commands/fast_run.ts";
 import "../../store/draft_name.ts";
 import "../../store/locate.ts";
 import "../../draft/item_templates.ts";
+import "../../draft/verbatim.ts";
 import "../../draft/serialize.ts";
 import "../../draft/ids.ts";
 import "../../draft/document.ts";

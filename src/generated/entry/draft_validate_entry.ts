@@ -38,6 +38,7 @@ import "../../store/roots.ts";
 import "../../commands/make_context.ts";
 import "../../schema/clean.ts";
 import "../../commands/fast_run.ts";
+import "../../draft/verbatim.ts";
 import "../../draft/document.ts";
 import "../../draft/spellings.ts";
 import "../../store/locate.ts";

@@ -25,6 +25,7 @@ import "../../subprocess_cwd.ts";
 import "../../preview/ffmpeg.ts";
 import "../../store/locate.ts";
 import "../../draft/item_templates.ts";
+import "../../draft/verbatim.ts";
 import "../../draft/serialize.ts";
 import "../../draft/ids.ts";
 import "../../draft/document.ts";

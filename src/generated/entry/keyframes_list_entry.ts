@@ -21,6 +21,7 @@ import "../../commands/make_context.ts";
 import "../../schema/clean.ts";
 import "../../commands/fast_run.ts";
 import "../../store/locate.ts";
+import "../../draft/verbatim.ts";
 import "../../store/written.ts";
 import "../../store/txn.ts";
 import "../../store/staged_moves.ts";

@@ -37,6 +37,7 @@ import "../../easy/timing.ts";
 import "../../preview/render.ts";
 import "../../store/locate.ts";
 import "../../draft/item_templates.ts";
+import "../../draft/verbatim.ts";
 import "../../draft/serialize.ts";
 import "../../draft/ids.ts";
 import "../../draft/document.ts";

@@ -27,6 +27,7 @@ import "../../catalogs/catalog.ts";
 import "../../catalogs/catalog_query.ts";
 import "../../store/locate.ts";
 import "../../draft/item_templates.ts";
+import "../../draft/verbatim.ts";
 import "../../draft/serialize.ts";
 import "../../draft/ids.ts";
 import "../../draft/document.ts";

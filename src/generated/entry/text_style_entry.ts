@@ -27,6 +27,7 @@ import "../../catalogs/catalog.ts";
 import "../../catalogs/catalog_query.ts";
 import "../../draft/text_content.ts";
 import "../../store/locate.ts";
+import "../../draft/verbatim.ts";
 import "../../store/written.ts";
 import "../../store/txn.ts";
 import "../../store/staged_moves.ts";

@@ -23,6 +23,7 @@ import "../../commands/fast_run.ts";
 import "../../draft/media_path.ts";
 import "../../store/locate.ts";
 import "../../draft/ids.ts";
+import "../../draft/verbatim.ts";
 import "../../draft/document.ts";
 import "../../draft/spellings.ts";
 import "../../store/written.ts";
