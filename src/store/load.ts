@@ -147,13 +147,21 @@ export async function loadDraft(
   // large timeline would double the load time.)
   // A timeline as draftcli's last save wrote it: no spellings to scan, and the spans of its item
   // lists, whose loaded bytes a save may write again (src/draft/verbatim.ts).
-  const written = opts.forSave ? await writtenByUs(dir, candidates[0].path) : undefined;
   const path = candidates[0].path;
-  // Its materials lists are left out of the parse, parsed when something reads them.
+  const written = opts.forSave ? await writtenByUs(dir, path) : undefined;
+  // Its materials lists are left out of the parse, parsed when something reads them; a skeleton
+  // that does not parse as one leaves the whole file to be parsed.
   const skeleton = written?.lists.length ? writtenSkeleton(path, written.lists) : undefined;
-  let timeline = readTimeline(path, skeleton?.text);
-  const lazy = skeleton && lazyLists(timeline.json, path, skeleton.lists);
-  if (skeleton && !lazy) timeline = readTimeline(path);
+  let timeline: { json: Json; text: string } | undefined;
+  let lazy: ReturnType<typeof lazyLists>;
+  if (skeleton) {
+    try {
+      timeline = readTimeline(path, skeleton.text);
+      lazy = lazyLists(timeline.json, path, skeleton.lists);
+    } catch { /* the whole file, below */ }
+    if (!lazy) timeline = undefined;
+  }
+  timeline ??= readTimeline(path);
   const content = timeline.json;
   for (const c of candidates.slice(1)) refuseEncrypted(c.path);
   const metaText = orUndefined(() => Deno.readTextFileSync(join(dir, "draft_meta_info.json")));

@@ -191,3 +191,23 @@ Deno.test("materials lists are parsed when first read: unread ones are saved as 
   });
   deepStrictEqual(JSON.parse(timelineOf(dir)).materials.canvases, [{ id: "only" }]);
 });
+
+Deno.test("recorded spans that do not frame their lists are ignored: the whole timeline is parsed", async () => {
+  await using tmp = await tempDir("draftcli-verbatim-");
+  const dir = await grownDraft(tmp.path);
+  const record = join(dir, ".draftcli", "written.json");
+  const written = JSON.parse(Deno.readTextFileSync(record));
+  for (const file of Object.values(written.files) as { lists?: { start: number }[] }[]) {
+    for (const span of file.lists ?? []) span.start += 1;
+  }
+  Deno.writeTextFileSync(record, JSON.stringify(written));
+  await mutateDraftAt(dir, (doc) => {
+    const materials = doc.content.materials as Record<string, unknown>;
+    equal(Object.getOwnPropertyDescriptor(materials, "speeds")?.get, undefined);
+    equal(doc.loaded?.lists?.size, 0);
+    doc.keepLoadedItems();
+    addItems(doc, 3, 1);
+    return Promise.resolve({ result: undefined });
+  });
+  equal(JSON.parse(timelineOf(dir)).materials.speeds.length, 4);
+});
