@@ -251,7 +251,7 @@ async function startWarm(): Promise<void> {
   await waitFor("the warm server", async () => (await warmStatus()) !== undefined);
 }
 
-/** Stops the warm server (SIGTERM) and waits until it has removed its files. */
+/** Stops the warm server (SIGTERM) and waits until it has removed its files and exited. */
 async function stopWarm(): Promise<void> {
   const status = await warmStatus();
   if (!status) return;
@@ -259,6 +259,13 @@ async function stopWarm(): Promise<void> {
     Deno.kill(status.pid, "SIGTERM");
   } catch { /* already gone */ }
   await waitFor("the warm server to stop", async () => (await warmStatus()) === undefined);
+  await waitFor("the warm server to exit", async () => {
+    try {
+      return /^\d+ \(.*\) Z /.test(await Deno.readTextFile(`/proc/${status.pid}/stat`));
+    } catch {
+      return true; // gone (or no /proc)
+    }
+  });
 }
 
 await startWarm();

@@ -9,15 +9,27 @@ import { denoRunCommand, isCompiled } from "../setup/deno_run.ts";
 import { SERVER_ARG } from "./client.ts";
 
 /**
- * A V8 flag for a server run by `deno run` (a compiled binary has its own baked in): young
- * objects of a call die young without a scavenge in between.
+ * The `--v8-flags=…` arguments this process was started with (Linux: /proc/self/cmdline; those
+ * before the entry file only, not a command's own arguments). The server gets the same: V8 takes
+ * a module's code cache only from a run with the same flags, and a server started with others
+ * would rewrite the cache that in-process runs load from.
  */
-const SERVER_V8_FLAGS = "--v8-flags=--min-semi-space-size=32";
+function ownV8Flags(entry: string): string[] {
+  try {
+    const argv = Deno.readTextFileSync("/proc/self/cmdline").split("\0");
+    const name = entry.slice(entry.lastIndexOf("/") + 1);
+    const end = argv.findIndex((a) => a === entry || a === name || a.endsWith(`/${name}`));
+    return argv.slice(0, end < 0 ? 0 : end).filter((a) => a.startsWith("--v8-flags="));
+  } catch {
+    return []; // no /proc (macOS): the runtime's defaults
+  }
+}
 
 /**
- * The argv that starts the warm server of this program: the binary itself when compiled, else
- * `deno run` of this checkout's main.ts (with its deno.json) or of this bundle's main.js.
- * Undefined when the program does not run from files (no server then).
+ * The argv that starts the warm server of this program: the binary itself when compiled (its V8
+ * flags are baked in), else `deno run` of this checkout's main.ts (with its deno.json) or of this
+ * bundle's main.js, with this run's V8 flags. Undefined when the program does not run from files
+ * (no server then).
  */
 export function serverCommand(execPath: string = Deno.execPath()): string[] | undefined {
   if (isCompiled(execPath)) return [execPath, SERVER_ARG];
@@ -25,9 +37,10 @@ export function serverCommand(execPath: string = Deno.execPath()): string[] | un
   if (main.protocol !== "file:") return undefined;
   // The warm server is POSIX only: a file URL's path is the file's path.
   const path = (url: URL) => decodeURIComponent(url.pathname);
+  const entry = path(main);
   const config = BUNDLED ? undefined : path(programFile("deno.json"));
-  const [deno, run, ...rest] = denoRunCommand(execPath, path(main), config);
-  return [deno, run, SERVER_V8_FLAGS, ...rest, SERVER_ARG];
+  const [deno, run, ...rest] = denoRunCommand(execPath, entry, config);
+  return [deno, run, ...ownV8Flags(entry), ...rest, SERVER_ARG];
 }
 
 /** Starts a warm server; any failure is ignored (the next call then runs in-process again). */

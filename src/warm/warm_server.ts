@@ -16,7 +16,6 @@
  * running is finished first (a client killed mid-call does not stop it).
  */
 import { runApp } from "../cli/app.ts";
-import { COMMAND_TABLE, loadEntryModule } from "../generated/command_table.ts";
 import { VERSION } from "../version.ts";
 import {
   answerFrame,
@@ -27,6 +26,7 @@ import {
   PROTOCOL,
   readAnswer,
   requestFrame,
+  WARM_ENV,
   type WarmPaths,
   warmPaths,
   type WarmRequest,
@@ -246,8 +246,11 @@ class WarmServer {
     } catch {
       return send(Frame.declined, new Uint8Array()); // the caller's folder is gone: it runs it
     }
-    replaceEnv(req.env);
-    Error.stackTraceLimit = req.env.DRAFTCLI_DEBUG ? this.stackTraceLimit : 0;
+    // Without the opt-in: a draftcli that the call itself starts (and waits for) must not queue
+    // behind it in this server.
+    const { [WARM_ENV]: _, ...env } = req.env;
+    replaceEnv(env);
+    Error.stackTraceLimit = env.DRAFTCLI_DEBUG ? this.stackTraceLimit : 0;
     send(Frame.started, new Uint8Array());
     let code: number;
     try {
@@ -255,7 +258,7 @@ class WarmServer {
         stdout: (t) => send(Frame.stdout, encoder.encode(t)),
         stderr: (t) => send(Frame.stderr, encoder.encode(t)),
         readStdin: () => Promise.reject(new Error("the warm server reads no stdin")),
-        env: { ...req.env },
+        env,
         stderrIsTerminal: false,
       });
     } catch (err) {
@@ -283,6 +286,10 @@ class WarmServer {
  * unusable or a server of this program already answers on the socket.
  */
 export async function serveWarm(): Promise<void> {
+  // SIGTERM before the socket exists ends the process; after, it stops the server (which removes
+  // its files). The handler runs between tasks, never inside the synchronous start below.
+  const started: { server?: WarmServer } = {};
+  Deno.addSignalListener("SIGTERM", () => started.server ? started.server.stop() : Deno.exit(0));
   const paths = warmPaths(VERSION, Deno.env.toObject());
   if (!paths) Deno.exit(0);
   if (await answersPing(paths.socket, paths.id)) Deno.exit(0);
@@ -299,15 +306,11 @@ export async function serveWarm(): Promise<void> {
     inode,
     idleMs(Deno.env.get("DRAFTCLI_WARM_IDLE_MS")),
   );
+  started.server = server;
   server.writeStatus();
   // A command's stray rejection must not end the server (nor the next caller's call).
   globalThis.addEventListener("unhandledrejection", (e) => e.preventDefault());
-  Deno.addSignalListener("SIGTERM", () => server.stop());
   server.watch();
   server.armIdle();
-  // Every command's entry module is loaded before the first call needs it.
-  server.queue = Promise.all(
-    COMMAND_TABLE.map((e) => loadEntryModule(e.name.join(" "))?.catch(() => {})),
-  ).then(() => {});
   for await (const conn of listener) void server.connection(conn);
 }
