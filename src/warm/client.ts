@@ -101,7 +101,8 @@ function fileStamp(path: string): string {
 export function programIdentity(version: string): string {
   const exec = Deno.execPath();
   let main = Deno.mainModule;
-  if (main.startsWith("file://")) main = decodeURIComponent(new URL(main).pathname);
+  // A file URL's path (no URL object: its first use costs a run ~0.25 ms).
+  if (main.startsWith("file://")) main = decodeURIComponent(main.slice(7));
   return `${PROTOCOL}|${version}|${exec}|${fileStamp(exec)}|${main}|${fileStamp(main)}`;
 }
 

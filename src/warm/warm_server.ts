@@ -124,6 +124,51 @@ async function answersPing(socket: string, id: string): Promise<boolean> {
   }
 }
 
+/**
+ * The frames of one answer, written in order and as few writes as they come (frames made while a
+ * write is under way go out together in the next). A client that went away only loses them: the
+ * call goes on.
+ */
+class FrameWriter {
+  #conn: Deno.Conn;
+  #pending: Uint8Array[] = [];
+  #flushing: Promise<void> | undefined;
+
+  constructor(conn: Deno.Conn) {
+    this.#conn = conn;
+  }
+
+  /** Queues `frame`, starting a write unless one is under way. */
+  push(frame: Uint8Array): void {
+    this.#pending.push(frame);
+    this.#flushing ??= this.#flush();
+  }
+
+  /** Resolves when every queued frame is written (or the connection failed). */
+  async drained(): Promise<void> {
+    while (this.#flushing) await this.#flushing;
+  }
+
+  async #flush(): Promise<void> {
+    try {
+      while (this.#pending.length) {
+        const frames = this.#pending.splice(0);
+        const bytes = new Uint8Array(frames.reduce((n, f) => n + f.length, 0));
+        let at = 0;
+        for (const f of frames) {
+          bytes.set(f, at);
+          at += f.length;
+        }
+        await writeFully(this.#conn, bytes);
+      }
+    } catch {
+      this.#pending = []; // the client is gone
+    } finally {
+      this.#flushing = undefined;
+    }
+  }
+}
+
 /** The running server's state. */
 class WarmServer {
   readonly paths: WarmPaths;
@@ -222,29 +267,38 @@ class WarmServer {
     }
     this.busy++;
     clearTimeout(this.idleTimer);
-    let writes: Promise<void> = Promise.resolve();
-    const send = (kind: number, payload: Uint8Array) => {
-      // Frames go out in order; a client that went away only loses them (the call goes on).
-      writes = writes.then(() => writeFully(conn, answerFrame(kind, payload))).catch(() => {});
-    };
+    const out = new FrameWriter(conn);
+    const send = (kind: number, payload: Uint8Array) => out.push(answerFrame(kind, payload));
     send(Frame.queued, new Uint8Array());
     const turn = this.queue.then(() => this.run(req, send));
-    this.queue = turn.catch(() => {});
-    await turn.catch(() => {});
-    await writes;
+    this.queue = turn.then(() => {}, () => {});
+    const ran = await turn.catch(() => false);
+    await out.drained();
     try {
       conn.close();
     } catch { /* closed */ }
+    // Counted once the answer is out, so that the status costs the caller no wait.
+    if (ran) {
+      this.served++;
+      this.writeStatus();
+    }
     if (--this.busy === 0 && !this.stopping) this.armIdle();
   }
 
-  /** Runs one call as `main.ts` would, in the caller's folder and environment. */
-  async run(req: WarmRequest, send: (kind: number, payload: Uint8Array) => void): Promise<void> {
-    if (this.stopping || req.id !== this.paths.id) return send(Frame.declined, new Uint8Array());
+  /**
+   * Runs one call as `main.ts` would, in the caller's folder and environment; false when it
+   * declined it (nothing ran).
+   */
+  async run(req: WarmRequest, send: (kind: number, payload: Uint8Array) => void): Promise<boolean> {
+    if (this.stopping || req.id !== this.paths.id) {
+      send(Frame.declined, new Uint8Array());
+      return false;
+    }
     try {
       Deno.chdir(req.cwd);
     } catch {
-      return send(Frame.declined, new Uint8Array()); // the caller's folder is gone: it runs it
+      send(Frame.declined, new Uint8Array()); // the caller's folder is gone: it runs it
+      return false;
     }
     // Without the opt-in: a draftcli that the call itself starts (and waits for) must not queue
     // behind it in this server.
@@ -266,11 +320,10 @@ class WarmServer {
       send(Frame.stderr, encoder.encode(`error: Uncaught ${String(err)}\n`));
       code = 1;
     }
-    this.served++;
-    this.writeStatus();
     const exit = new Uint8Array(4);
     new DataView(exit.buffer).setInt32(0, code);
     send(Frame.exit, exit);
+    return true;
   }
 
   /** Stops the server when its socket file was removed or replaced. */
