@@ -2,8 +2,8 @@
  * The client side of the opt-in warm server (DRAFTCLI_WARM=1): where the server's socket lives,
  * the frames both sides exchange, and one call forwarded to a running server. `main.ts` loads
  * this module (and nothing else of draftcli) before the command front; it imports nothing, so a
- * warm call costs little more than the runtime's own start. The server (`warm_server.ts`) reuses its
- * helpers; starting one is `start.ts`.
+ * warm call costs little more than the runtime's own start. The server (`warm_server.ts`) reuses
+ * its helpers; starting one is `start.ts`.
  *
  * Wire format: the request is one frame, a big-endian u32 byte length and that many bytes of
  * UTF-8 JSON (`WarmRequest`). The answer is a stream of frames, each a kind byte, a big-endian
