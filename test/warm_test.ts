@@ -164,6 +164,12 @@ Deno.test("warm: the test helpers never pass the opt-in through", () => {
   }
 });
 
+Deno.test("warm: the client module main.ts loads imports nothing", async () => {
+  const client = await Deno.readTextFile(new URL("../src/warm/client.ts", import.meta.url));
+  assertEquals(client.match(/^\s*(import|export)\b.*\bfrom\s/gm), null);
+  assertEquals(client.match(/\bimport\s*\(/g), null);
+});
+
 Deno.test("warm: main.ts knows the server argument the starter passes", async () => {
   const main = await Deno.readTextFile(new URL("../main.ts", import.meta.url));
   assert(main.includes(`"${SERVER_ARG}"`));
