@@ -10,7 +10,14 @@ import {
   notDeepStrictEqual as assertNotEquals,
   ok as assert,
 } from "node:assert/strict";
-import { type CliResult, hermeticEnv, runCli, type TempWorld, tempWorld } from "./helpers/cli.ts";
+import {
+  type CliResult,
+  fixture,
+  hermeticEnv,
+  runCli,
+  type TempWorld,
+  tempWorld,
+} from "./helpers/cli.ts";
 import { MAX_ITEMS, PROTOCOL, SERVER_ARG } from "../src/warm/client.ts";
 import { parseRequest, replaceEnv } from "../src/warm/warm_server.ts";
 
@@ -416,4 +423,51 @@ Deno.test("warm: a request frame is checked before anything runs", () => {
   ];
   for (const b of bad) assertEquals(parseRequest(frame(b)), undefined, JSON.stringify(b));
   assertEquals(parseRequest(Uint8Array.of(0xff, 0xfe)), undefined); // not UTF-8
+});
+
+Deno.test("warm: SIGTERM during a call stops the server only after the call has ended", async () => {
+  const png = await Deno.readFile(fixture("image.png"));
+  // The image download waits until the test lets it go, so the call is running at SIGTERM.
+  let requested!: () => void;
+  const downloading = new Promise<void>((r) => requested = r);
+  let release!: () => void;
+  const released = new Promise<void>((r) => release = r);
+  const http = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async () => {
+    requested();
+    await released;
+    return new Response(png);
+  });
+  try {
+    await withWarm(async (w) => {
+      const { draftId, filePath } = await createDraftAt(w.warm);
+      const { pid, socket } = await serverUp(w);
+      const call = runCli([
+        "images",
+        "add",
+        draftId,
+        "--image-infos",
+        JSON.stringify([{
+          imageUrl: `http://127.0.0.1:${http.addr.port}/pic.png`,
+          start: 0,
+          end: 1_000_000,
+        }]),
+      ], { env: w.warm });
+      await downloading;
+      Deno.kill(pid, "SIGTERM");
+      // It stops taking calls at once (its socket goes), and finishes the one it runs.
+      await until(
+        "the socket to be removed",
+        () => !names(folder(w)).includes(socket.slice(socket.lastIndexOf("/") + 1)),
+      );
+      assert(alive(pid));
+      release();
+      const r = await call;
+      assertEquals(r.code, 0, r.stderr);
+      assertEquals([...Deno.readDirSync(`${filePath}/resources`)].length, 1);
+      await until("the server to exit", () => !alive(pid));
+    });
+  } finally {
+    release();
+    await http.shutdown();
+  }
 });

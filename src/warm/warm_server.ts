@@ -184,6 +184,9 @@ class WarmServer {
   watchTimer: ReturnType<typeof setInterval> | undefined;
   /** Error.stackTraceLimit as the runtime set it (a call under DRAFTCLI_DEBUG gets it back). */
   readonly stackTraceLimit = Error.stackTraceLimit;
+  /** Settles once the server has stopped and the call it was running has ended. */
+  readonly stopped: Promise<void>;
+  #settleStopped!: () => void;
 
   constructor(
     paths: WarmPaths,
@@ -195,6 +198,7 @@ class WarmServer {
     this.listener = listener;
     this.inode = inode;
     this.idle = idle;
+    this.stopped = new Promise((resolve) => this.#settleStopped = resolve);
   }
 
   /** Writes the status file (pid and calls served), atomically. */
@@ -233,7 +237,7 @@ class WarmServer {
       this.listener.close();
     } catch { /* already closed */ }
     // A call already running is finished (its journal makes it atomic anyway), then the exit.
-    void this.queue.then(() => Deno.exit(0));
+    void this.queue.then(() => this.#settleStopped());
   }
 
   /** Serves one connection: reads its request frame, answers a ping or queues the call. */
@@ -365,5 +369,10 @@ export async function serveWarm(): Promise<void> {
   globalThis.addEventListener("unhandledrejection", (e) => e.preventDefault());
   server.watch();
   server.armIdle();
-  for await (const conn of listener) void server.connection(conn);
+  try {
+    for await (const conn of listener) void server.connection(conn);
+  } catch { /* the listener failed: stop as when it is closed */ }
+  // The listener closes when the server stops; the process ends after the running call.
+  server.stop();
+  await server.stopped;
 }
