@@ -62,6 +62,10 @@ if (import.meta.main) {
     await (await import("./src/warm/warm_server.ts")).serveWarm();
     Deno.exit(0);
   }
+  // A CLI run prints no stack trace (only DRAFTCLI_DEBUG does), and an expected failure such as
+  // the probe of a missing file then builds no trace either.
+  const stackTraceLimit = Error.stackTraceLimit;
+  if (!Deno.env.get("DRAFTCLI_DEBUG")) Error.stackTraceLimit = 0;
   // Opt-in: a running warm server answers the call (its output and exit code are relayed).
   let startWarm = false;
   if (Deno.env.get("DRAFTCLI_WARM") === "1") {
@@ -69,10 +73,6 @@ if (import.meta.main) {
     if (outcome.code !== undefined) Deno.exit(outcome.code);
     startWarm = outcome.startServer;
   }
-  // A CLI run prints no stack trace (only DRAFTCLI_DEBUG does), and an expected failure such as
-  // the probe of a missing file then builds no trace either.
-  const stackTraceLimit = Error.stackTraceLimit;
-  if (!Deno.env.get("DRAFTCLI_DEBUG")) Error.stackTraceLimit = 0;
   // The command's entry module starts loading beside the command front (one wait, not two).
   const [{ runApp }] = await Promise.all([import("./src/cli/app.ts"), prefetchCommand(Deno.args)]);
   const code = await runApp(Deno.args, {
