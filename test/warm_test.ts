@@ -11,6 +11,7 @@ import {
   ok as assert,
 } from "node:assert/strict";
 import {
+  cliCommand,
   type CliResult,
   fixture,
   hermeticEnv,
@@ -465,6 +466,59 @@ Deno.test("warm: SIGTERM during a call stops the server only after the call has 
       assertEquals(r.code, 0, r.stderr);
       assertEquals([...Deno.readDirSync(`${filePath}/resources`)].length, 1);
       await until("the server to exit", () => !alive(pid));
+    });
+  } finally {
+    release();
+    await http.shutdown();
+  }
+});
+
+Deno.test("warm: a client killed during its call leaves the server finishing it", async () => {
+  const png = await Deno.readFile(fixture("image.png"));
+  let requested!: () => void;
+  const downloading = new Promise<void>((r) => requested = r);
+  let release!: () => void;
+  const released = new Promise<void>((r) => release = r);
+  const http = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async () => {
+    requested();
+    await released;
+    return new Response(png);
+  });
+  try {
+    await withWarm(async (w) => {
+      const { draftId, filePath } = await createDraftAt(w.warm);
+      const { pid } = await serverUp(w);
+      const { cmd, args } = cliCommand();
+      const client = new Deno.Command(cmd, {
+        args: [
+          ...args,
+          "images",
+          "add",
+          draftId,
+          "--image-infos",
+          JSON.stringify([{
+            imageUrl: `http://127.0.0.1:${http.addr.port}/pic.png`,
+            start: 0,
+            end: 1_000_000,
+          }]),
+        ],
+        env: hermeticEnv(w.warm),
+        clearEnv: true,
+        cwd: w.root,
+        stdin: "null",
+        stdout: "null",
+        stderr: "null",
+      }).spawn();
+      await downloading;
+      client.kill("SIGKILL");
+      await client.status;
+      release();
+      await servedCount(w, 1); // the call ended in the server
+      assertEquals([...Deno.readDirSync(`${filePath}/resources`)].length, 1);
+      assert((await Deno.readTextFile(`${filePath}/draft_content.json`)).includes("resources/"));
+      assertEquals(status(w)?.pid, pid);
+      assertEquals((await runCli(["draft", "info", draftId], { env: w.warm })).code, 0);
+      await servedCount(w, 2);
     });
   } finally {
     release();
