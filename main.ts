@@ -2,8 +2,10 @@
  * draftcli entry point: wires the process to the command-line front, and gives it the MCP
  * front-end for `draftcli mcp` (the two fronts never import each other). A lone `--version`
  * (`-V`) is answered here, before the command front (its command table and dispatch) loads.
+ * Under DRAFTCLI_WARM=1 a call is first offered to the warm server (src/warm/), and this process
+ * runs it only when none takes it.
  */
-import { versionLine } from "./src/version.ts";
+import { VERSION, versionLine } from "./src/version.ts";
 
 const encoder = new TextEncoder();
 
@@ -55,10 +57,22 @@ if (import.meta.main) {
     writeAll(Deno.stdout, versionLine());
     Deno.exit(0);
   }
+  // SERVER_ARG of src/warm/client.ts, alone: the warm server (started by src/warm/start.ts).
+  if (Deno.args.length === 1 && Deno.args[0] === "__draftcli-warm-server") {
+    await (await import("./src/warm/warm_server.ts")).serveWarm();
+    Deno.exit(0);
+  }
   // A CLI run prints no stack trace (only DRAFTCLI_DEBUG does), and an expected failure such as
   // the probe of a missing file then builds no trace either.
   const stackTraceLimit = Error.stackTraceLimit;
   if (!Deno.env.get("DRAFTCLI_DEBUG")) Error.stackTraceLimit = 0;
+  // Opt-in: a running warm server answers the call (its output and exit code are relayed).
+  let startWarm = false;
+  if (Deno.env.get("DRAFTCLI_WARM") === "1") {
+    const outcome = await (await import("./src/warm/client.ts")).callWarm(Deno.args, VERSION);
+    if (outcome.code !== undefined) Deno.exit(outcome.code);
+    startWarm = outcome.startServer;
+  }
   // The command's entry module starts loading beside the command front (one wait, not two).
   const [{ runApp }] = await Promise.all([import("./src/cli/app.ts"), prefetchCommand(Deno.args)]);
   const code = await runApp(Deno.args, {
@@ -76,5 +90,7 @@ if (import.meta.main) {
       await serveMcp(await loadAllSpecs(), () => ctx, stdioIo());
     },
   });
+  // Started after the call, so that its start takes nothing from this one.
+  if (startWarm) (await import("./src/warm/start.ts")).startWarmServer();
   Deno.exit(code);
 }

@@ -4,7 +4,10 @@
  * a fresh copy of the same draft), `draft info` (in a drafts folder of one draft, and of 200),
  * and one MCP session answering 20 tool calls, as real subprocesses, each case run from source
  * (`deno run main.ts`) and from the bundle (`deno task bundle`'s output, built afresh into the
- * scratch folder), plus a compiled binary when one is named. Every case also times the bare start.
+ * scratch folder), plus a compiled binary when one is named; the `warm` row runs the source
+ * under DRAFTCLI_WARM=1 with its warm server already started (every case but MCP), and a last
+ * table compares a first warm call (no server yet: it runs in-process and starts one) with a
+ * plain call. Every case also times the bare start.
  * Uses hyperfine when it is on PATH, else a loop of `performance.now()` timings that takes the
  * bare start and the programs in turn for every run of a case (so a change of load hits them
  * alike); prints medians, each one's ratio to the bare start timed with its case, and each build's
@@ -39,23 +42,38 @@ const env = { DRAFTCLI_DRAFTS_DIR: drafts, DRAFTCLI_CACHE_DIR: `${work}/cache`, 
 
 const deno = Deno.execPath();
 const denoRun = `${deno} run -q ${SOURCE_RUN_FLAGS.join(" ")} ${PERMS}${V8}`;
-/** The programs compared: their label and the command that starts them. */
-const programs: { label: string; cli: string }[] = [{ label: "source", cli: `${denoRun} ${MAIN}` }];
+/** A program compared: its label, the command that starts it, and its own variables if any. */
+interface Program {
+  label: string;
+  cli: string;
+  env?: Record<string, string>;
+  /** The cases it runs (all when absent). */
+  runs?: (caseName: string) => boolean;
+}
+const programs: Program[] = [{ label: "source", cli: `${denoRun} ${MAIN}` }];
 if (!args.includes("--no-bundle")) {
   const { dir } = await buildBundle(ROOT, `${work}/bundle`);
   programs.push({ label: "bundle", cli: `${denoRun} --no-config ${dir}/${BUNDLE_ENTRY}` });
 }
 if (BIN) programs.push({ label: "binary", cli: BIN });
 const cli = programs[0].cli;
+// The warm server's folder (XDG_RUNTIME_DIR), private to this run.
+const runtimeDir = `${work}/run`;
+await Deno.mkdir(runtimeDir, { mode: 0o700 });
+const warmEnv = { DRAFTCLI_WARM: "1", XDG_RUNTIME_DIR: runtimeDir };
+programs.push({ label: "warm", cli, env: warmEnv, runs: (name) => !name.includes(" mcp ") });
 
 function split(cmd: string): string[] {
   return cmd.split(" ").filter(Boolean);
 }
 
-async function run(cmd: string[]): Promise<{ code: number; stdout: string }> {
+async function run(
+  cmd: string[],
+  extra: Record<string, string> = {},
+): Promise<{ code: number; stdout: string }> {
   const out = await new Deno.Command(cmd[0], {
     args: cmd.slice(1),
-    env,
+    env: { ...env, ...extra },
     stdout: "piped",
     stderr: "inherit",
   }).output();
@@ -186,12 +204,71 @@ async function hasHyperfine(): Promise<boolean> {
 }
 
 /** The commands a case runs in turn: the bare start, then the case for every program. */
-function runners(c: typeof cases[number]): { label: string; cmd: string }[] {
+function runners(
+  c: typeof cases[number],
+): { label: string; cmd: string; env?: Record<string, string> }[] {
   return [
     { label: "bare", cmd: BARE },
-    ...programs.map((p) => ({ label: p.label, cmd: c.cmd(p.cli) })),
+    ...programs.filter((p) => p.runs?.(c.name) ?? true)
+      .map((p) => ({ label: p.label, cmd: c.cmd(p.cli), env: p.env })),
   ];
 }
+
+/** CPU time (user + system, ms) of this process's waited-for children so far; 0 off Linux. */
+function childrenCpu(): number {
+  try {
+    const fields = Deno.readTextFileSync("/proc/self/stat").split(") ")[1].split(" ");
+    return (Number(fields[13]) + Number(fields[14])) * 10; // cutime, cstime in 1/100 s
+  } catch {
+    return 0;
+  }
+}
+
+/** The warm server's status file (`{ pid, served }`), once one has started. */
+async function warmStatus(): Promise<{ pid: number; served: number } | undefined> {
+  for await (const e of Deno.readDir(`${runtimeDir}/draftcli`)) {
+    if (e.name.endsWith(".status.json")) {
+      try {
+        return JSON.parse(await Deno.readTextFile(`${runtimeDir}/draftcli/${e.name}`));
+      } catch { /* being replaced */ }
+    }
+  }
+  return undefined;
+}
+
+/** Waits (up to 60 s) until `ready` holds, polling every 20 ms. */
+async function waitFor(what: string, ready: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 3000; i++) {
+    if (await ready()) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** Starts the warm server (one warm call) and waits until it listens. */
+async function startWarm(): Promise<void> {
+  await run([...split(cli), "draft", "info", draftId], warmEnv);
+  await waitFor("the warm server", async () => (await warmStatus()) !== undefined);
+}
+
+/** Stops the warm server (SIGTERM) and waits until it has removed its files and exited. */
+async function stopWarm(): Promise<void> {
+  const status = await warmStatus();
+  if (!status) return;
+  try {
+    Deno.kill(status.pid, "SIGTERM");
+  } catch { /* already gone */ }
+  await waitFor("the warm server to stop", async () => (await warmStatus()) === undefined);
+  await waitFor("the warm server to exit", async () => {
+    try {
+      return /^\d+ \(.*\) Z /.test(await Deno.readTextFile(`/proc/${status.pid}/stat`));
+    } catch {
+      return true; // gone (or no /proc)
+    }
+  });
+}
+
+await startWarm();
 
 /** Median wall-clock ms per case name, then per program label. */
 const medians: Record<string, Record<string, number>> = {};
@@ -209,7 +286,11 @@ if (await hasHyperfine()) {
       json,
       // -N splits commands into words itself: quote the shell script as one word.
       ...(c.prepare ? ["--prepare", `sh -c '${c.prepare[2]}'`] : []),
-      ...commands.map((r) => r.cmd),
+      ...commands.map((r) =>
+        r.env
+          ? `env ${Object.entries(r.env).map(([k, v]) => `${k}=${v}`).join(" ")} ${r.cmd}`
+          : r.cmd
+      ),
     ];
     const out = await new Deno.Command("hyperfine", { args: hf, env, stdout: "null" }).output();
     if (!out.success) throw new Error(`hyperfine failed for ${c.name}`);
@@ -227,13 +308,44 @@ if (await hasHyperfine()) {
         if (c.prepare) await run(c.prepare);
         const t0 = performance.now();
         const shell = /^sh -c '(.*)'$/.exec(r.cmd);
-        const result = await run(shell ? ["sh", "-c", shell[1]] : split(r.cmd));
+        const result = await run(shell ? ["sh", "-c", shell[1]] : split(r.cmd), r.env);
         const dt = performance.now() - t0;
         if (result.code !== 0) throw new Error(`${c.name} (${r.label}) failed`);
         if (i >= 3) times[k].push(dt);
       }
     }
     medians[c.name] = Object.fromEntries(commands.map((r, k) => [r.label, median(times[k])]));
+  }
+}
+
+const served = (await warmStatus())?.served ?? 0;
+await stopWarm();
+
+// The first warm call finds no server: it runs in-process, then starts one (not timed: the bench
+// waits for it to listen and stops it before the next run). Wall-clock time (median), and on Linux
+// the CPU time of the call's own process (mean), which the detached server's start is not part of.
+const captionsCase = cases[1];
+const first = {
+  plain: { wall: [] as number[], cpu: [] as number[] },
+  warm: { wall: [] as number[], cpu: [] as number[] },
+};
+for (let i = 0; i < RUNS + 3; i++) {
+  for (const label of ["plain", "warm"] as const) {
+    await run(reset);
+    const c0 = childrenCpu();
+    const t0 = performance.now();
+    const result = await run(split(captionsCase.cmd(cli)), label === "warm" ? warmEnv : {});
+    const dt = performance.now() - t0;
+    const cpu = childrenCpu() - c0;
+    if (result.code !== 0) throw new Error(`first warm call (${label}) failed`);
+    if (i >= 3) {
+      first[label].wall.push(dt);
+      first[label].cpu.push(cpu);
+    }
+    if (label === "warm") {
+      await waitFor("the warm server", async () => (await warmStatus()) !== undefined);
+      await stopWarm();
+    }
   }
 }
 
@@ -250,11 +362,30 @@ console.log(
 );
 for (const c of cases) {
   const row = medians[c.name];
-  const cells = programs.map((p) => {
+  const cells = programs.filter((p) => row[p.label] !== undefined).map((p) => {
     const m = row[p.label];
     const vsSource = p === programs[0] ? "" : ` [${(m / row[programs[0].label]).toFixed(2)}]`;
     return `${p.label} ${m.toFixed(1).padStart(6)} ms ${(m / row.bare).toFixed(2)}×${vsSource}`;
   });
   console.log(`  ${c.name.padEnd(42)} ${cells.join("   ")}`);
+}
+console.log(
+  `  warm: DRAFTCLI_WARM=1 with the server started; it served ` +
+    `${served} calls`,
+);
+for (const what of ["wall", "cpu"] as const) {
+  // CPU time comes in 10 ms ticks: the mean over the runs, not the median.
+  const mid = (xs: number[]) =>
+    what === "cpu" ? xs.reduce((a, b) => a + b, 0) / xs.length : median(xs);
+  const [plain, warm] = [mid(first.plain[what]), mid(first.warm[what])];
+  if (what === "cpu" && !plain) continue; // no /proc
+  const sign = warm >= plain ? "+" : "−";
+  console.log(
+    `  first warm call (no server yet), ${captionsCase.name}, ${
+      what === "cpu" ? "CPU" : "wall"
+    }: ` +
+      `${warm.toFixed(1)} ms vs ${plain.toFixed(1)} ms without DRAFTCLI_WARM ` +
+      `(${sign}${Math.abs(warm - plain).toFixed(1)} ms)`,
+  );
 }
 await Deno.remove(work, { recursive: true });

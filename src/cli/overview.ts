@@ -37,6 +37,9 @@ export function overviewHelp(
       "9 file system error (permissions, disk full, path too long).",
       'Errors are printed on stderr as {"error":{"code","message","hint","path"}}.',
       "",
+      "Many calls in a row: DRAFTCLI_WARM=1 hands each call to one resident server process",
+      "(started by the first call, stopped after 10 idle minutes); same output, less start-up.",
+      "",
       "Run 'draftcli <command> --help' for a command's fields.",
     );
   }

@@ -1,0 +1,378 @@
+/**
+ * The warm server (DRAFTCLI_WARM=1): one resident draftcli process that runs the calls clients
+ * forward to it (`client.ts`), one at a time, through the same `runApp` as an in-process run, so
+ * that a call skips the runtime's module loading and cold code. It listens on a Unix socket in a
+ * folder only its user can enter (`warmFolder`), named after the program's identity.
+ *
+ * Before each call it moves to the caller's folder and takes the caller's environment as its own
+ * (every `Deno.cwd()` and `Deno.env` reader then sees the caller's values), and its stdout and
+ * stderr go back to the client as bytes. What stays in memory between calls is data that is the
+ * same for every call: loaded modules, catalogs, compiled editor prototypes, the host name;
+ * nothing read from a draft, the config file, the cache folder or the environment is kept (see
+ * docs/performance.md).
+ *
+ * It stops after an idle time (DRAFTCLI_WARM_IDLE_MS, default 10 minutes), when its socket file
+ * is removed or replaced, and on SIGTERM, removing its socket and status file; a call already
+ * running is finished first (a client killed mid-call does not stop it).
+ */
+import { runApp } from "../cli/app.ts";
+import { VERSION } from "../version.ts";
+import {
+  answerFrame,
+  Frame,
+  FrameReader,
+  MAX_ITEMS,
+  MAX_REQUEST_BYTES,
+  PROTOCOL,
+  readAnswer,
+  requestFrame,
+  WARM_ENV,
+  type WarmPaths,
+  warmPaths,
+  type WarmRequest,
+  writeFully,
+} from "./client.ts";
+
+/** Default idle time before the server stops, in ms. */
+const IDLE_MS = 10 * 60_000;
+
+/** How often the server checks that its socket file is still its own, in ms. */
+const WATCH_MS = 1_000;
+
+/** How long a connection may take to send its request, in ms. */
+const REQUEST_WAIT_MS = 30_000;
+
+const encoder = new TextEncoder();
+
+/** The idle time: DRAFTCLI_WARM_IDLE_MS when it is a positive integer, else 10 minutes. */
+export function idleMs(value: string | undefined): number {
+  const n = Number(value);
+  return value && Number.isSafeInteger(n) && n > 0 ? n : IDLE_MS;
+}
+
+/** The request in a frame body, or undefined when it is not a well-formed request. */
+export function parseRequest(body: Uint8Array): WarmRequest | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(body));
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
+  const r = value as Record<string, unknown>;
+  if (r.v !== PROTOCOL || typeof r.id !== "string") return undefined;
+  if (r.ping === true) return { v: PROTOCOL, id: r.id, ping: true, argv: [], cwd: "/", env: {} };
+  const { argv, cwd, env } = r;
+  if (!Array.isArray(argv) || argv.length > MAX_ITEMS) return undefined;
+  if (!argv.every((a) => typeof a === "string" && !a.includes("\0"))) return undefined;
+  if (typeof cwd !== "string" || !cwd.startsWith("/") || cwd.includes("\0")) return undefined;
+  if (typeof env !== "object" || env === null || Array.isArray(env)) return undefined;
+  const entries = Object.entries(env);
+  if (entries.length > MAX_ITEMS) return undefined;
+  for (const [k, v] of entries) {
+    if (!k || k.includes("=") || k.includes("\0")) return undefined;
+    if (typeof v !== "string" || v.includes("\0")) return undefined;
+  }
+  return { v: PROTOCOL, id: r.id, argv, cwd, env: env as Record<string, string> };
+}
+
+/** Makes the process environment exactly `env` (what every `Deno.env` reader then sees). */
+export function replaceEnv(env: Record<string, string>): void {
+  for (const k of Object.keys(Deno.env.toObject())) if (!(k in env)) Deno.env.delete(k);
+  for (const [k, v] of Object.entries(env)) if (Deno.env.get(k) !== v) Deno.env.set(k, v);
+}
+
+/** The inode of `path` (undefined when it is missing). */
+function inodeOf(path: string): number | undefined {
+  try {
+    return Deno.lstatSync(path).ino ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Removes `path`, if it is still there. */
+function removeQuietly(path: string): void {
+  try {
+    Deno.removeSync(path);
+  } catch { /* already gone */ }
+}
+
+/** True when a warm server of identity `id` answers a ping on `socket`. */
+async function answersPing(socket: string, id: string): Promise<boolean> {
+  let conn: Deno.Conn;
+  try {
+    conn = await Deno.connect({ transport: "unix", path: socket });
+  } catch {
+    return false;
+  }
+  const timer = setTimeout(() => conn.close(), 2_000);
+  try {
+    await writeFully(
+      conn,
+      requestFrame({ v: PROTOCOL, id, ping: true, argv: [], cwd: "/", env: {} }),
+    );
+    const frame = await readAnswer(new FrameReader(conn));
+    return frame?.kind === Frame.pong && new TextDecoder().decode(frame.payload) === id;
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+    try {
+      conn.close();
+    } catch { /* closed by the timer */ }
+  }
+}
+
+/**
+ * The frames of one answer, written in order and as few writes as they come (frames made while a
+ * write is under way go out together in the next). A client that went away only loses them: the
+ * call goes on.
+ */
+class FrameWriter {
+  #conn: Deno.Conn;
+  #pending: Uint8Array[] = [];
+  #flushing: Promise<void> | undefined;
+
+  constructor(conn: Deno.Conn) {
+    this.#conn = conn;
+  }
+
+  /** Queues `frame`, starting a write unless one is under way. */
+  push(frame: Uint8Array): void {
+    this.#pending.push(frame);
+    this.#flushing ??= this.#flush();
+  }
+
+  /** Resolves when every queued frame is written (or the connection failed). */
+  async drained(): Promise<void> {
+    while (this.#flushing) await this.#flushing;
+  }
+
+  async #flush(): Promise<void> {
+    try {
+      while (this.#pending.length) {
+        const frames = this.#pending.splice(0);
+        const bytes = new Uint8Array(frames.reduce((n, f) => n + f.length, 0));
+        let at = 0;
+        for (const f of frames) {
+          bytes.set(f, at);
+          at += f.length;
+        }
+        await writeFully(this.#conn, bytes);
+      }
+    } catch {
+      this.#pending = []; // the client is gone
+    } finally {
+      this.#flushing = undefined;
+    }
+  }
+}
+
+/** The running server's state. */
+class WarmServer {
+  readonly paths: WarmPaths;
+  readonly listener: Deno.Listener<Deno.UnixConn, Deno.UnixAddr>;
+  readonly inode: number | undefined;
+  readonly idle: number;
+  /** Calls run in turn: the chain of the queued ones. */
+  queue: Promise<void> = Promise.resolve();
+  busy = 0;
+  served = 0;
+  stopping = false;
+  idleTimer: ReturnType<typeof setTimeout> | undefined;
+  watchTimer: ReturnType<typeof setInterval> | undefined;
+  /** Error.stackTraceLimit as the runtime set it (a call under DRAFTCLI_DEBUG gets it back). */
+  readonly stackTraceLimit = Error.stackTraceLimit;
+  /** Settles once the server has stopped and the call it was running has ended. */
+  readonly stopped: Promise<void>;
+  #settleStopped!: () => void;
+
+  constructor(
+    paths: WarmPaths,
+    listener: Deno.Listener<Deno.UnixConn, Deno.UnixAddr>,
+    inode: number | undefined,
+    idle: number,
+  ) {
+    this.paths = paths;
+    this.listener = listener;
+    this.inode = inode;
+    this.idle = idle;
+    this.stopped = new Promise((resolve) => this.#settleStopped = resolve);
+  }
+
+  /** Writes the status file (pid and calls served), atomically. */
+  writeStatus(): void {
+    try {
+      const tmp = `${this.paths.status}.${Deno.pid}.tmp`;
+      Deno.writeTextFileSync(tmp, JSON.stringify({ pid: Deno.pid, served: this.served }) + "\n", {
+        mode: 0o600,
+      });
+      Deno.renameSync(tmp, this.paths.status);
+    } catch { /* the status is informative only */ }
+  }
+
+  /** Restarts the idle countdown. */
+  armIdle(): void {
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => this.stop(), this.idle);
+  }
+
+  /** Stops accepting, removes the socket and status file when still its own, and exits. */
+  stop(): void {
+    if (this.stopping) return;
+    this.stopping = true;
+    clearTimeout(this.idleTimer);
+    clearInterval(this.watchTimer);
+    // Only its own files: a server that replaced this one has the same names.
+    if (this.inode !== undefined && inodeOf(this.paths.socket) === this.inode) {
+      removeQuietly(this.paths.socket);
+    }
+    try {
+      if (JSON.parse(Deno.readTextFileSync(this.paths.status)).pid === Deno.pid) {
+        removeQuietly(this.paths.status);
+      }
+    } catch { /* none, or not readable: not ours to remove */ }
+    try {
+      this.listener.close();
+    } catch { /* already closed */ }
+    // A call already running is finished (its journal makes it atomic anyway), then the exit.
+    void this.queue.then(() => this.#settleStopped());
+  }
+
+  /** Serves one connection: reads its request frame, answers a ping or queues the call. */
+  async connection(conn: Deno.Conn): Promise<void> {
+    const timer = setTimeout(() => conn.close(), REQUEST_WAIT_MS);
+    let request: WarmRequest | undefined;
+    try {
+      const reader = new FrameReader(conn);
+      const head = await reader.take(4);
+      if (!head) return void conn.close();
+      const len = new DataView(head.buffer).getUint32(0);
+      // An oversized or malformed request closes the connection, and nothing runs.
+      if (len > MAX_REQUEST_BYTES) return void conn.close();
+      const body = await reader.take(len);
+      request = body && parseRequest(body);
+      if (!request) return void conn.close();
+    } catch {
+      try {
+        conn.close();
+      } catch { /* closed by the timer */ }
+      return;
+    } finally {
+      clearTimeout(timer);
+    }
+    const req = request;
+    if (req.ping) {
+      await writeFully(conn, answerFrame(Frame.pong, encoder.encode(this.paths.id))).catch(
+        () => {},
+      );
+      return void conn.close();
+    }
+    this.busy++;
+    clearTimeout(this.idleTimer);
+    const out = new FrameWriter(conn);
+    const send = (kind: number, payload: Uint8Array) => out.push(answerFrame(kind, payload));
+    send(Frame.queued, new Uint8Array());
+    const turn = this.queue.then(() => this.run(req, send));
+    this.queue = turn.then(() => {}, () => {});
+    const ran = await turn.catch(() => false);
+    await out.drained();
+    try {
+      conn.close();
+    } catch { /* closed */ }
+    // Counted once the answer is out, so that the status costs the caller no wait.
+    if (ran) {
+      this.served++;
+      this.writeStatus();
+    }
+    if (--this.busy === 0 && !this.stopping) this.armIdle();
+  }
+
+  /**
+   * Runs one call as `main.ts` would, in the caller's folder and environment; false when it
+   * declined it (nothing ran).
+   */
+  async run(req: WarmRequest, send: (kind: number, payload: Uint8Array) => void): Promise<boolean> {
+    if (this.stopping || req.id !== this.paths.id) {
+      send(Frame.declined, new Uint8Array());
+      return false;
+    }
+    try {
+      Deno.chdir(req.cwd);
+    } catch {
+      send(Frame.declined, new Uint8Array()); // the caller's folder is gone: it runs it
+      return false;
+    }
+    // Without the opt-in: a draftcli that the call itself starts (and waits for) must not queue
+    // behind it in this server.
+    const { [WARM_ENV]: _, ...env } = req.env;
+    replaceEnv(env);
+    Error.stackTraceLimit = env.DRAFTCLI_DEBUG ? this.stackTraceLimit : 0;
+    send(Frame.started, new Uint8Array());
+    let code: number;
+    try {
+      code = await runApp(req.argv, {
+        stdout: (t) => send(Frame.stdout, encoder.encode(t)),
+        stderr: (t) => send(Frame.stderr, encoder.encode(t)),
+        readStdin: () => Promise.reject(new Error("the warm server reads no stdin")),
+        env,
+        stderrIsTerminal: false,
+      });
+    } catch (err) {
+      // What an uncaught error does to an in-process run: its text on stderr, exit code 1.
+      send(Frame.stderr, encoder.encode(`error: Uncaught ${String(err)}\n`));
+      code = 1;
+    }
+    const exit = new Uint8Array(4);
+    new DataView(exit.buffer).setInt32(0, code);
+    send(Frame.exit, exit);
+    return true;
+  }
+
+  /** Stops the server when its socket file was removed or replaced. */
+  watch(): void {
+    this.watchTimer = setInterval(() => {
+      if (inodeOf(this.paths.socket) !== this.inode) this.stop();
+    }, WATCH_MS);
+  }
+}
+
+/**
+ * Runs the warm server until it stops (see the module comment). Exits at once when the folder is
+ * unusable or a server of this program already answers on the socket.
+ */
+export async function serveWarm(): Promise<void> {
+  // SIGTERM before the socket exists ends the process; after, it stops the server (which removes
+  // its files). The handler runs between tasks, never inside the synchronous start below.
+  const started: { server?: WarmServer } = {};
+  Deno.addSignalListener("SIGTERM", () => started.server ? started.server.stop() : Deno.exit(0));
+  const paths = warmPaths(VERSION, Deno.env.toObject());
+  if (!paths) Deno.exit(0);
+  if (await answersPing(paths.socket, paths.id)) Deno.exit(0);
+  // Bound under a name of its own, then renamed over the socket path: a stale file or a server
+  // that lost a start race is replaced whole (the loser sees its file replaced and stops).
+  const temp = `${paths.dir}/${Deno.pid}.tmp.sock`;
+  removeQuietly(temp);
+  const listener = Deno.listen({ transport: "unix", path: temp });
+  const inode = inodeOf(temp);
+  Deno.renameSync(temp, paths.socket);
+  const server = new WarmServer(
+    paths,
+    listener,
+    inode,
+    idleMs(Deno.env.get("DRAFTCLI_WARM_IDLE_MS")),
+  );
+  started.server = server;
+  server.writeStatus();
+  // A command's stray rejection must not end the server (nor the next caller's call).
+  globalThis.addEventListener("unhandledrejection", (e) => e.preventDefault());
+  server.watch();
+  server.armIdle();
+  try {
+    for await (const conn of listener) void server.connection(conn);
+  } catch { /* the listener failed: stop as when it is closed */ }
+  // The listener closes when the server stops; the process ends after the running call.
+  server.stop();
+  await server.stopped;
+}
