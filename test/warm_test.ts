@@ -19,7 +19,8 @@ import {
   type TempWorld,
   tempWorld,
 } from "./helpers/cli.ts";
-import { MAX_ITEMS, PROTOCOL, SERVER_ARG } from "../src/warm/client.ts";
+import { MAX_ITEMS, MAX_SOCKET_PATH, PROTOCOL, SERVER_ARG, warmPaths } from "../src/warm/client.ts";
+import { tempDir } from "./helpers/temp.ts";
 import { parseRequest, replaceEnv } from "../src/warm/warm_server.ts";
 
 /** A world with the warm server opted in, its folder under the world's own runtime dir. */
@@ -359,6 +360,26 @@ Deno.test("warm: a folder open to others is not used", async () => {
   } finally {
     await stopServer(w);
     await w.cleanup();
+  }
+});
+
+Deno.test("warm: a socket path up to the system's 107 bytes is used, a longer one is not", async () => {
+  const dir = await tempDir();
+  try {
+    // `<runtime>/draftcli/<16 hex>.sock`: pad the runtime folder's name to the wanted length.
+    const runtimeFor = (socketBytes: number) => {
+      const base = `${dir.path}/r`;
+      const pad = socketBytes - `${base}/draftcli/${"0".repeat(16)}.sock`.length;
+      const runtime = base + "x".repeat(pad);
+      Deno.mkdirSync(runtime, { mode: 0o700 });
+      return runtime;
+    };
+    const fits = warmPaths("0.0.0", { XDG_RUNTIME_DIR: runtimeFor(MAX_SOCKET_PATH) });
+    assertEquals(fits && new TextEncoder().encode(fits.socket).length, MAX_SOCKET_PATH);
+    const long = warmPaths("0.0.0", { XDG_RUNTIME_DIR: runtimeFor(MAX_SOCKET_PATH + 1) });
+    assertEquals(long, undefined);
+  } finally {
+    await dir.remove();
   }
 });
 

@@ -25,6 +25,9 @@ export const MAX_REQUEST_BYTES = 64 * 1024 * 1024;
 /** Most argv words, and most environment variables, a request may carry. */
 export const MAX_ITEMS = 100_000;
 
+/** Longest Unix socket path, in bytes (`sun_path` holds 108 with the final NUL). */
+export const MAX_SOCKET_PATH = 107;
+
 /** Largest answer frame (one write of stdout or stderr). */
 export const MAX_ANSWER_FRAME = 1024 * 1024 * 1024;
 
@@ -147,9 +150,9 @@ export function warmPaths(
   const id = programIdentity(version);
   const name = hash(id);
   const socket = `${dir}/${name}.sock`;
-  // A Unix socket's path is at most 107 bytes (108 with its NUL), and the server binds a longer
-  // temporary name first.
-  if (new TextEncoder().encode(socket).length > 90) return undefined;
+  // A Unix socket's path is at most 107 bytes (108 with its NUL). The server binds a temporary
+  // name first (`<pid>.tmp.sock`, shorter than `<hash>.sock`) in the same folder.
+  if (new TextEncoder().encode(socket).length > MAX_SOCKET_PATH) return undefined;
   return { dir, socket, status: `${dir}/${name}.status.json`, id };
 }
 
