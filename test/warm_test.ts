@@ -33,6 +33,9 @@ interface WarmWorld extends TempWorld {
 async function warmWorld(extra: Record<string, string> = {}): Promise<WarmWorld> {
   const world = await tempWorld();
   const runtime = `${world.root}/run`;
+  // A socket path over the system's bound would leave the warm path off and each test waiting.
+  const socketBytes = new TextEncoder().encode(`${runtime}/draftcli/${"0".repeat(16)}.sock`).length;
+  assert(socketBytes <= MAX_SOCKET_PATH, `TMPDIR is too deep for a Unix socket (${socketBytes} B)`);
   await Deno.mkdir(runtime, { mode: 0o700 });
   await Deno.chmod(runtime, 0o700);
   const env = { ...world.env, XDG_RUNTIME_DIR: runtime };
