@@ -297,12 +297,15 @@ export async function mutateWithMedia<T>(
 ): Promise<T> {
   const batch = await resolveFor(ctx, target.dir, requests, placement);
   try {
-    return await mutateDraftAt(target.dir, (doc) =>
-      Promise.resolve({
+    return await mutateDraftAt(target.dir, (doc) => {
+      // New items: the loaded ones stay as they were (saved from their loaded bytes)
+      doc.keepLoadedItems();
+      return Promise.resolve({
         result: build(doc, batch.byUrl),
         staged: batch.staged,
         files: [batch.cacheFile],
-      }), { warn: ctx.warn });
+      });
+    }, { warn: ctx.warn });
   } finally {
     await batch.cleanup();
   }
