@@ -450,9 +450,14 @@ Deno.test("warm: a request frame is checked before anything runs", () => {
   assertEquals(parseRequest(Uint8Array.of(0xff, 0xfe)), undefined); // not UTF-8
 });
 
-Deno.test("warm: SIGTERM during a call stops the server only after the call has ended", async () => {
+/**
+ * An HTTP server on 127.0.0.1 that answers with a PNG only once `release()` is called;
+ * `downloading` settles when a request has come in (a call is then running in the server).
+ */
+async function heldImageServer(): Promise<
+  { http: Deno.HttpServer<Deno.NetAddr>; downloading: Promise<void>; release: () => void }
+> {
   const png = await Deno.readFile(fixture("image.png"));
-  // The image download waits until the test lets it go, so the call is running at SIGTERM.
   let requested!: () => void;
   const downloading = new Promise<void>((r) => requested = r);
   let release!: () => void;
@@ -462,6 +467,12 @@ Deno.test("warm: SIGTERM during a call stops the server only after the call has 
     await released;
     return new Response(png);
   });
+  return { http, downloading, release };
+}
+
+Deno.test("warm: SIGTERM during a call stops the server only after the call has ended", async () => {
+  // The image download waits until the test lets it go, so the call is running at SIGTERM.
+  const { http, downloading, release } = await heldImageServer();
   try {
     await withWarm(async (w) => {
       const { draftId, filePath } = await createDraftAt(w.warm);
@@ -498,16 +509,7 @@ Deno.test("warm: SIGTERM during a call stops the server only after the call has 
 });
 
 Deno.test("warm: a client killed during its call leaves the server finishing it", async () => {
-  const png = await Deno.readFile(fixture("image.png"));
-  let requested!: () => void;
-  const downloading = new Promise<void>((r) => requested = r);
-  let release!: () => void;
-  const released = new Promise<void>((r) => release = r);
-  const http = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async () => {
-    requested();
-    await released;
-    return new Response(png);
-  });
+  const { http, downloading, release } = await heldImageServer();
   try {
     await withWarm(async (w) => {
       const { draftId, filePath } = await createDraftAt(w.warm);
