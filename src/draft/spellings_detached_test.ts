@@ -15,8 +15,14 @@ const sp = scanSpellings(text, JSON.parse(text));
 gc();
 const before = Deno.memoryUsage().heapUsed;
 text = "";
-gc();
-const freed = before - Deno.memoryUsage().heapUsed;
+// A collection frees the text once nothing holds it; under load a background task of the runtime
+// may still hold it for a moment, so a few collections are tried, a moment apart.
+let freed = 0;
+for (let i = 0; i < 20 && freed <= 24 << 20; i++) {
+  if (i) await new Promise((r) => setTimeout(r, 25));
+  gc();
+  freed = before - Deno.memoryUsage().heapUsed;
+}
 console.log(JSON.stringify({ freed, lexemes: sp.numbers.map((n) => n.lexeme), tail: sp.tail }));
 `;
 
