@@ -6,14 +6,14 @@
 import { deepStrictEqual, equal, ok, rejects } from "node:assert/strict";
 import { join } from "../path.ts";
 import { tempDir } from "../../test/helpers/temp.ts";
-import { newDraft } from "../../test/helpers/store_draft.ts";
+import { portraitDraft } from "../../test/helpers/portrait_draft.ts";
 import type { DraftDocument } from "../draft/document.ts";
 import { mutateDraftAt } from "./commit.ts";
 import { TMP_SUFFIX } from "./atomic.ts";
 
 /** A draft draftcli made, with a few speeds and a text track of segments, saved once. */
 async function grownDraft(root: string): Promise<string> {
-  const dir = await newDraft(root);
+  const { dir } = await portraitDraft(root);
   await mutateDraftAt(dir, (doc) => {
     addItems(doc, 0, 3);
     return Promise.resolve({ result: undefined });

@@ -2,13 +2,13 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { join } from "../path.ts";
 import { tempDir } from "../../test/helpers/temp.ts";
-import { newDraft } from "../../test/helpers/store_draft.ts";
+import { portraitDraft } from "../../test/helpers/portrait_draft.ts";
 import { mutateDraftAt } from "./commit.ts";
 import { writtenByUs } from "./written.ts";
 
 Deno.test("a save records the timelines it committed as written; a copy still counts, other text does not", async () => {
   await using tmp = await tempDir("draftcli-written-");
-  const dir = await newDraft(tmp.path);
+  const { dir } = await portraitDraft(tmp.path);
   await mutateDraftAt(dir, (doc) => {
     doc.addTrack("text");
     return Promise.resolve({ result: undefined });
@@ -45,7 +45,7 @@ Deno.test("a save records the timelines it committed as written; a copy still co
 
 Deno.test("the meta file is recorded while it is written plain; one with kept spellings is not", async () => {
   await using tmp = await tempDir("draftcli-written-");
-  const dir = await newDraft(tmp.path);
+  const { dir } = await portraitDraft(tmp.path);
   const save = () => mutateDraftAt(dir, () => Promise.resolve({ result: undefined }));
   const recorded = () =>
     Object.keys(JSON.parse(Deno.readTextFileSync(join(dir, ".draftcli", "written.json"))).files);
