@@ -454,9 +454,13 @@ Deno.test("warm: a request frame is checked before anything runs", () => {
  * An HTTP server on 127.0.0.1 that answers with a PNG only once `release()` is called;
  * `downloading` settles when a request has come in (a call is then running in the server).
  */
-async function heldImageServer(): Promise<
-  { http: Deno.HttpServer<Deno.NetAddr>; downloading: Promise<void>; release: () => void }
-> {
+async function heldImageServer(): Promise<{
+  http: Deno.HttpServer<Deno.NetAddr>;
+  downloading: Promise<void>;
+  release: () => void;
+  /** The argv of an `images add` of one image from this server into `draftId`. */
+  addArgv: (draftId: string) => string[];
+}> {
   const png = await Deno.readFile(fixture("image.png"));
   let requested!: () => void;
   const downloading = new Promise<void>((r) => requested = r);
@@ -467,27 +471,28 @@ async function heldImageServer(): Promise<
     await released;
     return new Response(png);
   });
-  return { http, downloading, release };
+  const addArgv = (draftId: string) => [
+    "images",
+    "add",
+    draftId,
+    "--image-infos",
+    JSON.stringify([{
+      imageUrl: `http://127.0.0.1:${http.addr.port}/pic.png`,
+      start: 0,
+      end: 1_000_000,
+    }]),
+  ];
+  return { http, downloading, release, addArgv };
 }
 
 Deno.test("warm: SIGTERM during a call stops the server only after the call has ended", async () => {
   // The image download waits until the test lets it go, so the call is running at SIGTERM.
-  const { http, downloading, release } = await heldImageServer();
+  const { http, downloading, release, addArgv } = await heldImageServer();
   try {
     await withWarm(async (w) => {
       const { draftId, filePath } = await createDraftAt(w.warm);
       const { pid, socket } = await serverUp(w);
-      const call = runCli([
-        "images",
-        "add",
-        draftId,
-        "--image-infos",
-        JSON.stringify([{
-          imageUrl: `http://127.0.0.1:${http.addr.port}/pic.png`,
-          start: 0,
-          end: 1_000_000,
-        }]),
-      ], { env: w.warm });
+      const call = runCli(addArgv(draftId), { env: w.warm });
       await downloading;
       Deno.kill(pid, "SIGTERM");
       // It stops taking calls at once (its socket goes), and finishes the one it runs.
@@ -509,25 +514,14 @@ Deno.test("warm: SIGTERM during a call stops the server only after the call has 
 });
 
 Deno.test("warm: a client killed during its call leaves the server finishing it", async () => {
-  const { http, downloading, release } = await heldImageServer();
+  const { http, downloading, release, addArgv } = await heldImageServer();
   try {
     await withWarm(async (w) => {
       const { draftId, filePath } = await createDraftAt(w.warm);
       const { pid } = await serverUp(w);
       const { cmd, args } = cliCommand();
       const client = new Deno.Command(cmd, {
-        args: [
-          ...args,
-          "images",
-          "add",
-          draftId,
-          "--image-infos",
-          JSON.stringify([{
-            imageUrl: `http://127.0.0.1:${http.addr.port}/pic.png`,
-            start: 0,
-            end: 1_000_000,
-          }]),
-        ],
+        args: [...args, ...addArgv(draftId)],
         env: hermeticEnv(w.warm),
         clearEnv: true,
         cwd: w.root,
