@@ -31,22 +31,37 @@ export async function isFile(path: string): Promise<boolean> {
   }
 }
 
+/** Fills `buf` from the file's current position on (less at its end); the bytes read. */
+export function readUpTo(file: Deno.FsFile, buf: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
+  let got = 0;
+  while (got < buf.length) {
+    const n = file.readSync(buf.subarray(got));
+    if (!n) break;
+    got += n;
+  }
+  return buf.subarray(0, got);
+}
+
 /** Reads up to `length` bytes at `position` of an open file (fewer at the end of the file). */
+export function readAtSync(
+  file: Deno.FsFile,
+  position: number,
+  length: number,
+): Uint8Array<ArrayBuffer> {
+  file.seekSync(position, Deno.SeekMode.Start);
+  const buf = new Uint8Array(length);
+  const got = readUpTo(file, buf);
+  return got.length === length ? buf : got;
+}
+
+/** `readAtSync` for asynchronous callers. */
 // deno-lint-ignore require-await -- async API over sync I/O (cheaper per call)
 export async function readAt(
   file: Deno.FsFile,
   position: number,
   length: number,
 ): Promise<Uint8Array<ArrayBuffer>> {
-  const buf = new Uint8Array(length);
-  file.seekSync(position, Deno.SeekMode.Start);
-  let got = 0;
-  while (got < length) {
-    const n = file.readSync(buf.subarray(got));
-    if (n === null) break;
-    got += n;
-  }
-  return got === length ? buf : buf.subarray(0, got);
+  return readAtSync(file, position, length);
 }
 
 /** Files up to this size are hashed in one piece by Web Crypto (no `node:crypto` at start-up). */

@@ -20,7 +20,7 @@
  *   names that same file (device + inode), so a fresh lock taken in between is never removed;
  * - release: remove the file while still holding the OS lock, then close it.
  */
-import { ignoreErrors, orUndefined } from "../files.ts";
+import { ignoreErrors, orUndefined, readAtSync } from "../files.ts";
 import { DraftcliError } from "../errors.ts";
 import { dirname } from "../path.ts";
 
@@ -83,16 +83,8 @@ function statPath(path: string): Deno.FileInfo | undefined {
 }
 
 function readAll(f: Deno.FsFile): string {
-  f.seekSync(0, Deno.SeekMode.Start);
   // An owner record is tiny: read at most 4 KiB, never a huge planted file.
-  const buf = new Uint8Array(4096);
-  let len = 0;
-  while (len < buf.length) {
-    const n = f.readSync(buf.subarray(len));
-    if (n === null || n === 0) break;
-    len += n;
-  }
-  return new TextDecoder().decode(buf.subarray(0, len));
+  return new TextDecoder().decode(readAtSync(f, 0, 4096));
 }
 
 function parseOwner(text: string): Partial<OwnerInfo> | undefined {

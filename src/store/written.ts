@@ -12,7 +12,7 @@
  * not flushed, so after a power cut it may be missing or unreadable: then it is no record.
  * A timeline written in pieces also has the byte spans of its item lists recorded, which let a
  * save write loaded items from their loaded bytes (src/draft/verbatim.ts). */
-import { orUndefined, sha256Bytes } from "../files.ts";
+import { orUndefined, readAtSync, readUpTo, sha256Bytes } from "../files.ts";
 import { DraftcliError } from "../errors.ts";
 import { join, relative } from "../path.ts";
 import { STATE_DIR } from "./locate.ts";
@@ -36,17 +36,6 @@ const SLICES = 64;
 function identity(st: Deno.FileInfo): string | undefined {
   if (!st.isFile || st.ino === null || !st.mtime) return undefined;
   return `${st.ino}:${st.size}:${st.mtime.getTime()}`;
-}
-
-/** Fills `buf` from the file's position on (less at its end); the bytes read. */
-function readUpTo(f: Deno.FsFile, buf: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
-  let n = 0;
-  while (n < buf.length) {
-    const got = f.readSync(buf.subarray(n));
-    if (!got) break;
-    n += got;
-  }
-  return buf.subarray(0, n);
 }
 
 /**
@@ -154,12 +143,6 @@ export async function writtenByUs(dir: string, path: string): Promise<WrittenTim
   return { lists: Array.isArray(want.lists) ? want.lists.filter(isSpan) : [] };
 }
 
-/** Bytes `[at, at + length)` of an open file (fewer at its end). */
-function bytesAt(f: Deno.FsFile, at: number, length: number): Uint8Array<ArrayBuffer> {
-  f.seekSync(at, Deno.SeekMode.Start);
-  return readUpTo(f, new Uint8Array(length));
-}
-
 /** Bytes read at a time when a span is written again. */
 const SPAN_CHUNK = 1 << 20;
 
@@ -176,7 +159,7 @@ export function writtenLists(path: string, content: unknown, lists: ListSpan[]):
       content,
       lists,
       size,
-      (at, length) => bytesAt(f, at, length),
+      (at, length) => readAtSync(f, at, length),
       (span) => () => spanBytes(path, span),
     );
   } catch {
@@ -212,7 +195,7 @@ export function writtenSkeleton(
       if (!Number.isSafeInteger(l.start) || !Number.isSafeInteger(l.end)) continue;
       if (l.start <= at || l.end <= l.start || l.end >= size || !(l.count >= 1)) continue;
       if (l.end - l.start > LAZY_MAX) continue;
-      if (!framed(l, (at, length) => bytesAt(f, at, length))) continue;
+      if (!framed(l, (at, length) => readAtSync(f, at, length))) continue;
       cut.push(l);
       at = l.end;
     }
@@ -269,8 +252,8 @@ function changedError(path: string): DraftcliError {
 /** A list's loaded text with its brackets (`[…]`), read from the file at once, frame checked. */
 function listBytes(path: string, span: ListSpan): Uint8Array {
   using f = Deno.openSync(path, { read: true });
-  if (!framed(span, (at, length) => bytesAt(f, at, length))) throw changedError(path);
-  const bytes = bytesAt(f, span.start - 1, span.end - span.start + 2);
+  if (!framed(span, (at, length) => readAtSync(f, at, length))) throw changedError(path);
+  const bytes = readAtSync(f, span.start - 1, span.end - span.start + 2);
   if (bytes.length !== span.end - span.start + 2) throw changedError(path);
   return bytes;
 }
@@ -284,7 +267,7 @@ function listBytes(path: string, span: ListSpan): Uint8Array {
  */
 function* spanBytes(path: string, span: ListSpan): Generator<Uint8Array> {
   using f = Deno.openSync(path, { read: true });
-  if (!framed(span, (at, length) => bytesAt(f, at, length))) throw changedError(path);
+  if (!framed(span, (at, length) => readAtSync(f, at, length))) throw changedError(path);
   const buf = new Uint8Array(Math.min(SPAN_CHUNK, span.end - span.start));
   f.seekSync(span.start, Deno.SeekMode.Start);
   for (let at = span.start; at < span.end;) {
