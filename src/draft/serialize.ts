@@ -389,18 +389,29 @@ function* chunks(
       out = "";
     }
   }
-  function* lazyBytes(lazy: LazyList, path: (string | number)[]): Generator<Piece> {
-    const span: ListSpan | undefined = lists.spans
-      ? { path, start: 0, end: 0, count: lazy.span.count }
-      : undefined;
+  // The text so far as a piece of its own (before bytes or a mark).
+  function* flush(): Generator<Piece> {
     if (out) yield out;
     out = "";
-    if (span) {
-      lists.spans!.push(span);
-      yield (offset: number) => void (span.start = offset);
-    }
+  }
+  // A span of the list at `path` recorded in `lists.spans`, and the mark that tells its start.
+  function* openSpan(path: (string | number)[], count: number): Generator<Piece, ListSpan> {
+    const span: ListSpan = { path, start: 0, end: 0, count };
+    lists.spans!.push(span);
+    yield* flush();
+    yield (offset: number) => void (span.start = offset);
+    return span;
+  }
+  // The mark that tells where `span` ends.
+  function* closeSpan(span: ListSpan): Generator<Piece> {
+    yield* flush();
+    yield (offset: number) => void (span.end = offset);
+  }
+  function* lazyBytes(lazy: LazyList, path: (string | number)[]): Generator<Piece> {
+    yield* flush();
+    const span = lists.spans ? yield* openSpan(path, lazy.span.count) : undefined;
     yield* lazy.bytes();
-    if (span) yield (offset: number) => void (span.end = offset);
+    if (span) yield* closeSpan(span);
   }
   function* walkArray(
     v: unknown[],
@@ -423,20 +434,13 @@ function* chunks(
       return;
     }
     // An item list is framed by marks the writer tells its byte offsets (verbatim.ts).
-    const span: ListSpan | undefined = lists.spans && v.length && isItemList(path)
-      ? { path, start: 0, end: 0, count: v.length }
+    const span = lists.spans && v.length && isItemList(path)
+      ? yield* openSpan(path, v.length)
       : undefined;
-    if (span) {
-      lists.spans!.push(span);
-      if (out) yield out;
-      out = "";
-      yield (offset: number) => void (span.start = offset);
-    }
     // Loaded items the edit kept: their loaded bytes, as they were read.
     const kept = lists.kept?.get(v);
     if (kept) {
-      if (out) yield out;
-      out = "";
+      yield* flush();
       yield* kept.bytes();
     }
     // A slice is an array of the same items: same float paths below `[]`.
@@ -476,11 +480,7 @@ function* chunks(
       yield out + slice(v.length);
       out = "";
     }
-    if (span) {
-      if (out) yield out;
-      out = "";
-      yield (offset: number) => void (span.end = offset);
-    }
+    if (span) yield* closeSpan(span);
     out += "]";
   }
   const undo = applySpellings(spellings, nonce);
