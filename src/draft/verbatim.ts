@@ -182,6 +182,16 @@ export function framed(
 }
 
 /**
+ * Can a recorded span describe a list of a `size`-byte file: whole numbers, at least one item,
+ * its bytes non-empty and strictly inside the file (room for the key before it and `]` after)?
+ */
+export function spanFits(span: ListSpan, size: number): boolean {
+  const { start, end, count } = span;
+  return Number.isSafeInteger(start) && Number.isSafeInteger(end) &&
+    Number.isSafeInteger(count) && count >= 1 && start >= 1 && start < end && end < size;
+}
+
+/**
  * The lists of `content` whose recorded spans still frame them in the loaded file (`size` bytes,
  * read at an offset by `bytesAt`): the span lies inside the file, right after `"<key>":[` and
  * right before `]`, starts with `{` and ends with `}`, and the parsed list has the recorded
@@ -199,10 +209,7 @@ export function keptLists(
 ): KeptLists {
   const out: KeptLists = new Map();
   for (const s of spans) {
-    if (!isItemList(s.path) || !Number.isSafeInteger(s.count) || s.count < 1) continue;
-    const { start, end } = s;
-    if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end)) continue;
-    if (start < 1 || end <= start || end >= size) continue;
+    if (!isItemList(s.path) || !spanFits(s, size)) continue;
     const list = listAt(content, s.path);
     if (!list || list.length !== s.count || out.has(list)) continue;
     if (!list.every((x) => x !== null && typeof x === "object" && !Array.isArray(x))) continue;

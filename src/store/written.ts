@@ -24,6 +24,7 @@ import {
   type LazyLists,
   listAt,
   type ListSpan,
+  spanFits,
 } from "../draft/verbatim.ts";
 
 const WRITTEN = "written.json";
@@ -192,9 +193,7 @@ export function writtenSkeleton(
     const sorted = lists.filter((l) => l.path.length === 2 && l.path[0] === "materials")
       .sort((a, b) => a.start - b.start);
     for (const l of sorted) {
-      if (!Number.isSafeInteger(l.start) || !Number.isSafeInteger(l.end)) continue;
-      if (l.start <= at || l.end <= l.start || l.end >= size || !(l.count >= 1)) continue;
-      if (l.end - l.start > LAZY_MAX) continue;
+      if (!spanFits(l, size) || l.start <= at || l.end - l.start > LAZY_MAX) continue;
       if (!framed(l, (at, length) => readAtSync(f, at, length))) continue;
       cut.push(l);
       at = l.end;
