@@ -3,6 +3,7 @@
  * run` command of an entry point. No Node built-ins, so that a call can start a program cheaply
  * (the warm server's start); `self_command.ts` builds on it.
  */
+import { BUNDLED, ENTRY_FILE, programFile } from "../embedded.ts";
 import { basename } from "../path.ts";
 import { PERMISSIONS } from "../version.ts";
 
@@ -33,4 +34,22 @@ export function denoRunCommand(execPath: string, entry: string, config?: string)
     ...(config === undefined ? ["--no-config"] : ["--config", config]),
     entry,
   ];
+}
+
+/**
+ * The `deno run` argv of this very program (`denoRunCommand` of its entry point, with the
+ * checkout's deno.json unless bundled; the entry comes last); undefined when it does not run from
+ * files. `toPath` turns a file URL into a path.
+ */
+export function ownRunCommand(
+  execPath: string,
+  toPath: (url: URL) => string,
+): string[] | undefined {
+  const main = programFile(ENTRY_FILE);
+  if (main.protocol !== "file:") return undefined;
+  return denoRunCommand(
+    execPath,
+    toPath(main),
+    BUNDLED ? undefined : toPath(programFile("deno.json")),
+  );
 }

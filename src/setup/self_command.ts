@@ -3,8 +3,7 @@
  * client (or a test) uses to start this same draftcli.
  */
 import { fileURLToPath as fromFileUrl } from "node:url";
-import { BUNDLED, ENTRY_FILE, programFile } from "../embedded.ts";
-import { denoRunCommand, isCompiled } from "./deno_run.ts";
+import { isCompiled, ownRunCommand } from "./deno_run.ts";
 
 export { denoRunCommand, isCompiled, SOURCE_RUN_FLAGS } from "./deno_run.ts";
 
@@ -20,11 +19,5 @@ export function selfCommand(
 ): string[] {
   if (isCompiled(execPath)) return [execPath];
   if (draftcliOnPath) return ["draftcli"];
-  const main = programFile(ENTRY_FILE);
-  if (main.protocol !== "file:") return ["draftcli"];
-  return denoRunCommand(
-    execPath,
-    fromFileUrl(main),
-    BUNDLED ? undefined : fromFileUrl(programFile("deno.json")),
-  );
+  return ownRunCommand(execPath, fromFileUrl) ?? ["draftcli"];
 }

@@ -4,8 +4,7 @@
  * caller's stdio), so the caller exits at once. Loads no Node built-in (a first call pays only
  * the spawn).
  */
-import { BUNDLED, ENTRY_FILE, programFile } from "../embedded.ts";
-import { denoRunCommand, isCompiled } from "../setup/deno_run.ts";
+import { isCompiled, ownRunCommand } from "../setup/deno_run.ts";
 import { SERVER_ARG } from "./client.ts";
 
 /**
@@ -33,14 +32,11 @@ function ownV8Flags(entry: string): string[] {
  */
 export function serverCommand(execPath: string = Deno.execPath()): string[] | undefined {
   if (isCompiled(execPath)) return [execPath, SERVER_ARG];
-  const main = programFile(ENTRY_FILE);
-  if (main.protocol !== "file:") return undefined;
   // The warm server is POSIX only: a file URL's path is the file's path.
-  const path = (url: URL) => decodeURIComponent(url.pathname);
-  const entry = path(main);
-  const config = BUNDLED ? undefined : path(programFile("deno.json"));
-  const [deno, run, ...rest] = denoRunCommand(execPath, entry, config);
-  return [deno, run, ...ownV8Flags(entry), ...rest, SERVER_ARG];
+  const own = ownRunCommand(execPath, (url) => decodeURIComponent(url.pathname));
+  if (!own) return undefined;
+  const [deno, run, ...rest] = own;
+  return [deno, run, ...ownV8Flags(own[own.length - 1]), ...rest, SERVER_ARG];
 }
 
 /** Starts a warm server; any failure is ignored (the next call then runs in-process again). */
