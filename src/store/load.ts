@@ -16,7 +16,7 @@ import {
 } from "../editions/profiles.ts";
 import { DraftDocument } from "../draft/document.ts";
 import { indentOf, scanSpellings, tailOf } from "../draft/spellings.ts";
-import { lazyLists, writtenByUs, writtenLists, writtenSkeleton } from "./written.ts";
+import { lazyLists, writtenByUs, writtenFiles, writtenLists, writtenSkeleton } from "./written.ts";
 import { TIMELINE_FLOATS } from "../draft/serialize.ts";
 import { recover } from "./txn.ts";
 import { type LockInfo, withLock } from "./lock.ts";
@@ -148,7 +148,8 @@ export async function loadDraft(
   // A timeline as draftcli's last save wrote it: no spellings to scan, and the spans of its item
   // lists, whose loaded bytes a save may write again (src/draft/verbatim.ts).
   const path = candidates[0].path;
-  const written = opts.forSave ? await writtenByUs(dir, path) : undefined;
+  const record = opts.forSave ? writtenFiles(dir) : undefined;
+  const written = record && await writtenByUs(dir, path, record);
   // Its materials lists are left out of the parse, parsed when something reads them; a skeleton
   // that does not parse as one leaves the whole file to be parsed.
   const skeleton = written?.lists.length ? writtenSkeleton(path, written.lists) : undefined;
@@ -202,7 +203,7 @@ export async function loadDraft(
           : scanSpellings(timeline.text, content, TIMELINE_FLOATS),
         meta: metaText === undefined
           ? undefined
-          : await writtenByUs(dir, join(dir, "draft_meta_info.json"))
+          : record && await writtenByUs(dir, join(dir, "draft_meta_info.json"), record)
           ? { numbers: [], orders: [], indent: indentOf(metaText), tail: tailOf(metaText) }
           : scanSpellings(metaText, meta),
         settings: orUndefined(() => Deno.readTextFileSync(join(dir, "draft_settings"))),

@@ -122,19 +122,34 @@ function isSpan(x: unknown): x is ListSpan {
     typeof s.start === "number" && typeof s.end === "number" && typeof s.count === "number";
 }
 
-/**
- * Is `path` a file as draftcli's last save of `dir` wrote it as plain text (or a copy of one)?
- * Then what the record says of it; else undefined.
- */
-export async function writtenByUs(dir: string, path: string): Promise<WrittenTimeline | undefined> {
+/** What `.draftcli/written.json` records, by file key (`keyOf`). */
+export type WrittenFiles = Record<string, unknown>;
+
+/** The record of draftcli's last save of `dir`; undefined when there is none, or it is unreadable. */
+export function writtenFiles(dir: string): WrittenFiles | undefined {
   const text = orUndefined(() => Deno.readTextFileSync(join(dir, STATE_DIR, WRITTEN)));
   if (!text) return undefined;
-  let want: { id?: unknown; sample?: unknown; lists?: unknown } | undefined;
   try {
-    want = (JSON.parse(text) as { files?: Record<string, typeof want> }).files?.[keyOf(dir, path)];
+    const files = (JSON.parse(text) as { files?: unknown }).files;
+    return files && typeof files === "object" ? files as WrittenFiles : undefined;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Is `path` a file as draftcli's last save of `dir` wrote it as plain text (or a copy of one)?
+ * Then what the record says of it; else undefined. `files` is the record, when the caller has
+ * read it already (`writtenFiles`).
+ */
+export async function writtenByUs(
+  dir: string,
+  path: string,
+  files: WrittenFiles | undefined = writtenFiles(dir),
+): Promise<WrittenTimeline | undefined> {
+  const want = files?.[keyOf(dir, path)] as
+    | { id?: unknown; sample?: unknown; lists?: unknown }
+    | undefined;
   if (!want || typeof want !== "object") return undefined;
   const st = orUndefined(() => Deno.statSync(path));
   if (!st) return undefined;
