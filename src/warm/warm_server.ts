@@ -17,6 +17,7 @@
  */
 import { runApp } from "../cli/app.ts";
 import { VERSION } from "../version.ts";
+import { ignoreErrors, orUndefined } from "../files.ts";
 import {
   answerFrame,
   Frame,
@@ -84,18 +85,7 @@ export function replaceEnv(env: Record<string, string>): void {
 
 /** The inode of `path` (undefined when it is missing). */
 function inodeOf(path: string): number | undefined {
-  try {
-    return Deno.lstatSync(path).ino ?? undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Removes `path`, if it is still there. */
-function removeQuietly(path: string): void {
-  try {
-    Deno.removeSync(path);
-  } catch { /* already gone */ }
+  return orUndefined(() => Deno.lstatSync(path).ino ?? undefined);
 }
 
 /** True when a warm server of identity `id` answers a ping on `socket`. */
@@ -226,11 +216,11 @@ class WarmServer {
     clearInterval(this.watchTimer);
     // Only its own files: a server that replaced this one has the same names.
     if (this.inode !== undefined && inodeOf(this.paths.socket) === this.inode) {
-      removeQuietly(this.paths.socket);
+      ignoreErrors(() => Deno.removeSync(this.paths.socket));
     }
     try {
       if (JSON.parse(Deno.readTextFileSync(this.paths.status)).pid === Deno.pid) {
-        removeQuietly(this.paths.status);
+        ignoreErrors(() => Deno.removeSync(this.paths.status));
       }
     } catch { /* none, or not readable: not ours to remove */ }
     try {
@@ -353,7 +343,7 @@ export async function serveWarm(): Promise<void> {
   // Bound under a name of its own, then renamed over the socket path: a stale file or a server
   // that lost a start race is replaced whole (the loser sees its file replaced and stops).
   const temp = `${paths.dir}/${Deno.pid}.tmp.sock`;
-  removeQuietly(temp);
+  ignoreErrors(() => Deno.removeSync(temp));
   const listener = Deno.listen({ transport: "unix", path: temp });
   const inode = inodeOf(temp);
   Deno.renameSync(temp, paths.socket);
