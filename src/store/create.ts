@@ -168,14 +168,15 @@ function writeDraftFiles(doc: DraftDocument, folder: string): void {
   }
 }
 
-/** The text of a file's pieces (marks write nothing). */
+/** The text of a file's pieces (marks write nothing; a character may span two byte pieces). */
 function joinPieces(pieces: Iterable<string | Uint8Array | ((offset: number) => void)>): string {
+  const decoder = new TextDecoder();
   let text = "";
   for (const p of pieces) {
-    if (typeof p === "string") text += p;
-    else if (typeof p !== "function") text += new TextDecoder().decode(p);
+    if (typeof p === "string") text += decoder.decode() + p;
+    else if (typeof p !== "function") text += decoder.decode(p, { stream: true });
   }
-  return text;
+  return text + decoder.decode();
 }
 
 function defaultName(): string {
