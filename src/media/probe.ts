@@ -3,7 +3,7 @@
  * of the file that hold the facts (image headers, the MP4 `moov` box, the Matroska/audio headers),
  * never the whole of a large file. Anything not handled in-process falls back to ffprobe.
  *
- * Libraries: image-size (png, jpg, webp, bmp, gif size), mp4box (MP4/MOV/M4A), music-metadata
+ * Libraries: image-size (jpg, webp, bmp headers that image_dims.ts leaves to it), mp4box (MP4/MOV/M4A), music-metadata
  * (mp3, wav, flac, ogg, aac, webm/mkv); GIF frame delays are summed by a small streaming walker.
  * See docs/media.md.
  */
@@ -16,6 +16,7 @@ import { readAt } from "../files.ts";
 import { mediaError, type MediaInfo, secondsToUs } from "./types.ts";
 import { checkClaims, MediaClaimError } from "./bounds.ts";
 import { checkPngData, pngSize } from "./png.ts";
+import { imageDims } from "./image_dims.ts";
 
 export type { MediaInfo, MediaKind } from "./types.ts";
 
@@ -240,18 +241,26 @@ async function probeImage(
     // A PNG's size is at a fixed place of its first chunk: read here, without image-size.
     dims = pngSize(head);
   } else {
-    // Each prober is imported only for its format (literal specifiers: `deno compile` embeds
-    // them), once per process (a batch probes many images).
-    const { imageSize } = imageSizeModule ??= await import("image-size");
     /** The first `n` bytes of the file, from those already read when they are there. */
     const leading = async (n: number) =>
       bytes.length >= n ? bytes.subarray(0, n) : await readAt(file, 0, n);
-    try {
-      dims = imageSize(await leading(Math.min(size, IMAGE_HEAD_BYTES)));
-    } catch (err) {
-      // JPEG size markers can sit after large metadata blocks: retry with the whole file.
-      if (size <= IMAGE_HEAD_BYTES || size > IMAGE_MAX_BYTES) throw err;
-      dims = imageSize(await leading(size));
+    // Well-formed JPEG, WebP and BMP headers are read here (image_dims.ts: image-size's
+    // answer), from the sniffed bytes and then from the leading ones; image-size reads the rest.
+    const lead = () => leading(Math.min(size, IMAGE_HEAD_BYTES));
+    const own = imageDims(head, ext) ??
+      (size > head.length ? imageDims(await lead(), ext) : undefined);
+    if (own) dims = own;
+    else {
+      // Each prober is imported only for its format (literal specifiers: `deno compile` embeds
+      // them), once per process (a batch probes many images).
+      const { imageSize } = imageSizeModule ??= await import("image-size");
+      try {
+        dims = imageSize(await lead());
+      } catch (err) {
+        // JPEG size markers can sit after large metadata blocks: retry with the whole file.
+        if (size <= IMAGE_HEAD_BYTES || size > IMAGE_MAX_BYTES) throw err;
+        dims = imageSize(await leading(size));
+      }
     }
   }
   let { width, height } = dims;

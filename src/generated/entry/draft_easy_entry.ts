@@ -31,6 +31,7 @@ import "../../media/bounds.ts";
 import "../../media/sniff.ts";
 import "../../media/types.ts";
 import "../../media/png.ts";
+import "../../media/image_dims.ts";
 import "../../media/probe.ts";
 import "../../media/probe_cache.ts";
 import "../../media/media_resolve.ts";
