@@ -34,7 +34,9 @@ async function child(root: string, kind: string, draftDir: string): Promise<void
       at("src/store/load.ts"),
       at("src/store/draft_files.ts"),
     ]);
-  const doc = await load.loadDraft(draftDir, { forSave: true });
+  // What a load for a save reads (a checkout before save_reading.ts took `true`).
+  const saveReading = await at("src/store/save_reading.ts").catch(() => true);
+  const doc = await load.loadDraft(draftDir, { forSave: saveReading });
   const sec = 1_000_000;
   // Input as validated (zod, which the CLI does not load for it) before the clock starts.
   const texts = Array.from(

@@ -15,6 +15,7 @@ import { CaptionStyle } from "../src/schema/caption_style.ts";
 import { stringifyWithFloats, TIMELINE_FLOATS, timelinePieces } from "../src/draft/serialize.ts";
 import { vouchAsBuilt } from "../src/draft/item_templates.ts";
 import { loadDraft } from "../src/store/load.ts";
+import * as saveReading from "../src/store/save_reading.ts";
 import { syncMeta } from "../src/store/draft_files.ts";
 import { benchWorld, captions, pngFile, portraitDraft } from "./world.ts";
 
@@ -58,7 +59,7 @@ Deno.bench("stringifyWithFloats (editor float keys)", { group: "timeline" }, () 
 
 // One 1,000-caption add to an empty draft, as `captions add` builds it before its save.
 const empty = await portraitDraft(drafts, "jianying");
-const fresh = await loadDraft(empty.dir, { forSave: true });
+const fresh = await loadDraft(empty.dir, { forSave: saveReading });
 const batch = captions(1000, 0);
 const style = CaptionStyle.parse({});
 const plan = planCaptions(
@@ -90,7 +91,9 @@ Deno.bench("timelinePieces (as the save writes it)", { group: "1,000-caption add
 });
 
 // One 1,000-image add (one PNG) to an empty draft, as `images add` builds it before its save.
-const photos = await loadDraft((await portraitDraft(drafts, "jianying")).dir, { forSave: true });
+const photos = await loadDraft((await portraitDraft(drafts, "jianying")).dir, {
+  forSave: saveReading,
+});
 const png = pngFile(`${FIXTURES}image.png`);
 const pictures = Array.from(
   { length: 1000 },

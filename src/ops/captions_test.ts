@@ -12,6 +12,7 @@ import type { Edition } from "../editions/profiles.ts";
 import { saveDraft } from "../store/drafts.ts";
 import { portraitDraft } from "../../test/helpers/portrait_draft.ts";
 import { loadDraft } from "../store/load.ts";
+import * as saveReading from "../store/save_reading.ts";
 import { syncMeta } from "../store/draft_files.ts";
 import { vouchAsBuilt } from "../draft/item_templates.ts";
 import {
@@ -43,7 +44,7 @@ Deno.test("vouched captions are written as their values are at the save", async 
   for (const edition of ["jianying", "capcut"] as const) {
     const created = await portraitDraft(tmp.path, edition);
     for (const round of [0, 1]) {
-      const doc = await loadDraft(created.dir, { forSave: true });
+      const doc = await loadDraft(created.dir, { forSave: saveReading });
       const items = Array.from({ length: 40 }, (_, i) => ({
         text: `caption ${i} 字幕 "quoted" \\ ${round}`,
         start: i * 500_000,
@@ -67,7 +68,9 @@ Deno.test("vouched captions are written as their values are at the save", async 
 Deno.test("vouched captions are written from their templates", async () => {
   await using tmp = await tempDir("draftcli-captions-from-templates-");
   for (const edition of ["jianying", "capcut"] as const) {
-    const doc = await loadDraft((await portraitDraft(tmp.path, edition)).dir, { forSave: true });
+    const doc = await loadDraft((await portraitDraft(tmp.path, edition)).dir, {
+      forSave: saveReading,
+    });
     const items = Array.from({ length: 40 }, (_, i) => ({
       text: `caption ${i}`,
       start: i * 500_000,
@@ -143,7 +146,7 @@ Deno.test("any caption batch written from templates equals the general writer's 
     }, { requiredKeys: [] });
     await fc.assert(
       fc.asyncProperty(fc.array(item, { minLength: 1, maxLength: 12 }), style, async (list, s) => {
-        const doc = await loadDraft(created.dir, { forSave: true });
+        const doc = await loadDraft(created.dir, { forSave: saveReading });
         const items = list.map((it, i) => ({
           ...it,
           start: i * 1_000_000,

@@ -10,6 +10,7 @@ import type { ResolvedFile } from "./media.ts";
 import { saveDraft } from "../store/drafts.ts";
 import { portraitDraft } from "../../test/helpers/portrait_draft.ts";
 import { loadDraft } from "../store/load.ts";
+import * as saveReading from "../store/save_reading.ts";
 import { syncMeta } from "../store/draft_files.ts";
 import { vouchAsBuilt, vouchedTemplateOf } from "../draft/item_templates.ts";
 import { stringifyWithFloats, TIMELINE_FLOATS, timelinePieces } from "../draft/serialize.ts";
@@ -48,7 +49,7 @@ async function checkWritten(
   for (const edition of ["jianying", "capcut"] as const) {
     const created = await portraitDraft(tmp.path, edition);
     for (const round of [0, 1]) {
-      const doc = await loadDraft(created.dir, { forSave: true });
+      const doc = await loadDraft(created.dir, { forSave: saveReading });
       const built: object[] = [];
       apply(edition, doc, round, built);
       vouchAsBuilt(built);
@@ -115,7 +116,9 @@ async function checkFromTemplates(
 ): Promise<void> {
   await using tmp = await tempDir("draftcli-visual-from-templates-");
   for (const edition of ["jianying", "capcut"] as const) {
-    const doc = await loadDraft((await portraitDraft(tmp.path, edition)).dir, { forSave: true });
+    const doc = await loadDraft((await portraitDraft(tmp.path, edition)).dir, {
+      forSave: saveReading,
+    });
     const built: object[] = [];
     apply(edition, doc, built);
     vouchAsBuilt(built);

@@ -20,6 +20,7 @@ import {
 } from "./draft_files.ts";
 import { indexDraft } from "./draft_index.ts";
 import { loadDraft, withDraftLock } from "./load.ts";
+import * as saveReading from "./save_reading.ts";
 
 /** Files staged outside the draft (downloads) to move into it on commit. */
 export interface StagedFile {
@@ -111,7 +112,7 @@ export async function mutateDraftAt<T>(
   opts: { warn?: (message: string) => void } = {},
 ): Promise<T> {
   return await withDraftLock(dir, async (lock) => {
-    const doc = await loadDraft(dir, { sweep: lock.tookOver, forSave: true });
+    const doc = await loadDraft(dir, { sweep: lock.tookOver, forSave: saveReading });
     const { result, staged, files } = await fn(doc);
     await saveDraft(doc, { staged, files, warn: opts.warn });
     return result;

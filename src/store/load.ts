@@ -15,8 +15,7 @@ import {
   profileForAppVersion,
 } from "../editions/profiles.ts";
 import { DraftDocument } from "../draft/document.ts";
-import { indentOf, scanSpellings, tailOf } from "../draft/spellings.ts";
-import { lazyLists, writtenByUs, writtenFiles, writtenLists, writtenSkeleton } from "./written.ts";
+import type * as SaveReading from "./save_reading.ts";
 import { TIMELINE_FLOATS } from "../draft/serialize.ts";
 import { recover } from "./txn.ts";
 import { type LockInfo, withLock } from "./lock.ts";
@@ -128,10 +127,12 @@ function readTimeline(
  * happen with the lock held; `{ recover: false }` reads as is, without the lock (listings).
  * `sweep` (default true) also deletes temp files of commits killed before their journal; pass
  * the lock's `tookOver` (withDraftLock), since only a writer that died holding it leaves them.
+ * `forSave` (the commit path passes save_reading.ts) also reads what a save needs to write the
+ * unchanged parts back as they were (`DraftDocument.loaded`).
  */
 export async function loadDraft(
   dir: string,
-  opts: { recover?: boolean; sweep?: boolean; forSave?: boolean } = {},
+  opts: { recover?: boolean; sweep?: boolean; forSave?: typeof SaveReading } = {},
 ): Promise<DraftDocument> {
   const stateDir = join(dir, STATE_DIR);
   if (opts.recover !== false) await recover(stateDir, [dir], { sweep: opts.sweep });
@@ -148,17 +149,18 @@ export async function loadDraft(
   // A timeline as draftcli's last save wrote it: no spellings to scan, and the spans of its item
   // lists, whose loaded bytes a save may write again (src/draft/verbatim.ts).
   const path = candidates[0].path;
-  const record = opts.forSave ? writtenFiles(dir) : undefined;
-  const written = record && await writtenByUs(dir, path, record);
+  const save = opts.forSave;
+  const record = save?.writtenFiles(dir);
+  const written = record && await save!.writtenByUs(dir, path, record);
   // Its materials lists are left out of the parse, parsed when something reads them; a skeleton
   // that does not parse as one leaves the whole file to be parsed.
-  const skeleton = written?.lists.length ? writtenSkeleton(path, written.lists) : undefined;
+  const skeleton = written?.lists.length ? save!.writtenSkeleton(path, written.lists) : undefined;
   let timeline: { json: Json; text: string } | undefined;
-  let lazy: ReturnType<typeof lazyLists>;
+  let lazy: ReturnType<typeof SaveReading.lazyLists>;
   if (skeleton) {
     try {
       timeline = readTimeline(path, skeleton.text);
-      lazy = lazyLists(timeline.json, path, skeleton.lists);
+      lazy = save!.lazyLists(timeline.json, path, skeleton.lists);
     } catch { /* the whole file, below */ }
     if (!lazy) timeline = undefined;
   }
@@ -191,24 +193,33 @@ export async function loadDraft(
     content,
     meta,
     // A save writes what it did not change as it was read (number text, indentation).
-    loaded: opts.forSave
+    loaded: save
       ? {
         content: written
           ? {
             numbers: [],
             orders: [],
-            indent: indentOf(timeline.text),
-            tail: tailOf(timeline.text),
+            indent: save.indentOf(timeline.text),
+            tail: save.tailOf(timeline.text),
           }
-          : scanSpellings(timeline.text, content, TIMELINE_FLOATS),
+          : save.scanSpellings(timeline.text, content, TIMELINE_FLOATS),
         meta: metaText === undefined
           ? undefined
-          : record && await writtenByUs(dir, join(dir, "draft_meta_info.json"), record)
-          ? { numbers: [], orders: [], indent: indentOf(metaText), tail: tailOf(metaText) }
-          : scanSpellings(metaText, meta),
+          : record && await save.writtenByUs(dir, join(dir, "draft_meta_info.json"), record)
+          ? {
+            numbers: [],
+            orders: [],
+            indent: save.indentOf(metaText),
+            tail: save.tailOf(metaText),
+          }
+          : save.scanSpellings(metaText, meta),
         settings: orUndefined(() => Deno.readTextFileSync(join(dir, "draft_settings"))),
         lists: written?.lists.length
-          ? writtenLists(path, content, written.lists.filter((l) => !lazy?.lists.includes(l)))
+          ? save.writtenLists(
+            path,
+            content,
+            written.lists.filter((l) => !lazy?.lists.includes(l)),
+          )
           : undefined,
         lazy: lazy?.lazy,
       }

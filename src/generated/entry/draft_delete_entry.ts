@@ -26,14 +26,13 @@ import "../../draft/verbatim.ts";
 import "../../draft/serialize.ts";
 import "../../draft/ids.ts";
 import "../../draft/document.ts";
-import "../../draft/spellings.ts";
-import "../../store/written.ts";
 import "../../store/txn.ts";
 import "../../store/load.ts";
 import "../../draft/media_path.ts";
 import "../../store/draft_files.ts";
 import "../../store/drafts.ts";
 import "../../store/assemble.ts";
+import "../../draft/spellings.ts";
 import "../../store/manage.ts";
 
 const keys0 = new Set<string>(["draftId","yes"]);

@@ -41,8 +41,6 @@ import "../../draft/verbatim.ts";
 import "../../draft/serialize.ts";
 import "../../draft/ids.ts";
 import "../../draft/document.ts";
-import "../../draft/spellings.ts";
-import "../../store/written.ts";
 import "../../store/txn.ts";
 import "../../store/load.ts";
 import "../../store/draft_files.ts";

@@ -31,8 +31,6 @@ import "../../draft/verbatim.ts";
 import "../../draft/serialize.ts";
 import "../../draft/ids.ts";
 import "../../draft/document.ts";
-import "../../draft/spellings.ts";
-import "../../store/written.ts";
 import "../../store/txn.ts";
 import "../../store/load.ts";
 import "../../draft/media_path.ts";
