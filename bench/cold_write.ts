@@ -84,7 +84,11 @@ async function child(root: string, kind: string, draftDir: string): Promise<void
   let encoding = 0;
   let tick = performance.now();
   for (
-    const piece of serialize.timelinePieces(doc.content, serialize.TIMELINE_FLOATS, undefined)
+    const piece of serialize.timelinePieces(
+      doc.content,
+      serialize.timelineFloats?.() ?? serialize.TIMELINE_FLOATS,
+      undefined,
+    )
   ) {
     const start = performance.now();
     pieces += start - tick;

@@ -14,7 +14,7 @@
 import process from "node:process";
 import { addCaptions } from "../src/ops/captions.ts";
 import { CaptionStyle } from "../src/schema/caption_style.ts";
-import { TIMELINE_FLOATS, timelinePieces } from "../src/draft/serialize.ts";
+import { timelineFloats, timelinePieces } from "../src/draft/serialize.ts";
 import { scanSpellings } from "../src/draft/spellings.ts";
 import { flag, median } from "./runs.ts";
 import { benchWorld, captions, portraitDraft } from "./world.ts";
@@ -65,11 +65,11 @@ for (const size of SIZES) {
     .replace(/"alpha":1\.0/g, '"alpha":1.00');
   for (const [label, t] of [["draftcli", text], ["editor-like", editorLike]] as const) {
     const content = JSON.parse(t);
-    const spellings = scanSpellings(t, content, TIMELINE_FLOATS);
+    const spellings = scanSpellings(t, content, timelineFloats());
     const parse = cpuMedian(() => JSON.parse(t));
-    const scan = cpuMedian(() => scanSpellings(t, content, TIMELINE_FLOATS));
-    const before = cpuMedian(() => write(timelinePieces(content, TIMELINE_FLOATS)));
-    const after = cpuMedian(() => write(timelinePieces(content, TIMELINE_FLOATS, spellings)));
+    const scan = cpuMedian(() => scanSpellings(t, content, timelineFloats()));
+    const before = cpuMedian(() => write(timelinePieces(content, timelineFloats())));
+    const after = cpuMedian(() => write(timelinePieces(content, timelineFloats(), spellings)));
     rows.push(
       `  ${String(size).padStart(6)} segments, ${label.padEnd(11)} ${
         (t.length / 1e6).toFixed(1).padStart(5)

@@ -12,7 +12,7 @@ import { visualNames } from "../src/ops/visual_names.ts";
 import { ImageInfo } from "../src/schema/media_items.ts";
 import { readDraft } from "../src/store/drafts.ts";
 import { CaptionStyle } from "../src/schema/caption_style.ts";
-import { stringifyWithFloats, TIMELINE_FLOATS, timelinePieces } from "../src/draft/serialize.ts";
+import { stringifyWithFloats, timelineFloats, timelinePieces } from "../src/draft/serialize.ts";
 import { vouchAsBuilt } from "../src/draft/item_templates.ts";
 import { loadDraft } from "../src/store/load.ts";
 import * as saveReading from "../src/store/save_reading.ts";
@@ -86,7 +86,7 @@ Deno.bench("stringifyWithFloats (one string)", { group: "1,000-caption add" }, (
 });
 Deno.bench("timelinePieces (as the save writes it)", { group: "1,000-caption add" }, () => {
   for (
-    const _ of timelinePieces(fresh.content, TIMELINE_FLOATS, fresh.loaded?.content)
+    const _ of timelinePieces(fresh.content, timelineFloats(), fresh.loaded?.content)
   ) { /* drained */ }
 });
 
@@ -124,6 +124,6 @@ Deno.bench("stringifyWithFloats (one string)", { group: "1,000-image add" }, () 
 });
 Deno.bench("timelinePieces (as the save writes it)", { group: "1,000-image add" }, () => {
   for (
-    const _ of timelinePieces(photos.content, TIMELINE_FLOATS, photos.loaded?.content)
+    const _ of timelinePieces(photos.content, timelineFloats(), photos.loaded?.content)
   ) { /* drained */ }
 });

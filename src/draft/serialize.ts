@@ -78,8 +78,12 @@ export function floatKeysOf(paths: readonly string[], intLeaves: readonly string
   };
 }
 
-/** The float keys of the editors' timelines. */
-export const TIMELINE_FLOATS: FloatKeys = floatKeysOf(floatKeys.timeline, floatKeys.intLeaves);
+let timelineFloatKeys: FloatKeys | undefined;
+
+/** The float keys of the editors' timelines (made on first use: reads never need them). */
+export function timelineFloats(): FloatKeys {
+  return timelineFloatKeys ??= floatKeysOf(floatKeys.timeline, floatKeys.intLeaves);
+}
 
 /** One integer written as a float: where it is, to put it back after stringifying. */
 interface Marked {
@@ -202,7 +206,7 @@ function unwrapOrdered(text: string, nonce: string, write: (v: unknown) => strin
  */
 export function stringifyWithFloats(
   value: unknown,
-  floats: FloatKeys = TIMELINE_FLOATS,
+  floats: FloatKeys = timelineFloats(),
   spellings?: Spellings,
 ): string {
   // plain ASCII (JSON.stringify's fast path); a caller string would need the random nonce
@@ -308,7 +312,7 @@ const PIECE = 1 << 15;
  */
 export function stringifyChunks(
   value: unknown,
-  floats: FloatKeys = TIMELINE_FLOATS,
+  floats: FloatKeys = timelineFloats(),
   spellings?: Spellings,
 ): Generator<string> {
   // Without `lists`, every piece is text.
@@ -641,7 +645,7 @@ function itemCount(content: unknown, lazy?: LazyLists): { items: number; templat
  */
 export function timelinePieces(
   content: unknown,
-  floats: FloatKeys = TIMELINE_FLOATS,
+  floats: FloatKeys = timelineFloats(),
   spellings?: Spellings,
 ): Iterable<string> {
   const { items, templated } = itemCount(content);

@@ -4,7 +4,7 @@ import {
   SLICED_BY_COUNT,
   stringifyChunks,
   stringifyWithFloats,
-  TIMELINE_FLOATS,
+  timelineFloats,
   timelinePieces,
 } from "./serialize.ts";
 import { floatPaths } from "./json_numbers.ts";
@@ -36,7 +36,7 @@ Deno.test("stringifyWithFloats: integers at float keys get a decimal point, othe
 
 Deno.test("stringifyWithFloats: the editors' float keys come out as floats", () => {
   const doc = { fps: 30, config: { zoom_info_params: { offset_x: 0 } }, version: 360000 };
-  const { floats, ints } = floatPaths(stringifyWithFloats(doc, TIMELINE_FLOATS));
+  const { floats, ints } = floatPaths(stringifyWithFloats(doc, timelineFloats()));
   deepStrictEqual([...floats].sort(), ["config.zoom_info_params.offset_x", "fps"]);
   deepStrictEqual([...ints], ["version"]);
 });

@@ -5,7 +5,7 @@ import {
   floatKeysOf,
   stringifyChunks,
   stringifyWithFloats,
-  TIMELINE_FLOATS,
+  timelineFloats,
   timelinePieces,
 } from "./serialize.ts";
 
@@ -62,15 +62,15 @@ Deno.test("spellings: the chunked writer gives the same text as the one-string w
   const segs = Array.from({ length: 600 }, (_, i) => `{"id":"s${i}","volume":1.0,"n":${i}}`);
   const text = `{"fps":30,"tracks":[{"segments":[${segs.join(",")}]}],"zero":0.0}`;
   const value = JSON.parse(text);
-  const sp = scanSpellings(text, value, TIMELINE_FLOATS);
-  equal([...stringifyChunks(value, TIMELINE_FLOATS, sp)].join(""), text);
-  equal(stringifyWithFloats(value, TIMELINE_FLOATS, sp), text);
+  const sp = scanSpellings(text, value, timelineFloats());
+  equal([...stringifyChunks(value, timelineFloats(), sp)].join(""), text);
+  equal(stringifyWithFloats(value, timelineFloats(), sp), text);
 });
 
 Deno.test("spellings: a compact draftcli timeline records nothing (its floats are the rule's)", () => {
   const value = { fps: 30, clip: { scale: { x: 1, y: 1 }, alpha: 1 }, volume: 1, start: 0 };
-  const text = stringifyWithFloats(value, TIMELINE_FLOATS);
-  deepStrictEqual(scanSpellings(text, JSON.parse(text), TIMELINE_FLOATS).numbers, []);
+  const text = stringifyWithFloats(value, timelineFloats());
+  deepStrictEqual(scanSpellings(text, JSON.parse(text), timelineFloats()).numbers, []);
 });
 
 Deno.test("spellings: random documents with odd number text, escapes and index keys round-trip", () => {
@@ -98,7 +98,7 @@ Deno.test("spellings: random documents with odd number text, escapes and index k
       fc.uniqueArray(fc.tuple(keys, value), { maxLength: 6, selector: (e) => e[0] }),
       (es) => {
         const text = `{${es.map(([k, v]) => `"${k}":${v}`).join(",")}}`;
-        equal(roundTrip(text, TIMELINE_FLOATS), text);
+        equal(roundTrip(text, timelineFloats()), text);
         equal(roundTrip(text, FLOATS), text);
       },
     ),

@@ -1,6 +1,6 @@
 /** Item lists written from their loaded bytes (verbatim.ts) and the spans that locate them. */
 import { deepStrictEqual, equal, ok, throws } from "node:assert/strict";
-import { TIMELINE_FLOATS, timelinePieces, timelineWrite } from "./serialize.ts";
+import { timelineFloats, timelinePieces, timelineWrite } from "./serialize.ts";
 import { checkedPieces, keptLists as keptListsOf, type ListSpan, type Piece } from "./verbatim.ts";
 
 /** `keptLists` of a file held in memory. */
@@ -55,8 +55,8 @@ function timeline() {
 Deno.test("timelineWrite: marks frame each non-empty item list; the bytes are the full save's", () => {
   const doc = timeline();
   const spans: ListSpan[] = [];
-  const bytes = written(timelineWrite(doc, TIMELINE_FLOATS, undefined, { spans, always: true }));
-  equal(text(bytes), [...timelinePieces(doc, TIMELINE_FLOATS)].join(""));
+  const bytes = written(timelineWrite(doc, timelineFloats(), undefined, { spans, always: true }));
+  equal(text(bytes), [...timelinePieces(doc, timelineFloats())].join(""));
   deepStrictEqual(spans.map((s) => [s.path, s.count]), [
     [["materials", "texts"], 2],
     [["materials", "speeds"], 1],
@@ -65,7 +65,7 @@ Deno.test("timelineWrite: marks frame each non-empty item list; the bytes are th
   // Byte offsets (the texts are not ASCII): each span is its list's items, brackets excluded.
   for (const s of spans) {
     const list = s.path.reduce<unknown>((v, k) => (v as Record<string, unknown>)[k], doc);
-    const items = [...timelinePieces({ x: list }, TIMELINE_FLOATS)].join("").slice(6, -2);
+    const items = [...timelinePieces({ x: list }, timelineFloats())].join("").slice(6, -2);
     equal(text(bytes.subarray(s.start, s.end)), items, s.path.join("."));
   }
 });
@@ -73,7 +73,7 @@ Deno.test("timelineWrite: marks frame each non-empty item list; the bytes are th
 Deno.test("keptLists: takes the spans that frame their lists, drops any other", () => {
   const doc = timeline();
   const spans: ListSpan[] = [];
-  const bytes = written(timelineWrite(doc, TIMELINE_FLOATS, undefined, { spans, always: true }));
+  const bytes = written(timelineWrite(doc, timelineFloats(), undefined, { spans, always: true }));
   const loaded = JSON.parse(text(bytes));
   const kept = keptLists(loaded, bytes, spans);
   deepStrictEqual(
@@ -96,7 +96,7 @@ Deno.test("keptLists: takes the spans that frame their lists, drops any other", 
 Deno.test("timelineWrite: a kept list is written from its loaded bytes, new items after them", () => {
   const doc = timeline();
   const spans: ListSpan[] = [];
-  const bytes = written(timelineWrite(doc, TIMELINE_FLOATS, undefined, { spans, always: true }));
+  const bytes = written(timelineWrite(doc, timelineFloats(), undefined, { spans, always: true }));
   // The loaded text spells a number its own way: kept bytes keep it, a full save would not.
   const respelled = new TextEncoder().encode(
     text(bytes).replaceAll('"speed":1.0}', '"speed":1e0}'),
@@ -112,7 +112,7 @@ Deno.test("timelineWrite: a kept list is written from its loaded bytes, new item
   const again: ListSpan[] = [];
   const out = text(
     written(
-      timelineWrite(loaded, TIMELINE_FLOATS, undefined, { kept, spans: again, always: true }),
+      timelineWrite(loaded, timelineFloats(), undefined, { kept, spans: again, always: true }),
     ),
   );
   ok(out.includes('"speeds":[{"id":"s1","speed":1e0},{"id":"s2","speed":2.0}]'), out);

@@ -18,7 +18,7 @@ import { vouchAsBuilt } from "../draft/item_templates.ts";
 import {
   stringifyChunks,
   stringifyWithFloats,
-  TIMELINE_FLOATS,
+  timelineFloats,
   timelinePieces,
 } from "../draft/serialize.ts";
 import { tempDir } from "../../test/helpers/temp.ts";
@@ -56,8 +56,8 @@ Deno.test("vouched captions are written as their values are at the save", async 
       }));
       const style = CaptionStyle.parse({ fontSize: 9, textColor: "#ffde00", transformY: -0.8 });
       addVouched(doc, edition, items, style);
-      const written = [...timelinePieces(doc.content, TIMELINE_FLOATS, doc.loaded?.content)];
-      equal(written.join(""), stringifyWithFloats(doc.content, TIMELINE_FLOATS), edition);
+      const written = [...timelinePieces(doc.content, timelineFloats(), doc.loaded?.content)];
+      equal(written.join(""), stringifyWithFloats(doc.content, timelineFloats()), edition);
       const texts = JSON.parse(written.join("")).materials.texts;
       equal(texts.length, 40 * (round + 1));
       await saveDraft(doc); // the next round adds to a loaded draft
@@ -83,7 +83,7 @@ Deno.test("vouched captions are written from their templates", async () => {
       (s as Record<string, unknown>).visible = "not-a-hole";
     }
     for (const m of doc.materials("texts")) m.category_id = "not-a-hole";
-    const written = [...timelinePieces(doc.content, TIMELINE_FLOATS, doc.loaded?.content)];
+    const written = [...timelinePieces(doc.content, timelineFloats(), doc.loaded?.content)];
     equal(written.join("").includes("not-a-hole"), false, edition);
   }
 });
@@ -154,8 +154,8 @@ Deno.test("any caption batch written from templates equals the general writer's 
         }));
         addVouched(doc, edition, items, CaptionStyle.parse(s));
         // the piecewise writer, which takes vouched items from their templates at any size
-        const written = [...stringifyChunks(doc.content, TIMELINE_FLOATS, doc.loaded?.content)];
-        equal(written.join(""), stringifyWithFloats(doc.content, TIMELINE_FLOATS), edition);
+        const written = [...stringifyChunks(doc.content, timelineFloats(), doc.loaded?.content)];
+        equal(written.join(""), stringifyWithFloats(doc.content, timelineFloats()), edition);
       }),
       { numRuns: 40 },
     );

@@ -13,7 +13,7 @@ import { loadDraft } from "../store/load.ts";
 import * as saveReading from "../store/save_reading.ts";
 import { syncMeta } from "../store/draft_files.ts";
 import { vouchAsBuilt, vouchedTemplateOf } from "../draft/item_templates.ts";
-import { stringifyWithFloats, TIMELINE_FLOATS, timelinePieces } from "../draft/serialize.ts";
+import { stringifyWithFloats, timelineFloats, timelinePieces } from "../draft/serialize.ts";
 import type { DraftDocument } from "../draft/document.ts";
 import type { Edition } from "../editions/profiles.ts";
 import { ImageInfo } from "../schema/media_items.ts";
@@ -55,8 +55,8 @@ async function checkWritten(
       vouchAsBuilt(built);
       ok(vouchedTemplateOf(doc.materials("videos").at(-1)), "the last material is vouched for");
       syncMeta(doc); // numbers the render indexes, as the save does
-      const written = [...timelinePieces(doc.content, TIMELINE_FLOATS, doc.loaded?.content)];
-      equal(written.join(""), stringifyWithFloats(doc.content, TIMELINE_FLOATS), edition);
+      const written = [...timelinePieces(doc.content, timelineFloats(), doc.loaded?.content)];
+      equal(written.join(""), stringifyWithFloats(doc.content, timelineFloats()), edition);
       const materials = JSON.parse(written.join("")).materials;
       for (const [list, n] of Object.entries(counts(round))) {
         equal(materials[list].length, n, `${edition} ${list}`);
@@ -127,7 +127,7 @@ async function checkFromTemplates(
     equal(segments.length, 40);
     for (const s of segments) (s as Record<string, unknown>).visible = "not-a-hole";
     for (const m of doc.materials("videos")) m.category_id = "not-a-hole";
-    const written = [...timelinePieces(doc.content, TIMELINE_FLOATS, doc.loaded?.content)];
+    const written = [...timelinePieces(doc.content, timelineFloats(), doc.loaded?.content)];
     equal(written.join("").includes("not-a-hole"), false, edition);
   }
 }

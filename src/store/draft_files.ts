@@ -9,7 +9,7 @@ import type { DraftDocument } from "../draft/document.ts";
 import type { TxnEntry } from "./txn.ts";
 import {
   stringifyAsLoaded,
-  TIMELINE_FLOATS,
+  timelineFloats,
   timelinePieces,
   timelineWrite,
 } from "../draft/serialize.ts";
@@ -101,7 +101,7 @@ export function draftFileEntries(
   const loaded = doc.loaded;
   const kept = doc.keptBytes();
   const verify = verifySave();
-  let pieces = timelineWrite(doc.content, TIMELINE_FLOATS, loaded?.content, {
+  let pieces = timelineWrite(doc.content, timelineFloats(), loaded?.content, {
     kept,
     spans,
     lazy: loaded?.lazy,
@@ -109,7 +109,7 @@ export function draftFileEntries(
   });
   if (verify) {
     pieces = checkedPieces(pieces, () => {
-      const full = [...timelinePieces(doc.content, TIMELINE_FLOATS, loaded?.content)].join("");
+      const full = [...timelinePieces(doc.content, timelineFloats(), loaded?.content)].join("");
       return new TextEncoder().encode(full);
     });
   }

@@ -16,7 +16,7 @@ import {
 } from "../editions/profiles.ts";
 import { DraftDocument } from "../draft/document.ts";
 import type * as SaveReading from "./save_reading.ts";
-import { TIMELINE_FLOATS } from "../draft/serialize.ts";
+import { timelineFloats } from "../draft/serialize.ts";
 import { recover } from "./txn.ts";
 import { type LockInfo, withLock } from "./lock.ts";
 import { readJsonIfExists } from "./atomic.ts";
@@ -202,7 +202,7 @@ export async function loadDraft(
             indent: save.indentOf(timeline.text),
             tail: save.tailOf(timeline.text),
           }
-          : save.scanSpellings(timeline.text, content, TIMELINE_FLOATS),
+          : save.scanSpellings(timeline.text, content, timelineFloats()),
         meta: metaText === undefined
           ? undefined
           : record && await save.writtenByUs(dir, join(dir, "draft_meta_info.json"), record)
