@@ -101,6 +101,46 @@ export async function sha256Of(
   return hash.digest("hex");
 }
 
+/**
+ * A sha256 fed in pieces (a download as it arrives). Pieces are kept until they pass
+ * `wholeLimit` bytes and then hashed in one go by Web Crypto, so a stream of an image or a
+ * short clip never imports `node:crypto`; a longer stream moves to it (imported only then).
+ */
+export class Sha256Stream {
+  readonly #limit: number;
+  #pieces: Uint8Array[] = [];
+  #size = 0;
+  #node?: { update(bytes: Uint8Array): unknown; digest(encoding: "hex"): string };
+
+  constructor(wholeLimit = WHOLE_HASH_BYTES) {
+    this.#limit = wholeLimit;
+  }
+
+  /** Adds the next piece (kept by reference: the caller must not change it afterwards). */
+  async update(bytes: Uint8Array): Promise<void> {
+    if (this.#node) return void this.#node.update(bytes);
+    this.#pieces.push(bytes);
+    this.#size += bytes.length;
+    if (this.#size <= this.#limit) return;
+    const { createHash } = await import("node:crypto");
+    this.#node = createHash("sha256");
+    for (const piece of this.#pieces) this.#node.update(piece);
+    this.#pieces = [];
+  }
+
+  /** The hex digest of every piece added. */
+  async hex(): Promise<string> {
+    if (this.#node) return this.#node.digest("hex");
+    const whole = new Uint8Array(this.#size);
+    let at = 0;
+    for (const piece of this.#pieces) {
+      whole.set(piece, at);
+      at += piece.length;
+    }
+    return await sha256Bytes(whole);
+  }
+}
+
 /** Hex sha256 of a text's UTF-8 bytes (Web Crypto; no `node:` import). */
 export function sha256Text(text: string): Promise<string> {
   return sha256Bytes(new TextEncoder().encode(text));

@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { sha256Text } from "./files.ts";
+import { Sha256Stream, sha256Text } from "./files.ts";
 
 Deno.test("sha256Text: the hex digest of the text's UTF-8 bytes", async () => {
   for (const text of ["", "abc", "片段 ✂️"]) {
@@ -10,4 +10,18 @@ Deno.test("sha256Text: the hex digest of the text's UTF-8 bytes", async () => {
     await sha256Text("abc"),
     "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
   );
+});
+
+Deno.test("Sha256Stream: the digest of its pieces, below and past the in-memory limit", async () => {
+  const pieces = Array.from({ length: 7 }, (_, i) => new Uint8Array(i * 5).fill(i + 1));
+  const expected = createHash("sha256");
+  for (const p of pieces) expected.update(p);
+  const want = expected.digest("hex");
+  // 105 bytes in all: hashed whole (limit 1000), and moved to node:crypto after 20 bytes.
+  for (const limit of [1000, 20, 0]) {
+    const stream = new Sha256Stream(limit);
+    for (const p of pieces) await stream.update(p);
+    assertEquals(await stream.hex(), want, `limit ${limit}`);
+  }
+  assertEquals(await new Sha256Stream().hex(), createHash("sha256").digest("hex"), "no pieces");
 });

@@ -20,6 +20,7 @@
  *   names that same file (device + inode), so a fresh lock taken in between is never removed;
  * - release: remove the file while still holding the OS lock, then close it.
  */
+import { every } from "../clock.ts";
 import { ignoreErrors, orUndefined, readAtSync } from "../files.ts";
 import { DraftcliError } from "../errors.ts";
 import { dirname } from "../path.ts";
@@ -276,27 +277,6 @@ function describeOwner(owner: Partial<OwnerInfo> | undefined): string {
   return `draftcli process ${owner.pid}${host}`;
 }
 
-/**
- * Calls `beat` every `ms` until the returned stop function is called. Its clock is
- * `Atomics.waitAsync`, not setInterval: Deno's timers load a part of its Node layer on first use
- * (milliseconds of every command's start-up), and a pending wait neither keeps the process alive
- * nor outlives `stop`.
- */
-function heartbeat(beat: () => void, ms: number): () => void {
-  const cell = new Int32Array(new SharedArrayBuffer(4));
-  (async () => {
-    for (;;) {
-      const wait = Atomics.waitAsync(cell, 0, 0, ms);
-      if (!wait.async || (await wait.value) !== "timed-out") return;
-      beat();
-    }
-  })();
-  return () => {
-    Atomics.store(cell, 0, 1);
-    Atomics.notify(cell, 0);
-  };
-}
-
 /** What `withLock` tells the function it runs. */
 export interface LockInfo {
   /**
@@ -349,7 +329,7 @@ export async function withLock<T>(
     }
   }
   const lock = held;
-  const stop = heartbeat(() => void lock.touch(), heartbeatMs);
+  const stop = every(heartbeatMs, () => void lock.touch());
   try {
     return await fn({ tookOver });
   } finally {

@@ -18,6 +18,8 @@
  */
 import { DraftcliError, type ErrorCode } from "../errors.ts";
 import { redactSecrets, redactUrl } from "../text/redact.ts";
+import { Sha256Stream } from "../files.ts";
+import { after } from "../clock.ts";
 
 /** Retry and timeout settings, the same for every request. */
 export interface RetryOptions {
@@ -261,22 +263,26 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-/** A timer that aborts the attempt; re-armed for each phase (headers, each pause). */
+/**
+ * A timer that aborts the attempt; re-armed for each phase (headers, each pause). Its clock is
+ * clock.ts's (the request it guards keeps the process alive).
+ */
 class Deadline {
   readonly ctrl = new AbortController();
   reason = "";
-  #timer: ReturnType<typeof setTimeout> | undefined;
+  #cancel: (() => void) | undefined;
 
   arm(ms: number, reason: string): void {
-    clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => {
+    this.#cancel?.();
+    this.#cancel = after(ms, () => {
       this.reason = reason;
       this.ctrl.abort();
-    }, ms);
+    });
   }
 
   clear(): void {
-    clearTimeout(this.#timer);
+    this.#cancel?.();
+    this.#cancel = undefined;
   }
 }
 
@@ -413,7 +419,7 @@ async function fetchOnce(
       await res.body?.cancel();
       throw tooBig(declared);
     }
-    const hash = o.sha256 ? (await import("node:crypto")).createHash("sha256") : undefined;
+    const hash = o.sha256 ? new Sha256Stream() : undefined;
     const head = o.headBytes ? new Uint8Array(o.headBytes) : undefined;
     let headLength = 0;
     let received = 0;
@@ -443,7 +449,7 @@ async function fetchOnce(
           head.set(bytes.subarray(0, take), headLength);
           headLength += take;
         }
-        hash?.update(bytes);
+        await hash?.update(bytes);
         for (let off = 0; off < bytes.length;) off += await file.write(bytes.subarray(off));
         o.onProgress?.(received, declared || 0);
       }
@@ -457,7 +463,7 @@ async function fetchOnce(
     return {
       bytes: received,
       status: res.status,
-      ...(hash ? { sha256: hash.digest("hex") } : {}),
+      ...(hash ? { sha256: await hash.hex() } : {}),
       ...(head ? { head: head.subarray(0, headLength) } : {}),
     };
   } finally {

@@ -30,6 +30,7 @@ import "../../draft/check_draft.ts";
 import "../../store/home.ts";
 import "../../files.ts";
 import "../../store/atomic.ts";
+import "../../clock.ts";
 import "../../store/lock.ts";
 import "../../generated/config_fast.ts";
 import "../../store/config.ts";

@@ -11,6 +11,7 @@ import "../../editions/os.ts";
 import "../../store/home.ts";
 import "../../files.ts";
 import "../../store/atomic.ts";
+import "../../clock.ts";
 import "../../store/lock.ts";
 import "../../generated/config_fast.ts";
 import "../../store/config.ts";

@@ -12,6 +12,7 @@ import "../../store/home.ts";
 import "../../path.ts";
 import "../../files.ts";
 import "../../store/atomic.ts";
+import "../../clock.ts";
 import "../../store/lock.ts";
 import "../../generated/config_fast.ts";
 import "../../store/config.ts";
