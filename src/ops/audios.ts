@@ -1,11 +1,9 @@
-/** `audios add` / `audios list`: audio segments on audio tracks. */
-import { realMediaPath } from "../draft/media_path.ts";
+/** `audios add`: audio segments on audio tracks (their list: listings.ts). */
 import type { z } from "zod";
 import type { AudioInfo } from "../schema/media_items.ts";
 import type { CommandContext } from "./context.ts";
 import type { MediaPlacement } from "../media/place.ts";
 import { locateDraft, peekEdition } from "../store/locate.ts";
-import { readDraft } from "../store/load.ts";
 import {
   checkFadesFit,
   checkSourceDuration,
@@ -25,7 +23,7 @@ import { buildAudioSegment, placeSegment } from "../draft/segment_builders.ts";
 import { gridRange } from "../draft/time.ts";
 import { DraftcliError } from "../errors.ts";
 import { redactUrl } from "../text/redact.ts";
-import { itemBase, segmentsOf } from "../draft/summary.ts";
+import { itemBase } from "../draft/summary.ts";
 import { setAudioEffect, setAudioFade } from "../draft/audio_extras.ts";
 import { resolveName } from "../catalogs/name_resolve.ts";
 
@@ -179,17 +177,4 @@ export async function addAudios(
       ),
     opts.media,
   );
-}
-
-/** Lists audio segments. */
-export async function listAudios(ctx: CommandContext, draftId: string) {
-  const doc = await readDraft(await ctx.searchRoots(), draftId);
-  return segmentsOf(doc, "audio", "audios").map(({ track, segment, material }) => ({
-    ...itemBase(doc, track, segment),
-    path: realMediaPath(material.path, doc.dir),
-    duration: material.duration,
-    volume: segment.volume,
-    speed: segment.speed,
-    sourceStart: segment.source_timerange?.start ?? 0,
-  }));
 }

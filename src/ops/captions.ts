@@ -1,11 +1,10 @@
-/** `captions add` / `captions list`: text segments, one new text track per call. */
+/** `captions add`: text segments, one new text track per call (their list: listings.ts). */
 import type { z } from "zod";
 import type { CaptionInfo } from "../schema/media_items.ts";
 import type { CaptionStyleInput } from "../schema/caption_style.ts";
 import type { CommandContext } from "./context.ts";
 import { locateDraft, peekEdition } from "../store/locate.ts";
 import { mutateDraftAt } from "../store/commit.ts";
-import { readDraft } from "../store/load.ts";
 import { fitsOn, nthTrack, setAnimations, textSegmentBuilder } from "../draft/segment_builders.ts";
 import { planAnimations } from "../draft/animation_plan.ts";
 import { gridRange, overlaps } from "../draft/time.ts";
@@ -26,7 +25,7 @@ import {
   type TextStyle,
   type UnmatchedKeyword,
 } from "../draft/text_content.ts";
-import { clipFields, itemBase, segmentsOf } from "../draft/summary.ts";
+import { itemBase } from "../draft/summary.ts";
 import type { Edition, Json } from "../editions/profiles.ts";
 import type { DraftDocument } from "../draft/document.ts";
 import type { AnimationRequest } from "../draft/animation_plan.ts";
@@ -345,22 +344,4 @@ export async function addCaptions(
       result: withIdLists({ draftId: doc.draftId, trackId, items: created }, "textIds"),
     });
   }, { warn: ctx.warn });
-}
-
-/** Lists text segments with their text. */
-export async function listCaptions(ctx: CommandContext, draftId: string) {
-  const doc = await readDraft(await ctx.searchRoots(), draftId);
-  return segmentsOf(doc, "text", "texts").map(({ track, segment, material }) => {
-    let text = "";
-    try {
-      text = JSON.parse(String(material.content)).text ?? "";
-    } catch { /* not JSON content */ }
-    return {
-      ...itemBase(doc, track, segment),
-      text,
-      fontSize: material.font_size,
-      textColor: material.text_color,
-      ...clipFields(segment),
-    };
-  });
 }

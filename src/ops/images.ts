@@ -1,11 +1,9 @@
-/** `images add` / `images list`: photo segments on video tracks. */
-import { realMediaPath } from "../draft/media_path.ts";
+/** `images add`: photo segments on video tracks (their list: listings.ts). */
 import type { z } from "zod";
 import type { ImageInfo } from "../schema/media_items.ts";
 import type { CommandContext } from "./context.ts";
 import type { MediaPlacement } from "../media/place.ts";
 import { locateDraft, peekEdition } from "../store/locate.ts";
-import { readDraft } from "../store/load.ts";
 import {
   attachItemTransitions,
   checkSourceDuration,
@@ -30,7 +28,7 @@ import { vouchAsBuilt } from "../draft/item_templates.ts";
 import { gridRange } from "../draft/time.ts";
 import { DraftcliError } from "../errors.ts";
 import { redactUrl } from "../text/redact.ts";
-import { clipFields, itemBase, segmentsOf } from "../draft/summary.ts";
+import { itemBase } from "../draft/summary.ts";
 
 type Item = z.infer<typeof ImageInfo>;
 
@@ -177,19 +175,5 @@ export async function addImages(
       return withIdLists({ draftId: doc.draftId, items: created }, "imageIds");
     },
     opts.media,
-  );
-}
-
-/** Lists photo segments. */
-export async function listImages(ctx: CommandContext, draftId: string) {
-  const doc = await readDraft(await ctx.searchRoots(), draftId);
-  return segmentsOf(doc, "video", "videos", (m) => m.type === "photo").map(
-    ({ track, segment, material }) => ({
-      ...itemBase(doc, track, segment),
-      path: realMediaPath(material.path, doc.dir),
-      width: material.width,
-      height: material.height,
-      ...clipFields(segment),
-    }),
   );
 }

@@ -1,17 +1,8 @@
-/** `segments list` / `update` / `move` / `remove`: any segment of any draft, by id. */
+/** `segments update` / `move` / `remove`: any segment of any draft, by id (`segments list`: listings.ts). */
 import type { CommandContext } from "./context.ts";
 import { mutateDraft } from "../store/commit.ts";
-import { readDraft } from "../store/load.ts";
-import { listSegments } from "../draft/segment_list.ts";
 import { type MoveRequest, moveSegments, removeSegments } from "../draft/segment_edit.ts";
 import { type UpdateRequest, updateSegments } from "../draft/segment_update.ts";
-
-/** Every segment of the draft, of every kind (a read: the draft folder is not touched). */
-export async function segmentsList(ctx: CommandContext, draftId: string) {
-  const doc = await readDraft(await ctx.searchRoots(), draftId);
-  const segments = listSegments(doc);
-  return { draftId: doc.draftId, duration: doc.duration, count: segments.length, segments };
-}
 
 /** Applies update items (all checked before the draft is written). */
 export async function segmentsUpdate(

@@ -1,12 +1,11 @@
-/** `sticker add` / `sticker list`: library stickers on sticker tracks. */
+/** `sticker add`: library stickers on sticker tracks (their list: listings.ts). */
 import type { DraftDocument } from "../draft/document.ts";
 import type { CommandContext } from "./context.ts";
 import { mutateDraft } from "../store/commit.ts";
-import { readDraft } from "../store/load.ts";
 import { timelineRange } from "./targets.ts";
 import { placeSegment } from "../draft/segment_builders.ts";
 import { buildStickerSegment } from "../draft/sticker_materials.ts";
-import { clipFields, itemBase, segmentsOf } from "../draft/summary.ts";
+import { itemBase } from "../draft/summary.ts";
 
 /** What `sticker add` takes (times µs, positions normalised). */
 export interface StickerRequest {
@@ -43,14 +42,4 @@ export async function addSticker(ctx: CommandContext, draftId: string, req: Stic
     (doc) => Promise.resolve({ result: { draftId: doc.draftId, ...applySticker(doc, req) } }),
     { warn: ctx.warn },
   );
-}
-
-/** Lists sticker segments. */
-export async function listStickers(ctx: CommandContext, draftId: string) {
-  const doc = await readDraft(await ctx.searchRoots(), draftId);
-  return segmentsOf(doc, "sticker", "stickers").map(({ track, segment, material }) => ({
-    ...itemBase(doc, track, segment),
-    stickerId: material.resource_id,
-    ...clipFields(segment),
-  }));
 }

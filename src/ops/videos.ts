@@ -1,11 +1,9 @@
-/** `videos add` / `videos list`: video clips (and animated GIFs) on video tracks. */
-import { realMediaPath } from "../draft/media_path.ts";
+/** `videos add`: video clips (and animated GIFs) on video tracks (their list: listings.ts). */
 import type { z } from "zod";
 import type { VideoInfo } from "../schema/visual_items.ts";
 import type { CommandContext } from "./context.ts";
 import type { MediaPlacement } from "../media/place.ts";
 import { locateDraft, peekEdition } from "../store/locate.ts";
-import { readDraft } from "../store/load.ts";
 import {
   attachItemTransitions,
   checkFadesFit,
@@ -31,15 +29,9 @@ import type { Segment, Track } from "../draft/document.ts";
 import { planAnimations } from "../draft/animation_plan.ts";
 import { vouchAsBuilt } from "../draft/item_templates.ts";
 import { setAudioFade } from "../draft/audio_extras.ts";
-import {
-  buildMask,
-  maskForDisplay,
-  maskOf,
-  maskWarning,
-  setMask,
-} from "../draft/mask_materials.ts";
+import { buildMask, maskWarning, setMask } from "../draft/mask_materials.ts";
 import { DraftcliError } from "../errors.ts";
-import { clipFields, itemBase, segmentsOf } from "../draft/summary.ts";
+import { itemBase } from "../draft/summary.ts";
 
 type Item = z.infer<typeof VideoInfo>;
 
@@ -230,28 +222,5 @@ export async function addVideos(
       return withIdLists({ draftId: doc.draftId, items: created }, "videoIds");
     },
     opts.media,
-  );
-}
-
-/** Lists video segments (photos are listed by `images list`). */
-export async function listVideos(ctx: CommandContext, draftId: string) {
-  const doc = await readDraft(await ctx.searchRoots(), draftId);
-  return segmentsOf(doc, "video", "videos", (m) => m.type === "video").map(
-    ({ track, segment, material }) => {
-      const mask = maskOf(doc, segment);
-      return {
-        ...itemBase(doc, track, segment),
-        path: realMediaPath(material.path, doc.dir),
-        width: material.width,
-        height: material.height,
-        duration: material.duration,
-        hasAudio: material.has_audio,
-        sourceStart: segment.source_timerange?.start ?? 0,
-        speed: segment.speed,
-        volume: segment.volume,
-        ...clipFields(segment),
-        ...(mask ? { mask: maskForDisplay(mask).name } : {}),
-      };
-    },
   );
 }

@@ -14,7 +14,7 @@ export const command = defineCommandFile({
   mcp: false,
   schemas: async () => ({ input: (await import("../../schema/common.ts")).DraftOnlyInput }),
   async run(input, ctx) {
-    const { listAudios } = await import("../../ops/audios.ts");
+    const { listAudios } = await import("../../ops/listings.ts");
     return listAudios(ctx, input.draftId);
   },
 });

@@ -14,7 +14,7 @@ export const command = defineCommandFile({
   mcp: false,
   schemas: async () => ({ input: (await import("../../schema/common.ts")).DraftOnlyInput }),
   async run(input, ctx) {
-    const { listCaptions } = await import("../../ops/captions.ts");
+    const { listCaptions } = await import("../../ops/listings.ts");
     return listCaptions(ctx, input.draftId);
   },
 });

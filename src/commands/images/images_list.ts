@@ -14,7 +14,7 @@ export const command = defineCommandFile({
   mcp: false,
   schemas: async () => ({ input: (await import("../../schema/common.ts")).DraftOnlyInput }),
   async run(input, ctx) {
-    const { listImages } = await import("../../ops/images.ts");
+    const { listImages } = await import("../../ops/listings.ts");
     return listImages(ctx, input.draftId);
   },
 });

@@ -13,7 +13,7 @@ export const command = defineCommandFile({
   examples: ['segments list "$ID"'],
   schemas: async () => ({ input: (await import("../../schema/common.ts")).DraftOnlyInput }),
   async run(input, ctx) {
-    const { segmentsList } = await import("../../ops/segments.ts");
+    const { segmentsList } = await import("../../ops/listings.ts");
     return segmentsList(ctx, input.draftId);
   },
 });

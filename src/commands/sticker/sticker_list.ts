@@ -10,7 +10,7 @@ export const command = defineCommandFile({
   mcp: false,
   schemas: async () => ({ input: (await import("../../schema/common.ts")).DraftOnlyInput }),
   async run(input, ctx) {
-    const { listStickers } = await import("../../ops/stickers.ts");
+    const { listStickers } = await import("../../ops/listings.ts");
     return listStickers(ctx, input.draftId);
   },
 });

@@ -15,7 +15,7 @@ export const command = defineCommandFile({
   mcp: false,
   schemas: async () => ({ input: (await import("../../schema/common.ts")).DraftOnlyInput }),
   async run(input, ctx) {
-    const { listVideos } = await import("../../ops/videos.ts");
+    const { listVideos } = await import("../../ops/listings.ts");
     return listVideos(ctx, input.draftId);
   },
 });
