@@ -6,14 +6,8 @@
  */
 import { readAt } from "../files.ts";
 import { MediaClaimError } from "./bounds.ts";
+import { MP3_BITRATES_V1, MP3_BITRATES_V2, MPEG_RATES } from "./mpeg_frame.ts";
 
-const BITRATES_V1 = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320];
-const BITRATES_V2 = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160];
-const RATES: Record<number, number[]> = {
-  3: [44100, 48000, 32000],
-  2: [22050, 24000, 16000],
-  0: [11025, 12000, 8000],
-};
 /** How far past the ID3v2 tag the first frame is looked for (encoders pad with zeros). */
 const FRAME_SEARCH_BYTES = 8192;
 
@@ -39,7 +33,7 @@ export function parseVbrHeader(b: Uint8Array, at: number, offset: number): VbrCl
   const layer = (b[at + 1] >> 1) & 3;
   const rateIndex = (b[at + 2] >> 2) & 3;
   if (version === 1 || layer !== 1 || rateIndex === 3) return undefined;
-  const sampleRate = RATES[version][rateIndex];
+  const sampleRate = MPEG_RATES[version][rateIndex];
   const mono = (b[at + 3] >> 6) === 3;
   const side = version === 3 ? (mono ? 17 : 32) : (mono ? 9 : 17);
   const x = at + 4 + side;
@@ -101,7 +95,7 @@ export async function checkMp3Vbr(
   if (!claim) return;
   const v1 = claim.version === 3;
   const samples = v1 ? 1152 : 576;
-  const rates = v1 ? BITRATES_V1 : BITRATES_V2;
+  const rates = v1 ? MP3_BITRATES_V1 : MP3_BITRATES_V2;
   const audio = Math.max(0, size - claim.offset);
   const what = `its ${claim.tag} header`;
   if (claim.frames !== undefined && claim.frames > 0) {
