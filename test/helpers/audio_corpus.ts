@@ -175,7 +175,7 @@ export function corpusFiles(): CorpusFile[] {
     "-write_xing",
     "0",
   ]);
-  add("long-cbr.mp3", source("sine", 44100, 600), ["-c:a", "libmp3lame", "-b:a", "128k"]);
+  add("long-cbr.mp3", source("sine", 22050, 600), ["-c:a", "libmp3lame", "-b:a", "32k"]);
   add("long-vbr-noxing.mp3", source("noise", 8000, 600), [
     "-c:a",
     "libmp3lame",
@@ -185,9 +185,9 @@ export function corpusFiles(): CorpusFile[] {
     "0",
   ]);
   add("long.wav", source("sine", 8000, 600), ["-c:a", "pcm_u8"]);
-  add("long.flac", source("sine", 48000, 600), ["-c:a", "flac", "-ac", "2"]);
-  add("long-vorbis.ogg", source("noise", 44100, 600), ["-c:a", "libvorbis", "-q:a", "0"]);
-  add("long-opus.ogg", source("noise", 48000, 600), ["-c:a", "libopus", "-b:a", "24k"]);
+  add("long.flac", source("sine", 16000, 600), ["-c:a", "flac"]);
+  add("long-vorbis.ogg", source("sine", 22050, 600), ["-c:a", "libvorbis", "-q:a", "0"]);
+  add("long-opus.ogg", source("sine", 48000, 600), ["-c:a", "libopus", "-b:a", "16k"]);
   add("six-channel.wav", source("sine", 48000, 1.5), ["-c:a", "pcm_s16le", "-ac", "6"]);
   add("float64.wav", source("sine", 44100, 1.2), ["-c:a", "pcm_f64le"]);
   add("bitexact.wav", source("sine", 22050, 0.7), ["-c:a", "pcm_s16le", "-fflags", "+bitexact"]);
@@ -237,7 +237,26 @@ export async function makeCorpus(dir: string, files = corpusFiles()): Promise<st
     }
   };
   await Promise.all([worker(), worker()]);
-  return files.map((f) => `${dir}/${f.name}`);
+  const paths = files.map((f) => `${dir}/${f.name}`);
+  // ffmpeg writes no SEEKTABLE: one FLAC gets a three-point table after its STREAMINFO.
+  const flac = paths.find((p) => p.endsWith(".flac"));
+  if (flac) {
+    const bytes = await Deno.readFile(flac);
+    const at = 4 + 4 + 34;
+    const table = new Uint8Array(4 + 3 * 18);
+    table.set([3, 0, 0, 3 * 18]);
+    for (let i = 0; i < 3; i++) table.set([0, 0, 0, 0, 0, 0, 0, i * 16], 4 + i * 18);
+    await Deno.writeFile(
+      `${dir}/seektable.flac`,
+      new Uint8Array([
+        ...bytes.subarray(0, at),
+        ...table,
+        ...bytes.subarray(at),
+      ]),
+    );
+    paths.push(`${dir}/seektable.flac`);
+  }
+  return paths;
 }
 
 async function ffmpeg(args: string[]): Promise<void> {
