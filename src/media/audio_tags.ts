@@ -3,7 +3,8 @@
  * probes must give its answers): ID3v2 tags at the start, ID3v1, Lyrics3 and APEv2 at the end.
  * Only where they are and whether they count is read here, never their text.
  */
-import { type FileWindow, latin1 } from "./file_window.ts";
+import type { FileWindow } from "./file_window.ts";
+import { latin1 } from "./bytes.ts";
 
 /** Most ID3v2 tags one after another before the audio (real files have one). */
 const MAX_ID3V2_TAGS = 16;

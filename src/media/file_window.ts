@@ -44,18 +44,3 @@ export class FileWindow {
     return this.#buf.subarray(0, Math.min(this.#buf.length, end - position));
   }
 }
-
-/** The latin-1 text of `length` bytes at `at` of `b`. */
-export function latin1(b: Uint8Array, at: number, length: number): string {
-  return String.fromCharCode(...b.subarray(at, at + length));
-}
-
-/** Unsigned 32-bit big-endian integer at `at`. */
-export function u32be(b: Uint8Array, at: number): number {
-  return ((b[at] << 24) >>> 0) + (b[at + 1] << 16) + (b[at + 2] << 8) + b[at + 3];
-}
-
-/** Unsigned 32-bit little-endian integer at `at`. */
-export function u32le(b: Uint8Array, at: number): number {
-  return ((b[at + 3] << 24) >>> 0) + (b[at + 2] << 16) + (b[at + 1] << 8) + b[at];
-}

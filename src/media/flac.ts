@@ -5,7 +5,8 @@
  * structure checked as its reader would fail on it); files it could answer otherwise are left
  * to it.
  */
-import { type FileWindow, latin1, u32be, u32le } from "./file_window.ts";
+import type { FileWindow } from "./file_window.ts";
+import { latin1, u32be, u32le } from "./bytes.ts";
 import { leadingTags, trailingTags } from "./audio_tags.ts";
 
 /** Most metadata blocks walked; real files have a handful. */

@@ -17,7 +17,8 @@
  * APEv2 or Lyrics3 tags, an ID3v1 tag that counts only if the ID3v2 tag had fields), the walk
  * answers undefined and the caller asks music-metadata.
  */
-import { type FileWindow, latin1, u32be } from "./file_window.ts";
+import type { FileWindow } from "./file_window.ts";
+import { latin1, u32be } from "./bytes.ts";
 import { isAdtsSecondByte, type MpegFrame, mpegFrame } from "./mpeg_frame.ts";
 import {
   id3v1HasFields,

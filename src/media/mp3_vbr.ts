@@ -6,6 +6,7 @@
  */
 import { readAt } from "../files.ts";
 import { MediaClaimError } from "./bounds.ts";
+import { u32be as u32 } from "./bytes.ts";
 import { MP3_BITRATES_V1, MP3_BITRATES_V2, MPEG_RATES } from "./mpeg_frame.ts";
 
 /** How far past the ID3v2 tag the first frame is looked for (encoders pad with zeros). */
@@ -22,9 +23,6 @@ export interface VbrClaim {
   /** Offset of the frame holding the header (where the audio starts). */
   offset: number;
 }
-
-const u32 = (b: Uint8Array, at: number) =>
-  ((b[at] << 24) >>> 0) + (b[at + 1] << 16) + (b[at + 2] << 8) + b[at + 3];
 
 /** Parses the VBR header of the Layer III frame at `at` in `b`, if it has one. */
 export function parseVbrHeader(b: Uint8Array, at: number, offset: number): VbrClaim | undefined {

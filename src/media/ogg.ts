@@ -6,7 +6,8 @@
  * Files whose last page is not the end of the first page's stream (multiplexed or chained
  * streams, trailing bytes, a cut file) or whose first pages it would refuse are left to it.
  */
-import { type FileWindow, latin1, u32le } from "./file_window.ts";
+import type { FileWindow } from "./file_window.ts";
+import { latin1, u32le } from "./bytes.ts";
 
 /** An Ogg page header's fixed part. */
 const PAGE_HEADER = 27;

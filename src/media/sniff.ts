@@ -4,6 +4,7 @@
  */
 import { readAt } from "../files.ts";
 import { mpegFrame } from "./mpeg_frame.ts";
+import { latin1 as ascii, u32be } from "./bytes.ts";
 
 /** What a file holds, as far as its first bytes tell. */
 export type MediaKind = "image" | "video" | "audio";
@@ -17,17 +18,11 @@ export interface SniffResult {
 /** How many leading bytes `sniff` wants to see (it works with fewer, but may miss some cases). */
 export const SNIFF_BYTES = 4096;
 
-const ascii = (bytes: Uint8Array, start: number, length: number): string =>
-  String.fromCharCode(...bytes.subarray(start, start + length));
-
 function startsWith(bytes: Uint8Array, sig: number[], at = 0): boolean {
   if (bytes.length < at + sig.length) return false;
   for (let i = 0; i < sig.length; i++) if (bytes[at + i] !== sig[i]) return false;
   return true;
 }
-
-const u32be = (b: Uint8Array, at: number): number =>
-  ((b[at] << 24) >>> 0) + (b[at + 1] << 16) + (b[at + 2] << 8) + b[at + 3];
 
 /** ISO-BMFF major brands of audio-only files (iTunes/Flash audio and audiobooks). */
 const AUDIO_BRANDS = new Set(["M4A ", "M4B ", "M4P ", "F4A ", "F4B "]);

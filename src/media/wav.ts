@@ -7,7 +7,8 @@
  * file ends the walk). Files it could answer otherwise (RF64, `CSET` or ID3 chunks, chunks it
  * refuses) are left to it.
  */
-import { type FileWindow, latin1, u32le } from "./file_window.ts";
+import type { FileWindow } from "./file_window.ts";
+import { latin1, u32le } from "./bytes.ts";
 
 /** Most chunks (and LIST/INFO entries) walked; real files have a handful. */
 const MAX_CHUNKS = 4096;
