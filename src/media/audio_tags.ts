@@ -4,7 +4,7 @@
  * Only where they are and whether they count is read here, never their text.
  */
 import type { FileWindow } from "./file_window.ts";
-import { latin1 } from "./bytes.ts";
+import { latin1, syncsafe28 } from "./bytes.ts";
 
 /** Most ID3v2 tags one after another before the audio (real files have one). */
 const MAX_ID3V2_TAGS = 16;
@@ -31,7 +31,7 @@ export function leadingTags(src: FileWindow): LeadingTags | undefined {
     if (latin1(h, 0, 3) !== "ID3") return { end, id3v2: n > 0 };
     if (n === MAX_ID3V2_TAGS) return undefined;
     if (h[3] < 2 || h[3] > 4 || h[5] & 0x40 || (h[6] | h[7] | h[8] | h[9]) & 0x80) return undefined;
-    const size = (h[6] << 21) | (h[7] << 14) | (h[8] << 7) | h[9];
+    const size = syncsafe28(h, 6);
     if (size > src.size - end - 10) return undefined;
     end += 10 + size;
   }

@@ -14,3 +14,14 @@ export function u32le(b: Uint8Array, at: number): number {
 export function latin1(b: Uint8Array, at: number, length: number): string {
   return String.fromCharCode(...b.subarray(at, at + length));
 }
+
+/** A 28-bit syncsafe integer (four bytes of 7 bits, as ID3v2 writes sizes) at `at`. */
+export function syncsafe28(b: Uint8Array, at: number): number {
+  return ((b[at] & 0x7f) << 21) | ((b[at + 1] & 0x7f) << 14) | ((b[at + 2] & 0x7f) << 7) |
+    (b[at + 3] & 0x7f);
+}
+
+/** Bytes of the ID3v2 tag whose 10-byte header is at the start of `h`: header, body, footer. */
+export function id3v2TagLength(h: Uint8Array): number {
+  return 10 + syncsafe28(h, 6) + (h[5] & 0x10 ? 10 : 0);
+}

@@ -6,7 +6,7 @@
  */
 import { readAt } from "../files.ts";
 import { MediaClaimError } from "./bounds.ts";
-import { u32be as u32 } from "./bytes.ts";
+import { id3v2TagLength, u32be as u32 } from "./bytes.ts";
 import { MP3_BITRATES_V1, MP3_BITRATES_V2, MPEG_RATES } from "./mpeg_frame.ts";
 
 /** How far past the ID3v2 tag the first frame is looked for (encoders pad with zeros). */
@@ -65,9 +65,7 @@ export function parseVbrHeader(b: Uint8Array, at: number, offset: number): VbrCl
 async function readVbrHeader(file: Deno.FsFile, head: Uint8Array): Promise<VbrClaim | undefined> {
   let start = 0;
   if (head.length >= 10 && head[0] === 0x49 && head[1] === 0x44 && head[2] === 0x33) {
-    const size = ((head[6] & 0x7f) << 21) | ((head[7] & 0x7f) << 14) | ((head[8] & 0x7f) << 7) |
-      (head[9] & 0x7f);
-    start = 10 + size + (head[5] & 0x10 ? 10 : 0);
+    start = id3v2TagLength(head);
   }
   const b = await readAt(file, start, FRAME_SEARCH_BYTES + 256);
   for (let i = 0; i + 4 <= Math.min(b.length, FRAME_SEARCH_BYTES); i++) {

@@ -4,7 +4,7 @@
  */
 import { readAt } from "../files.ts";
 import { mpegFrame } from "./mpeg_frame.ts";
-import { latin1 as ascii, u32be } from "./bytes.ts";
+import { id3v2TagLength, latin1 as ascii, u32be } from "./bytes.ts";
 
 /** What a file holds, as far as its first bytes tell. */
 export type MediaKind = "image" | "video" | "audio";
@@ -104,10 +104,7 @@ function isMp3Frames(b: Uint8Array, at: number): boolean {
 }
 
 function sniffAfterId3(b: Uint8Array): SniffResult {
-  // ID3v2 size: 4 syncsafe bytes at offset 6; +10 header, +10 footer if flagged.
-  const size = ((b[6] & 0x7f) << 21) | ((b[7] & 0x7f) << 14) | ((b[8] & 0x7f) << 7) |
-    (b[9] & 0x7f);
-  let at = 10 + size + (b[5] & 0x10 ? 10 : 0);
+  let at = id3v2TagLength(b);
   while (at < b.length && b[at] === 0) at++; // padding some taggers leave after the tag
   if (at + 4 <= b.length) {
     if (ascii(b, at, 4) === "fLaC") return { ext: "flac", kind: "audio" };
