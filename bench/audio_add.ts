@@ -3,7 +3,7 @@
  * folder) and its cached repeat, per format (MP3, WAV, FLAC, OGG), as real subprocesses, with a
  * bare `deno run` of an empty script. Runs are interleaved (bare, then each format for each
  * --main) so a busy machine slows every case alike; prints medians of wall time and of CPU time
- * (user + system, read by /usr/bin/time when it is there).
+ * (all threads: perf's task-clock, else /usr/bin/time's user + system in 10 ms steps).
  *
  * Run: deno run -A bench/audio_add.ts [--runs 11] [--main path/to/another/checkout/main.ts]…
  * Figures go into notes, never into assertions.
@@ -27,12 +27,24 @@ const empty = `${work}/empty.ts`;
 await Deno.writeTextFile(empty, "");
 const DENO_DIR = await denoDir();
 const deno = Deno.execPath();
-const timeBin = (() => {
-  try {
-    return Deno.statSync("/usr/bin/time").isFile ? "/usr/bin/time" : undefined;
-  } catch {
-    return undefined;
+/** What measures a child's CPU time: perf's task-clock (to the µs), else /usr/bin/time. */
+const cpuMeter = (() => {
+  const has = (path: string) => {
+    try {
+      return Deno.statSync(path).isFile;
+    } catch {
+      return false;
+    }
+  };
+  if (has("/usr/bin/perf")) {
+    const ok = new Deno.Command("/usr/bin/perf", {
+      args: ["stat", "-x,", "-e", "task-clock", "true"],
+      stdout: "null",
+      stderr: "null",
+    }).outputSync().success;
+    if (ok) return "perf";
   }
+  return has("/usr/bin/time") ? "time" : undefined;
 })();
 const flags = (main: string) => [
   "run",
@@ -43,9 +55,13 @@ const flags = (main: string) => [
   main,
 ];
 
-/** Runs `cmd` in `env`: wall ms, CPU ms (NaN without /usr/bin/time) and stdout. */
+/** Runs `cmd` in `env`: wall ms, CPU ms (NaN when nothing measures it) and stdout. */
 async function run(cmd: string[], env: Record<string, string>) {
-  const timed = timeBin ? [timeBin, "-f", "%U %S", ...cmd] : cmd;
+  const timed = cpuMeter === "perf"
+    ? ["/usr/bin/perf", "stat", "-x,", "-e", "task-clock", ...cmd]
+    : cpuMeter === "time"
+    ? ["/usr/bin/time", "-f", "%U %S", ...cmd]
+    : cmd;
   const t = performance.now();
   const out = await new Deno.Command(timed[0], {
     args: timed.slice(1),
@@ -56,8 +72,11 @@ async function run(cmd: string[], env: Record<string, string>) {
   const ms = performance.now() - t;
   const err = new TextDecoder().decode(out.stderr);
   if (!out.success) throw new Error(`${cmd.slice(-4).join(" ")} failed: ${err}`);
-  const cpu = timeBin
-    ? err.trim().split("\n").pop()!.split(" ").reduce((s, x) => s + Number(x) * 1000, 0)
+  const last = err.trim().split("\n").pop() ?? "";
+  const cpu = cpuMeter === "perf"
+    ? Number(last.split(",")[0])
+    : cpuMeter === "time"
+    ? last.split(" ").reduce((s, x) => s + Number(x) * 1000, 0)
     : NaN;
   return { ms, cpu, stdout: new TextDecoder().decode(out.stdout) };
 }
@@ -104,11 +123,11 @@ for (let i = 0; i < RUNS; i++) {
   }
 }
 
-console.log(`${RUNS} interleaved runs; medians (ms): wall, CPU (user + system)`);
+console.log(`${RUNS} interleaved runs; medians (ms): wall, CPU (${cpuMeter ?? "not measured"})`);
 for (const [name, s] of samples) {
   console.log(
     `${name.padEnd(30)} ${median(s.ms).toFixed(1).padStart(7)} ${
-      median(s.cpu).toFixed(0).padStart(6)
+      median(s.cpu).toFixed(1).padStart(7)
     }`,
   );
 }
