@@ -157,6 +157,25 @@ Deno.test("wav reader: a file of thousands of empty chunks is refused at once", 
   });
 });
 
+Deno.test("wav reader: a fact chunk or sample rate claiming hours in a small file is a media_error", async () => {
+  await withTempDir(async (dir) => {
+    const fact = wavChunk("fact", le(0xffffffff, 4));
+    await Deno.writeFile(`${dir}/fact.wav`, wav([wavFmt(8000), fact, pcm(1600)]));
+    await assertRejectsCode(
+      () => probeFile(`${dir}/fact.wav`, { ffprobe: false }),
+      "media_error",
+      /fact\.wav: its header claims a duration of 536870911875 µs \(149\.1 h\), over the limit/,
+    );
+    // One sample a second: 800 s of audio in 1,644 bytes.
+    await Deno.writeFile(`${dir}/slow.wav`, wav([wavFmt(1), pcm(1600)]));
+    await assertRejectsCode(
+      () => probeFile(`${dir}/slow.wav`, { ffprobe: false }),
+      "media_error",
+      /slow\.wav: its header claims 800 s of audio, which needs at least 51200 bytes/,
+    );
+  });
+});
+
 Deno.test("flac reader: STREAMINFO's samples over its rate, blocks walked as music-metadata walks them", async () => {
   await withTempDir(async (dir) => {
     const info = (total: number, last = false) => flacBlock(0, streamInfo(44100, total), last);
