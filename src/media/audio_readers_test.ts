@@ -7,6 +7,7 @@ import {
   assertEquals,
   assertRejectsCode,
   assertTrue,
+  FIXTURES,
   withTempDir,
 } from "../../test/helpers/media_testing.ts";
 import { readerSeconds } from "../../test/helpers/audio_corpus.ts";
@@ -412,5 +413,31 @@ Deno.test("mp3 reader: a long file of frames is counted without allocating per f
     assertEquals(ours, secondsToUs((24_000 * 1152) / 44100));
     assertEquals(ours, theirs);
     assertTrue(ours! > 600_000_000);
+  });
+});
+
+Deno.test("audio readers: a file whose name music-metadata parses as another format is left to it", async () => {
+  await withTempDir(async (dir) => {
+    const bytes = await Deno.readFile(FIXTURES + "audio.wav");
+    // music-metadata picks its parser by the name first: its MPEG parser finds no frames in a WAV
+    // named .mp3, so the file goes on to ffprobe, as before the in-process readers.
+    for (const name of ["song.mp3", "clip"]) {
+      await Deno.writeFile(`${dir}/${name}`, bytes);
+      const want = await probeWithMusicMetadata(
+        `${dir}/${name}`,
+        { ext: "wav", kind: "audio" },
+        name,
+      )
+        .then((info) => info.durationUs, (err) => (err as Error).message);
+      const got = await probeFile(`${dir}/${name}`, { ffprobe: false, name }).then(
+        (info) => info.durationUs,
+        (err) => (err as Error).message,
+      );
+      assertEquals(got, want, name);
+    }
+    assertEquals(
+      await probeFile(`${dir}/song.mp3`, { ffprobe: false }).catch((e) => (e as Error).message),
+      `${dir}/song.mp3: no duration found in the file's headers`,
+    );
   });
 });
