@@ -42,8 +42,8 @@ import { secondsToUs } from "./types.ts";
 
 /**
  * Writes `bytes` as `dir/name` and reads it both ways: the in-process reader's µs (undefined when
- * it leaves the file) and music-metadata's (undefined when it gives none). When the reader
- * answers, the two must agree.
+ * it leaves the file, 0 when it is sure there is none) and music-metadata's (undefined when it
+ * gives none). When the reader answers, the two must agree.
  */
 async function both(
   dir: string,
@@ -58,7 +58,8 @@ async function both(
     (info) => info.durationUs,
     () => undefined,
   );
-  if (ours !== undefined) assertEquals(ours, theirs, `${name}: in-process vs music-metadata`);
+  if (ours === 0) assertEquals(theirs, undefined, `${name}: music-metadata finds none either`);
+  else if (ours !== undefined) assertEquals(ours, theirs, `${name}: in-process vs music-metadata`);
   return { ours, theirs };
 }
 
@@ -370,6 +371,11 @@ Deno.test("mp3 reader: CBR estimates, Xing counts and frame counts as music-meta
       (await both(dir, "info.mp3", mp3(xingFrame("Info", { bytes: 100 }), cbrFrames(39)))).ours,
       1_044_898,
     );
+    // Fewer than 164 bytes after the tags: no frame, no duration (nothing left to ask).
+    assertEquals(await both(dir, "tiny.mp3", mp3(cbrFrames(1).slice(0, 150))), {
+      ours: 0,
+      theirs: undefined,
+    });
     // A frame whose sync byte ends a 1024-byte search window is missed: the estimate starts at
     // the next frame.
     const lead = id3v2("t", 0);
@@ -392,13 +398,27 @@ Deno.test("mp3 reader: what music-metadata would resynchronise after or read oth
       new Array(400).fill(0),
     );
     await left("ape.mp3", cbrFrames(40), [...ascii("APETAGEX"), ...new Array(24).fill(0)]);
-    await left("tiny.mp3", cbrFrames(1).slice(0, 150));
     await left(
       "lame-tag.mp3",
       mp3Frame([0xff, 0xfb, 0x90, 0x00], 417).map((b, i) =>
         i >= 36 && i < 40 ? ascii("LAME")[i - 36] : b
       ),
       cbrFrames(10),
+    );
+  });
+});
+
+Deno.test("mp3 reader: a tag followed by no frame is a media_error after one search", async () => {
+  await withTempDir(async (dir) => {
+    // 4 MiB of zeros after an ID3v2 tag: music-metadata would search them twice more.
+    const bytes = new Uint8Array(4 << 20);
+    bytes.set(id3v2());
+    await Deno.writeFile(`${dir}/silent.mp3`, bytes);
+    assertEquals((await both(dir, "silent.mp3", bytes)).ours, 0);
+    await assertRejectsCode(
+      () => probeFile(`${dir}/silent.mp3`, { ffprobe: false }),
+      "media_error",
+      /silent\.mp3: no duration found in the file's headers/,
     );
   });
 });

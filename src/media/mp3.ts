@@ -41,8 +41,9 @@ const LAME_EXTENDED_BYTES = 27;
 const UNSURE = Symbol("unsure");
 
 /**
- * Seconds of audio in the MP3 file, or undefined when music-metadata is to be asked (a file it
- * may answer differently, or one with no duration).
+ * Seconds of audio in the MP3 file; 0 when music-metadata finds no duration either (no frames,
+ * or too few to judge: asking it would only repeat the search through the whole file); undefined
+ * when music-metadata is to be asked (a file it may answer otherwise).
  */
 export function mp3Seconds(src: FileWindow): number | undefined {
   const lead = leadingTags(src);
@@ -51,9 +52,11 @@ export function mp3Seconds(src: FileWindow): number | undefined {
   if (tail.other) return undefined;
   const first = walk(src, lead, tail, false);
   if (first === UNSURE) return undefined;
-  if (first !== undefined && first > 0) return first;
-  const counted = walk(src, lead, tail, true);
-  return counted !== UNSURE && counted !== undefined && counted > 0 ? counted : undefined;
+  if (first.duration !== undefined && first.duration > 0) return first.duration;
+  // The counting pass differs from the first only from the fourth frame on.
+  const counted = first.judged ? walk(src, lead, tail, true) : first;
+  if (counted === UNSURE) return undefined;
+  return counted.duration !== undefined && counted.duration > 0 ? counted.duration : 0;
 }
 
 /** Offset of the next frame sync at or after `from`, or -1 when the search gives up. */
@@ -62,8 +65,8 @@ function syncFrom(src: FileWindow, from: number): number {
   for (let w = from;; w += SYNC_WINDOW) {
     const b = src.bytes(w, SYNC_WINDOW);
     if (b.length < SYNC_MIN_BYTES) return -1;
-    for (let i = 0; i + 1 < b.length; i++) {
-      if (b[i] === 0xff && (b[i + 1] & 0xe0) === 0xe0) return w + i;
+    for (let i = b.indexOf(0xff); i >= 0 && i + 1 < b.length; i = b.indexOf(0xff, i + 1)) {
+      if ((b[i + 1] & 0xe0) === 0xe0) return w + i;
     }
     if (b.length < SYNC_WINDOW) return -1;
   }
@@ -118,17 +121,22 @@ function readXing(src: FileWindow, pos: number): Xing | null {
   return x;
 }
 
+/** What one pass found: the duration music-metadata would report, and if a fourth frame came. */
+interface Pass {
+  duration?: number;
+  judged: boolean;
+}
+
 /**
  * One pass of music-metadata's frame walk (`countAll`: its second pass, which counts frames to
- * the end when the first four do not settle the duration). Returns the duration it would report,
- * undefined for none, or UNSURE.
+ * the end when the first four do not settle the duration), or UNSURE.
  */
 function walk(
   src: FileWindow,
   lead: LeadingTags,
   tail: TrailingTags,
   countAll: boolean,
-): number | undefined | typeof UNSURE {
+): Pass | typeof UNSURE {
   const size = src.size;
   let pos = lead.end;
   let frames = 0;
@@ -239,7 +247,7 @@ function walk(
     const bytes = size - firstOffset - (id3v1 ? 128 : 0);
     duration = (Math.round(bytes / frameSize) * samplesPerFrame) / sampleRate;
   }
-  return duration;
+  return { duration, judged: frames >= JUDGE_FRAME };
 }
 
 /**

@@ -86,7 +86,8 @@ export function oggSeconds(src: FileWindow): number | undefined {
   ) {
     return undefined;
   }
-  return (last.page.granule - preSkip) / perSecond;
+  const seconds = (last.page.granule - preSkip) / perSecond;
+  return seconds > 0 ? seconds : undefined;
 }
 
 /** The page that ends exactly at the end of the file, with a valid CRC, and its offset. */

@@ -221,6 +221,8 @@ async function probeKnown(
         await checkMp3Vbr(opened.file, opened.head, size, name);
       }
       const seconds = await audioSeconds(opened, size, sniffed);
+      // A reader sure that music-metadata finds no duration either says so with 0.
+      if (seconds === 0) throw noDuration(name);
       if (seconds !== undefined) {
         return {
           kind: "audio",
@@ -252,9 +254,10 @@ const MUSIC_METADATA_EXTENSIONS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
- * The duration in seconds of an audio file read in-process, or undefined when music-metadata is
- * to read it (another format, a name it would parse otherwise, or a case its reader is not sure
- * of). Each reader is imported only for its format.
+ * The duration in seconds of an audio file read in-process (0: none, as music-metadata would
+ * find none), or undefined when music-metadata is to read it (another format, a name it would
+ * parse otherwise, or a case its reader is not sure of). Each reader is imported only for its
+ * format.
  */
 async function audioSeconds(
   { file, bytes, path }: Opened,
@@ -285,7 +288,12 @@ async function audioSeconds(
       seconds = (await import("./ogg.ts")).oggSeconds(src);
       break;
   }
-  return seconds !== undefined && seconds > 0 ? seconds : undefined;
+  return seconds === 0 || (seconds !== undefined && seconds > 0) ? seconds : undefined;
+}
+
+/** The error of an audio file whose headers and frames give no duration. */
+function noDuration(name: string): DraftcliError {
+  return mediaError(name, "no duration found in the file's headers");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -593,7 +601,7 @@ export async function probeWithMusicMetadata(
   const hasVideo = !!video || tracks.some((t) => t.type === TRACK_VIDEO) || !!format.hasVideo;
   const hasAudio = tracks.some((t) => t.type === TRACK_AUDIO) || !!format.hasAudio;
   const seconds = format.duration ?? 0;
-  if (!(seconds > 0)) throw mediaError(name, "no duration found in the file's headers");
+  if (!(seconds > 0)) throw noDuration(name);
   if (!hasVideo && !hasAudio) throw mediaError(name, "the file has no audio or video track");
 
   let width = 0;
