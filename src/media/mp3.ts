@@ -11,11 +11,13 @@
  *   duration is the file's bytes from the first frame (less an ID3v1 tag it records) over the
  *   fourth frame's size, rounded, × samples per frame / sample rate — unless a header gave one.
  * - Otherwise, with no duration yet, a second pass counts every frame to the end of the file.
+ * - A sync whose header is not a valid one is passed over; the next sync then restarts the
+ *   frame count (the next frame is taken for a first frame again).
  *
- * Where music-metadata's answer would hang on something this walk does not model (a damaged
- * header it would resynchronise after, AAC frames, a LAME/Xtra tag outside the first frame,
- * APEv2 or Lyrics3 tags, an ID3v1 tag that counts only if the ID3v2 tag had fields), the walk
- * answers undefined and the caller asks music-metadata.
+ * Where music-metadata's answer would depend on something this walk does not model (AAC frames,
+ * a LAME/Xtra tag where a Xing tag may be, a Xing tag after the first frame, APEv2 or Lyrics3
+ * tags, an ID3v1 tag that counts only if the ID3v2 tag had fields), the walk answers undefined
+ * and the caller asks music-metadata.
  */
 import type { FileWindow } from "./file_window.ts";
 import { latin1, u32be } from "./bytes.ts";
@@ -141,6 +143,8 @@ function walk(
   let pos = lead.end;
   let frames = 0;
   let firstOffset = -1;
+  /** The frame count at the last sync: the same count at the next one means a header failed. */
+  let framesAtSync = -1;
   let firstBitrate = -1;
   let constant = true;
   let cbr = false;
@@ -169,6 +173,12 @@ function walk(
       ended = true;
       break;
     }
+    // A sync after a damaged header restarts the count (music-metadata's "re-synced" stream).
+    if (framesAtSync === frames) {
+      frames = 0;
+      frameSize = 0;
+    }
+    framesAtSync = frames;
     if (frames === 0) firstOffset = at;
     const header = src.bytes(at, 4);
     if (header.length < 4) {
@@ -177,7 +187,11 @@ function walk(
     }
     if (isAdtsSecondByte(header[1])) return UNSURE;
     const frame = mpegFrame(header, 0);
-    if (!frame) return UNSURE;
+    if (!frame) {
+      // Not a frame header: the search goes on from its second byte.
+      pos = at + 2;
+      continue;
+    }
     pos = at + 4;
     frames++;
     sampleRate = frame.sampleRate;
