@@ -43,7 +43,7 @@ const LENGTHS = [0.1, 1, 7.3, 31];
 function source(kind: "sine" | "noise", rate: number, seconds: number): string {
   return kind === "sine"
     ? `sine=frequency=440:sample_rate=${rate}:duration=${seconds}`
-    : `anoisesrc=d=${seconds}:r=${rate}:a=0.3`;
+    : `anoisesrc=d=${seconds}:r=${rate}:a=0.3:seed=${rate}`;
 }
 
 /** The corpus: about 120 files, most under a second of encoding each. */
