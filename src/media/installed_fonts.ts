@@ -5,6 +5,7 @@
  */
 import { join } from "../path.ts";
 import type { OsName } from "../store/home.ts";
+import { u32be as u32 } from "./bytes.ts";
 
 /** Font file extensions the editors import. */
 export const FONT_FILE = /\.(ttf|otf|ttc|otc)$/i;
@@ -38,9 +39,6 @@ export function fontDirs(os: OsName, env: Record<string, string | undefined>): s
 
 function u16(b: Uint8Array, o: number): number {
   return (b[o] << 8) | b[o + 1];
-}
-function u32(b: Uint8Array, o: number): number {
-  return ((b[o] << 24) >>> 0) + (b[o + 1] << 16) + (b[o + 2] << 8) + b[o + 3];
 }
 
 /** Names (family 1/16, full 4) of the font starting at `offset` (one face of a collection). */

@@ -6,14 +6,9 @@
  */
 import { readAt } from "../files.ts";
 import { MediaClaimError } from "./bounds.ts";
+import { id3v2TagLength, u32be as u32 } from "./bytes.ts";
+import { MP3_BITRATES_V1, MP3_BITRATES_V2, MPEG_RATES } from "./mpeg_frame.ts";
 
-const BITRATES_V1 = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320];
-const BITRATES_V2 = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160];
-const RATES: Record<number, number[]> = {
-  3: [44100, 48000, 32000],
-  2: [22050, 24000, 16000],
-  0: [11025, 12000, 8000],
-};
 /** How far past the ID3v2 tag the first frame is looked for (encoders pad with zeros). */
 const FRAME_SEARCH_BYTES = 8192;
 
@@ -29,9 +24,6 @@ export interface VbrClaim {
   offset: number;
 }
 
-const u32 = (b: Uint8Array, at: number) =>
-  ((b[at] << 24) >>> 0) + (b[at + 1] << 16) + (b[at + 2] << 8) + b[at + 3];
-
 /** Parses the VBR header of the Layer III frame at `at` in `b`, if it has one. */
 export function parseVbrHeader(b: Uint8Array, at: number, offset: number): VbrClaim | undefined {
   if (at + 4 > b.length || b[at] !== 0xff || (b[at + 1] & 0xe0) !== 0xe0) return undefined;
@@ -39,7 +31,7 @@ export function parseVbrHeader(b: Uint8Array, at: number, offset: number): VbrCl
   const layer = (b[at + 1] >> 1) & 3;
   const rateIndex = (b[at + 2] >> 2) & 3;
   if (version === 1 || layer !== 1 || rateIndex === 3) return undefined;
-  const sampleRate = RATES[version][rateIndex];
+  const sampleRate = MPEG_RATES[version][rateIndex];
   const mono = (b[at + 3] >> 6) === 3;
   const side = version === 3 ? (mono ? 17 : 32) : (mono ? 9 : 17);
   const x = at + 4 + side;
@@ -73,9 +65,7 @@ export function parseVbrHeader(b: Uint8Array, at: number, offset: number): VbrCl
 async function readVbrHeader(file: Deno.FsFile, head: Uint8Array): Promise<VbrClaim | undefined> {
   let start = 0;
   if (head.length >= 10 && head[0] === 0x49 && head[1] === 0x44 && head[2] === 0x33) {
-    const size = ((head[6] & 0x7f) << 21) | ((head[7] & 0x7f) << 14) | ((head[8] & 0x7f) << 7) |
-      (head[9] & 0x7f);
-    start = 10 + size + (head[5] & 0x10 ? 10 : 0);
+    start = id3v2TagLength(head);
   }
   const b = await readAt(file, start, FRAME_SEARCH_BYTES + 256);
   for (let i = 0; i + 4 <= Math.min(b.length, FRAME_SEARCH_BYTES); i++) {
@@ -101,7 +91,7 @@ export async function checkMp3Vbr(
   if (!claim) return;
   const v1 = claim.version === 3;
   const samples = v1 ? 1152 : 576;
-  const rates = v1 ? BITRATES_V1 : BITRATES_V2;
+  const rates = v1 ? MP3_BITRATES_V1 : MP3_BITRATES_V2;
   const audio = Math.max(0, size - claim.offset);
   const what = `its ${claim.tag} header`;
   if (claim.frames !== undefined && claim.frames > 0) {

@@ -7,6 +7,7 @@
  */
 import { readAt } from "../files.ts";
 import { MediaClaimError } from "./bounds.ts";
+import { u32be as u32 } from "./bytes.ts";
 
 /** Boxes whose content is more boxes (the way down to the sample tables and fragments). */
 const CONTAINERS = new Set([
@@ -33,9 +34,6 @@ const TABLES: Record<string, number> = {
 };
 /** Most box headers read: real files have tens before and in their `moov`. */
 const MAX_BOXES = 200_000;
-
-const u32 = (b: Uint8Array, at: number) =>
-  ((b[at] << 24) >>> 0) + (b[at + 1] << 16) + (b[at + 2] << 8) + b[at + 3];
 
 /**
  * Walks the box tree of an ISO-BMFF file (headers only) as far as mp4box reads it (up to and

@@ -4,9 +4,7 @@
  */
 import { readAt } from "../files.ts";
 import { MediaClaimError } from "./bounds.ts";
-
-const u32 = (b: Uint8Array, at: number): number =>
-  ((b[at] << 24) >>> 0) + (b[at + 1] << 16) + (b[at + 2] << 8) + b[at + 3];
+import { u32be as u32 } from "./bytes.ts";
 
 /** Whether the four bytes at `at` spell the chunk type `type` (a batch checks many: no garbage). */
 function typeAt(b: Uint8Array, at: number, type: string): boolean {

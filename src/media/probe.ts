@@ -3,8 +3,10 @@
  * of the file that hold the facts (image headers, the MP4 `moov` box, the Matroska/audio headers),
  * never the whole of a large file. Anything not handled in-process falls back to ffprobe.
  *
- * Libraries: image-size (jpg, webp, bmp headers that image_dims.ts leaves to it), mp4box (MP4/MOV/M4A), music-metadata
- * (mp3, wav, flac, ogg, aac, webm/mkv); GIF frame delays are summed by a small streaming walker.
+ * Libraries: image-size (the jpg, webp and bmp headers image_dims.ts leaves to it), mp4box
+ * (MP4/MOV/M4A), music-metadata (aac, webm/mkv, and the mp3, wav, flac and ogg files the small
+ * readers here leave to it); PNG sizes, GIF frame delays and those audio durations are read by
+ * small modules of their own.
  * See docs/media.md.
  */
 import type { imageSize } from "image-size";
@@ -17,6 +19,7 @@ import { mediaError, type MediaInfo, secondsToUs } from "./types.ts";
 import { checkClaims, MediaClaimError } from "./bounds.ts";
 import { checkPngData, pngSize } from "./png.ts";
 import { imageDims } from "./image_dims.ts";
+import { FileWindow } from "./file_window.ts";
 
 export type { MediaInfo, MediaKind } from "./types.ts";
 
@@ -214,13 +217,85 @@ async function probeKnown(
     case "m4a":
     case "mov":
       return await probeIsoBmff(opened, size, sniffed.ext, name);
-    default:
+    default: {
       if (sniffed.ext === "mp3") {
         const { checkMp3Vbr } = await import("./mp3_vbr.ts");
         await checkMp3Vbr(opened.file, opened.head, size, name);
       }
+      const seconds = await audioSeconds(opened, size, sniffed);
+      // A reader sure that music-metadata finds no duration either says so with 0.
+      if (seconds === 0) throw noDuration(name);
+      if (seconds !== undefined) {
+        return {
+          kind: "audio",
+          format: sniffed.ext,
+          durationUs: secondsToUs(seconds),
+          width: 0,
+          height: 0,
+          hasAudio: true,
+          hasVideo: false,
+        };
+      }
       return await probeWithMusicMetadata(path, sniffed, name);
+    }
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// MP3, WAV, FLAC, Ogg Vorbis/Opus: small in-process readers that give music-metadata's answers.
+
+/**
+ * The extensions by which music-metadata picks the parser of each format read in-process (it
+ * goes by the file name before the content): a file named otherwise is left to it.
+ */
+const MUSIC_METADATA_EXTENSIONS: Readonly<Record<string, readonly string[]>> = {
+  mp3: [".mp1", ".mp2", ".mp3", ".m2a", ".aac"],
+  wav: [".wav", ".bwf"],
+  flac: [".flac"],
+  ogg: [".ogg", ".ogv", ".oga", ".ogm", ".ogx", ".opus", ".spx"],
+};
+
+/**
+ * The duration in seconds of an audio file read in-process (0: none, as music-metadata would
+ * find none), or undefined when music-metadata is to read it (another format, a name it would
+ * parse otherwise, or a case its reader is not sure of). Each reader is imported only for its
+ * format.
+ */
+async function audioSeconds(
+  { file, bytes, path }: Opened,
+  size: number,
+  sniffed: SniffResult,
+): Promise<number | undefined> {
+  const extensions = MUSIC_METADATA_EXTENSIONS[sniffed.ext];
+  const dot = path.lastIndexOf(".");
+  if (
+    sniffed.kind !== "audio" || !extensions || dot < 0 ||
+    !extensions.includes(path.slice(dot).toLowerCase())
+  ) {
+    return undefined;
+  }
+  const src = new FileWindow(file, size, bytes);
+  let seconds: number | undefined;
+  switch (sniffed.ext) {
+    case "mp3":
+      seconds = (await import("./mp3.ts")).mp3Seconds(src);
+      break;
+    case "wav":
+      seconds = (await import("./wav.ts")).wavSeconds(src);
+      break;
+    case "flac":
+      seconds = (await import("./flac.ts")).flacSeconds(src);
+      break;
+    case "ogg":
+      seconds = (await import("./ogg.ts")).oggSeconds(src);
+      break;
+  }
+  return seconds === 0 || (seconds !== undefined && seconds > 0) ? seconds : undefined;
+}
+
+/** The error of an audio file whose headers and frames give no duration. */
+function noDuration(name: string): DraftcliError {
+  return mediaError(name, "no duration found in the file's headers");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -514,7 +589,11 @@ async function probeIsoBmff(
 const TRACK_VIDEO = 1;
 const TRACK_AUDIO = 2;
 
-async function probeWithMusicMetadata(
+/**
+ * Probes an audio or Matroska/WebM file with music-metadata (the in-process audio readers must
+ * give its answers; tests compare the two).
+ */
+export async function probeWithMusicMetadata(
   path: string,
   sniffed: SniffResult,
   name: string,
@@ -532,7 +611,7 @@ async function probeWithMusicMetadata(
   const hasVideo = !!video || tracks.some((t) => t.type === TRACK_VIDEO) || !!format.hasVideo;
   const hasAudio = tracks.some((t) => t.type === TRACK_AUDIO) || !!format.hasAudio;
   const seconds = format.duration ?? 0;
-  if (!(seconds > 0)) throw mediaError(name, "no duration found in the file's headers");
+  if (!(seconds > 0)) throw noDuration(name);
   if (!hasVideo && !hasAudio) throw mediaError(name, "the file has no audio or video track");
 
   let width = 0;

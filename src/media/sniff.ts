@@ -3,6 +3,8 @@
  * Used to name downloaded files and to pick the in-process parser for a local file.
  */
 import { readAt } from "../files.ts";
+import { mpegFrame } from "./mpeg_frame.ts";
+import { id3v2TagLength, latin1 as ascii, u32be } from "./bytes.ts";
 
 /** What a file holds, as far as its first bytes tell. */
 export type MediaKind = "image" | "video" | "audio";
@@ -16,17 +18,11 @@ export interface SniffResult {
 /** How many leading bytes `sniff` wants to see (it works with fewer, but may miss some cases). */
 export const SNIFF_BYTES = 4096;
 
-const ascii = (bytes: Uint8Array, start: number, length: number): string =>
-  String.fromCharCode(...bytes.subarray(start, start + length));
-
 function startsWith(bytes: Uint8Array, sig: number[], at = 0): boolean {
   if (bytes.length < at + sig.length) return false;
   for (let i = 0; i < sig.length; i++) if (bytes[at + i] !== sig[i]) return false;
   return true;
 }
-
-const u32be = (b: Uint8Array, at: number): number =>
-  ((b[at] << 24) >>> 0) + (b[at + 1] << 16) + (b[at + 2] << 8) + b[at + 3];
 
 /** ISO-BMFF major brands of audio-only files (iTunes/Flash audio and audiobooks). */
 const AUDIO_BRANDS = new Set(["M4A ", "M4B ", "M4P ", "F4A ", "F4B "]);
@@ -88,28 +84,10 @@ function sniffEbml(b: Uint8Array): SniffResult {
   return { ext: "mkv", kind: "video" };
 }
 
-// MPEG audio bitrates (kbit/s) for Layer III, by version family (MPEG-1 vs MPEG-2/2.5).
-const MP3_BITRATES_V1 = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320];
-const MP3_BITRATES_V2 = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160];
-const MP3_RATES: Record<number, number[]> = {
-  3: [44100, 48000, 32000], // MPEG-1
-  2: [22050, 24000, 16000], // MPEG-2
-  0: [11025, 12000, 8000], // MPEG-2.5
-};
-
 /** Length in bytes of the MPEG Layer III frame whose header is at `at`, or 0 if it is none. */
 function mp3FrameLength(b: Uint8Array, at: number): number {
-  if (at + 4 > b.length || b[at] !== 0xff || (b[at + 1] & 0xe0) !== 0xe0) return 0;
-  const version = (b[at + 1] >> 3) & 3;
-  const layer = (b[at + 1] >> 1) & 3;
-  const bitrateIndex = b[at + 2] >> 4;
-  const rateIndex = (b[at + 2] >> 2) & 3;
-  if (version === 1 || layer !== 1 || bitrateIndex === 0 || bitrateIndex === 15) return 0;
-  if (rateIndex === 3) return 0;
-  const padding = (b[at + 2] >> 1) & 1;
-  const rate = MP3_RATES[version][rateIndex];
-  const kbps = (version === 3 ? MP3_BITRATES_V1 : MP3_BITRATES_V2)[bitrateIndex];
-  return Math.floor(((version === 3 ? 144 : 72) * kbps * 1000) / rate) + padding;
+  const frame = mpegFrame(b, at);
+  return frame?.layer === 3 ? frame.frameSize : 0;
 }
 
 function isAdts(b: Uint8Array, at: number): boolean {
@@ -126,10 +104,7 @@ function isMp3Frames(b: Uint8Array, at: number): boolean {
 }
 
 function sniffAfterId3(b: Uint8Array): SniffResult {
-  // ID3v2 size: 4 syncsafe bytes at offset 6; +10 header, +10 footer if flagged.
-  const size = ((b[6] & 0x7f) << 21) | ((b[7] & 0x7f) << 14) | ((b[8] & 0x7f) << 7) |
-    (b[9] & 0x7f);
-  let at = 10 + size + (b[5] & 0x10 ? 10 : 0);
+  let at = id3v2TagLength(b);
   while (at < b.length && b[at] === 0) at++; // padding some taggers leave after the tag
   if (at + 4 <= b.length) {
     if (ascii(b, at, 4) === "fLaC") return { ext: "flac", kind: "audio" };

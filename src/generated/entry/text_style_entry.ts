@@ -55,6 +55,7 @@ import "../../ops/captions.ts";
 import "../../catalogs/compat.ts";
 import "../../catalogs/name_resolve.ts";
 import "../../ops/catalog_names.ts";
+import "../../media/bytes.ts";
 import "../../media/installed_fonts.ts";
 import "../../transfer/draft_media_paths.ts";
 import "../../ops/fonts.ts";
