@@ -9,6 +9,7 @@
  */
 import type { imageSize } from "image-size";
 import type { Movie } from "mp4box";
+import type { MovieFacts } from "./mp4_header.ts";
 import { DraftcliError } from "../errors.ts";
 import type { FfprobeOptions } from "./ffprobe.ts";
 import { sniff, SNIFF_BYTES, type SniffResult } from "./sniff.ts";
@@ -449,15 +450,34 @@ async function readMovie(file: Deno.FsFile, size: number, name: string): Promise
 }
 
 async function probeIsoBmff(
-  { file }: Opened,
+  { file, bytes }: Opened,
   size: number,
   ext: string,
   name: string,
 ): Promise<MediaInfo> {
-  // mp4box allocates per sample a table claims: the claims are checked first.
+  // The common file is read by the small header reader; mp4box only when it is not certain.
+  const { readMovieHeader } = await import("./mp4_header.ts");
+  const movie = await readMovieHeader(file, size, bytes) ??
+    await readMovieWithMp4box(file, size, name);
+  return movieInfo(movie, ext, name);
+}
+
+/**
+ * The movie header of an MP4/MOV/M4A as mp4box reads it, its sample-table claims checked first
+ * (mp4box allocates an entry per sample a table claims).
+ */
+export async function readMovieWithMp4box(
+  file: Deno.FsFile,
+  size: number,
+  name: string,
+): Promise<MovieFacts> {
   const { checkSampleTables } = await import("./mp4_tables.ts");
   await checkSampleTables(file, size, name);
-  const movie = await readMovie(file, size, name);
+  return await readMovie(file, size, name);
+}
+
+/** What a movie header says of the file (`ext`: its sniffed extension). */
+export function movieInfo(movie: MovieFacts, ext: string, name: string): MediaInfo {
   const video = movie.videoTracks[0];
   const hasAudio = movie.audioTracks.length > 0;
   if (!video && !hasAudio) throw mediaError(name, "the file has no audio or video track");
