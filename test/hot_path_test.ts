@@ -121,6 +121,23 @@ Deno.test("an images add that names no animation or transition loads no catalog 
   assert(seen.has(new URL("src/media/probe.ts", root).href));
 });
 
+Deno.test("a videos or audios add reaches no npm package statically: each prober loads when used", async () => {
+  // probe.ts imports the MP4 header reader, mp4box (its fallback) and the other probers
+  // dynamically, each for the format it reads.
+  const seen = await staticClosure([
+    "main.ts",
+    "src/cli/args.ts",
+    "src/commands/make_context.ts",
+    "src/commands/fast_run.ts",
+    "src/generated/entry/videos_add_entry.ts",
+    "src/generated/entry/audios_add_entry.ts",
+  ]);
+  const heavy = [...seen.keys()].filter((s) => s.startsWith("npm:") || /\/mp4_header\.ts$/.test(s))
+    .map((s) => `${s.replace(root.href, "")} <- ${seen.get(s)!.replace(root.href, "")}`);
+  assertEquals(heavy, []);
+  assert(seen.has(new URL("src/media/probe.ts", root).href));
+});
+
 Deno.test("the HTTP client loads only when a URL is used", async () => {
   // Media URLs reach it through a dynamic import in src/media/media_resolve.ts; import and upload
   // through their commands' dynamic imports.
