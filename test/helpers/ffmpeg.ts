@@ -24,3 +24,17 @@ export async function ffmpeg(args: string[]): Promise<void> {
   }).output();
   if (!out.success) throw new Error(`ffmpeg failed: ${new TextDecoder().decode(out.stderr)}`);
 }
+
+/** The names of the encoders this ffmpeg has (libx265, libvpx-vp9, aac, …). */
+export async function ffmpegEncoders(): Promise<Set<string>> {
+  const out = await new Deno.Command(Deno.env.get("DRAFTCLI_FFMPEG") ?? "ffmpeg", {
+    args: ["-hide_banner", "-encoders"],
+    stdout: "piped",
+    stderr: "null",
+  }).output();
+  const lines = new TextDecoder().decode(out.stdout).split("\n");
+  // " V....D libx264  libx264 H.264 / …": flags, then the name.
+  return new Set(
+    lines.map((l) => /^ [VAS][.A-Z]{5} (\S+)/.exec(l)?.[1]).filter((n) => !!n) as string[],
+  );
+}
