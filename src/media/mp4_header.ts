@@ -9,7 +9,14 @@
  * and the caller asks mp4box as before (docs/media.md).
  */
 import { readAt } from "../files.ts";
-import { type BoxHeader, boxHeader, TABLE_CONTAINERS, tableClaim, u32 } from "./mp4_tables.ts";
+import {
+  type BoxHeader,
+  boxHeader,
+  TABLE_CONTAINERS,
+  tableClaim,
+  tableHead,
+  u32,
+} from "./mp4_tables.ts";
 
 /** What the probe reads of a movie: the part of mp4box's `getInfo()` result it uses. */
 export interface MovieFacts {
@@ -62,6 +69,8 @@ const MAX_PAD_BYTES = 1024 * 1024;
 const MAX_DEPTH = 8;
 /** Most boxes inside the `moov` (real files have tens a track). */
 const MAX_MOOV_BOXES = 20_000;
+/** Boxes that may be empty: mp4box reads no version or flags of them. */
+const PLAIN = new Set(["free", "skip", "wide", "udta", "dinf", "tref"]);
 /** Top-level boxes skipped on the way to the `moov`: mp4box keeps nothing of them. */
 const PADDING = new Set(["free", "skip", "wide"]);
 
@@ -172,6 +181,13 @@ function movieFacts(moov: Uint8Array, from: number, fileSize: number, qt: boolea
       let child: Box;
       if (TABLE_CONTAINERS.has(type)) child = walk(type, pos + header, pos + size, depth + 1);
       else {
+        // A table too short for its version, flags and count is checked by `checkSampleTables`
+        // on the bytes after it; a full box too short for its version and flags is read past
+        // its end by mp4box: both are theirs to judge.
+        const payload = size - header;
+        if (payload < tableHead(type) || (payload < 4 && !PLAIN.has(type))) {
+          unsure(`${type} box of ${size} bytes`);
+        }
         child = { type, body: pos + header, end: pos + size };
         const head = moov.subarray(child.body, Math.min(child.end, child.body + 12));
         // A table that claims more than it holds: mp4box's path refuses the file, naming it.

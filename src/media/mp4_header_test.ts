@@ -349,6 +349,8 @@ interface TrackSpec {
   v1?: boolean;
   /** Boxes put first in the trak (before its tkhd). */
   extra?: Uint8Array[];
+  /** Boxes put first in the sample table (before its stsd). */
+  tables?: Uint8Array[];
 }
 
 function trak(t: TrackSpec): Uint8Array {
@@ -373,6 +375,7 @@ function trak(t: TrackSpec): Uint8Array {
   const hdlr = full("hdlr", 0, 0, zeros(4), ascii(t.handler), zeros(12), ascii("x\0"));
   const stbl = box(
     "stbl",
+    ...(t.tables ?? []),
     full("stsd", 0, 0, be(4, 1), t.entry),
     full("stts", 0, 0, be(4, 0)),
     full("stsc", 0, 0, be(4, 0)),
@@ -521,6 +524,8 @@ const HAND_MADE: [string, () => Uint8Array, boolean][] = [
     () => movie({ tracks: [{ ...AVC, extra: [box("a\u0001bc", zeros(4))] }] }),
     false,
   ],
+  // A 12-byte stss (no count): the claims check reads it from the next box, a lie.
+  ["empty_stss.mp4", () => movie({ tracks: [{ ...AVC, tables: [full("stss", 0, 0)] }] }), false],
   [
     "free_before.mp4",
     () => movie({ tracks: [AVC], before: [box("free", zeros(100)), box("wide")] }),

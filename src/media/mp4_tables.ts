@@ -61,6 +61,15 @@ export function boxHeader(h: Uint8Array, room: number): BoxHeader | null {
 }
 
 /**
+ * How many of a box's first content bytes `tableClaim` reads its count from: 12 for `stsz` and
+ * `stz2`, 8 for the other sample tables and `trun`, 0 for a box that is no table.
+ */
+export function tableHead(type: string): number {
+  if (type === "stsz" || type === "stz2") return 12;
+  return type in TABLES || type === "trun" ? 8 : 0;
+}
+
+/**
  * What a sample table (`stts`, `stsz`, …) or track run (`trun`) claims beyond its own bytes or
  * the file's (`size` bytes), or undefined when its count fits. `body`: the box's first bytes
  * after its header (at least 12 to be checked); `payload`: its size less its header.
