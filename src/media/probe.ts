@@ -402,7 +402,8 @@ async function probeGif(file: Deno.FsFile, name: string): Promise<MediaInfo> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// MP4 / MOV / M4A: mp4box, fed chunk by chunk, skipping `mdat` by following its next position.
+// MP4 / MOV / M4A: the movie header reader (mp4_header.ts); for the files it leaves, mp4box, fed
+// chunk by chunk, skipping `mdat` by following its next position.
 
 async function readMovie(file: Deno.FsFile, size: number, name: string): Promise<Movie> {
   const { createFile, MP4BoxBuffer } = await import("mp4box");
