@@ -12,7 +12,7 @@ import {
   EXPECTED,
   FIXTURES,
 } from "../../test/helpers/media_testing.ts";
-import { ffmpeg, ffmpegEncoders, hasFfmpeg } from "../../test/helpers/ffmpeg.ts";
+import { ffmpeg, ffmpegEncoders, hasFfmpeg } from "../../test/helpers/ffmpeg_run.ts";
 import { oncePerFile, withTempDir } from "../../test/helpers/temp.ts";
 import { prng } from "../../test/helpers/prng.ts";
 import {

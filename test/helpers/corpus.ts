@@ -16,7 +16,7 @@ import { COMMAND_TABLE, loadCommand } from "../../src/commands/registry.ts";
 import { copyTree } from "../../src/files.ts";
 import { fixture, runCli, runInProcess, runsBuild, type TempWorld, tempWorld } from "./cli.ts";
 import { type Change, diffRaw, parseRaw, type Raw, valueOf } from "./structural_diff.ts";
-import { ffmpeg, hasFfmpeg } from "./ffmpeg.ts";
+import { ffmpeg, hasFfmpeg } from "./ffmpeg_run.ts";
 
 export { hasFfmpeg };
 
