@@ -32,7 +32,7 @@ const TABLES: Record<string, number> = {
   elst: 12,
 };
 /** Most box headers read: real files have tens before and in their `moov`. */
-export const MAX_BOXES = 200_000;
+const MAX_BOXES = 200_000;
 
 /** Big-endian unsigned 32-bit number at `at`. */
 export const u32 = (b: Uint8Array, at: number): number =>
@@ -71,8 +71,9 @@ export function tableHead(type: string): number {
 
 /**
  * What a sample table (`stts`, `stsz`, …) or track run (`trun`) claims beyond its own bytes or
- * the file's (`size` bytes), or undefined when its count fits. `body`: the box's first bytes
- * after its header (at least 12 to be checked); `payload`: its size less its header.
+ * the file's (`size` bytes), or undefined when its count fits (or `body` is too short to hold it).
+ * `body`: the box's first bytes after its header (`tableHead` of them are read); `payload`: its
+ * size less its header.
  */
 export function tableClaim(
   type: string,
