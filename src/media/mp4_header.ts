@@ -5,8 +5,9 @@
  * with mp4box: the file opens with `ftyp`, only `mdat`, `free`, `skip` and `wide` boxes (small
  * ones, `mdat` aside) come before the first `moov`, the `moov` is at most `MAX_MOOV_BYTES`, every
  * box on the way is well formed, no sample table claims more than it holds (mp4_tables.ts), and
- * each track's first sample entry is of a type whose class mp4box knows. Anything else is null,
- * and the caller asks mp4box as before (docs/media.md).
+ * each track's first sample entry is a picture or sound mp4box has a class for (or, in a track that
+ * is neither, of a type mp4box reads as plain data). Anything else is null, and the caller asks
+ * mp4box as before (docs/media.md).
  */
 import { readAt } from "../files.ts";
 import {
@@ -59,7 +60,7 @@ export const OTHER_ENTRIES: ReadonlySet<string> = new Set(
   "encm encs enct encu mett metx mp4s sbtt stpp stxt tx3g wvtt".split(" "),
 );
 
-/** Largest `moov` read here (long films have tens of MiB of sample tables: mp4box reads those). */
+/** Largest `moov` read here (an hour of 60 fps video has ~2 MiB of sample tables). */
 export const MAX_MOOV_BYTES = 16 * 1024 * 1024;
 /** Most top-level boxes before the `moov`. */
 const MAX_TOP_BOXES = 64;
