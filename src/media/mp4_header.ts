@@ -60,7 +60,7 @@ export const OTHER_ENTRIES: ReadonlySet<string> = new Set(
   "encm encs enct encu mett metx mp4s sbtt stpp stxt tx3g wvtt".split(" "),
 );
 
-/** Largest `moov` read here (an hour of 60 fps video has ~2 MiB of sample tables). */
+/** Largest `moov` read here (an hour of 60 fps video has a few MiB of sample tables). */
 export const MAX_MOOV_BYTES = 16 * 1024 * 1024;
 /** Most top-level boxes before the `moov`. */
 const MAX_TOP_BOXES = 64;
