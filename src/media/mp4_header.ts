@@ -4,7 +4,8 @@
  * giving what mp4box's `getInfo()` gives for them. It answers only where it is certain to agree
  * with mp4box: the file opens with `ftyp`, only `mdat`, `free`, `skip` and `wide` boxes (small
  * ones, `mdat` aside) come before the first `moov`, the `moov` is at most `MAX_MOOV_BYTES`, every
- * box on the way is well formed, no sample table claims more than it holds (mp4_tables.ts), and
+ * box on the way is well formed, no sample table claims more than it holds (mp4_tables.ts) and
+ * no sample group or ES descriptor more than its box holds (mp4box reads past their ends), and
  * each track's first sample entry is a picture or sound mp4box has a class for (or, in a track that
  * is neither, of a type mp4box reads as plain data). Anything else is null, and the caller asks
  * mp4box as before (docs/media.md).
@@ -193,6 +194,9 @@ function movieFacts(moov: Uint8Array, from: number, fileSize: number, qt: boolea
         const head = moov.subarray(child.body, Math.min(child.end, child.body + 12));
         // A table that claims more than it holds: mp4box's path refuses the file, naming it.
         if (tableClaim(type, head, size - header, fileSize)) unsure("a table claims too much");
+        if (type === "sbgp" || type === "sgpd") {
+          if (!groupsFit(type, moov.subarray(child.body, child.end))) unsure(`${type} overruns`);
+        }
       }
       if (type === "trak") traks.push(child);
       else if (!first.has(type)) first.set(type, child);
@@ -298,6 +302,7 @@ function readTrack(moov: Uint8Array, trak: Box, facts: MovieFacts, qt: boolean):
   const type = entry.type;
   if (VISUAL_ENTRIES.has(type)) {
     if (fields.length < ENTRY_HEADER + VISUAL_FIELDS) unsure("short visual sample entry");
+    checkEsds(fields, ENTRY_HEADER + VISUAL_FIELDS);
     const config = CONFIG_BOXES[type];
     if (config && !hasChild(fields, ENTRY_HEADER + VISUAL_FIELDS, config)) {
       unsure(`${type} sample entry without ${config}`);
@@ -314,6 +319,7 @@ function readTrack(moov: Uint8Array, trak: Box, facts: MovieFacts, qt: boolean):
     const version = u16(fields, ENTRY_HEADER);
     const extra = qt && version === 1 ? 16 : qt && version === 2 ? 36 : 0;
     if (fields.length < ENTRY_HEADER + AUDIO_FIELDS + extra) unsure("short audio sample entry");
+    checkEsds(fields, ENTRY_HEADER + AUDIO_FIELDS + extra);
     facts.audioTracks.push({});
   } else if (
     OTHER_ENTRIES.has(type) || handler === "vide" || handler === "soun" ||
@@ -341,6 +347,104 @@ function hasChild(b: Uint8Array, from: number, type: string): boolean {
     pos += box.size;
   }
   return false;
+}
+
+/** The boxes of `b` from `from` that mp4box reads: up to the first that does not fit. */
+function* boxesIn(b: Uint8Array, from: number): Generator<[BoxHeader, Uint8Array]> {
+  for (let pos = from; b.length - pos >= 8;) {
+    const box = boxHeader(b.subarray(pos, pos + 16), b.length - pos);
+    if (!fits(box, pos, b.length)) return;
+    yield [box, b.subarray(pos + box.header, pos + box.size)];
+    pos += box.size;
+  }
+}
+
+/**
+ * mp4box parses a sample entry's `esds` boxes (among its children from `children`, or in
+ * QuickTime's `wave`) into ES descriptors, and fails on one it cannot read (`esdsReads`): left
+ * to it.
+ */
+function checkEsds(fields: Uint8Array, children: number): void {
+  for (const [box, content] of boxesIn(fields, children)) {
+    const inner = box.type === "wave" ? [...boxesIn(content, 0)] : [[box, content] as const];
+    for (const [b, c] of inner) {
+      if (b.type === "esds" && !esdsReads(c.subarray(4))) unsure("esds unreadable");
+    }
+  }
+}
+
+/**
+ * Does mp4box read the ES descriptor in `d` (an `esds` box's content after its version and
+ * flags) without reading past it? The top one must be an ES_Descriptor (tag 3), and its
+ * DecoderConfig (4), DecoderSpecificInfo (5) and SLConfig (6) descriptors must fit; mp4box
+ * misreads other tags, so they are not certain either.
+ */
+function esdsReads(d: Uint8Array): boolean {
+  let pos = 0;
+  const one = (depth: number): boolean => {
+    if (depth > MAX_DEPTH || pos + 2 > d.length) return false;
+    const tag = d[pos++];
+    let byte = d[pos++];
+    let size = 0;
+    while (byte & 0x80) {
+      size = (size << 7) + (byte & 0x7f);
+      if (pos >= d.length) return false;
+      byte = d[pos++];
+    }
+    size = (size << 7) + (byte & 0x7f);
+    if (size < 0) return false;
+    if (tag === 3) {
+      // ES_ID, flags, then a dependency id, URL and OCR id as the flags say.
+      if (pos + 3 > d.length) return false;
+      const flags = d[pos + 2];
+      pos += 3;
+      let rest = size - 3;
+      if (flags & 0x80) [pos, rest] = [pos + 2, rest - 2];
+      if (flags & 0x40) {
+        const length = d[pos] ?? 0;
+        [pos, rest] = [pos + 1 + length, rest - 1 - length];
+      }
+      if (flags & 0x20) [pos, rest] = [pos + 2, rest - 2];
+      return pos <= d.length && inner(rest, depth);
+    }
+    if (tag === 4) {
+      // Object type, stream type, buffer size, bit rates: 13 bytes.
+      pos += 13;
+      return pos <= d.length && inner(size - 13, depth);
+    }
+    if (tag === 5 || tag === 6) {
+      pos += size;
+      return pos <= d.length;
+    }
+    return false;
+  };
+  /** The descriptors within the next `size` bytes. */
+  const inner = (size: number, depth: number): boolean => {
+    for (const end = pos + size; pos < end;) if (!one(depth + 1)) return false;
+    return true;
+  };
+  return d[0] === 3 && one(0);
+}
+
+/**
+ * Do an `sbgp` (entries of 8 bytes) or `sgpd` box's entries fit its content `c`, as mp4box reads
+ * them? An `sgpd` of a version other than 1 (entries of no stated length) is not certain.
+ */
+function groupsFit(type: string, c: Uint8Array): boolean {
+  if (type === "sbgp") {
+    const at = c[0] === 1 ? 12 : 8; // version 1 adds a grouping type parameter
+    return c.length >= at + 4 && u32(c, at) * 8 <= c.length - at - 4;
+  }
+  if (c[0] !== 1 || c.length < 16) return false;
+  const [length, count] = [u32(c, 8), u32(c, 12)];
+  if (length > 0) return count * length <= c.length - 16;
+  // Each entry states its length: at most one entry per 4 bytes left.
+  let pos = 16;
+  for (let i = 0; i < count; i++) {
+    if (pos + 4 > c.length) return false;
+    pos += 4 + u32(c, pos);
+  }
+  return pos <= c.length;
 }
 
 /** A big-endian unsigned 16-bit number (0 past the end). */

@@ -324,8 +324,8 @@ function visualEntry(type: string, width: number, height: number, ...children: U
   );
 }
 
-/** An audio sample entry of `type` (44.1 kHz stereo). */
-function audioEntry(type = "mp4a"): Uint8Array {
+/** An audio sample entry of `type` (44.1 kHz stereo), with `children` after its fields. */
+function audioEntry(type = "mp4a", ...children: Uint8Array[]): Uint8Array {
   return box(
     type,
     zeros(6),
@@ -335,8 +335,28 @@ function audioEntry(type = "mp4a"): Uint8Array {
     be(2, 16),
     zeros(4),
     be(4, 44100 * 65536),
+    ...children,
   );
 }
+
+/**
+ * An `esds` box: an ES descriptor holding a decoder configuration (AAC) with a decoder-specific
+ * info of `info` bytes (claiming `claim` bytes), and an SL configuration; `top` is its tag.
+ */
+function esds(info = [0x12, 0x10], claim = info.length, top = 3): Uint8Array {
+  const dsi = [5, claim, ...info];
+  const dcd = [4, 13 + dsi.length, 0x40, 0x15, ...zeros(11), ...dsi];
+  const sl = [6, 1, 2];
+  return full(
+    "esds",
+    0,
+    0,
+    new Uint8Array([top, 3 + dcd.length + sl.length, 0, 1, 0, ...dcd, ...sl]),
+  );
+}
+
+/** The AAC track with `tables` in its sample table. */
+const aacWith = (...tables: Uint8Array[]): TrackSpec => ({ ...AAC, tables });
 
 interface TrackSpec {
   entry: Uint8Array;
@@ -540,6 +560,54 @@ const HAND_MADE: [string, () => Uint8Array, boolean][] = [
   [
     "many_before.mp4",
     () => movie({ tracks: [AVC], before: Array.from({ length: 70 }, () => box("free")) }),
+    false,
+  ],
+  // Sample groups and ES descriptors, which mp4box parses by their counts and lengths.
+  ["groups.mp4", () =>
+    movie({
+      tracks: [
+        AVC,
+        aacWith(
+          full("sgpd", 1, 0, ascii("roll"), be(4, 2), be(4, 1), be(2, 0xffff)),
+          full("sbgp", 0, 0, ascii("roll"), be(4, 1), be(4, 1), be(4, 1)),
+        ),
+      ],
+    }), true],
+  [
+    "sbgp_lie.mp4",
+    () => movie({ tracks: [aacWith(full("sbgp", 0, 0, ascii("roll"), be(4, 1000), zeros(8)))] }),
+    false,
+  ],
+  ["sgpd_lie.mp4", () =>
+    movie({
+      tracks: [aacWith(full("sgpd", 1, 0, ascii("roll"), be(4, 2), be(4, 1000), zeros(2)))],
+    }), false],
+  [
+    "sgpd_v0.mp4",
+    () => movie({ tracks: [aacWith(full("sgpd", 0, 0, ascii("roll"), be(4, 1), zeros(2)))] }),
+    false,
+  ],
+  [
+    "esds.m4a",
+    () => movie({ brand: "M4A ", tracks: [{ ...AAC, entry: audioEntry("mp4a", esds()) }] }),
+    true,
+  ],
+  [
+    "esds_top.m4a",
+    () =>
+      movie({
+        brand: "M4A ",
+        tracks: [{ ...AAC, entry: audioEntry("mp4a", esds(undefined, undefined, 4)) }],
+      }),
+    false,
+  ],
+  [
+    "esds_overrun.m4a",
+    () =>
+      movie({
+        brand: "M4A ",
+        tracks: [{ ...AAC, entry: audioEntry("mp4a", esds([0x12, 0x10], 100)) }],
+      }),
     false,
   ],
   [
