@@ -71,6 +71,10 @@ const MAX_PAD_BYTES = 1024 * 1024;
 const MAX_DEPTH = 8;
 /** Most boxes inside the `moov` (real files have tens a track). */
 const MAX_MOOV_BOXES = 20_000;
+/** How far past the `moov` mp4box may have been fed (probe.ts feeds it 64 KiB at a time). */
+const AFTER_MOOV_BYTES = 64 * 1024;
+/** Top-level boxes after the `moov` that mp4box reads without fault. */
+const AFTER_MOOV = new Set(["mdat", "free", "skip", "wide", "moof", "mfra", "uuid"]);
 /** Boxes that may be empty: mp4box reads no version or flags of them. */
 const PLAIN = new Set(["free", "skip", "wide", "udta", "dinf", "tref"]);
 /** Top-level boxes skipped on the way to the `moov`: mp4box keeps nothing of them. */
@@ -139,13 +143,37 @@ async function readCertain(
       if (boxSize > MAX_MOOV_BYTES) unsure("moov too large");
       const moov = await bytesAt(pos, boxSize);
       if (moov.length < boxSize) unsure("moov cut short");
-      return movieFacts(moov, header, size, majorBrand.includes("qt"));
+      const facts = movieFacts(moov, header, size, majorBrand.includes("qt"));
+      await checkAfterMoov(pos + boxSize, size, bytesAt);
+      return facts;
     } else if (type !== "mdat" && (!PADDING.has(type) || boxSize > MAX_PAD_BYTES)) {
       unsure(`${type} box before the moov`);
     }
     pos += boxSize;
   }
   return unsure("no moov");
+}
+
+/**
+ * mp4box also parses the top-level boxes that follow the `moov` in the data it was fed (less than
+ * `CHUNK_BYTES` past its end, probe.ts) and fails the file on one of no valid type, as on
+ * trailing junk. Those boxes must be well formed and of a kind it reads without fault.
+ */
+async function checkAfterMoov(
+  from: number,
+  size: number,
+  bytesAt: (pos: number, n: number) => Promise<Uint8Array>,
+): Promise<void> {
+  let count = 0;
+  for (let pos = from; pos < from + AFTER_MOOV_BYTES && pos + 8 <= size; count++) {
+    if (count >= MAX_TOP_BOXES) unsure("too many boxes after the moov");
+    const h = await bytesAt(pos, 16);
+    const box = boxHeader(h, size - pos);
+    if (!fits(box, pos, size) || u32(h, 0) === 0 || !AFTER_MOOV.has(box.type)) {
+      unsure("an odd box after the moov");
+    }
+    pos += box.size;
+  }
 }
 
 /**
@@ -182,7 +210,10 @@ function movieFacts(moov: Uint8Array, from: number, fileSize: number, qt: boolea
       const { type, size, header } = box;
       let child: Box;
       if (TABLE_CONTAINERS.has(type)) child = walk(type, pos + header, pos + size, depth + 1);
-      else {
+      else if (type === "udta") {
+        child = { type, body: pos + header, end: pos + size };
+        checkUserData(moov.subarray(child.body, child.end));
+      } else {
         // A table too short for its version, flags and count is checked by `checkSampleTables`
         // on the bytes after it; a full box too short for its version and flags is read past
         // its end by mp4box: both are theirs to judge.
@@ -197,6 +228,12 @@ function movieFacts(moov: Uint8Array, from: number, fileSize: number, qt: boolea
         if (type === "sbgp" || type === "sgpd") {
           if (!groupsFit(type, moov.subarray(child.body, child.end))) unsure(`${type} overruns`);
         }
+        // mp4box fails the file on a compact size table of a field size it does not know.
+        if (
+          type === "stz2" && moov[child.body] === 0 && ![4, 8, 16].includes(moov[child.body + 7])
+        ) {
+          unsure("stz2 field size");
+        }
       }
       if (type === "trak") traks.push(child);
       else if (!first.has(type)) first.set(type, child);
@@ -205,6 +242,16 @@ function movieFacts(moov: Uint8Array, from: number, fileSize: number, qt: boolea
     return { type, body, end, first, traks };
   };
   return readFacts(moov, walk("moov", from, moov.length, 0), qt);
+}
+
+/**
+ * The boxes of a `udta` (its content `c`), as far as mp4box reads them: one too short for a full
+ * box's version and flags is read past its end.
+ */
+function checkUserData(c: Uint8Array): void {
+  for (const [box, content] of boxesIn(c, 0)) {
+    if (content.length < 4 && !PLAIN.has(box.type)) unsure(`${box.type} box in udta`);
+  }
 }
 
 /** The first child of `type` of a container, or null. */
@@ -303,6 +350,9 @@ function readTrack(moov: Uint8Array, trak: Box, facts: MovieFacts, qt: boolean):
   if (VISUAL_ENTRIES.has(type)) {
     if (fields.length < ENTRY_HEADER + VISUAL_FIELDS) unsure("short visual sample entry");
     checkEsds(fields, ENTRY_HEADER + VISUAL_FIELDS);
+    for (const [box, content] of boxesIn(fields, ENTRY_HEADER + VISUAL_FIELDS)) {
+      if (!(CONFIG_READS[box.type]?.(content) ?? true)) unsure(`${box.type} overruns`);
+    }
     const config = CONFIG_BOXES[type];
     if (config && !hasChild(fields, ENTRY_HEADER + VISUAL_FIELDS, config)) {
       unsure(`${type} sample entry without ${config}`);
@@ -348,6 +398,51 @@ function hasChild(b: Uint8Array, from: number, type: string): boolean {
   }
   return false;
 }
+
+/**
+ * Codec configuration boxes mp4box parses by the counts and lengths they state: do those fit the
+ * box's content `c`? (mp4box reads past the box and fails at the end of what it has read.)
+ */
+const CONFIG_READS: Record<string, (c: Uint8Array) => boolean> = {
+  // avcC: 5 bytes, then SPS and PPS counts, each set a 16-bit length and its bytes.
+  avcC: (c) => {
+    let pos = 6;
+    /** The end of `count` length-led sets from `pos` (infinite when a length is cut off). */
+    const sets = (count: number) => {
+      for (let i = 0; i < count; i++) {
+        if (pos + 2 > c.length) return Infinity;
+        pos += 2 + u16(c, pos);
+      }
+      return pos;
+    };
+    if (c.length < 6 || sets(c[5] & 0x1f) + 1 > c.length) return false;
+    return sets(c[pos++]) <= c.length && pos <= c.length;
+  },
+  // hvcC: 22 bytes, then arrays of a type byte, a 16-bit count and that many length-led units.
+  hvcC: (c) => {
+    if (c.length < 23) return false;
+    let pos = 23;
+    for (let array = 0; array < c[22]; array++) {
+      if (pos + 3 > c.length) return false;
+      const count = u16(c, pos + 1);
+      pos += 3;
+      for (let i = 0; i < count; i++) {
+        if (pos + 2 > c.length) return false;
+        pos += 2 + u16(c, pos);
+      }
+    }
+    return pos <= c.length;
+  },
+  // av1C: mp4box fails the file unless it has the marker, version 1 and zero reserved bits.
+  av1C: (c) =>
+    c.length >= 4 && c[0] === 0x81 && (c[3] & 0xe0) === 0 &&
+    ((c[3] & 0x10) !== 0 || (c[3] & 0xf) === 0),
+  // vpcC: version and flags, 4 (version 0) or 6 bytes, then a 16-bit length and that many bytes.
+  vpcC: (c) => {
+    const at = c[0] === 1 ? 10 : 8;
+    return c.length >= at + 2 && at + 2 + u16(c, at) <= c.length;
+  },
+};
 
 /** The boxes of `b` from `from` that mp4box reads: up to the first that does not fit. */
 function* boxesIn(b: Uint8Array, from: number): Generator<[BoxHeader, Uint8Array]> {
@@ -452,7 +547,8 @@ const u16 = (b: Uint8Array, at: number): number => ((b[at] ?? 0) << 8) | (b[at +
 
 /**
  * mp4box lists the samples of each track from its tables before it answers, and fails on a
- * track with samples but no chunk, time or offset table, or with a sub-sample table.
+ * track with samples but no chunk, time or offset table, with a sub-sample table, or with a
+ * sync-sample table of a version it does not read.
  */
 function checkSampleLists(moov: Uint8Array, stbl: Box): void {
   const sizes = child(stbl, "stsz") ?? child(stbl, "stz2");
@@ -460,9 +556,12 @@ function checkSampleLists(moov: Uint8Array, stbl: Box): void {
   // Both hold version/flags, a size field and the count (claims checked by `tableClaim`).
   if (sizes.end - sizes.body < 12) unsure(`short ${sizes.type} box`);
   if (u32(moov, sizes.body + 8) === 0) return;
+  // mp4box lists a sync-sample table's entries for version 0 only, and then looks them up.
+  const stss = child(stbl, "stss");
   if (
     !child(stbl, "stsc") || !child(stbl, "stts") ||
-    !(child(stbl, "stco") ?? child(stbl, "co64")) || child(stbl, "subs")
+    !(child(stbl, "stco") ?? child(stbl, "co64")) || child(stbl, "subs") ||
+    (stss && moov[stss.body] !== 0)
   ) {
     unsure("sample tables incomplete");
   }

@@ -610,6 +610,60 @@ const HAND_MADE: [string, () => Uint8Array, boolean][] = [
       }),
     false,
   ],
+  // Codec configurations stating more parameter sets or bytes than they hold.
+  ["avcC_sets.mp4", () =>
+    movie({
+      tracks: [{
+        ...AVC,
+        entry: visualEntry(
+          "avc1",
+          320,
+          240,
+          box("avcC", be(1, 1), zeros(4), be(1, 0xe3), be(2, 4), zeros(4)),
+        ),
+      }],
+    }), false],
+  ["avcC.mp4", () =>
+    movie({
+      tracks: [{
+        ...AVC,
+        entry: visualEntry(
+          "avc1",
+          320,
+          240,
+          box(
+            "avcC",
+            be(1, 1),
+            zeros(4),
+            be(1, 0xe1),
+            be(2, 4),
+            zeros(4),
+            be(1, 1),
+            be(2, 2),
+            zeros(2),
+          ),
+        ),
+      }],
+    }), true],
+  ["hvcC_units.mp4", () =>
+    movie({
+      tracks: [{
+        ...AVC,
+        entry: visualEntry(
+          "hvc1",
+          320,
+          240,
+          box("hvcC", zeros(22), be(1, 1), be(1, 32), be(2, 9), be(2, 2), zeros(2)),
+        ),
+      }],
+    }), false],
+  ["vpcC_data.mp4", () =>
+    movie({
+      tracks: [{
+        ...AVC,
+        entry: visualEntry("vp09", 320, 240, full("vpcC", 1, 0, zeros(6), be(2, 500))),
+      }],
+    }), false],
   [
     "two_tkhd.mp4",
     () => movie({ tracks: [{ ...AVC, extra: [full("tkhd", 0, 0, zeros(80))] }] }),
@@ -629,7 +683,44 @@ const HAND_MADE: [string, () => Uint8Array, boolean][] = [
     bytes.set(be(4, 0), findType(bytes, "udta") - 4);
     return bytes;
   }, true],
-  ["two_moov.mp4", () => concat([movie({ tracks: [AVC] }), moovOf({ tracks: [AAC] })]), true],
+  // mp4box also parses what follows the moov in the data it was fed: a second moov, junk.
+  ["two_moov.mp4", () => concat([movie({ tracks: [AVC] }), moovOf({ tracks: [AAC] })]), false],
+  ["junk_after.mp4", () => concat([movie({ tracks: [AVC] }), zeros(64)]), false],
+  [
+    "free_after.mp4",
+    () => concat([movie({ tracks: [AVC] }), box("free", zeros(64)), box("mdat", zeros(64))]),
+    true,
+  ],
+  [
+    "far_junk.mp4",
+    () => concat([movie({ tracks: [AVC] }), box("free", zeros(70_000)), ascii("\u0001junk")]),
+    true,
+  ],
+  ["av1C_version.mp4", () =>
+    movie({
+      tracks: [{
+        ...AVC,
+        entry: visualEntry("av01", 320, 240, box("av1C", be(1, 0x82), zeros(3))),
+      }],
+    }), false],
+  ["av1C.mp4", () =>
+    movie({
+      tracks: [{
+        ...AVC,
+        entry: visualEntry("av01", 320, 240, box("av1C", be(1, 0x81), zeros(3))),
+      }],
+    }), true],
+  [
+    "stz2_field.mp4",
+    () =>
+      movie({ tracks: [{ ...AVC, tables: [full("stz2", 0, 0, zeros(3), be(1, 7), be(4, 0))] }] }),
+    false,
+  ],
+  [
+    "udta_small.mp4",
+    () => movie({ tracks: [AVC], after: [box("udta", box("meta"), box("name", ascii("x")))] }),
+    false,
+  ],
   [
     "no_ftyp.mov",
     () => concat([box("wide"), box("mdat", zeros(64)), moovOf({ tracks: [AVC] })]),
