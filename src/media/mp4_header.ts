@@ -5,10 +5,11 @@
  * with mp4box: the file opens with `ftyp`, only `mdat`, `free`, `skip` and `wide` boxes (small
  * ones, `mdat` aside) come before the first `moov`, the `moov` is at most `MAX_MOOV_BYTES`, every
  * box on the way is well formed, no sample table claims more than it holds (mp4_tables.ts) and
- * no sample group or ES descriptor more than its box holds (mp4box reads past their ends), and
- * each track's first sample entry is a picture or sound mp4box has a class for (or, in a track that
- * is neither, of a type mp4box reads as plain data). Anything else is null, and the caller asks
- * mp4box as before (docs/media.md).
+ * no sample group, ES descriptor or codec configuration more than its box holds (mp4box reads
+ * past their ends), each track's first sample entry is a picture or sound mp4box has a class for
+ * (or, in a track that is neither, of a type mp4box reads as plain data), and the boxes right
+ * after the `moov` are of kinds mp4box reads without fault. Anything else is null, and the caller
+ * asks mp4box as before (docs/media.md).
  */
 import { readAt } from "../files.ts";
 import {
