@@ -74,8 +74,11 @@ const MAX_DEPTH = 8;
 const MAX_MOOV_BOXES = 20_000;
 /** How far past the `moov` mp4box may have been fed (probe.ts feeds it 64 KiB at a time). */
 const AFTER_MOOV_BYTES = 64 * 1024;
-/** Top-level boxes after the `moov` that mp4box reads without fault. */
-const AFTER_MOOV = new Set(["mdat", "free", "skip", "wide", "moof", "mfra", "uuid"]);
+/**
+ * Top-level boxes after the `moov` that mp4box reads without fault. A fragment (`moof`) it parses
+ * down to its sample runs, and adds to the track's samples: a fragmented file is its to read.
+ */
+const AFTER_MOOV = new Set(["mdat", "free", "skip", "wide", "uuid"]);
 /** Boxes that may be empty: mp4box reads no version or flags of them. */
 const PLAIN = new Set(["free", "skip", "wide", "udta", "dinf", "tref"]);
 /** Top-level boxes skipped on the way to the `moov`: mp4box keeps nothing of them. */
