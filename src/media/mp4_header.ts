@@ -12,14 +12,8 @@
  * asks mp4box as before (docs/media.md).
  */
 import { readAt } from "../files.ts";
-import {
-  type BoxHeader,
-  boxHeader,
-  TABLE_CONTAINERS,
-  tableClaim,
-  tableHead,
-  u32,
-} from "./mp4_tables.ts";
+import { boxHeader, TABLE_CONTAINERS, tableClaim, tableHead, u32 } from "./mp4_tables.ts";
+import { boxesIn, configFits, esdsReads, fits, groupsFit, hasChild, u16 } from "./mp4_contents.ts";
 
 /** What the probe reads of a movie: the part of mp4box's `getInfo()` result it uses. */
 export interface MovieFacts {
@@ -178,21 +172,6 @@ async function checkAfterMoov(
     }
     pos += box.size;
   }
-}
-
-/**
- * Does the box at `pos` (header `box`) read as mp4box reads it: a type of four printable ASCII
- * characters, a size of at least its header (a uuid box's holds 16 more bytes, its extended
- * type) that ends by `end`? mp4box stops reading the box's container at one that does not.
- */
-function fits(box: BoxHeader | null, pos: number, end: number): box is BoxHeader {
-  if (!box) return false;
-  for (let i = 0; i < 4; i++) {
-    const c = box.type.charCodeAt(i);
-    if (!(c >= 0x20 && c <= 0x7e)) return false;
-  }
-  const header = box.header + (box.type === "uuid" ? 16 : 0);
-  return box.size >= header && pos + box.size <= end;
 }
 
 /**
@@ -355,7 +334,7 @@ function readTrack(moov: Uint8Array, trak: Box, facts: MovieFacts, qt: boolean):
     if (fields.length < ENTRY_HEADER + VISUAL_FIELDS) unsure("short visual sample entry");
     checkEsds(fields, ENTRY_HEADER + VISUAL_FIELDS);
     for (const [box, content] of boxesIn(fields, ENTRY_HEADER + VISUAL_FIELDS)) {
-      if (!(CONFIG_READS[box.type]?.(content) ?? true)) unsure(`${box.type} overruns`);
+      if (!configFits(box.type, content)) unsure(`${box.type} overruns`);
     }
     const config = CONFIG_BOXES[type];
     if (config && !hasChild(fields, ENTRY_HEADER + VISUAL_FIELDS, config)) {
@@ -392,72 +371,6 @@ function readTrack(moov: Uint8Array, trak: Box, facts: MovieFacts, qt: boolean):
  */
 const CONFIG_BOXES: Record<string, string> = { av01: "av1C", vp08: "vpcC", vp09: "vpcC" };
 
-/** Is there a box of `type` among the well-formed boxes of `b` from `from` (before any damage)? */
-function hasChild(b: Uint8Array, from: number, type: string): boolean {
-  for (let pos = from; b.length - pos >= 8;) {
-    const box = boxHeader(b.subarray(pos, pos + 16), b.length - pos);
-    if (!fits(box, pos, b.length)) return false;
-    if (box.type === type) return true;
-    pos += box.size;
-  }
-  return false;
-}
-
-/**
- * Codec configuration boxes mp4box parses by the counts and lengths they state: do those fit the
- * box's content `c`? (mp4box reads past the box and fails at the end of what it has read.)
- */
-const CONFIG_READS: Record<string, (c: Uint8Array) => boolean> = {
-  // avcC: 5 bytes, then SPS and PPS counts, each set a 16-bit length and its bytes.
-  avcC: (c) => {
-    let pos = 6;
-    /** The end of `count` length-led sets from `pos` (infinite when a length is cut off). */
-    const sets = (count: number) => {
-      for (let i = 0; i < count; i++) {
-        if (pos + 2 > c.length) return Infinity;
-        pos += 2 + u16(c, pos);
-      }
-      return pos;
-    };
-    if (c.length < 6 || sets(c[5] & 0x1f) + 1 > c.length) return false;
-    return sets(c[pos++]) <= c.length && pos <= c.length;
-  },
-  // hvcC: 22 bytes, then arrays of a type byte, a 16-bit count and that many length-led units.
-  hvcC: (c) => {
-    if (c.length < 23) return false;
-    let pos = 23;
-    for (let array = 0; array < c[22]; array++) {
-      if (pos + 3 > c.length) return false;
-      const count = u16(c, pos + 1);
-      pos += 3;
-      for (let i = 0; i < count; i++) {
-        if (pos + 2 > c.length) return false;
-        pos += 2 + u16(c, pos);
-      }
-    }
-    return pos <= c.length;
-  },
-  // av1C: mp4box fails the file unless it has the marker, version 1 and zero reserved bits.
-  av1C: (c) =>
-    c.length >= 4 && c[0] === 0x81 && (c[3] & 0xe0) === 0 &&
-    ((c[3] & 0x10) !== 0 || (c[3] & 0xf) === 0),
-  // vpcC: version and flags, 4 (version 0) or 6 bytes, then a 16-bit length and that many bytes.
-  vpcC: (c) => {
-    const at = c[0] === 1 ? 10 : 8;
-    return c.length >= at + 2 && at + 2 + u16(c, at) <= c.length;
-  },
-};
-
-/** The boxes of `b` from `from` that mp4box reads: up to the first that does not fit. */
-function* boxesIn(b: Uint8Array, from: number): Generator<[BoxHeader, Uint8Array]> {
-  for (let pos = from; b.length - pos >= 8;) {
-    const box = boxHeader(b.subarray(pos, pos + 16), b.length - pos);
-    if (!fits(box, pos, b.length)) return;
-    yield [box, b.subarray(pos + box.header, pos + box.size)];
-    pos += box.size;
-  }
-}
-
 /**
  * mp4box parses a sample entry's `esds` boxes (among its children from `children`, or in
  * QuickTime's `wave`) into ES descriptors, and fails on one it cannot read (`esdsReads`): left
@@ -471,83 +384,6 @@ function checkEsds(fields: Uint8Array, children: number): void {
     }
   }
 }
-
-/**
- * Does mp4box read the ES descriptor in `d` (an `esds` box's content after its version and
- * flags) without reading past it? The top one must be an ES_Descriptor (tag 3), and its
- * DecoderConfig (4), DecoderSpecificInfo (5) and SLConfig (6) descriptors must fit; mp4box
- * misreads other tags, so they are not certain either.
- */
-function esdsReads(d: Uint8Array): boolean {
-  let pos = 0;
-  const one = (depth: number): boolean => {
-    if (depth > MAX_DEPTH || pos + 2 > d.length) return false;
-    const tag = d[pos++];
-    let byte = d[pos++];
-    let size = 0;
-    while (byte & 0x80) {
-      size = (size << 7) + (byte & 0x7f);
-      if (pos >= d.length) return false;
-      byte = d[pos++];
-    }
-    size = (size << 7) + (byte & 0x7f);
-    if (size < 0) return false;
-    if (tag === 3) {
-      // ES_ID, flags, then a dependency id, URL and OCR id as the flags say.
-      if (pos + 3 > d.length) return false;
-      const flags = d[pos + 2];
-      pos += 3;
-      let rest = size - 3;
-      if (flags & 0x80) [pos, rest] = [pos + 2, rest - 2];
-      if (flags & 0x40) {
-        const length = d[pos] ?? 0;
-        [pos, rest] = [pos + 1 + length, rest - 1 - length];
-      }
-      if (flags & 0x20) [pos, rest] = [pos + 2, rest - 2];
-      return pos <= d.length && inner(rest, depth);
-    }
-    if (tag === 4) {
-      // Object type, stream type, buffer size, bit rates: 13 bytes.
-      pos += 13;
-      return pos <= d.length && inner(size - 13, depth);
-    }
-    if (tag === 5 || tag === 6) {
-      pos += size;
-      return pos <= d.length;
-    }
-    return false;
-  };
-  /** The descriptors within the next `size` bytes. */
-  const inner = (size: number, depth: number): boolean => {
-    for (const end = pos + size; pos < end;) if (!one(depth + 1)) return false;
-    return true;
-  };
-  return d[0] === 3 && one(0);
-}
-
-/**
- * Do an `sbgp` (entries of 8 bytes) or `sgpd` box's entries fit its content `c`, as mp4box reads
- * them? An `sgpd` of a version other than 1 (entries of no stated length) is not certain.
- */
-function groupsFit(type: string, c: Uint8Array): boolean {
-  if (type === "sbgp") {
-    const at = c[0] === 1 ? 12 : 8; // version 1 adds a grouping type parameter
-    return c.length >= at + 4 && u32(c, at) * 8 <= c.length - at - 4;
-  }
-  if (c[0] !== 1 || c.length < 16) return false;
-  const [length, count] = [u32(c, 8), u32(c, 12)];
-  if (length > 0) return count * length <= c.length - 16;
-  // Each entry states its length: at most one entry per 4 bytes left.
-  let pos = 16;
-  for (let i = 0; i < count; i++) {
-    if (pos + 4 > c.length) return false;
-    pos += 4 + u32(c, pos);
-  }
-  return pos <= c.length;
-}
-
-/** A big-endian unsigned 16-bit number (0 past the end). */
-const u16 = (b: Uint8Array, at: number): number => ((b[at] ?? 0) << 8) | (b[at + 1] ?? 0);
 
 /**
  * mp4box lists the samples of each track from its tables before it answers, and fails on a
