@@ -834,9 +834,9 @@ Deno.test("mp4 header: headers that lie are refused or left to mp4box, at once",
 
 Deno.test("mp4 header: on damaged copies of the fixtures, what the reader answers is mp4box's", async () => {
   // Bytes of each fixture's moov flipped or overwritten at random (seeded, replayable): where the
-  // reader answers and mp4box reads the file too, the probe's answers are the same. (Where
-  // mp4box's own parsers throw on a damaged codec configuration or sample group, the reader may
-  // still answer from the boxes it reads.)
+  // reader answers, mp4box reads the file too and gives the same answer. (Damage inside boxes
+  // the reader does not look into can make mp4box's parsers fail where the reader answers: rare,
+  // docs/media.md.)
   const fixtures = [
     "video.mp4",
     "video.mov",
@@ -870,4 +870,5 @@ Deno.test("mp4 header: on damaged copies of the fixtures, what the reader answer
   });
   // Most damage is to bytes no reader looks at; some makes the reader step aside.
   assertTrue(compared > 150 && answered < 400, `${answered} answered, ${compared} compared`);
+  assertTrue(answered - compared <= 2, `${answered - compared} answered where mp4box fails`);
 });
