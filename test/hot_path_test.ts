@@ -121,20 +121,23 @@ Deno.test("an images add that names no animation or transition loads no catalog 
   assert(seen.has(new URL("src/media/probe.ts", root).href));
 });
 
-Deno.test("an audios add loads no audio reader and no music-metadata until a file needs one", async () => {
-  // probe.ts imports each format's reader, and music-metadata for the files they leave,
-  // dynamically: a cached probe loads none, an MP3 loads mp3.ts alone.
+Deno.test("a videos or audios add reaches no prober statically: each loads when a file needs it", async () => {
+  // probe.ts imports the MP4 header reader, each audio format's reader and the npm probers
+  // (mp4box, music-metadata: their fallbacks) dynamically: a cached probe loads none, an MP3
+  // loads mp3.ts alone.
   const seen = await staticClosure([
     "main.ts",
     "src/cli/args.ts",
     "src/commands/make_context.ts",
     "src/commands/fast_run.ts",
+    "src/generated/entry/videos_add_entry.ts",
     "src/generated/entry/audios_add_entry.ts",
   ]);
-  const readers = [...seen.keys()].filter((s) =>
-    /\/media\/(mp3|wav|flac|ogg|audio_tags|mp3_vbr)\.ts$|music-metadata/.test(s)
+  const heavy = [...seen.keys()].filter((s) =>
+    s.startsWith("npm:") ||
+    /\/media\/(mp4_header|mp4_contents|mp3|wav|flac|ogg|audio_tags|mp3_vbr)\.ts$/.test(s)
   ).map((s) => `${s.replace(root.href, "")} <- ${seen.get(s)!.replace(root.href, "")}`);
-  assertEquals(readers, []);
+  assertEquals(heavy, []);
   assert(seen.has(new URL("src/media/probe.ts", root).href));
 });
 

@@ -10,7 +10,7 @@ import { MediaClaimError } from "./bounds.ts";
 import { u32be as u32 } from "./bytes.ts";
 
 /** Boxes whose content is more boxes (the way down to the sample tables and fragments). */
-const CONTAINERS = new Set([
+export const TABLE_CONTAINERS: ReadonlySet<string> = new Set([
   "moov",
   "trak",
   "mdia",
@@ -35,6 +35,79 @@ const TABLES: Record<string, number> = {
 /** Most box headers read: real files have tens before and in their `moov`. */
 const MAX_BOXES = 200_000;
 
+/** A box header: the box's four-character type, its whole size and its header's length. */
+export interface BoxHeader {
+  type: string;
+  size: number;
+  header: number;
+}
+
+/**
+ * The header of the box whose first bytes are `h`, with `room` bytes left in its parent (a size
+ * of 0 means "to the end of the parent"); null when `h` is too short for it. The size is not
+ * checked against `room`: what a damaged box means is the caller's to decide.
+ */
+export function boxHeader(h: Uint8Array, room: number): BoxHeader | null {
+  if (h.length < 8) return null;
+  const type = String.fromCharCode(h[4], h[5], h[6], h[7]);
+  const size = u32(h, 0);
+  if (size === 1) {
+    return h.length < 16 ? null : { type, size: u32(h, 8) * 2 ** 32 + u32(h, 12), header: 16 };
+  }
+  return { type, size: size === 0 ? room : size, header: 8 };
+}
+
+/**
+ * How many of a box's first content bytes `tableClaim` reads its count from: 12 for `stsz` and
+ * `stz2`, 8 for the other sample tables and `trun`, 0 for a box that is no table.
+ */
+export function tableHead(type: string): number {
+  if (type === "stsz" || type === "stz2") return 12;
+  return type in TABLES || type === "trun" ? 8 : 0;
+}
+
+/**
+ * What a sample table (`stts`, `stsz`, …) or track run (`trun`) claims beyond its own bytes or
+ * the file's (`size` bytes), or undefined when its count fits (or `body` is too short to hold it).
+ * `body`: the box's first bytes after its header (`tableHead` of them are read); `payload`: its
+ * size less its header.
+ */
+export function tableClaim(
+  type: string,
+  body: Uint8Array,
+  payload: number,
+  size: number,
+): string | undefined {
+  if (type in TABLES && body.length >= 8) {
+    const count = u32(body, 4);
+    if (count * TABLES[type] > payload - 8) {
+      return `${count} entries, but it holds ${payload} bytes`;
+    }
+  } else if (type === "stsz" && body.length >= 12) {
+    const [sampleSize, count] = [u32(body, 4), u32(body, 8)];
+    const need = sampleSize === 0 ? count * 4 : count * sampleSize;
+    const room = sampleSize === 0 ? payload - 12 : size;
+    if (need > room || count > size) {
+      return sampleSize === 0
+        ? `${count} samples, but it holds ${payload} bytes of sizes`
+        : `${count} samples of ${sampleSize} bytes, more than the file's ${size} bytes hold`;
+    }
+  } else if (type === "stz2" && body.length >= 12) {
+    const count = u32(body, 8);
+    if (Math.ceil((count * (body[7] || 8)) / 8) > payload - 12) {
+      return `${count} samples, but it holds ${payload} bytes of sizes`;
+    }
+  } else if (type === "trun" && body.length >= 8) {
+    const count = u32(body, 4);
+    const flags = (body[1] << 16) | (body[2] << 8) | body[3];
+    const each = [0x100, 0x200, 0x400, 0x800].filter((f) => flags & f).length * 4;
+    if (count > size || count * each > payload) {
+      return `${count} samples, more than it or the file holds`;
+    }
+  }
+  return undefined;
+}
+
 /**
  * Walks the box tree of an ISO-BMFF file (headers only) as far as mp4box reads it (up to and
  * including the movie header, `moov`) and throws `MediaClaimError` when a sample table or track
@@ -45,8 +118,6 @@ export async function checkSampleTables(
   size: number,
   name: string,
 ): Promise<void> {
-  const lie = (box: string, claim: string) =>
-    new MediaClaimError(name, `its ${box} box claims ${claim}`);
   // [from, to, is the top level]; the top level is walked first, to the end of `moov`.
   const stack: [number, number, boolean][] = [[0, size, true]];
   let seen = 0;
@@ -58,50 +129,16 @@ export async function checkSampleTables(
         throw new MediaClaimError(name, `it has more than ${MAX_BOXES} boxes`);
       }
       const h = await readAt(file, pos, 32);
-      if (h.length < 8) return;
-      const type = String.fromCharCode(...h.subarray(4, 8));
-      let boxSize = u32(h, 0);
-      let header = 8;
-      if (boxSize === 1) {
-        if (h.length < 16) return;
-        boxSize = u32(h, 8) * 2 ** 32 + u32(h, 12);
-        header = 16;
-      } else if (boxSize === 0) boxSize = to - pos;
+      const box = boxHeader(h, to - pos);
+      if (!box) return;
+      const { type, size: boxSize, header } = box;
       if (boxSize < header || pos + boxSize > to) break; // damaged: mp4box reports it
-      const payload = boxSize - header;
-      const body = h.subarray(header);
-      if (CONTAINERS.has(type)) {
+      if (TABLE_CONTAINERS.has(type)) {
         stack.push([pos + header, pos + boxSize, false]);
         if (top && type === "moov") break; // mp4box stops reading there
-      } else if (type in TABLES && body.length >= 8) {
-        const count = u32(body, 4);
-        if (count * TABLES[type] > payload - 8) {
-          throw lie(type, `${count} entries, but it holds ${payload} bytes`);
-        }
-      } else if (type === "stsz" && body.length >= 12) {
-        const [sampleSize, count] = [u32(body, 4), u32(body, 8)];
-        const need = sampleSize === 0 ? count * 4 : count * sampleSize;
-        const room = sampleSize === 0 ? payload - 12 : size;
-        if (need > room || count > size) {
-          throw lie(
-            type,
-            sampleSize === 0
-              ? `${count} samples, but it holds ${payload} bytes of sizes`
-              : `${count} samples of ${sampleSize} bytes, more than the file's ${size} bytes hold`,
-          );
-        }
-      } else if (type === "stz2" && body.length >= 12) {
-        const count = u32(body, 8);
-        if (Math.ceil((count * (body[7] || 8)) / 8) > payload - 12) {
-          throw lie(type, `${count} samples, but it holds ${payload} bytes of sizes`);
-        }
-      } else if (type === "trun" && body.length >= 8) {
-        const count = u32(body, 4);
-        const flags = (body[1] << 16) | (body[2] << 8) | body[3];
-        const each = [0x100, 0x200, 0x400, 0x800].filter((f) => flags & f).length * 4;
-        if (count > size || count * each > payload) {
-          throw lie(type, `${count} samples, more than it or the file holds`);
-        }
+      } else {
+        const claim = tableClaim(type, h.subarray(header), boxSize - header, size);
+        if (claim) throw new MediaClaimError(name, `its ${type} box claims ${claim}`);
       }
       pos += boxSize;
     }

@@ -3,14 +3,15 @@
  * of the file that hold the facts (image headers, the MP4 `moov` box, the Matroska/audio headers),
  * never the whole of a large file. Anything not handled in-process falls back to ffprobe.
  *
- * Libraries: image-size (the jpg, webp and bmp headers image_dims.ts leaves to it), mp4box
- * (MP4/MOV/M4A), music-metadata (aac, webm/mkv, and the mp3, wav, flac and ogg files the small
- * readers here leave to it); PNG sizes, GIF frame delays and those audio durations are read by
- * small modules of their own.
+ * Libraries, each loaded only for a file that needs it: image-size (the jpg, webp and bmp headers
+ * image_dims.ts leaves to it), mp4box (the MP4/MOV/M4A files mp4_header.ts leaves to it),
+ * music-metadata (aac, webm/mkv, and the mp3, wav, flac and ogg files the small readers here
+ * leave to it). PNG sizes, GIF frame delays and the rest are read by small modules of their own.
  * See docs/media.md.
  */
 import type { imageSize } from "image-size";
 import type { Movie } from "mp4box";
+import type { MovieFacts } from "./mp4_header.ts";
 import { DraftcliError } from "../errors.ts";
 import type { FfprobeOptions } from "./ffprobe.ts";
 import { sniff, SNIFF_BYTES, type SniffResult } from "./sniff.ts";
@@ -485,7 +486,8 @@ async function probeGif(file: Deno.FsFile, name: string): Promise<MediaInfo> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// MP4 / MOV / M4A: mp4box, fed chunk by chunk, skipping `mdat` by following its next position.
+// MP4 / MOV / M4A: the movie header reader (mp4_header.ts); for the files it leaves, mp4box, fed
+// chunk by chunk, skipping `mdat` by following its next position.
 
 async function readMovie(file: Deno.FsFile, size: number, name: string): Promise<Movie> {
   const { createFile, MP4BoxBuffer } = await import("mp4box");
@@ -533,15 +535,34 @@ async function readMovie(file: Deno.FsFile, size: number, name: string): Promise
 }
 
 async function probeIsoBmff(
-  { file }: Opened,
+  { file, bytes }: Opened,
   size: number,
   ext: string,
   name: string,
 ): Promise<MediaInfo> {
-  // mp4box allocates per sample a table claims: the claims are checked first.
+  // The common file is read by the small header reader; mp4box only when it is not certain.
+  const { readMovieHeader } = await import("./mp4_header.ts");
+  const movie = await readMovieHeader(file, size, bytes) ??
+    await readMovieWithMp4box(file, size, name);
+  return movieInfo(movie, ext, name);
+}
+
+/**
+ * The movie header of an MP4/MOV/M4A as mp4box reads it, its sample-table claims checked first
+ * (mp4box allocates an entry per sample a table claims).
+ */
+export async function readMovieWithMp4box(
+  file: Deno.FsFile,
+  size: number,
+  name: string,
+): Promise<MovieFacts> {
   const { checkSampleTables } = await import("./mp4_tables.ts");
   await checkSampleTables(file, size, name);
-  const movie = await readMovie(file, size, name);
+  return await readMovie(file, size, name);
+}
+
+/** What a movie header says of the file (`ext`: its sniffed extension). */
+export function movieInfo(movie: MovieFacts, ext: string, name: string): MediaInfo {
   const video = movie.videoTracks[0];
   const hasAudio = movie.audioTracks.length > 0;
   if (!video && !hasAudio) throw mediaError(name, "the file has no audio or video track");

@@ -16,6 +16,9 @@ import { COMMAND_TABLE, loadCommand } from "../../src/commands/registry.ts";
 import { copyTree } from "../../src/files.ts";
 import { fixture, runCli, runInProcess, runsBuild, type TempWorld, tempWorld } from "./cli.ts";
 import { type Change, diffRaw, parseRaw, type Raw, valueOf } from "./structural_diff.ts";
+import { ffmpeg, hasFfmpeg } from "./ffmpeg_run.ts";
+
+export { hasFfmpeg };
 
 // deno-lint-ignore no-explicit-any
 type Json = any;
@@ -73,27 +76,6 @@ export interface StandIns {
   png: string;
   mp4: string;
   mp3: string;
-}
-
-/** Is ffmpeg on PATH (or named by DRAFTCLI_FFMPEG)? */
-export function hasFfmpeg(): boolean {
-  const named = Deno.env.get("DRAFTCLI_FFMPEG");
-  if (named) return true;
-  for (const dir of (Deno.env.get("PATH") ?? "").split(":")) {
-    try {
-      if (Deno.statSync(`${dir}/ffmpeg`).isFile) return true;
-    } catch { /* not here */ }
-  }
-  return false;
-}
-
-async function ffmpeg(args: string[]): Promise<void> {
-  const out = await new Deno.Command(Deno.env.get("DRAFTCLI_FFMPEG") ?? "ffmpeg", {
-    args: ["-hide_banner", "-loglevel", "error", "-y", ...args],
-    stdout: "null",
-    stderr: "piped",
-  }).output();
-  if (!out.success) throw new Error(`ffmpeg failed: ${new TextDecoder().decode(out.stderr)}`);
 }
 
 /** Stand-in length: longer than any source range in the corpus (751 s). */
