@@ -8,18 +8,12 @@
  * Run: deno run -A bench/audio_add.ts [--runs 11] [--main path/to/another/checkout/main.ts]…
  * Figures go into notes, never into assertions.
  */
-import { fileURLToPath } from "node:url";
-import { V8_FLAGS } from "../scripts/compile.ts";
-import { SOURCE_RUN_FLAGS } from "../src/setup/self_command.ts";
-import { PERMISSIONS } from "../src/version.ts";
 import { denoDir } from "./deno_dir.ts";
-import { flag, median } from "./runs.ts";
+import { flag, mainsToCompare, median, runArgs } from "./runs.ts";
 
-const args = Deno.args;
 const RUNS = Number(flag("--runs") ?? 11) || 11;
 const FORMATS = ["mp3", "wav", "flac", "ogg"];
-const mains = [fileURLToPath(new URL("../main.ts", import.meta.url))];
-args.forEach((a, i) => a === "--main" && mains.push(args[i + 1]));
+const mains = mainsToCompare();
 
 const work = await Deno.makeTempDir({ prefix: "draftcli-audio-add-" });
 globalThis.addEventListener("unload", () => Deno.removeSync(work, { recursive: true }));
@@ -46,14 +40,7 @@ const cpuMeter = (() => {
   }
   return has("/usr/bin/time") ? "time" : undefined;
 })();
-const flags = (main: string) => [
-  "run",
-  "-q",
-  ...SOURCE_RUN_FLAGS,
-  ...PERMISSIONS,
-  `--v8-flags=${V8_FLAGS.join(",")}`,
-  main,
-];
+const flags = runArgs;
 
 /** Runs `cmd` in `env`: wall ms, CPU ms (NaN when nothing measures it) and stdout. */
 async function run(cmd: string[], env: Record<string, string>) {

@@ -8,18 +8,12 @@
  * Run: deno run -A bench/bulk_add.ts [--runs 15] [--main path/to/another/checkout/main.ts]…
  * Figures go into notes, never into assertions.
  */
-import { fileURLToPath } from "node:url";
-import { V8_FLAGS } from "../scripts/compile.ts";
-import { SOURCE_RUN_FLAGS } from "../src/setup/self_command.ts";
-import { PERMISSIONS } from "../src/version.ts";
 import { denoDir } from "./deno_dir.ts";
-import { flag, median } from "./runs.ts";
+import { flag, mainsToCompare, median, runArgs } from "./runs.ts";
 
-const args = Deno.args;
 const RUNS = Number(flag("--runs") ?? 15) || 15;
 const N = 1000;
-const mains = [fileURLToPath(new URL("../main.ts", import.meta.url))];
-args.forEach((a, i) => a === "--main" && mains.push(args[i + 1]));
+const mains = mainsToCompare();
 
 const work = await Deno.makeTempDir({ prefix: "draftcli-bulk-" });
 const empty = `${work}/empty.ts`;
@@ -32,14 +26,7 @@ const env = {
   DENO_DIR: await denoDir(),
 };
 const deno = Deno.execPath();
-const flags = (main: string) => [
-  "run",
-  "-q",
-  ...SOURCE_RUN_FLAGS,
-  ...PERMISSIONS,
-  `--v8-flags=${V8_FLAGS.join(",")}`,
-  main,
-];
+const flags = runArgs;
 
 async function run(cmd: string[]): Promise<{ ms: number; stdout: string }> {
   const t = performance.now();

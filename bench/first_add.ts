@@ -11,16 +11,11 @@
  * Figures go into notes, never into assertions.
  */
 import { fileURLToPath } from "node:url";
-import { V8_FLAGS } from "../scripts/compile.ts";
-import { SOURCE_RUN_FLAGS } from "../src/setup/self_command.ts";
-import { PERMISSIONS } from "../src/version.ts";
 import { denoDir } from "./deno_dir.ts";
-import { flag, median } from "./runs.ts";
+import { flag, mainsToCompare, median, runArgs } from "./runs.ts";
 
-const args = Deno.args;
 const RUNS = Number(flag("--runs") ?? 11) || 11;
-const mains = [fileURLToPath(new URL("../main.ts", import.meta.url))];
-args.forEach((a, i) => a === "--main" && mains.push(args[i + 1]));
+const mains = mainsToCompare();
 
 const work = await Deno.makeTempDir({ prefix: "draftcli-first-add-" });
 const empty = `${work}/empty.ts`;
@@ -32,14 +27,7 @@ const env = {
   DENO_DIR: await denoDir(),
 };
 const deno = Deno.execPath();
-const flags = (main: string) => [
-  "run",
-  "-q",
-  ...SOURCE_RUN_FLAGS,
-  ...PERMISSIONS,
-  `--v8-flags=${V8_FLAGS.join(",")}`,
-  main,
-];
+const flags = runArgs;
 let cacheRound = 0;
 
 /** Minutes and seconds as bash's `times` prints them ("0m0.052s") in ms. */

@@ -1,9 +1,32 @@
 /** The benchmarks' command-line flags, the median they report, and their subprocesses. */
+import { fileURLToPath } from "node:url";
+import { V8_FLAGS } from "../scripts/compile.ts";
+import { SOURCE_RUN_FLAGS } from "../src/setup/self_command.ts";
+import { PERMISSIONS } from "../src/version.ts";
 
 /** The value after `--name` on the benchmark's command line, if given. */
 export function flag(name: string): string | undefined {
   const i = Deno.args.indexOf(name);
   return i >= 0 ? Deno.args[i + 1] : undefined;
+}
+
+/** This checkout's main.ts, then the one after each `--main` (other checkouts, to compare). */
+export function mainsToCompare(): string[] {
+  const mains = [fileURLToPath(new URL("../main.ts", import.meta.url))];
+  Deno.args.forEach((a, i) => a === "--main" && mains.push(Deno.args[i + 1]));
+  return mains;
+}
+
+/** The `deno run` arguments that start draftcli from `main` as the release binaries run. */
+export function runArgs(main: string): string[] {
+  return [
+    "run",
+    "-q",
+    ...SOURCE_RUN_FLAGS,
+    ...PERMISSIONS,
+    `--v8-flags=${V8_FLAGS.join(",")}`,
+    main,
+  ];
 }
 
 /** The median of `xs` (the mean of the middle two for an even count). */
