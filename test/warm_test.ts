@@ -19,7 +19,15 @@ import {
   type TempWorld,
   tempWorld,
 } from "./helpers/cli.ts";
-import { MAX_ITEMS, MAX_SOCKET_PATH, PROTOCOL, SERVER_ARG, warmPaths } from "../src/warm/client.ts";
+import {
+  MAX_ITEMS,
+  MAX_SOCKET_PATH,
+  programIdentity,
+  PROTOCOL,
+  SERVER_ARG,
+  warmPaths,
+} from "../src/warm/client.ts";
+import { fileURLToPath } from "node:url";
 import { tempDir } from "./helpers/temp.ts";
 import { parseRequest, replaceEnv } from "../src/warm/warm_server.ts";
 
@@ -422,6 +430,29 @@ Deno.test("warm: the server takes a call's environment as its own, exactly", () 
     replaceEnv({ ...rest, DRAFTCLI_WARM_TEST: "a=b c" });
     assertEquals(Deno.env.get("PATH"), undefined);
     assertEquals({ ...Deno.env.toObject() }, { ...rest, DRAFTCLI_WARM_TEST: "a=b c" });
+  } finally {
+    replaceEnv(saved);
+  }
+  assertEquals({ ...Deno.env.toObject() }, saved);
+});
+
+Deno.test("warm: the program identity names the entry file by its path, with its size and time", () => {
+  const entry = fileURLToPath(Deno.mainModule);
+  const st = Deno.statSync(entry);
+  const id = programIdentity("9.9.9");
+  assert(id.startsWith(`${PROTOCOL}|9.9.9|${Deno.execPath()}|`), id);
+  assert(id.endsWith(`|${entry}|${st.size}:${st.mtime?.getTime()}`), id);
+});
+
+Deno.test("warm: a variable named like an object's own member is replaced like any other", () => {
+  const saved = { ...Deno.env.toObject() };
+  try {
+    // The call's environment is parsed from JSON: an object with the usual prototype.
+    replaceEnv({ ...JSON.parse(JSON.stringify(saved)), toString: "a", constructor: "b" });
+    assertEquals([Deno.env.get("toString"), Deno.env.get("constructor")], ["a", "b"]);
+    replaceEnv(JSON.parse(JSON.stringify({ ...saved, __proto__x: "c" })));
+    assertEquals([Deno.env.get("toString"), Deno.env.get("constructor")], [undefined, undefined]);
+    assertEquals({ ...Deno.env.toObject() }, { ...saved, __proto__x: "c" });
   } finally {
     replaceEnv(saved);
   }

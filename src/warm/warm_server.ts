@@ -77,10 +77,16 @@ export function parseRequest(body: Uint8Array): WarmRequest | undefined {
   return { v: PROTOCOL, id: r.id, argv, cwd, env: env as Record<string, string> };
 }
 
-/** Makes the process environment exactly `env` (what every `Deno.env` reader then sees). */
+/**
+ * Makes the process environment exactly `env` (what every `Deno.env` reader then sees): compared
+ * with one read of the whole environment, so only the variables that differ cost a call.
+ */
 export function replaceEnv(env: Record<string, string>): void {
-  for (const k of Object.keys(Deno.env.toObject())) if (!(k in env)) Deno.env.delete(k);
-  for (const [k, v] of Object.entries(env)) if (Deno.env.get(k) !== v) Deno.env.set(k, v);
+  const current = Deno.env.toObject();
+  for (const k of Object.keys(current)) if (!Object.hasOwn(env, k)) Deno.env.delete(k);
+  for (const [k, v] of Object.entries(env)) {
+    if (!Object.hasOwn(current, k) || current[k] !== v) Deno.env.set(k, v);
+  }
 }
 
 /** The inode of `path` (undefined when it is missing). */
