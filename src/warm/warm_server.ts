@@ -18,6 +18,7 @@
 import { runApp } from "../cli/app.ts";
 import { VERSION } from "../version.ts";
 import { ignoreErrors, orUndefined } from "../files.ts";
+import { WarmUp, warmUpPrefix, warmUpRounds } from "./warm_up.ts";
 import {
   answerFrame,
   Frame,
@@ -183,27 +184,37 @@ class WarmServer {
   /** Settles once the server has stopped and the call it was running has ended. */
   readonly stopped: Promise<void>;
   #settleStopped!: () => void;
+  /** The warm-up still to run in idle turns (`warm_up.ts`). */
+  readonly warmUp: WarmUp;
+  /** A warm-up step is scheduled or queued. */
+  #warming = false;
 
   constructor(
     paths: WarmPaths,
     listener: Deno.Listener<Deno.UnixConn, Deno.UnixAddr>,
     inode: number | undefined,
     idle: number,
+    rounds: number,
   ) {
     this.paths = paths;
     this.listener = listener;
     this.inode = inode;
     this.idle = idle;
     this.stopped = new Promise((resolve) => this.#settleStopped = resolve);
+    const name = paths.socket.slice(paths.dir.length + 1, -".sock".length);
+    this.warmUp = new WarmUp(paths.dir, warmUpPrefix(name), rounds);
   }
 
-  /** Writes the status file (pid and calls served), atomically. */
+  /**
+   * Writes the status file (pid, calls served, whether the warm-up has ended), atomically; none
+   * once the server stops (its status file is gone for good).
+   */
   writeStatus(): void {
+    if (this.stopping) return;
     try {
       const tmp = `${this.paths.status}.${Deno.pid}.tmp`;
-      Deno.writeTextFileSync(tmp, JSON.stringify({ pid: Deno.pid, served: this.served }) + "\n", {
-        mode: 0o600,
-      });
+      const status = { pid: Deno.pid, served: this.served, warmedUp: this.warmUp.ended };
+      Deno.writeTextFileSync(tmp, JSON.stringify(status) + "\n", { mode: 0o600 });
       Deno.renameSync(tmp, this.paths.status);
     } catch { /* the status is informative only */ }
   }
@@ -232,8 +243,59 @@ class WarmServer {
     try {
       this.listener.close();
     } catch { /* already closed */ }
-    // A call already running is finished (its journal makes it atomic anyway), then the exit.
-    void this.queue.then(() => this.#settleStopped());
+    // A call or warm-up step already running is finished (a call's journal makes it atomic
+    // anyway), then the warm-up's folder goes, then the exit.
+    void this.queue.then(() => {
+      this.warmUp.end();
+      this.#settleStopped();
+    });
+  }
+
+  /**
+   * Queues the next warm-up step when no call is queued or running: from a timer, so that a
+   * connection already waiting is read first; a call that comes during a step waits for that one
+   * command only.
+   */
+  warmWhenIdle(): void {
+    if (this.#warming || this.warmUp.ended || this.stopping || this.busy) return;
+    this.#warming = true;
+    setTimeout(() => {
+      if (this.stopping || this.busy) return void (this.#warming = false);
+      const step = this.queue.then(() => this.warmUp.step((a, e, c) => this.runScratch(a, e, c)));
+      this.queue = step.then(() => {}, () => {});
+      void step.then((more) => {
+        this.#warming = false;
+        if (more) this.warmWhenIdle();
+        else this.writeStatus();
+      }, () => {
+        this.#warming = false;
+        this.warmUp.end();
+      });
+    }, 0);
+  }
+
+  /** Runs a warm-up command as a call runs, in its folder and environment; its output stays here. */
+  async runScratch(
+    argv: string[],
+    env: Record<string, string>,
+    cwd: string,
+  ): Promise<{ code: number; stdout: string }> {
+    Deno.chdir(cwd);
+    replaceEnv(env);
+    Error.stackTraceLimit = 0;
+    let stdout = "";
+    try {
+      const code = await runApp(argv, {
+        stdout: (t) => void (stdout += t),
+        stderr: () => {},
+        readStdin: () => Promise.reject(new Error("the warm-up reads no stdin")),
+        env,
+        stderrIsTerminal: false,
+      });
+      return { code, stdout };
+    } finally {
+      Deno.chdir("/"); // its folder goes when the warm-up ends
+    }
   }
 
   /** Serves one connection: reads its request frame, answers a ping or queues the call. */
@@ -282,7 +344,10 @@ class WarmServer {
       this.served++;
       this.writeStatus();
     }
-    if (--this.busy === 0 && !this.stopping) this.armIdle();
+    if (--this.busy === 0 && !this.stopping) {
+      this.armIdle();
+      this.warmWhenIdle();
+    }
   }
 
   /**
@@ -358,6 +423,7 @@ export async function serveWarm(): Promise<void> {
     listener,
     inode,
     idleMs(Deno.env.get("DRAFTCLI_WARM_IDLE_MS")),
+    warmUpRounds(Deno.env.get("DRAFTCLI_WARM_UP_ROUNDS")),
   );
   started.server = server;
   server.writeStatus();
@@ -365,6 +431,7 @@ export async function serveWarm(): Promise<void> {
   globalThis.addEventListener("unhandledrejection", (e) => e.preventDefault());
   server.watch();
   server.armIdle();
+  server.warmWhenIdle();
   try {
     for await (const conn of listener) void server.connection(conn);
   } catch { /* the listener failed: stop as when it is closed */ }
