@@ -65,7 +65,7 @@ export interface WarmRequest {
 export interface WarmPaths {
   dir: string;
   socket: string;
-  /** JSON `{ pid, served }`, rewritten after each served call. */
+  /** JSON `{ pid, served, warmedUp }`, rewritten shortly after the last call of a burst. */
   status: string;
   /** The program identity the socket name is derived from. */
   id: string;

@@ -41,6 +41,9 @@ const IDLE_MS = 10 * 60_000;
 /** How often the server checks that its socket file is still its own, in ms. */
 const WATCH_MS = 1_000;
 
+/** How long after a call its count reaches the status file (a burst of calls writes it once), in ms. */
+const STATUS_DELAY_MS = 50;
+
 /** How long a connection may take to send its request, in ms. */
 const REQUEST_WAIT_MS = 30_000;
 
@@ -179,6 +182,7 @@ class WarmServer {
   stopping = false;
   idleTimer: ReturnType<typeof setTimeout> | undefined;
   watchTimer: ReturnType<typeof setInterval> | undefined;
+  statusTimer: ReturnType<typeof setTimeout> | undefined;
   /** Error.stackTraceLimit as the runtime set it (a call under DRAFTCLI_DEBUG gets it back). */
   readonly stackTraceLimit = Error.stackTraceLimit;
   /** Settles once the server has stopped and the call it was running has ended. */
@@ -219,6 +223,15 @@ class WarmServer {
     } catch { /* the status is informative only */ }
   }
 
+  /**
+   * Writes the status file once no call has ended for STATUS_DELAY_MS: not in the time right
+   * after an answer, when the caller's process exits and its next call may start.
+   */
+  statusSoon(): void {
+    clearTimeout(this.statusTimer);
+    this.statusTimer = setTimeout(() => this.writeStatus(), STATUS_DELAY_MS);
+  }
+
   /** Restarts the idle countdown. */
   armIdle(): void {
     clearTimeout(this.idleTimer);
@@ -230,6 +243,7 @@ class WarmServer {
     if (this.stopping) return;
     this.stopping = true;
     clearTimeout(this.idleTimer);
+    clearTimeout(this.statusTimer);
     clearInterval(this.watchTimer);
     // Only its own files: a server that replaced this one has the same names.
     if (this.inode !== undefined && inodeOf(this.paths.socket) === this.inode) {
@@ -342,7 +356,7 @@ class WarmServer {
     // Counted once the answer is out, so that the status costs the caller no wait.
     if (ran) {
       this.served++;
-      this.writeStatus();
+      this.statusSoon();
     }
     if (--this.busy === 0 && !this.stopping) {
       this.armIdle();
