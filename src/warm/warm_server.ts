@@ -125,28 +125,45 @@ async function answersPing(socket: string, id: string): Promise<boolean> {
 }
 
 /**
- * The frames of one answer, written in order and as few writes as they come (frames made while a
- * write is under way go out together in the next). A client that went away only loses them: the
- * call goes on.
+ * The frames of one answer, written in order and in as few writes as they come: a frame goes out
+ * with the others made in the same turn of the event loop (`queued` with `started`, a call's
+ * output with its exit code: one write, and one wake-up of the client, instead of one each), and
+ * frames made while a write is under way go out together in the next. A client that went away
+ * only loses them: the call goes on.
  */
 class FrameWriter {
   #conn: Deno.Conn;
   #pending: Uint8Array[] = [];
   #flushing: Promise<void> | undefined;
+  #timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(conn: Deno.Conn) {
     this.#conn = conn;
   }
 
-  /** Queues `frame`, starting a write unless one is under way. */
-  push(frame: Uint8Array): void {
+  /**
+   * Queues `frame`, written once the current turn of the event loop ends, or at once when `last`
+   * (the last frame of an answer: nothing else is coming to wait for).
+   */
+  push(frame: Uint8Array, last = false): void {
     this.#pending.push(frame);
-    this.#flushing ??= this.#flush();
+    if (last) this.#start();
+    else this.#timer ??= setTimeout(() => this.#start(), 0);
   }
 
   /** Resolves when every queued frame is written (or the connection failed). */
   async drained(): Promise<void> {
+    this.#start();
     while (this.#flushing) await this.#flushing;
+  }
+
+  /** Starts writing the queued frames unless a write is under way (which takes them next). */
+  #start(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    // Only with frames to write: a flush of none would end before its promise is kept as the
+    // write under way, and stay so.
+    if (!this.#flushing && this.#pending.length) this.#flushing = this.#flush();
   }
 
   async #flush(): Promise<void> {
@@ -344,7 +361,8 @@ class WarmServer {
     this.busy++;
     clearTimeout(this.idleTimer);
     const out = new FrameWriter(conn);
-    const send = (kind: number, payload: Uint8Array) => out.push(answerFrame(kind, payload));
+    const send = (kind: number, payload: Uint8Array) =>
+      out.push(answerFrame(kind, payload), kind === Frame.exit || kind === Frame.declined);
     send(Frame.queued, new Uint8Array());
     const turn = this.queue.then(() => this.run(req, send));
     this.queue = turn.then(() => {}, () => {});
