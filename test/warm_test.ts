@@ -19,7 +19,15 @@ import {
   type TempWorld,
   tempWorld,
 } from "./helpers/cli.ts";
-import { MAX_ITEMS, MAX_SOCKET_PATH, PROTOCOL, SERVER_ARG, warmPaths } from "../src/warm/client.ts";
+import {
+  MAX_ITEMS,
+  MAX_SOCKET_PATH,
+  programIdentity,
+  PROTOCOL,
+  SERVER_ARG,
+  warmPaths,
+} from "../src/warm/client.ts";
+import { fileURLToPath } from "node:url";
 import { tempDir } from "./helpers/temp.ts";
 import { parseRequest, replaceEnv } from "../src/warm/warm_server.ts";
 
@@ -61,8 +69,16 @@ function names(dir: string): string[] {
   }
 }
 
-/** The server's status (`{ pid, served }`) and socket path, when one is listening. */
-function status(w: WarmWorld): { pid: number; served: number; socket: string } | undefined {
+/** A server's status file, and its socket's path. */
+interface Status {
+  pid: number;
+  served: number;
+  warmedUp: boolean;
+  socket: string;
+}
+
+/** The server's status (`{ pid, served, warmedUp }`) and socket path, when one is listening. */
+function status(w: WarmWorld): Status | undefined {
   const file = names(folder(w)).find((n) => n.endsWith(".status.json"));
   if (!file) return undefined;
   try {
@@ -93,7 +109,7 @@ async function until(what: string, ready: () => boolean): Promise<void> {
 }
 
 /** Waits for the world's server to listen; its status. */
-async function serverUp(w: WarmWorld): Promise<{ pid: number; served: number; socket: string }> {
+async function serverUp(w: WarmWorld): Promise<Status> {
   await until("the warm server", () => status(w) !== undefined);
   return status(w)!;
 }
@@ -231,6 +247,75 @@ Deno.test("warm: a first call runs in-process and starts a server; later calls a
     // Still the same server process.
     assertEquals(status(w)?.pid, first.pid);
   });
+});
+
+/** The warm-up folders in a world's server folder. */
+function warmUpFolders(w: WarmWorld): string[] {
+  return names(folder(w)).filter((n) => n.includes(".warmup-"));
+}
+
+Deno.test("warm: the server warms up on a scratch draft of its own and leaves nothing behind", async () => {
+  await withWarm(async (w) => {
+    const { draftId: id } = await createDraftAt(w.warm);
+    const up = await serverUp(w);
+    await until("the warm-up to end", () => status(w)?.warmedUp === true);
+    const name = up.socket.slice(up.socket.lastIndexOf("/") + 1);
+    assertEquals(names(folder(w)), [name, name.replace(/\.sock$/, ".status.json")]);
+    // Its drafts were in its own folder: the caller's drafts folder and cache hold only theirs.
+    assertEquals(names(w.draftsDir), [id]);
+    const warm = await runCli(["draft", "list"], { env: w.warm });
+    await servedCount(w, 1);
+    assertEquals(seen(warm), seen(await runCli(["draft", "list"], { env: w.env })));
+  }, { DRAFTCLI_WARM_UP_ROUNDS: "2" });
+});
+
+Deno.test("warm: a call during the warm-up runs in its own folder and environment; SIGTERM then leaves nothing", async () => {
+  // A warm-up that outlasts the test: every call below comes while it runs.
+  await withWarm(async (w) => {
+    const { draftId: id, filePath } = await createDraftAt(w.warm);
+    const { pid } = await serverUp(w);
+    await until("the warm-up to start", () => warmUpFolders(w).length === 1);
+    const other = `${w.root}/elsewhere`;
+    await Deno.mkdir(other);
+    await Deno.writeTextFile(
+      `${other}/caps.json`,
+      JSON.stringify([{ text: "during warm-up", start: 0, end: 1_000_000 }]),
+    );
+    const args = ["captions", "add", id, "--captions", "@caps.json"];
+    const added = await runCli(args, { env: w.warm, cwd: other });
+    assertEquals(added.code, 0, added.stderr);
+    await servedCount(w, 1);
+    const text = await Deno.readTextFile(`${filePath}/draft_content.json`);
+    assert(text.includes("during warm-up"));
+    const info = ["draft", "info", id];
+    assertEquals(
+      seen(await runCli(info, { env: w.warm })),
+      seen(await runCli(info, { env: w.env })),
+    );
+    await servedCount(w, 2);
+    assertEquals(status(w)?.warmedUp, false);
+    Deno.kill(pid, "SIGTERM");
+    await until("the server to exit", () => !alive(pid));
+    assertEquals(names(folder(w)), []);
+  }, { DRAFTCLI_WARM_UP_ROUNDS: "1000000" });
+});
+
+Deno.test("warm: a warm-up folder left by a killed server is removed by the next one", async () => {
+  await withWarm(async (w) => {
+    const id = await createDraft(w.warm);
+    const killed = await serverUp(w);
+    await until("the warm-up to start", () => warmUpFolders(w).length === 1);
+    const [left] = warmUpFolders(w);
+    Deno.kill(killed.pid, "SIGKILL");
+    await until("the server to exit", () => !alive(killed.pid));
+    // Its socket is stale now: the next call runs in-process and starts a new server.
+    assertEquals((await runCli(["draft", "info", id], { env: w.warm })).code, 0);
+    await until("a new server", () => (status(w)?.pid ?? killed.pid) !== killed.pid);
+    await until(
+      "the new warm-up",
+      () => warmUpFolders(w).length === 1 && !warmUpFolders(w).includes(left),
+    );
+  }, { DRAFTCLI_WARM_UP_ROUNDS: "1000000" });
 });
 
 Deno.test("warm: each call gets its own environment (a different drafts folder per call)", async () => {
@@ -428,6 +513,29 @@ Deno.test("warm: the server takes a call's environment as its own, exactly", () 
   assertEquals({ ...Deno.env.toObject() }, saved);
 });
 
+Deno.test("warm: the program identity names the entry file by its path, with its size and time", () => {
+  const entry = fileURLToPath(Deno.mainModule);
+  const st = Deno.statSync(entry);
+  const id = programIdentity("9.9.9");
+  assert(id.startsWith(`${PROTOCOL}|9.9.9|${Deno.execPath()}|`), id);
+  assert(id.endsWith(`|${entry}|${st.size}:${st.mtime?.getTime()}`), id);
+});
+
+Deno.test("warm: a variable named like an object's own member is replaced like any other", () => {
+  const saved = { ...Deno.env.toObject() };
+  try {
+    // The call's environment is parsed from JSON: an object with the usual prototype.
+    replaceEnv({ ...JSON.parse(JSON.stringify(saved)), toString: "a", constructor: "b" });
+    assertEquals([Deno.env.get("toString"), Deno.env.get("constructor")], ["a", "b"]);
+    replaceEnv(JSON.parse(JSON.stringify({ ...saved, __proto__x: "c" })));
+    assertEquals([Deno.env.get("toString"), Deno.env.get("constructor")], [undefined, undefined]);
+    assertEquals({ ...Deno.env.toObject() }, { ...saved, __proto__x: "c" });
+  } finally {
+    replaceEnv(saved);
+  }
+  assertEquals({ ...Deno.env.toObject() }, saved);
+});
+
 Deno.test("warm: a request frame is checked before anything runs", () => {
   const frame = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
   const good = { v: PROTOCOL, id: "x", argv: ["draft", "list"], cwd: "/tmp", env: { A: "1" } };
@@ -506,6 +614,7 @@ Deno.test("warm: SIGTERM during a call stops the server only after the call has 
       assertEquals(r.code, 0, r.stderr);
       assertEquals([...Deno.readDirSync(`${filePath}/resources`)].length, 1);
       await until("the server to exit", () => !alive(pid));
+      assertEquals(names(folder(w)), []); // the call's end wrote no status back
     });
   } finally {
     release();

@@ -86,15 +86,24 @@ Deno.test("locateDraft: entries of a draft linked outside it are refused", {
     const [name, target] of [
       [".draftcli", "dir"],
       ["resources", "dir"],
+      ["Timelines", "dir"],
+      ["draft_content.json", "file"],
       ["draft_info.json", "file"],
+      ["template-2.tmp", "file"],
       ["draft_meta_info.json", "file"],
+      ["draft_settings", "file"],
     ]
   ) {
     const w = await world();
     try {
       const t = `${w.outside}/target`;
       if (target === "dir") await Deno.mkdir(t);
-      else await Deno.writeTextFile(t, "{}");
+      else await Deno.writeTextFile(t, '{"tracks":[]}');
+      // Another entry, a link that stays inside, and a link of another name are no reason.
+      await Deno.writeTextFile(`${w.root}/GOOD/other.json`, "{}");
+      await Deno.symlink(`${w.outside}/target`, `${w.root}/GOOD/not-a-draft-entry`);
+      assertEquals(await locateDraft([w.root], "GOOD"), `${w.root}/GOOD`);
+      await Deno.remove(`${w.root}/GOOD/${name}`).catch(() => {});
       await Deno.symlink(t, `${w.root}/GOOD/${name}`);
       const err = await errorOf(locateDraft([w.root], "GOOD"));
       assertEquals(err.code, "invalid_input", name);

@@ -207,21 +207,34 @@ const DRAFT_ENTRIES = [
   "draft_settings",
 ];
 
+/** Where file names differ by case only in their spelling (a case-insensitive file system). */
+const CASE_INSENSITIVE = Deno.build.os === "darwin" || Deno.build.os === "windows";
+
+/** The names of `dir`'s entries among DRAFT_ENTRIES that are symbolic links. */
+function linkedDraftEntries(dir: string): string[] {
+  const key = (name: string) => CASE_INSENSITIVE ? name.toLowerCase() : name;
+  const wanted = new Set(DRAFT_ENTRIES.map(key));
+  try {
+    // One listing of the folder, rather than a look at each entry (most of which are absent).
+    const out: string[] = [];
+    for (const e of Deno.readDirSync(dir)) {
+      if (e.isSymlink && wanted.has(key(e.name))) out.push(e.name);
+    }
+    return out;
+  } catch {
+    // A folder that can be entered but not listed: each entry looked at by name.
+    return DRAFT_ENTRIES.filter((n) => orUndefined(() => Deno.lstatSync(join(dir, n)))?.isSymlink);
+  }
+}
+
 /**
  * Refuses a draft folder whose own entries (state folder, resources, timeline files …) are
  * symbolic links leading outside it: writing through them would write outside the drafts folder.
  */
 function refuseEscapingLinks(dir: string, draftId: string): void {
   let realDir: string | undefined;
-  for (const name of DRAFT_ENTRIES) {
+  for (const name of linkedDraftEntries(dir)) {
     const path = join(dir, name);
-    let st: Deno.FileInfo;
-    try {
-      st = Deno.lstatSync(path);
-    } catch {
-      continue;
-    }
-    if (!st.isSymlink) continue;
     realDir ??= Deno.realPathSync(dir);
     const target = orUndefined(() => Deno.realPathSync(path));
     if (!target || !target.startsWith(realDir + SEPARATOR)) {

@@ -40,6 +40,40 @@ Deno.test("commitFiles writes every file and leaves no temps or journal", async 
   }
 });
 
+Deno.test("commitFiles writes pieces of text and bytes as their bytes, telling marks their offsets, across buffer sizes", async () => {
+  const w = await world();
+  try {
+    const enc = new TextEncoder();
+    // Pieces that fill a first buffer (64 KiB) and a full one (1 MiB) in turn: short and long
+    // text with multi-byte characters, short and long bytes, and marks between them.
+    const pieces: (string | Uint8Array)[] = [];
+    for (let i = 0; pieces.length < 400; i++) {
+      pieces.push("x字😀".repeat(1 + (i * 7919) % 5000)); // 1..5,000 repeats, 8 bytes each
+      pieces.push(Uint8Array.from({ length: (i * 104729) % 90_000 }, (_, j) => (i + j) % 251));
+    }
+    const offsets: number[] = [];
+    const chunks: (string | Uint8Array | ((offset: number) => void))[] = [];
+    for (const p of pieces) {
+      chunks.push(p, (offset) => offsets.push(offset));
+    }
+    await commitFiles(w.state, [{ path: `${w.dir}/pieces.bin`, data: { chunks } }]);
+    const want = pieces.map((p) => typeof p === "string" ? enc.encode(p) : p);
+    const got = await Deno.readFile(`${w.dir}/pieces.bin`);
+    let at = 0;
+    const ends = want.map((b) => (at += b.length));
+    assertEquals(got.length, at);
+    assert(at > 4 << 20, "the pieces fill several buffers");
+    assertEquals(offsets, ends);
+    let off = 0;
+    for (const b of want) {
+      assert(got.subarray(off, off + b.length).every((v, i) => v === b[i]), `bytes at ${off}`);
+      off += b.length;
+    }
+  } finally {
+    await w.cleanup();
+  }
+});
+
 Deno.test("commitFiles: a derived file is made from the written temps and committed with them", async () => {
   const w = await world();
   try {

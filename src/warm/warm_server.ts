@@ -18,6 +18,7 @@
 import { runApp } from "../cli/app.ts";
 import { VERSION } from "../version.ts";
 import { ignoreErrors, orUndefined } from "../files.ts";
+import { WarmUp, warmUpPrefix, warmUpRounds } from "./warm_up.ts";
 import {
   answerFrame,
   Frame,
@@ -39,6 +40,9 @@ const IDLE_MS = 10 * 60_000;
 
 /** How often the server checks that its socket file is still its own, in ms. */
 const WATCH_MS = 1_000;
+
+/** How long after a call its count reaches the status file (a burst of calls writes it once), in ms. */
+const STATUS_DELAY_MS = 50;
 
 /** How long a connection may take to send its request, in ms. */
 const REQUEST_WAIT_MS = 30_000;
@@ -77,10 +81,16 @@ export function parseRequest(body: Uint8Array): WarmRequest | undefined {
   return { v: PROTOCOL, id: r.id, argv, cwd, env: env as Record<string, string> };
 }
 
-/** Makes the process environment exactly `env` (what every `Deno.env` reader then sees). */
+/**
+ * Makes the process environment exactly `env` (what every `Deno.env` reader then sees): compared
+ * with one read of the whole environment, so only the variables that differ cost a call.
+ */
 export function replaceEnv(env: Record<string, string>): void {
-  for (const k of Object.keys(Deno.env.toObject())) if (!(k in env)) Deno.env.delete(k);
-  for (const [k, v] of Object.entries(env)) if (Deno.env.get(k) !== v) Deno.env.set(k, v);
+  const current = Deno.env.toObject();
+  for (const k of Object.keys(current)) if (!Object.hasOwn(env, k)) Deno.env.delete(k);
+  for (const [k, v] of Object.entries(env)) {
+    if (!Object.hasOwn(current, k) || current[k] !== v) Deno.env.set(k, v);
+  }
 }
 
 /** The inode of `path` (undefined when it is missing). */
@@ -115,28 +125,45 @@ async function answersPing(socket: string, id: string): Promise<boolean> {
 }
 
 /**
- * The frames of one answer, written in order and as few writes as they come (frames made while a
- * write is under way go out together in the next). A client that went away only loses them: the
- * call goes on.
+ * The frames of one answer, written in order and in as few writes as they come: a frame goes out
+ * with the others made in the same turn of the event loop (`queued` with `started`, a call's
+ * output with its exit code: one write, and one wake-up of the client, instead of one each), and
+ * frames made while a write is under way go out together in the next. A client that went away
+ * only loses them: the call goes on.
  */
 class FrameWriter {
   #conn: Deno.Conn;
   #pending: Uint8Array[] = [];
   #flushing: Promise<void> | undefined;
+  #timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(conn: Deno.Conn) {
     this.#conn = conn;
   }
 
-  /** Queues `frame`, starting a write unless one is under way. */
-  push(frame: Uint8Array): void {
+  /**
+   * Queues `frame`, written once the current turn of the event loop ends, or at once when `last`
+   * (the last frame of an answer: nothing else is coming to wait for).
+   */
+  push(frame: Uint8Array, last = false): void {
     this.#pending.push(frame);
-    this.#flushing ??= this.#flush();
+    if (last) this.#start();
+    else this.#timer ??= setTimeout(() => this.#start(), 0);
   }
 
   /** Resolves when every queued frame is written (or the connection failed). */
   async drained(): Promise<void> {
+    this.#start();
     while (this.#flushing) await this.#flushing;
+  }
+
+  /** Starts writing the queued frames unless a write is under way (which takes them next). */
+  #start(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    // Only with frames to write: a flush of none would end before its promise is kept as the
+    // write under way, and stay so.
+    if (!this.#flushing && this.#pending.length) this.#flushing = this.#flush();
   }
 
   async #flush(): Promise<void> {
@@ -172,34 +199,54 @@ class WarmServer {
   stopping = false;
   idleTimer: ReturnType<typeof setTimeout> | undefined;
   watchTimer: ReturnType<typeof setInterval> | undefined;
+  statusTimer: ReturnType<typeof setTimeout> | undefined;
   /** Error.stackTraceLimit as the runtime set it (a call under DRAFTCLI_DEBUG gets it back). */
   readonly stackTraceLimit = Error.stackTraceLimit;
   /** Settles once the server has stopped and the call it was running has ended. */
   readonly stopped: Promise<void>;
   #settleStopped!: () => void;
+  /** The warm-up still to run in idle turns (`warm_up.ts`). */
+  readonly warmUp: WarmUp;
+  /** A warm-up step is scheduled or queued. */
+  #warming = false;
 
   constructor(
     paths: WarmPaths,
     listener: Deno.Listener<Deno.UnixConn, Deno.UnixAddr>,
     inode: number | undefined,
     idle: number,
+    rounds: number,
   ) {
     this.paths = paths;
     this.listener = listener;
     this.inode = inode;
     this.idle = idle;
     this.stopped = new Promise((resolve) => this.#settleStopped = resolve);
+    const name = paths.socket.slice(paths.dir.length + 1, -".sock".length);
+    this.warmUp = new WarmUp(paths.dir, warmUpPrefix(name), rounds);
   }
 
-  /** Writes the status file (pid and calls served), atomically. */
+  /**
+   * Writes the status file (pid, calls served, whether the warm-up has ended), atomically; none
+   * once the server stops (its status file is gone for good).
+   */
   writeStatus(): void {
+    if (this.stopping) return;
     try {
       const tmp = `${this.paths.status}.${Deno.pid}.tmp`;
-      Deno.writeTextFileSync(tmp, JSON.stringify({ pid: Deno.pid, served: this.served }) + "\n", {
-        mode: 0o600,
-      });
+      const status = { pid: Deno.pid, served: this.served, warmedUp: this.warmUp.ended };
+      Deno.writeTextFileSync(tmp, JSON.stringify(status) + "\n", { mode: 0o600 });
       Deno.renameSync(tmp, this.paths.status);
     } catch { /* the status is informative only */ }
+  }
+
+  /**
+   * Writes the status file once no call has ended for STATUS_DELAY_MS: not in the time right
+   * after an answer, when the caller's process exits and its next call may start.
+   */
+  statusSoon(): void {
+    clearTimeout(this.statusTimer);
+    this.statusTimer = setTimeout(() => this.writeStatus(), STATUS_DELAY_MS);
   }
 
   /** Restarts the idle countdown. */
@@ -213,6 +260,7 @@ class WarmServer {
     if (this.stopping) return;
     this.stopping = true;
     clearTimeout(this.idleTimer);
+    clearTimeout(this.statusTimer);
     clearInterval(this.watchTimer);
     // Only its own files: a server that replaced this one has the same names.
     if (this.inode !== undefined && inodeOf(this.paths.socket) === this.inode) {
@@ -226,8 +274,59 @@ class WarmServer {
     try {
       this.listener.close();
     } catch { /* already closed */ }
-    // A call already running is finished (its journal makes it atomic anyway), then the exit.
-    void this.queue.then(() => this.#settleStopped());
+    // A call or warm-up step already running is finished (a call's journal makes it atomic
+    // anyway), then the warm-up's folder goes, then the exit.
+    void this.queue.then(() => {
+      this.warmUp.end();
+      this.#settleStopped();
+    });
+  }
+
+  /**
+   * Queues the next warm-up step when no call is queued or running: from a timer, so that a
+   * connection already waiting is read first; a call that comes during a step waits for that one
+   * command only.
+   */
+  warmWhenIdle(): void {
+    if (this.#warming || this.warmUp.ended || this.stopping || this.busy) return;
+    this.#warming = true;
+    setTimeout(() => {
+      if (this.stopping || this.busy) return void (this.#warming = false);
+      const step = this.queue.then(() => this.warmUp.step((a, e, c) => this.runScratch(a, e, c)));
+      this.queue = step.then(() => {}, () => {});
+      void step.then((more) => {
+        this.#warming = false;
+        if (more) this.warmWhenIdle();
+        else this.writeStatus();
+      }, () => {
+        this.#warming = false;
+        this.warmUp.end();
+      });
+    }, 0);
+  }
+
+  /** Runs a warm-up command as a call runs, in its folder and environment; its output stays here. */
+  async runScratch(
+    argv: string[],
+    env: Record<string, string>,
+    cwd: string,
+  ): Promise<{ code: number; stdout: string }> {
+    Deno.chdir(cwd);
+    replaceEnv(env);
+    Error.stackTraceLimit = 0;
+    let stdout = "";
+    try {
+      const code = await runApp(argv, {
+        stdout: (t) => void (stdout += t),
+        stderr: () => {},
+        readStdin: () => Promise.reject(new Error("the warm-up reads no stdin")),
+        env,
+        stderrIsTerminal: false,
+      });
+      return { code, stdout };
+    } finally {
+      Deno.chdir("/"); // its folder goes when the warm-up ends
+    }
   }
 
   /** Serves one connection: reads its request frame, answers a ping or queues the call. */
@@ -262,7 +361,8 @@ class WarmServer {
     this.busy++;
     clearTimeout(this.idleTimer);
     const out = new FrameWriter(conn);
-    const send = (kind: number, payload: Uint8Array) => out.push(answerFrame(kind, payload));
+    const send = (kind: number, payload: Uint8Array) =>
+      out.push(answerFrame(kind, payload), kind === Frame.exit || kind === Frame.declined);
     send(Frame.queued, new Uint8Array());
     const turn = this.queue.then(() => this.run(req, send));
     this.queue = turn.then(() => {}, () => {});
@@ -274,9 +374,12 @@ class WarmServer {
     // Counted once the answer is out, so that the status costs the caller no wait.
     if (ran) {
       this.served++;
-      this.writeStatus();
+      this.statusSoon();
     }
-    if (--this.busy === 0 && !this.stopping) this.armIdle();
+    if (--this.busy === 0 && !this.stopping) {
+      this.armIdle();
+      this.warmWhenIdle();
+    }
   }
 
   /**
@@ -352,6 +455,7 @@ export async function serveWarm(): Promise<void> {
     listener,
     inode,
     idleMs(Deno.env.get("DRAFTCLI_WARM_IDLE_MS")),
+    warmUpRounds(Deno.env.get("DRAFTCLI_WARM_UP_ROUNDS")),
   );
   started.server = server;
   server.writeStatus();
@@ -359,6 +463,7 @@ export async function serveWarm(): Promise<void> {
   globalThis.addEventListener("unhandledrejection", (e) => e.preventDefault());
   server.watch();
   server.armIdle();
+  server.warmWhenIdle();
   try {
     for await (const conn of listener) void server.connection(conn);
   } catch { /* the listener failed: stop as when it is closed */ }
