@@ -1,5 +1,20 @@
 /** Fixed-width fields of binary headers, read from a byte array (no bounds checks: callers check). */
 
+/** Unsigned 16-bit big-endian integer at `at` (a byte past the end of `b` reads as 0). */
+export function u16be(b: Uint8Array, at: number): number {
+  return (b[at] << 8) | b[at + 1];
+}
+
+/** Unsigned 16-bit little-endian integer at `at`. */
+export function u16le(b: Uint8Array, at: number): number {
+  return b[at] | (b[at + 1] << 8);
+}
+
+/** Unsigned 24-bit little-endian integer at `at`. */
+export function u24le(b: Uint8Array, at: number): number {
+  return b[at] | (b[at + 1] << 8) | (b[at + 2] << 16);
+}
+
 /** Unsigned 32-bit big-endian integer at `at`. */
 export function u32be(b: Uint8Array, at: number): number {
   return ((b[at] << 24) >>> 0) + (b[at + 1] << 16) + (b[at + 2] << 8) + b[at + 3];
@@ -8,6 +23,16 @@ export function u32be(b: Uint8Array, at: number): number {
 /** Unsigned 32-bit little-endian integer at `at`. */
 export function u32le(b: Uint8Array, at: number): number {
   return ((b[at + 3] << 24) >>> 0) + (b[at + 2] << 16) + (b[at + 1] << 8) + b[at];
+}
+
+/**
+ * Whether `b` holds the ASCII `text` at `at` (false when it ends first); unlike comparing
+ * `latin1`'s text, it makes no string, for checks a batch runs many times.
+ */
+export function spells(b: Uint8Array, at: number, text: string): boolean {
+  if (b.length < at + text.length) return false;
+  for (let i = 0; i < text.length; i++) if (b[at + i] !== text.charCodeAt(i)) return false;
+  return true;
 }
 
 /** The latin-1 text of `length` bytes at `at` (fewer at the end of `b`). */

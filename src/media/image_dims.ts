@@ -5,27 +5,13 @@
  * the caller asks image-size, which then gives its own answer or error. So the answer is always
  * image-size's, and the library loads only for unusual files.
  */
+import { spells, u16be, u16le, u24le, u32be, u32le } from "./bytes.ts";
 
 /** An image's size, and its EXIF orientation (JPEG, when it has one that is not 0). */
 export interface ImageDims {
   width: number;
   height: number;
   orientation?: number;
-}
-
-const u16be = (b: Uint8Array, at: number): number => (b[at] << 8) | b[at + 1];
-const u16le = (b: Uint8Array, at: number): number => b[at] | (b[at + 1] << 8);
-const u24le = (b: Uint8Array, at: number): number => b[at] | (b[at + 1] << 8) | (b[at + 2] << 16);
-const u32le = (b: Uint8Array, at: number): number =>
-  ((b[at + 3] << 24) | (b[at + 2] << 16) | (b[at + 1] << 8) | b[at]) >>> 0;
-const u32be = (b: Uint8Array, at: number): number =>
-  ((b[at] << 24) | (b[at + 1] << 16) | (b[at + 2] << 8) | b[at + 3]) >>> 0;
-
-/** Whether `b` holds the ASCII `text` at `at`. */
-function spells(b: Uint8Array, at: number, text: string): boolean {
-  if (b.length < at + text.length) return false;
-  for (let i = 0; i < text.length; i++) if (b[at + i] !== text.charCodeAt(i)) return false;
-  return true;
 }
 
 /** The size of the image in `bytes` (its leading bytes) of format `ext`, or undefined (see above). */

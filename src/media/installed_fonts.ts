@@ -5,7 +5,7 @@
  */
 import { join } from "../path.ts";
 import type { OsName } from "../store/home.ts";
-import { u32be as u32 } from "./bytes.ts";
+import { u16be as u16, u32be as u32 } from "./bytes.ts";
 
 /** Font file extensions the editors import. */
 export const FONT_FILE = /\.(ttf|otf|ttc|otc)$/i;
@@ -35,10 +35,6 @@ export function fontDirs(os: OsName, env: Record<string, string | undefined>): s
     "/usr/local/share/fonts",
     "/usr/share/fonts",
   ];
-}
-
-function u16(b: Uint8Array, o: number): number {
-  return (b[o] << 8) | b[o + 1];
 }
 
 /** Names (family 1/16, full 4) of the font starting at `offset` (one face of a collection). */

@@ -6,7 +6,7 @@
  * rest it leaves to mp4box.
  */
 import { type BoxHeader, boxHeader } from "./mp4_tables.ts";
-import { u32be as u32 } from "./bytes.ts";
+import { u16be as u16, u32be as u32 } from "./bytes.ts";
 
 /** Deepest nesting of ES descriptors read. */
 const MAX_DESCRIPTOR_DEPTH = 8;
@@ -165,6 +165,3 @@ export function groupsFit(type: string, c: Uint8Array): boolean {
   }
   return pos <= c.length;
 }
-
-/** A big-endian unsigned 16-bit number (0 past the end). */
-export const u16 = (b: Uint8Array, at: number): number => ((b[at] ?? 0) << 8) | (b[at + 1] ?? 0);

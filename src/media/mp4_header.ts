@@ -13,8 +13,8 @@
  */
 import { readAt } from "../files.ts";
 import { boxHeader, TABLE_CONTAINERS, tableClaim, tableHead } from "./mp4_tables.ts";
-import { u32be as u32 } from "./bytes.ts";
-import { boxesIn, configFits, esdsReads, fits, groupsFit, hasChild, u16 } from "./mp4_contents.ts";
+import { u16be as u16, u32be as u32 } from "./bytes.ts";
+import { boxesIn, configFits, esdsReads, fits, groupsFit, hasChild } from "./mp4_contents.ts";
 
 /** What the probe reads of a movie: the part of mp4box's `getInfo()` result it uses. */
 export interface MovieFacts {

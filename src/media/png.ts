@@ -4,14 +4,7 @@
  */
 import { readAt } from "../files.ts";
 import { MediaClaimError } from "./bounds.ts";
-import { u32be as u32 } from "./bytes.ts";
-
-/** Whether the four bytes at `at` spell the chunk type `type` (a batch checks many: no garbage). */
-function typeAt(b: Uint8Array, at: number, type: string): boolean {
-  if (b.length < at + 4) return false;
-  for (let i = 0; i < 4; i++) if (b[at + i] !== type.charCodeAt(i)) return false;
-  return true;
-}
+import { spells, u32be as u32 } from "./bytes.ts";
 
 /**
  * Width and height of a PNG from its leading bytes (signature already checked), as image-size
@@ -19,8 +12,8 @@ function typeAt(b: Uint8Array, at: number, type: string): boolean {
  * ("Invalid PNG") when the first chunk is neither; bytes that end before the size give 0.
  */
 export function pngSize(head: Uint8Array): { width: number; height: number } {
-  const fried = typeAt(head, 12, "CgBI");
-  if (!typeAt(head, fried ? 28 : 12, "IHDR")) throw new TypeError("Invalid PNG");
+  const fried = spells(head, 12, "CgBI");
+  if (!spells(head, fried ? 28 : 12, "IHDR")) throw new TypeError("Invalid PNG");
   const at = fried ? 32 : 16;
   const read = (i: number) => head.length >= i + 4 ? u32(head, i) : 0;
   return { width: read(at), height: read(at + 4) };
@@ -60,8 +53,8 @@ export async function checkPngData(
     const bytes = inHead ? head : await readAt(file, at, 8);
     const base = inHead ? at : 0;
     if (bytes.length < base + 8) break;
-    if (typeAt(bytes, base + 4, "IDAT")) return;
-    if (typeAt(bytes, base + 4, "IEND")) break;
+    if (spells(bytes, base + 4, "IDAT")) return;
+    if (spells(bytes, base + 4, "IEND")) break;
     at += 12 + u32(bytes, base);
   }
   throw new MediaClaimError(
