@@ -20,6 +20,11 @@ export function u32be(b: Uint8Array, at: number): number {
   return ((b[at] << 24) >>> 0) + (b[at + 1] << 16) + (b[at + 2] << 8) + b[at + 3];
 }
 
+/** Unsigned 64-bit big-endian integer at `at`, as a number (exact up to 2^53). */
+export function u64be(b: Uint8Array, at: number): number {
+  return u32be(b, at) * 2 ** 32 + u32be(b, at + 4);
+}
+
 /** Unsigned 32-bit little-endian integer at `at`. */
 export function u32le(b: Uint8Array, at: number): number {
   return ((b[at + 3] << 24) >>> 0) + (b[at + 2] << 16) + (b[at + 1] << 8) + b[at];

@@ -13,7 +13,7 @@
  */
 import { readAt } from "../files.ts";
 import { boxHeader, TABLE_CONTAINERS, tableClaim, tableHead } from "./mp4_tables.ts";
-import { u16be as u16, u32be as u32 } from "./bytes.ts";
+import { spells, u16be as u16, u32be as u32, u64be as u64 } from "./bytes.ts";
 import { boxesIn, configFits, esdsReads, fits, groupsFit, hasChild } from "./mp4_contents.ts";
 
 /** What the probe reads of a movie: the part of mp4box's `getInfo()` result it uses. */
@@ -261,9 +261,6 @@ function fullBox(moov: Uint8Array, box: Box, v0: number, v1: number): [Uint8Arra
   return [b, version];
 }
 
-/** A 64-bit big-endian number, computed as mp4box does (high × 2³² + low). */
-const u64 = (b: Uint8Array, at: number): number => u32(b, at) * 2 ** 32 + u32(b, at + 4);
-
 /** A big-endian signed 32-bit number. */
 const i32 = (b: Uint8Array, at: number): number => u32(b, at) | 0;
 
@@ -292,10 +289,10 @@ function readFacts(moov: Uint8Array, root: Box, qt: boolean): MovieFacts {
 
 /** Occurrences of the four bytes of `type` in `bytes`. */
 function countType(bytes: Uint8Array, type: string): number {
-  const [a, b, c, d] = [...type].map((ch) => ch.charCodeAt(0));
+  const first = type.charCodeAt(0);
   let n = 0;
-  for (let i = bytes.indexOf(a); i >= 0 && i + 3 < bytes.length; i = bytes.indexOf(a, i + 1)) {
-    if (bytes[i + 1] === b && bytes[i + 2] === c && bytes[i + 3] === d) n++;
+  for (let i = bytes.indexOf(first); i >= 0; i = bytes.indexOf(first, i + 1)) {
+    if (spells(bytes, i, type)) n++;
   }
   return n;
 }

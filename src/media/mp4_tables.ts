@@ -7,7 +7,7 @@
  */
 import { readAt } from "../files.ts";
 import { MediaClaimError } from "./bounds.ts";
-import { u32be as u32 } from "./bytes.ts";
+import { u32be as u32, u64be } from "./bytes.ts";
 
 /** Boxes whose content is more boxes (the way down to the sample tables and fragments). */
 export const TABLE_CONTAINERS: ReadonlySet<string> = new Set([
@@ -52,7 +52,7 @@ export function boxHeader(h: Uint8Array, room: number): BoxHeader | null {
   const type = String.fromCharCode(h[4], h[5], h[6], h[7]);
   const size = u32(h, 0);
   if (size === 1) {
-    return h.length < 16 ? null : { type, size: u32(h, 8) * 2 ** 32 + u32(h, 12), header: 16 };
+    return h.length < 16 ? null : { type, size: u64be(h, 8), header: 16 };
   }
   return { type, size: size === 0 ? room : size, header: 8 };
 }
