@@ -12,6 +12,8 @@ import {
   type Journal,
   journalPath,
   stagedMove,
+  STAGING_CLAIM_SUFFIX,
+  STAGING_GONE_SUFFIX,
   STAGING_MAX_AGE_MS,
   STAGING_OWNER,
 } from "./txn.ts";
@@ -46,24 +48,41 @@ export async function recoverFolder(
   await sweepStaging(join(stateDir, "staging"));
 }
 
-/** Removes staging folders whose owner is dead (or, when that cannot be told, that are old). */
+/**
+ * Removes staging folders whose owner is dead (or, when that cannot be told, that are old), and
+ * the claims their creators left (txn.ts `makeStagingDir`).
+ */
 export async function sweepStaging(stagingRoot: string): Promise<void> {
-  for (const e of entriesOf(stagingRoot)) {
+  const held = { staleMs: STAGING_MAX_AGE_MS, breakStale: false };
+  const entries = entriesOf(stagingRoot);
+  for (const e of entries) {
     if (!e.isDirectory) continue;
     const dir = join(stagingRoot, e.name);
-    const seen = await inspectHeld(join(dir, STAGING_OWNER), {
-      staleMs: STAGING_MAX_AGE_MS,
-      breakStale: false,
-    });
+    // Its owner was removing it: nothing in it is still needed.
+    if (e.name.endsWith(STAGING_GONE_SUFFIX)) {
+      ignoreErrors(() => Deno.removeSync(dir, { recursive: true }));
+      continue;
+    }
+    const seen = await inspectHeld(join(dir, STAGING_OWNER), held);
     let dead = seen.state === "stale";
     if (seen.state === "gone") {
+      // No owner file: its creator has yet to make one (its claim is held), or was killed first
+      // (its claim is stale). Without a claim either: a leftover once old.
+      const claim = await inspectHeld(dir + STAGING_CLAIM_SUFFIX, held);
+      if (claim.state === "live") continue;
       const st = orUndefined(() => Deno.statSync(dir));
-      // Without an owner file (its creator was killed at once): a leftover once old.
       // (assemble.ts loads only here: a commit has no need of it.)
       const { leftoverAgeMs } = await import("./assemble.ts");
-      dead = !!st && Date.now() - (st.mtime?.getTime() ?? 0) > leftoverAgeMs();
+      dead = claim.state === "stale" ||
+        (!!st && Date.now() - (st.mtime?.getTime() ?? 0) > leftoverAgeMs());
     }
     if (dead) ignoreErrors(() => Deno.removeSync(dir, { recursive: true }));
+  }
+  // Claims last: a folder above is judged by its claim before a stale claim goes.
+  for (const e of entries) {
+    if (e.isFile && e.name.endsWith(STAGING_CLAIM_SUFFIX)) {
+      await inspectHeld(join(stagingRoot, e.name), { ...held, breakStale: true });
+    }
   }
 }
 

@@ -327,6 +327,19 @@ export const STAGING_MAX_AGE_MS = 24 * 3600_000;
 export const STAGING_OWNER = "owner.json";
 
 /**
+ * What a staging folder's name ends with once its owner is removing it: renamed first, so that
+ * a removal cut short leaves a folder recovery removes at once (it holds nothing still needed).
+ */
+export const STAGING_GONE_SUFFIX = ".gone";
+
+/**
+ * A file beside a staging folder (`<id>.claim`), held OS-locked by its creator from before the
+ * folder exists until its owner file is in it: a folder without an owner file whose claim is
+ * stale was left by a creator killed in between, and recovery removes it at once.
+ */
+export const STAGING_CLAIM_SUFFIX = ".claim";
+
+/**
  * Finishes an interrupted commit (roll forward), deletes temp files of commits that never
  * reached their journal, and removes staging folders of dead processes (`<stateDir>/staging`).
  * Call with the draft lock held. `sweep: false` skips the search for temp files, which lists
@@ -371,19 +384,28 @@ export async function makeStagingDir(stagingRoot: string): Promise<StagingDir> {
   const dir = join(stagingRoot, crypto.randomUUID());
   // Level by level, so a deleted draft is never re-created; a `.draftcli/` tidied away by another
   // process between two of the steps is made once more.
-  const levels = [dirname(stagingRoot), stagingRoot, dir];
+  const levels = [dirname(stagingRoot), stagingRoot];
   try {
     for (const d of levels) mkdirHere(d);
   } catch (err) {
     if (!(err instanceof Deno.errors.NotFound)) throw err;
     for (const d of levels) mkdirHere(d);
   }
-  const held = await tryCreateHeld(join(dir, STAGING_OWNER));
+  const claim = await tryCreateHeld(dir + STAGING_CLAIM_SUFFIX);
+  let held: Awaited<ReturnType<typeof tryCreateHeld>>;
+  try {
+    mkdirHere(dir);
+    held = await tryCreateHeld(join(dir, STAGING_OWNER));
+  } finally {
+    await claim?.release();
+  }
   return {
     dir,
     async remove() {
+      const gone = dir + STAGING_GONE_SUFFIX;
+      const renamed = orUndefined(() => (Deno.renameSync(dir, gone), true)) ?? false;
       await held?.release();
-      ignoreErrors(() => Deno.removeSync(dir, { recursive: true }));
+      ignoreErrors(() => Deno.removeSync(renamed ? gone : dir, { recursive: true }));
     },
   };
 }

@@ -1,5 +1,13 @@
 import { deepStrictEqual as assertEquals, ok as assert, rejects } from "node:assert/strict";
-import { commitFiles, journalPath, makeStagingDir, recover, STAGING_OWNER } from "./txn.ts";
+import {
+  commitFiles,
+  journalPath,
+  makeStagingDir,
+  recover,
+  STAGING_CLAIM_SUFFIX,
+  STAGING_GONE_SUFFIX,
+  STAGING_OWNER,
+} from "./txn.ts";
 import { sweepStaging } from "./recovery.ts";
 import { holdLock } from "../../test/helpers/lock_holder.ts";
 import { LEFTOVER_AGE_MS } from "./assemble.ts";
@@ -355,6 +363,41 @@ Deno.test("sweepStaging removes dead owners' folders and keeps live ones", async
     }
     await mine.remove();
     assert(!(await names(root)).includes(mine.dir.split("/").pop()!));
+  } finally {
+    await w.cleanup();
+  }
+});
+
+Deno.test("sweepStaging judges a folder without an owner file by its creator's claim", async () => {
+  const w = await world();
+  try {
+    const root = `${w.state}/staging`;
+    await Deno.mkdir(root, { recursive: true });
+    // A creator killed after making its folder, before its owner file: its claim is stale.
+    await Deno.mkdir(`${root}/killed`);
+    const killed = await holdLock(`${root}/killed${STAGING_CLAIM_SUFFIX}`);
+    await killed.kill();
+    // A creator still making its folder: its claim is held.
+    await Deno.mkdir(`${root}/making`);
+    const making = await holdLock(`${root}/making${STAGING_CLAIM_SUFFIX}`);
+    // A creator killed before it made its folder: only its stale claim.
+    const early = await holdLock(`${root}/early${STAGING_CLAIM_SUFFIX}`);
+    await early.kill();
+    // An owner killed while removing its folder (renamed first).
+    await Deno.mkdir(`${root}/removing${STAGING_GONE_SUFFIX}/resources`, { recursive: true });
+    try {
+      await sweepStaging(root);
+      assertEquals(await names(root), ["making", `making${STAGING_CLAIM_SUFFIX}`]);
+    } finally {
+      await making.release();
+    }
+    // A folder made by makeStagingDir has its owner file and no claim left beside it.
+    const mine = await makeStagingDir(root);
+    const id = mine.dir.split("/").pop()!;
+    assertEquals(await names(mine.dir), [STAGING_OWNER]);
+    assert(!(await names(root)).includes(`${id}${STAGING_CLAIM_SUFFIX}`));
+    await mine.remove();
+    assert(!(await names(root)).some((n) => n.startsWith(id)), "removed, renamed copy too");
   } finally {
     await w.cleanup();
   }
