@@ -320,11 +320,8 @@ const VISUAL_MATERIAL_HOLES = [
   "has_audio",
   "local_material_id",
 ] as const;
-/** Members of a photo/video segment set per item (see item_templates.ts): a segment's holes too. */
-const VISUAL_SEGMENT_HOLES = [
-  ...SEGMENT_HOLES,
-  "source_timerange.duration",
-  "source_timerange.start",
+/** Members of a photo/video segment that follow its item's clip, speed and volume. */
+const LOOK_HOLES = [
   "speed",
   "volume",
   "clip.alpha",
@@ -336,6 +333,41 @@ const VISUAL_SEGMENT_HOLES = [
   "uniform_scale.on",
   "uniform_scale.value",
 ] as const;
+/**
+ * Members of a photo/video segment set per item (see item_templates.ts) when its look is that of
+ * the batch's first segment (`LOOK_HOLES` then are written as the template holds them).
+ */
+const SAME_LOOK_SEGMENT_HOLES = [
+  ...SEGMENT_HOLES,
+  "source_timerange.duration",
+  "source_timerange.start",
+] as const;
+/** Members of a photo/video segment set per item: a segment's holes too. */
+const VISUAL_SEGMENT_HOLES = [...SAME_LOOK_SEGMENT_HOLES, ...LOOK_HOLES] as const;
+
+/** A photo/video segment's values at `LOOK_HOLES`, in that order. */
+function lookOf(seg: Segment): unknown[] {
+  const clip = seg.clip as Clip;
+  const scale = seg.uniform_scale as UniformScale;
+  return [
+    seg.speed,
+    seg.volume,
+    clip.alpha,
+    clip.rotation,
+    clip.scale?.x,
+    clip.scale?.y,
+    clip.transform?.x,
+    clip.transform?.y,
+    scale.on,
+    scale.value,
+  ];
+}
+
+/** Do two looks (`lookOf`) hold the same values? */
+function sameLook(a: unknown[], b: unknown[]): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 
 /**
  * Builds the photo/video segments of one call, each as `buildVisualSegment` would: the makers of
@@ -353,6 +385,16 @@ export function visualSegmentBuilder(
   const segment = prototypeMaker(doc.profile, "segment_video");
   const companions = companionsOf(doc, "visual");
   const templates: { photo?: ItemTemplate; video?: ItemTemplate; segment?: ItemTemplate } = {};
+  // Most batches give every item the same clip, speed and volume (often none): their segments are
+  // written from a template of the first one's, with 10 holes fewer.
+  let firstLook: { look: unknown[]; template: ItemTemplate } | undefined;
+  const segmentTemplate = (seg: Segment): ItemTemplate => {
+    const look = lookOf(seg);
+    firstLook ??= { look, template: itemTemplate(seg, SAME_LOOK_SEGMENT_HOLES) };
+    return sameLook(look, firstLook.look)
+      ? firstLook.template
+      : templates.segment ??= itemTemplate(seg, VISUAL_SEGMENT_HOLES);
+  };
   return (input) => {
     const isPhoto = input.media.kind === "image";
     const speed = input.speed ?? 1.0;
@@ -383,7 +425,7 @@ export function visualSegmentBuilder(
     if (built) {
       const kind = isPhoto ? "photo" : "video";
       builtFrom(material, templates[kind] ??= itemTemplate(material, VISUAL_MATERIAL_HOLES), built);
-      builtFrom(seg, templates.segment ??= itemTemplate(seg, VISUAL_SEGMENT_HOLES), built);
+      builtFrom(seg, segmentTemplate(seg), built);
     }
     return seg;
   };
