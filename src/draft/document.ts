@@ -7,6 +7,7 @@ import type { Edition, VersionProfile } from "../editions/profiles.ts";
 import { newId } from "./ids.ts";
 import type { Spellings } from "./spellings.ts";
 import {
+  appendUnread,
   type KeptLists,
   type LazyLists,
   type ListBytes,
@@ -154,7 +155,9 @@ export class DraftDocument {
     const lists: Materials = this.content.materials ?? {};
     let unread = false;
     for (const list of ["videos", "audios"] as const) {
-      if (untouchedLazy(this.loaded?.lazy, lists, list)) unread = true;
+      const lazy = untouchedLazy(this.loaded?.lazy, lists, list);
+      // a list with materials added unread (`addMaterial`) is read for its paths
+      if (lazy && !lazy.appended?.length) unread = true;
       else if (lists[list]?.length) return false;
     }
     return unread && this.loadedMediaPaths.size === 0;
@@ -206,9 +209,16 @@ export class DraftDocument {
     return list in this.content.materials!;
   }
 
-  /** Adds a material object to a list and returns its id. */
+  /**
+   * Adds a material object to a list and returns its id. A list left out of the load's parse and
+   * not read since stays unparsed: the material follows its loaded items (verbatim.ts
+   * `appendUnread`).
+   */
   addMaterial<L extends string>(list: L, material: MaterialOf<L>): string {
-    this.materials(list).push(material);
+    const lists = this.content.materials ??= {};
+    if (!appendUnread(this.loaded?.lazy, lists, list, material)) {
+      this.materials(list).push(material);
+    }
     return material.id as string;
   }
 

@@ -371,11 +371,22 @@ function* chunks(
       for (const k of Object.keys(v as object)) {
         const lazy = untouchedLazy(lists.lazy, v as object, k);
         if (lazy) {
-          // a list nothing read (which reading would parse): its loaded bytes
-          out += (first ? "" : ",") + JSON.stringify(k) + ":[";
+          // a list nothing read (which reading would parse): its loaded bytes, then the items
+          // added to it unread
+          out += (first ? "" : ",") + JSON.stringify(k) + ":";
           first = false;
-          yield* lazyBytes(lazy, [...path, k]);
-          out += "]";
+          const listPath = [...path, k];
+          if (lazy.appended?.length) {
+            // its loaded items stand in as holes, written as their bytes (`kept`)
+            const items: unknown[] = new Array(lazy.span.count);
+            for (const x of lazy.appended) items.push(x);
+            const kept = { bytes: lazy.bytes, count: lazy.span.count };
+            yield* walkArray(items, node.children.get(k) ?? NO_FLOATS, depth + 1, listPath, kept);
+          } else {
+            out += "[";
+            yield* lazyBytes(lazy, listPath);
+            out += "]";
+          }
           continue;
         }
         const x = (v as Record<string, unknown>)[k];
@@ -417,11 +428,13 @@ function* chunks(
     yield* lazy.bytes();
     if (span) yield* closeSpan(span);
   }
+  // `keptBytes`: the bytes of the list's first items, for a list that is not in `lists.kept`.
   function* walkArray(
     v: unknown[],
     node: FloatTrie,
     depth: number,
     path: (string | number)[],
+    keptBytes?: ListBytes,
   ): Generator<Piece> {
     const item = node.children.get("[]") ?? NO_FLOATS;
     out += "[";
@@ -442,7 +455,7 @@ function* chunks(
       ? yield* openSpan(path, v.length)
       : undefined;
     // Loaded items the edit kept: their loaded bytes, as they were read.
-    const kept = lists.kept?.get(v);
+    const kept = keptBytes ?? lists.kept?.get(v);
     if (kept) {
       yield* flush();
       yield* kept.bytes();
@@ -630,8 +643,10 @@ function itemCount(content: unknown, lazy?: LazyLists): { items: number; templat
   for (const k of Object.keys(materials)) {
     // a list left out of the parse is counted unread (reading it would parse it)
     const unread = untouchedLazy(lazy, materials, k);
-    if (unread) items += unread.span.count;
-    else count(materials[k]);
+    if (unread) {
+      items += unread.span.count;
+      if (unread.appended) count(unread.appended);
+    } else count(materials[k]);
   }
   return { items, templated };
 }

@@ -71,6 +71,11 @@ export interface LazyList {
   bytes: () => Iterable<Uint8Array>;
   /** "loaded": never read; "parsed": read (a plain list since); "replaced": set before read. */
   state: "loaded" | "parsed" | "replaced";
+  /**
+   * Items added to the list while nothing read it (`appendUnread`): they follow its loaded items,
+   * in the list a read parses and in the bytes a save writes.
+   */
+  appended?: unknown[];
   /** The error a read throws when the file no longer holds the list. */
   changed: () => Error;
 }
@@ -89,10 +94,28 @@ export function untouchedLazy(
 }
 
 /**
+ * Adds `item` at the end of the lazy list at `holder[key]` if nothing has read or replaced it yet,
+ * without parsing it (see `LazyList.appended`); false when there is no such list (the caller then
+ * pushes onto the list itself).
+ */
+export function appendUnread(
+  lazy: LazyLists | undefined,
+  holder: object,
+  key: string,
+  item: unknown,
+): boolean {
+  const l = untouchedLazy(lazy, holder, key);
+  if (!l) return false;
+  (l.appended ??= []).push(item);
+  return true;
+}
+
+/**
  * Makes `holder[key]` (an empty list in the parsed skeleton) the lazy list `lazy`: the first read
  * parses its bytes, checks it is a list of `span.count` objects (else throws `lazy.changed()`),
- * puts it in place as a plain property and hands it to `onParse`; a write before any read
- * replaces it. The property keeps its place among its holder's keys.
+ * puts it in place as a plain property, hands it to `onParse` and then appends the items added
+ * meanwhile (`appendUnread`); a write before any read replaces it, those items too. The property
+ * keeps its place among its holder's keys.
  */
 export function makeLazy(
   holder: Record<string, unknown>,
@@ -125,11 +148,15 @@ export function makeLazy(
       settle(list);
       lazy.state = "parsed";
       onParse(list);
+      const appended = lazy.appended;
+      lazy.appended = undefined;
+      for (const item of appended ?? []) list.push(item);
       return list;
     },
     set(value: unknown) {
       settle(value);
       lazy.state = "replaced";
+      lazy.appended = undefined;
     },
   });
 }

@@ -182,6 +182,54 @@ Deno.test("materials lists are parsed when first read: unread ones are saved as 
   deepStrictEqual(JSON.parse(timelineOf(dir)).materials.canvases, [{ id: "only" }]);
 });
 
+Deno.test("materials added to a list nothing read leave it unparsed and follow its loaded items; a later read sees them", async () => {
+  await using tmp = await tempDir("draftcli-verbatim-");
+  const dir = await grownDraft(tmp.path);
+  await mutateDraftAt(dir, (doc) => {
+    for (let i = 0; i < 3; i++) doc.materials("canvases").push({ id: `canvas-${i}`, blur: 0.5 });
+    return Promise.resolve({ result: undefined });
+  });
+  const accessor = (doc: DraftDocument, list: string) =>
+    typeof Object.getOwnPropertyDescriptor(doc.content.materials, list)?.get === "function";
+  let unreadAtSave = false;
+  await mutateDraftAt(dir, (doc) => {
+    ok(accessor(doc, "canvases"));
+    doc.addMaterial("canvases", { id: "canvas-3", blur: 1 });
+    doc.addMaterial("canvases", { id: "canvas-4", blur: 0 });
+    unreadAtSave = accessor(doc, "canvases");
+    return Promise.resolve({ result: undefined });
+  });
+  ok(unreadAtSave, "an add alone does not parse the list");
+  const ids = () => JSON.parse(timelineOf(dir)).materials.canvases.map((m: { id: string }) => m.id);
+  deepStrictEqual(ids(), ["canvas-0", "canvas-1", "canvas-2", "canvas-3", "canvas-4"]);
+  // The saved bytes are the editors' spelling of the values ("1.0"), as a full save writes them.
+  ok(timelineOf(dir).includes('{"id":"canvas-3","blur":1.0}'));
+  // Added unread, then read: the read list holds the loaded items, then the added ones.
+  await mutateDraftAt(dir, (doc) => {
+    doc.addMaterial("canvases", { id: "canvas-5" });
+    deepStrictEqual(doc.materials("canvases").map((m) => m.id), [
+      "canvas-0",
+      "canvas-1",
+      "canvas-2",
+      "canvas-3",
+      "canvas-4",
+      "canvas-5",
+    ]);
+    equal(doc.materialIn("canvases", "canvas-5")?.id, "canvas-5");
+    doc.addMaterial("canvases", { id: "canvas-6" });
+    return Promise.resolve({ result: undefined });
+  });
+  equal(ids().length, 7);
+  equal(ids()[6], "canvas-6");
+  // Added unread, then the list replaced before any read: the new list alone is saved.
+  await mutateDraftAt(dir, (doc) => {
+    doc.addMaterial("canvases", { id: "lost" });
+    (doc.content.materials as Record<string, unknown>).canvases = [{ id: "only" }];
+    return Promise.resolve({ result: undefined });
+  });
+  deepStrictEqual(ids(), ["only"]);
+});
+
 Deno.test("recorded spans that do not frame their lists are ignored: the whole timeline is parsed", async () => {
   await using tmp = await tempDir("draftcli-verbatim-");
   const dir = await grownDraft(tmp.path);
