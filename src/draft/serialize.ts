@@ -100,7 +100,8 @@ function mark(v: unknown, node: FloatTrie, marker: string, out: Marked[]): void 
   if (v === null || typeof v !== "object") return;
   if (Array.isArray(v)) {
     const item = node.children.get("[]");
-    if (!item) return;
+    // no float path at or below the items (most lists of small materials): nothing to mark
+    if (!item || (!item.float && item.children.size === 0)) return;
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
       if (item.float && isMarkable(x)) {
