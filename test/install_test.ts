@@ -144,6 +144,23 @@ interface RunResult {
   stderr: string;
 }
 
+/**
+ * Runs a script just written until it starts, waiting out "text file busy": a process forked
+ * while it was being written holds it open for writing until that process runs its own program.
+ * Once it has started, nothing holds it for writing any more, so later runs start too.
+ */
+function startsOnce(path: string): void {
+  for (let attempt = 1;; attempt++) {
+    try {
+      new Deno.Command(path, { stdout: "null", stderr: "null" }).outputSync();
+      return;
+    } catch (err) {
+      if (attempt >= 100) throw err;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+    }
+  }
+}
+
 /** A temp folder with home/, bin/ (install folder), fake/ (PATH stubs) and tmp/ (TMPDIR). */
 class Sandbox {
   readonly root = tempDirSync("draftcli-install-test-").path;
@@ -154,19 +171,30 @@ class Sandbox {
 
   constructor() {
     for (const d of [this.home, this.fake, this.tmp]) Deno.mkdirSync(d);
+    // The stubs are written once, here, and read their answers from files each run writes: a
+    // script written just before it runs can fail to start ("text file busy") while a process
+    // another test forks at that moment still holds the file open for writing. Shell builtins
+    // only: some runs put a PATH with few tools after this folder.
+    const answer = (file: string) => `read -r v < "\${0%/*}/${file}"; echo "$v"`;
+    this.stub("uname", `case "$1" in -m) ${answer("uname-m")} ;; *) ${answer("uname-s")} ;; esac`);
+    this.stub(
+      "sysctl",
+      `if [ -s "\${0%/*}/sysctl-translated" ] && [ "$1" = -n ] && [ "$2" = sysctl.proc_translated ]; then ${
+        answer("sysctl-translated")
+      }; else echo "sysctl: unknown oid '$2'" >&2; exit 1; fi`,
+    );
+    for (const stub of ["uname", "sysctl"]) startsOnce(`${this.fake}/${stub}`);
   }
 
   /** Runs install.sh; checks that its temp folder was cleaned up whatever the outcome. */
   async run(opts: RunOptions): Promise<RunResult> {
     const os = opts.os ?? "Linux";
     const arch = opts.arch ?? "x86_64";
-    this.stub("uname", `case "$1" in -m) echo '${arch}' ;; *) echo '${os}' ;; esac`);
-    this.stub(
-      "sysctl",
-      opts.translated === undefined
-        ? `echo "sysctl: unknown oid '$2'" >&2; exit 1`
-        : `[ "$1" = -n ] && [ "$2" = sysctl.proc_translated ] && echo ${opts.translated}`,
-    );
+    Deno.writeTextFileSync(`${this.fake}/uname-s`, `${os}\n`);
+    Deno.writeTextFileSync(`${this.fake}/uname-m`, `${arch}\n`);
+    // empty: sysctl fails (no such key)
+    const translated = opts.translated === undefined ? "" : `${opts.translated}\n`;
+    Deno.writeTextFileSync(`${this.fake}/sysctl-translated`, translated);
     const path = [this.fake, opts.systemPath ?? SYSTEM_PATH];
     if (opts.dirOnPath) path.unshift(this.dir);
     const env: Record<string, string> = { PATH: path.join(":"), HOME: this.home, TMPDIR: this.tmp };
