@@ -148,19 +148,23 @@ export class DraftDocument {
   }
 
   /**
-   * Are the draft's media those it was loaded with because nothing read its media lists? Each of
-   * `videos` and `audios` is left out of the parse and still unread, or empty now and when loaded.
+   * The media materials added to media lists nothing read (`addMaterial`), when that is all that
+   * changed in the draft's media lists: each of `videos` and `audios` is left out of the parse and
+   * not read since, or empty now and when loaded (and one of them is unread). Undefined otherwise;
+   * an empty list when the draft's media are those it was loaded with.
    */
-  mediaUnread(): boolean {
+  mediaAddedUnread(): Material[] | undefined {
     const lists: Materials = this.content.materials ?? {};
+    const added: Material[] = [];
     let unread = false;
     for (const list of ["videos", "audios"] as const) {
       const lazy = untouchedLazy(this.loaded?.lazy, lists, list);
-      // a list with materials added unread (`addMaterial`) is read for its paths
-      if (lazy && !lazy.appended?.length) unread = true;
-      else if (lists[list]?.length) return false;
+      if (lazy) {
+        unread = true;
+        for (const m of lazy.appended ?? []) added.push(m as Material);
+      } else if (lists[list]?.length) return undefined;
     }
-    return unread && this.loadedMediaPaths.size === 0;
+    return unread && this.loadedMediaPaths.size === 0 ? added : undefined;
   }
 
   /** The latest segment end when loaded: an edit that keeps it keeps the stored duration. */

@@ -197,8 +197,20 @@ export const MATERIALS_SIZE_KEY = "draft_timeline_materials_size_";
  */
 export function savedMaterialsSize(doc: DraftDocument, staged: StagedFile[] = []) {
   const recorded = doc.meta[MATERIALS_SIZE_KEY];
-  // Media lists nothing read are as loaded (and are not parsed to find that out).
-  if (typeof recorded === "number" && recorded >= 0 && doc.mediaUnread()) return recorded;
+  const added = typeof recorded === "number" && recorded >= 0 ? doc.mediaAddedUnread() : undefined;
+  if (added) {
+    // Media lists nothing read hold what they were loaded with (not parsed to find that out).
+    // Materials added to them that use files this commit places are new media: a placed file
+    // takes a name no file in the folder had, so no loaded material used it (unless one named a
+    // missing file, and the recorded size is an estimate either way). Any other path might be a
+    // loaded one: the lists are read below.
+    const placed = new Set(staged.map((s) => s.to));
+    const paths = new Set(added.map((m) => String(m.path).replace(PLACEHOLDER, doc.dir)));
+    if ([...paths].every((p) => placed.has(p))) {
+      const size = sizeOf(paths, staged, doc.dir);
+      return size === undefined ? undefined : (recorded as number) + size;
+    }
+  }
   const now = doc.mediaPaths();
   const before = doc.loadedMediaPaths;
   if (typeof recorded === "number" && recorded >= 0 && [...before].every((p) => now.has(p))) {

@@ -1,8 +1,15 @@
-import { deepStrictEqual as assertEquals } from "node:assert/strict";
+import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { DraftDocument } from "../draft/document.ts";
 import { profileById } from "../editions/profiles.ts";
 import { MATERIALS_SIZE_KEY, materialsSize, savedMaterialsSize } from "./draft_files.ts";
 import { tempDir } from "../../test/helpers/temp.ts";
+import { portraitDraft } from "../../test/helpers/portrait_draft.ts";
+import { loadDraft } from "./load.ts";
+import * as saveReading from "./save_reading.ts";
+import { makeContext } from "../commands/make_context.ts";
+import { addImages } from "../ops/images.ts";
+import { ImageInfo } from "../schema/media_items.ts";
+import { basename } from "../path.ts";
 
 Deno.test("a save adds only new media to the recorded size, and recounts after a removal", async () => {
   await using tmp = await tempDir("draftcli-size-");
@@ -35,3 +42,46 @@ Deno.test("a save adds only new media to the recorded size, and recounts after a
   videos.push({ path: `${dir}/missing.png` });
   assertEquals(savedMaterialsSize(doc), undefined);
 });
+
+Deno.test("media added to lists nothing read: files this commit places add their bytes unparsed, other paths read the lists", async () => {
+  await using tmp = await tempDir("draftcli-size-");
+  const dir = await grownDraft(tmp.path);
+  const placed = `${dir}/resources/new.png`;
+  const placeholderPath = (name: string) =>
+    `##_draftpath_placeholder_0E685133-18CE-45ED-8CB8-2904A212EC80_##/resources/${name}`;
+  const unread = (doc: DraftDocument) =>
+    typeof Object.getOwnPropertyDescriptor(doc.content.materials, "videos")?.get === "function";
+  const load = () => loadDraft(dir, { forSave: saveReading });
+  // A file this commit places: its size (as staged) is added, the list stays unparsed.
+  let doc = await load();
+  ok(unread(doc), "the loaded videos list is left out of the parse");
+  doc.meta[MATERIALS_SIZE_KEY] = 1000;
+  doc.addMaterial("videos", { id: "n1", path: placeholderPath("new.png") });
+  doc.addMaterial("videos", { id: "n2", path: placeholderPath("new.png") });
+  const staged = [{ from: `${dir}/staged-new.png`, to: placed, size: 42 }];
+  assertEquals(savedMaterialsSize(doc, staged), 1000 + 42);
+  ok(unread(doc), "still unparsed");
+  // A path no file of this commit has (here one the draft already uses): the lists are read, and
+  // a path the draft was loaded with adds nothing.
+  doc = await load();
+  doc.meta[MATERIALS_SIZE_KEY] = 1000;
+  const used = doc.mediaPaths(); // reads the list
+  const [usedPath] = [...used];
+  doc = await load();
+  doc.meta[MATERIALS_SIZE_KEY] = 1000;
+  doc.addMaterial("videos", { id: "n3", path: usedPath });
+  assertEquals(savedMaterialsSize(doc, staged), 1000);
+  ok(!unread(doc), "read to find out");
+});
+
+/** A draft draftcli made holding one image, saved with its record (lists left out of the parse). */
+async function grownDraft(root: string): Promise<string> {
+  const { dir } = await portraitDraft(root);
+  const png = `${root}/pic.png`;
+  await Deno.copyFile(new URL("../../test/fixtures/image.png", import.meta.url), png);
+  const ctx = makeContext({ env: { DRAFTCLI_DRAFTS_DIR: root, HOME: root }, warn: () => {} });
+  await addImages(ctx, basename(dir), [
+    ImageInfo.parse({ imageUrl: png, start: 0, end: 1_000_000 }),
+  ]);
+  return dir;
+}
