@@ -2,14 +2,18 @@
  * Bulk adds as an agent makes them: `captions add` of 1,000 captions and `images add` of one
  * local PNG used 1,000 times (copy mode, the default), each on a fresh copy of the same empty
  * draft, as real subprocesses, against a bare `deno run` of an empty script measured in the same
- * run. Runs are interleaved (bare, captions, images, then the same for each --main) so a busy
- * machine slows every case alike; prints medians and the cost over the bare start.
+ * run. Runs are interleaved (bare, captions, images, then the same for each --main, then this
+ * checkout's two adds under DRAFTCLI_WARM=1) so a busy machine slows every case alike; prints
+ * medians and the cost over the bare start. The warm rows go to a warm server started before the
+ * runs and warmed up (its status file says its warm-up has ended), listening in a runtime folder
+ * inside the bench's scratch folder; it is stopped at the end.
  *
  * Run: deno run -A bench/bulk_add.ts [--runs 15] [--main path/to/another/checkout/main.ts]…
  * Figures go into notes, never into assertions.
  */
 import { denoDir } from "./deno_dir.ts";
 import { flag, mainsToCompare, median, runArgs } from "./runs.ts";
+import { makeRuntimeDir, startWarm, stopWarm, warmEnv } from "./warm_runs.ts";
 
 const RUNS = Number(flag("--runs") ?? 15) || 15;
 const N = 1000;
@@ -28,10 +32,16 @@ const env = {
 const deno = Deno.execPath();
 const flags = runArgs;
 
-async function run(cmd: string[]): Promise<{ ms: number; stdout: string }> {
+async function run(
+  cmd: string[],
+  extra: Record<string, string> = {},
+): Promise<{ ms: number; stdout: string }> {
   const t = performance.now();
-  const out = await new Deno.Command(cmd[0], { args: cmd.slice(1), env, stdout: "piped" })
-    .output();
+  const out = await new Deno.Command(cmd[0], {
+    args: cmd.slice(1),
+    env: { ...env, ...extra },
+    stdout: "piped",
+  }).output();
   const ms = performance.now() - t;
   if (!out.success) throw new Error(`${cmd.slice(-4).join(" ")} failed`);
   return { ms, stdout: new TextDecoder().decode(out.stdout) };
@@ -64,7 +74,7 @@ const base = `${work}/base`;
 await Deno.rename(filePath, base);
 const reset = () => run(["sh", "-c", `rm -rf "${filePath}" && cp -r "${base}" "${filePath}"`]);
 
-const cases: { name: string; cmd: string[]; mutates: boolean }[] = [
+const cases: { name: string; cmd: string[]; mutates: boolean; env?: Record<string, string> }[] = [
   { name: "bare runtime (deno run empty.ts)", cmd: [deno, "run", "-q", empty], mutates: false },
 ];
 for (const [k, main] of mains.entries()) {
@@ -83,19 +93,32 @@ for (const [k, main] of mains.entries()) {
     },
   );
 }
-const times = cases.map(() => [] as number[]);
-for (let r = 0; r < RUNS; r++) {
-  for (const [i, c] of cases.entries()) {
-    if (c.mutates) await reset();
-    times[i].push((await run(c.cmd)).ms);
-  }
+// This checkout's adds under DRAFTCLI_WARM=1, answered by a server started and warmed up first.
+const runtimeDir = await makeRuntimeDir(`${work}/run`);
+const warm = warmEnv(runtimeDir);
+for (const c of cases.slice(1, 3)) {
+  cases.push({ ...c, name: `${c.name.replace(/ \[this\]$/, "")} [warm]`, env: warm });
 }
-await Deno.remove(work, { recursive: true });
+const times = cases.map(() => [] as number[]);
+try {
+  await reset();
+  const info = [deno, ...flags(mains[0]), "draft", "info", draftId];
+  await startWarm(runtimeDir, () => run(info, warm), true);
+  for (let r = 0; r < RUNS; r++) {
+    for (const [i, c] of cases.entries()) {
+      if (c.mutates) await reset();
+      times[i].push((await run(c.cmd, c.env)).ms);
+    }
+  }
+} finally {
+  await stopWarm(runtimeDir);
+  await Deno.remove(work, { recursive: true });
+}
 
 const bare = median(times[0]);
 console.log(`medians of ${RUNS} interleaved runs:`);
 for (const [i, c] of cases.entries()) {
   const m = median(times[i]);
   const over = i === 0 ? "" : `  +${(m - bare).toFixed(0)} ms over bare`;
-  console.log(`  ${c.name.padEnd(40)} ${m.toFixed(0).padStart(5)} ms${over}`);
+  console.log(`  ${c.name.padEnd(42)} ${m.toFixed(0).padStart(5)} ms${over}`);
 }

@@ -5,7 +5,10 @@
  * and one MCP session answering 20 tool calls, as real subprocesses, each case run from source
  * (`deno run main.ts`) and from the bundle (`deno task bundle`'s output, built afresh into the
  * scratch folder), plus a compiled binary when one is named; the `warm` row runs the source
- * under DRAFTCLI_WARM=1 with its warm server already started (every case but MCP), and a last
+ * under DRAFTCLI_WARM=1 with its warm server already started and warmed up (every case but MCP),
+ * and the `bundle warm` row the bundle's command line the same way, with a server of its own (the
+ * bundle run with `--no-config` reads no deno.json nor lock file, as a compiled release binary
+ * does not: the closest stand-in for what a release user gets under DRAFTCLI_WARM=1); a last
  * table compares a first warm call (no server yet: it runs in-process and starts one) with a
  * plain call. Every case also times the bare start.
  * Uses hyperfine when it is on PATH, else a loop of `performance.now()` timings that takes the
@@ -22,6 +25,7 @@ import { buildBundle, BUNDLE_ENTRY } from "../scripts/bundle.ts";
 import { SOURCE_RUN_FLAGS } from "../src/setup/self_command.ts";
 import { PERMISSIONS } from "../src/version.ts";
 import { flag, median } from "./runs.ts";
+import { makeRuntimeDir, startWarm, stopWarm, waitFor, warmEnv, warmStatus } from "./warm_runs.ts";
 
 const args = Deno.args;
 const RUNS = Number(flag("--runs") ?? 20);
@@ -49,6 +53,8 @@ interface Program {
   env?: Record<string, string>;
   /** The cases it runs (all when absent). */
   runs?: (caseName: string) => boolean;
+  /** Its warm server's XDG_RUNTIME_DIR (a warm row: the server is started before the runs). */
+  runtimeDir?: string;
 }
 const programs: Program[] = [{ label: "source", cli: `${denoRun} ${MAIN}` }];
 if (!args.includes("--no-bundle")) {
@@ -57,11 +63,20 @@ if (!args.includes("--no-bundle")) {
 }
 if (BIN) programs.push({ label: "binary", cli: BIN });
 const cli = programs[0].cli;
-// The warm server's folder (XDG_RUNTIME_DIR), private to this run.
-const runtimeDir = `${work}/run`;
-await Deno.mkdir(runtimeDir, { mode: 0o700 });
-const warmEnv = { DRAFTCLI_WARM: "1", XDG_RUNTIME_DIR: runtimeDir };
-programs.push({ label: "warm", cli, env: warmEnv, runs: (name) => !name.includes(" mcp ") });
+// Each warm row's server has a folder (XDG_RUNTIME_DIR) of its own, private to this run.
+const notMcp = (name: string) => !name.includes(" mcp ");
+const warmRows = [programs[0], programs.find((p) => p.label === "bundle")].filter((p) =>
+  p !== undefined
+);
+for (const p of warmRows) {
+  const label = p === programs[0] ? "warm" : `${p.label} warm`;
+  const runtimeDir = await makeRuntimeDir(`${work}/run-${label.replace(" ", "-")}`);
+  programs.push({ label, cli: p.cli, env: warmEnv(runtimeDir), runs: notMcp, runtimeDir });
+}
+/** The source's warm row: its folder, and its variables for the first-call table. */
+const sourceWarm = programs.find((p) => p.label === "warm")!;
+const runtimeDir = sourceWarm.runtimeDir!;
+const sourceWarmEnv = sourceWarm.env!;
 
 function split(cmd: string): string[] {
   return cmd.split(" ").filter(Boolean);
@@ -224,51 +239,14 @@ function childrenCpu(): number {
   }
 }
 
-/** The warm server's status file (`{ pid, served }`), once one has started. */
-async function warmStatus(): Promise<{ pid: number; served: number } | undefined> {
-  for await (const e of Deno.readDir(`${runtimeDir}/draftcli`)) {
-    if (e.name.endsWith(".status.json")) {
-      try {
-        return JSON.parse(await Deno.readTextFile(`${runtimeDir}/draftcli/${e.name}`));
-      } catch { /* being replaced */ }
-    }
+// Every warm row's server, started by one warm call of its program; the runs begin once every
+// warm-up has ended (a warm-up running beside the first case's runs would slow them all).
+for (const p of programs) {
+  if (p.runtimeDir) {
+    const start = () => run([...split(p.cli), "draft", "info", draftId], p.env);
+    await startWarm(p.runtimeDir, start, true);
   }
-  return undefined;
 }
-
-/** Waits (up to 60 s) until `ready` holds, polling every 20 ms. */
-async function waitFor(what: string, ready: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 3000; i++) {
-    if (await ready()) return;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-/** Starts the warm server (one warm call) and waits until it listens. */
-async function startWarm(): Promise<void> {
-  await run([...split(cli), "draft", "info", draftId], warmEnv);
-  await waitFor("the warm server", async () => (await warmStatus()) !== undefined);
-}
-
-/** Stops the warm server (SIGTERM) and waits until it has removed its files and exited. */
-async function stopWarm(): Promise<void> {
-  const status = await warmStatus();
-  if (!status) return;
-  try {
-    Deno.kill(status.pid, "SIGTERM");
-  } catch { /* already gone */ }
-  await waitFor("the warm server to stop", async () => (await warmStatus()) === undefined);
-  await waitFor("the warm server to exit", async () => {
-    try {
-      return /^\d+ \(.*\) Z /.test(await Deno.readTextFile(`/proc/${status.pid}/stat`));
-    } catch {
-      return true; // gone (or no /proc)
-    }
-  });
-}
-
-await startWarm();
 
 /** Median wall-clock ms per case name, then per program label. */
 const medians: Record<string, Record<string, number>> = {};
@@ -318,8 +296,12 @@ if (await hasHyperfine()) {
   }
 }
 
-const served = (await warmStatus())?.served ?? 0;
-await stopWarm();
+const served: Record<string, number> = {};
+for (const p of programs) {
+  if (!p.runtimeDir) continue;
+  served[p.label] = (await warmStatus(p.runtimeDir))?.served ?? 0;
+  await stopWarm(p.runtimeDir);
+}
 
 // The first warm call finds no server: it runs in-process, then starts one (not timed: the bench
 // waits for it to listen and stops it before the next run). Wall-clock time (median), and on Linux
@@ -334,7 +316,7 @@ for (let i = 0; i < RUNS + 3; i++) {
     await run(reset);
     const c0 = childrenCpu();
     const t0 = performance.now();
-    const result = await run(split(captionsCase.cmd(cli)), label === "warm" ? warmEnv : {});
+    const result = await run(split(captionsCase.cmd(cli)), label === "warm" ? sourceWarmEnv : {});
     const dt = performance.now() - t0;
     const cpu = childrenCpu() - c0;
     if (result.code !== 0) throw new Error(`first warm call (${label}) failed`);
@@ -343,8 +325,8 @@ for (let i = 0; i < RUNS + 3; i++) {
       first[label].cpu.push(cpu);
     }
     if (label === "warm") {
-      await waitFor("the warm server", async () => (await warmStatus()) !== undefined);
-      await stopWarm();
+      await waitFor("the warm server", async () => (await warmStatus(runtimeDir)) !== undefined);
+      await stopWarm(runtimeDir);
     }
   }
 }
@@ -369,10 +351,9 @@ for (const c of cases) {
   });
   console.log(`  ${c.name.padEnd(42)} ${cells.join("   ")}`);
 }
-console.log(
-  `  warm: DRAFTCLI_WARM=1 with the server started; it served ` +
-    `${served} calls`,
-);
+for (const [label, n] of Object.entries(served)) {
+  console.log(`  ${label}: DRAFTCLI_WARM=1 with its server started; it served ${n} calls`);
+}
 for (const what of ["wall", "cpu"] as const) {
   // CPU time comes in 10 ms ticks: the mean over the runs, not the median.
   const mid = (xs: number[]) =>
