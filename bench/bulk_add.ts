@@ -11,8 +11,7 @@
  * Run: deno run -A bench/bulk_add.ts [--runs 15] [--main path/to/another/checkout/main.ts]…
  * Figures go into notes, never into assertions.
  */
-import { denoDir } from "./deno_dir.ts";
-import { flag, mainsToCompare, median, runArgs } from "./runs.ts";
+import { flag, mainsToCompare, median, runArgs, scratchEnv } from "./runs.ts";
 import { makeRuntimeDir, startWarm, stopWarm, warmEnv } from "./warm_runs.ts";
 
 const RUNS = Number(flag("--runs") ?? 15) || 15;
@@ -22,13 +21,7 @@ const mains = mainsToCompare();
 const work = await Deno.makeTempDir({ prefix: "draftcli-bulk-" });
 const empty = `${work}/empty.ts`;
 await Deno.writeTextFile(empty, "");
-const env = {
-  DRAFTCLI_DRAFTS_DIR: `${work}/drafts`,
-  DRAFTCLI_CACHE_DIR: `${work}/cache`,
-  HOME: work,
-  NO_COLOR: "1",
-  DENO_DIR: await denoDir(),
-};
+const env = await scratchEnv(work);
 const deno = Deno.execPath();
 const flags = runArgs;
 

@@ -8,8 +8,7 @@
  * Run: deno run -A bench/grow_add.ts [--runs 11] [--sizes 0,100,1000] [--main other/main.ts]…
  * Figures go into notes, never into assertions.
  */
-import { denoDir } from "./deno_dir.ts";
-import { flag, mainsToCompare, median, runArgs, runOk } from "./runs.ts";
+import { flag, mainsToCompare, median, runArgs, runOk, scratchEnv } from "./runs.ts";
 import { copyDir } from "./world.ts";
 
 const RUNS = Number(flag("--runs") ?? 11) || 11;
@@ -18,13 +17,7 @@ const SEC = 1_000_000;
 const mains = mainsToCompare();
 
 const work = await Deno.makeTempDir({ prefix: "draftcli-grow-" });
-const env = {
-  DRAFTCLI_DRAFTS_DIR: `${work}/drafts`,
-  DRAFTCLI_CACHE_DIR: `${work}/cache`,
-  HOME: work,
-  NO_COLOR: "1",
-  DENO_DIR: await denoDir(),
-};
+const env = await scratchEnv(work);
 const deno = Deno.execPath();
 const json = (name: string, value: unknown) => {
   const path = `${work}/${name}`;

@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { V8_FLAGS } from "../scripts/compile.ts";
 import { SOURCE_RUN_FLAGS } from "../src/setup/self_command.ts";
 import { PERMISSIONS } from "../src/version.ts";
+import { denoDir } from "./deno_dir.ts";
 
 /** The value after `--name` on the benchmark's command line, if given. */
 export function flag(name: string): string | undefined {
@@ -69,4 +70,19 @@ export async function runOk(
   const err = new TextDecoder().decode(o.stderr);
   if (!o.success) throw new Error(`${cmd} ${args.slice(0, 4).join(" ")}: ${err}`);
   return { out, err };
+}
+
+/**
+ * The environment of a benchmark's draftcli subprocesses in the scratch folder `work`: its drafts
+ * and cache folders and HOME there (the caller's config stays out), no colour, and this runtime's
+ * module cache (see `denoDir`).
+ */
+export async function scratchEnv(work: string): Promise<Record<string, string>> {
+  return {
+    DRAFTCLI_DRAFTS_DIR: `${work}/drafts`,
+    DRAFTCLI_CACHE_DIR: `${work}/cache`,
+    HOME: work,
+    NO_COLOR: "1",
+    DENO_DIR: await denoDir(),
+  };
 }
