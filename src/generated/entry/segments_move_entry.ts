@@ -42,6 +42,7 @@ import "../../editions/prototypes.ts";
 import "../../draft/keyframe_properties.ts";
 import "../../draft/segment_keyframes.ts";
 import "../../draft/segment_list.ts";
+import "../../draft/summary.ts";
 import "../../draft/transition_materials.ts";
 import "../../draft/segment_edit.ts";
 import "../../draft/audio_extras.ts";
