@@ -141,9 +141,10 @@ Deno.test("a videos or audios add reaches no prober statically: each loads when 
   assert(seen.has(new URL("src/media/probe.ts", root).href));
 });
 
-Deno.test("a list loads no builder, catalog, media or commit code", async () => {
+Deno.test("a list loads no builder, editor prototype, catalog, media or commit code", async () => {
   // The lists live in src/ops/listings.ts and src/ops/attached_listings.ts, apart from the
-  // operations that edit; `effects list` loads the catalog code dynamically, for a draft that has
+  // operations that edit; they read keyframes and segment kinds through keyframe_reading.ts, not
+  // the keyframe writer. `effects list` loads the catalog code dynamically, for a draft that has
   // an effect.
   const lists: [string, string][] = [
     ["captions_list", "listings"],
@@ -167,7 +168,7 @@ Deno.test("a list loads no builder, catalog, media or commit code", async () => 
       `src/generated/entry/${command}_entry.ts`,
     ]);
     const heavy = [...seen.keys()].filter((s) =>
-      /\/src\/(catalogs|media)\/|\/store\/(commit|save_reading|create)\.ts$|\/draft\/(segment_builders|effect_materials|transition_materials|segment_edit)\.ts$|\/ops\/(targets|catalog_names|visual_names|captions|images|videos|audios|stickers|segments|effects|transitions|masks|keyframes)\.ts$/
+      /\/src\/(catalogs|media)\/|\/store\/(commit|save_reading|create)\.ts$|\/draft\/(segment_builders|effect_materials|transition_materials|segment_edit|segment_keyframes)\.ts$|prototypes\.(json|ts)$|prototype_text\.ts$|\/ops\/(targets|catalog_names|visual_names|captions|images|videos|audios|stickers|segments|effects|transitions|masks|keyframes)\.ts$/
         .test(s)
     ).map((s) => `${s.replace(root.href, "")} <- ${seen.get(s)!.replace(root.href, "")}`);
     assertEquals([command, heavy], [command, []]);

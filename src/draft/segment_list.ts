@@ -5,7 +5,7 @@
  */
 import type { DraftDocument } from "./document.ts";
 import type { AnimationsMaterial, Material, Segment, TextMaterial, Track } from "./model.ts";
-import { materialKind, segmentKind } from "./segment_keyframes.ts";
+import { materialKind, segmentKind } from "./keyframe_reading.ts";
 import { realMediaPath } from "./media_path.ts";
 import { DraftcliError } from "../errors.ts";
 

@@ -13,7 +13,7 @@ import { itemBase } from "../draft/summary.ts";
 import { type AdjustParam, paramsForDisplay } from "../draft/effect_params.ts";
 import { listTransitions } from "../draft/transition_list.ts";
 import { maskForDisplay, maskOf } from "../draft/mask_materials.ts";
-import { readKeyframes, segmentKind } from "../draft/segment_keyframes.ts";
+import { readKeyframes, segmentKind } from "../draft/keyframe_reading.ts";
 import { findSegmentOrThrow } from "../draft/segment_list.ts";
 
 /**

@@ -100,6 +100,7 @@ import "../../draft/effect_materials.ts";
 import "../../ops/effects.ts";
 import "../../draft/sticker_materials.ts";
 import "../../ops/stickers.ts";
+import "../../draft/keyframe_reading.ts";
 import "../../draft/segment_list.ts";
 import "../../ops/keyframes.ts";
 import "../../ops/masks.ts";

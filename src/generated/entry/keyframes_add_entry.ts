@@ -42,6 +42,7 @@ import "../../editions/data/prototype_text.ts";
 import "../../editions/prototypes.ts";
 import "../../draft/keyframe_properties.ts";
 import "../../draft/segment_keyframes.ts";
+import "../../draft/keyframe_reading.ts";
 import "../../draft/segment_list.ts";
 import "../../ops/keyframes.ts";
 
