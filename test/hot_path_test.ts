@@ -141,6 +141,41 @@ Deno.test("a videos or audios add reaches no prober statically: each loads when 
   assert(seen.has(new URL("src/media/probe.ts", root).href));
 });
 
+Deno.test("a list loads no builder, editor prototype, catalog, media or commit code", async () => {
+  // The lists live in src/ops/listings.ts and src/ops/attached_listings.ts, apart from the
+  // operations that edit; they read keyframes and segment kinds through keyframe_reading.ts, not
+  // the keyframe writer. `effects list` loads the catalog code dynamically, for a draft that has
+  // an effect.
+  const lists: [string, string][] = [
+    ["captions_list", "listings"],
+    ["images_list", "listings"],
+    ["videos_list", "listings"],
+    ["audios_list", "listings"],
+    ["sticker_list", "listings"],
+    ["segments_list", "listings"],
+    ["effects_list", "attached_listings"],
+    ["filters_list", "attached_listings"],
+    ["transitions_list", "attached_listings"],
+    ["masks_list", "attached_listings"],
+    ["keyframes_list", "attached_listings"],
+  ];
+  for (const [command, ops] of lists) {
+    const seen = await staticClosure([
+      "main.ts",
+      "src/cli/args.ts",
+      "src/commands/make_context.ts",
+      "src/commands/fast_run.ts",
+      `src/generated/entry/${command}_entry.ts`,
+    ]);
+    const heavy = [...seen.keys()].filter((s) =>
+      /\/src\/(catalogs|media)\/|\/store\/(commit|save_reading|create)\.ts$|\/draft\/(segment_builders|effect_materials|transition_materials|segment_edit|segment_keyframes)\.ts$|prototypes\.(json|ts)$|prototype_text\.ts$|\/ops\/(targets|catalog_names|visual_names|captions|images|videos|audios|stickers|segments|effects|transitions|masks|keyframes)\.ts$/
+        .test(s)
+    ).map((s) => `${s.replace(root.href, "")} <- ${seen.get(s)!.replace(root.href, "")}`);
+    assertEquals([command, heavy], [command, []]);
+    assert(seen.has(new URL(`src/ops/${ops}.ts`, root).href), `${command} reaches ${ops}.ts`);
+  }
+});
+
 Deno.test("the HTTP client loads only when a URL is used", async () => {
   // Media URLs reach it through a dynamic import in src/media/media_resolve.ts; import and upload
   // through their commands' dynamic imports.

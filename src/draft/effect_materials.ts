@@ -12,19 +12,12 @@
 import { EDITION_FACTS } from "../editions/profiles.ts";
 import { prototype } from "../editions/prototypes.ts";
 import type { DraftDocument } from "./document.ts";
-import type { EffectMaterial, EffectParam, Material, Segment } from "./model.ts";
+import type { EffectMaterial, Material, Segment } from "./model.ts";
+import { type AdjustParam, type EffectParamSpec, shortParamName } from "./effect_params.ts";
 import { newId } from "./ids.ts";
 import { newSegment } from "./segment_builders.ts";
 import type { TimeRange } from "./time.ts";
 import { DraftcliError } from "../errors.ts";
-
-/** One adjustable parameter as the catalogs give it (raw range, usually 0..1). */
-export interface EffectParamSpec {
-  readonly name: string;
-  readonly default: number;
-  readonly min: number;
-  readonly max: number;
-}
 
 /** A resolved effect or filter catalog entry. */
 export interface EffectEntry {
@@ -38,20 +31,6 @@ export interface EffectEntry {
 
 /** Where an effect or filter applies: 2 = a track-level segment, 0 = one video/photo segment. */
 export type ApplyTarget = 0 | 2;
-
-/** One entry of a material's `adjust_params`. */
-export interface AdjustParam extends EffectParam {
-  default_value: number;
-  name: string;
-  value: number;
-}
-
-const PREFIX = "effects_adjust_";
-
-/** The short form of a parameter name: `effects_adjust_speed` → `speed`. */
-export function shortParamName(name: string): string {
-  return name.startsWith(PREFIX) ? name.slice(PREFIX.length) : name;
-}
 
 function clamp(v: number, lo: number, hi: number): number {
   return Math.min(Math.max(v, lo), hi);
@@ -99,22 +78,6 @@ export function effectParams(
     const value = ui === undefined ? def : lo + (hi - lo) * ui / 100;
     return { default_value: def, name: p.name, value };
   });
-}
-
-/** Values of `adjust_params` back in 0..100 (by the catalog range when known, else raw × 100). */
-export function paramsForDisplay(
-  adjust: readonly AdjustParam[] | undefined,
-  specs: readonly EffectParamSpec[] = [],
-): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const a of adjust ?? []) {
-    const spec = specs.find((p) => p.name === a.name);
-    const lo = spec ? Math.min(spec.min, spec.max) : 0;
-    const hi = spec ? Math.max(spec.min, spec.max) : 1;
-    const ui = hi > lo ? (a.value - lo) / (hi - lo) * 100 : 0;
-    out[shortParamName(a.name)] = Math.round(ui * 100) / 100;
-  }
-  return out;
 }
 
 /** Adds a `video_effects` material (type `video_effect`, or `face_effect` for characters). */

@@ -1,10 +1,6 @@
 import { deepStrictEqual as assertEquals, throws } from "node:assert/strict";
-import {
-  type EffectEntry,
-  effectParams,
-  paramsForDisplay,
-  shortParamName,
-} from "./effect_materials.ts";
+import { type EffectEntry, effectParams } from "./effect_materials.ts";
+import { paramsForDisplay, shortParamName } from "./effect_params.ts";
 import { DraftcliError } from "../errors.ts";
 
 const entry: EffectEntry = {

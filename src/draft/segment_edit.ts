@@ -6,7 +6,7 @@
  */
 import type { DraftDocument } from "./document.ts";
 import type { Material, Segment, Track } from "./model.ts";
-import { kindOf } from "./segment_list.ts";
+import { kindOf, segmentIdsHint } from "./segment_list.ts";
 import {
   type DroppedTransition,
   dropStaleTransitions,
@@ -29,12 +29,6 @@ export function segmentIndex(doc: DraftDocument): Map<string, Located> {
     for (const segment of track.segments ?? []) out.set(segment.id, { track, segment });
   }
   return out;
-}
-
-/** The hint of a `segment_not_found` error: the command that lists this draft's segment ids. */
-export function segmentIdsHint(draftId: string): string {
-  const id = /^[\w.-]{1,200}$/.test(draftId) ? draftId : "<draftId>";
-  return `list the segment ids with: draftcli segments list ${id}`;
 }
 
 /** The segment an input item names, or a `segment_not_found` error naming the field. */

@@ -1,5 +1,5 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
-import { readKeyframes } from "./segment_keyframes.ts";
+import { readKeyframes } from "./keyframe_reading.ts";
 import type { Segment } from "./document.ts";
 
 const list = (type: string, value: number) => ({

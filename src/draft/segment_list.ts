@@ -5,13 +5,40 @@
  */
 import type { DraftDocument } from "./document.ts";
 import type { AnimationsMaterial, Material, Segment, TextMaterial, Track } from "./model.ts";
-import { materialKind, segmentKind } from "./segment_keyframes.ts";
+import { materialKind, segmentKind } from "./keyframe_reading.ts";
 import { realMediaPath } from "./media_path.ts";
+import { DraftcliError } from "../errors.ts";
 
 /** What a segment is: its material's kind, else its track's type. */
 export function kindOf(doc: DraftDocument, track: Track, segment: Segment): string {
   const k = segmentKind(doc, segment);
   return k === "other" ? track.type : k;
+}
+
+/** The hint of a `segment_not_found` error: the command that lists this draft's segment ids. */
+export function segmentIdsHint(draftId: string): string {
+  const id = /^[\w.-]{1,200}$/.test(draftId) ? draftId : "<draftId>";
+  return `list the segment ids with: draftcli segments list ${id}`;
+}
+
+/** The segment `segmentId` names, or a `segment_not_found` error naming the field `path`. */
+export function findSegmentOrThrow(
+  doc: DraftDocument,
+  segmentId: string,
+  path: string,
+): { track: Track; segment: Segment } {
+  const found = doc.findSegment(segmentId);
+  if (!found) {
+    throw new DraftcliError(
+      "segment_not_found",
+      `${path}: no segment '${segmentId}' in the draft`,
+      {
+        path,
+        hint: segmentIdsHint(doc.draftId),
+      },
+    );
+  }
+  return found;
 }
 
 /** One segment as `segments list` prints it. */

@@ -109,6 +109,12 @@ export function itemBase(doc: DraftDocument, track: Track, segment: Segment): It
   };
 }
 
+/** The segment right after `segment` on its track when they touch, if any. */
+export function nextAdjacent(track: Track, segment: Segment): Segment | undefined {
+  const end = segment.target_timerange.start + segment.target_timerange.duration;
+  return track.segments.find((s) => s.target_timerange.start === end);
+}
+
 /** Every segment of a track kind with its material, in timeline order. */
 export function segmentsOf<L extends string>(
   doc: DraftDocument,

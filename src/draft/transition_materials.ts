@@ -4,6 +4,7 @@ import { prototype } from "../editions/prototypes.ts";
 import type { DraftDocument } from "./document.ts";
 import type { Segment, Track, TransitionMaterial } from "./model.ts";
 import { newId } from "./ids.ts";
+import { nextAdjacent } from "./summary.ts";
 
 /** A resolved transition catalog entry. */
 export interface TransitionEntry {
@@ -12,12 +13,6 @@ export interface TransitionEntry {
   effectId: string;
   durationUs: number | null;
   isOverlap?: boolean;
-}
-
-/** The segment right after `segment` on its track when they touch, if any. */
-export function nextAdjacent(track: Track, segment: Segment): Segment | undefined {
-  const end = segment.target_timerange.start + segment.target_timerange.duration;
-  return track.segments.find((s) => s.target_timerange.start === end);
 }
 
 /**
@@ -141,47 +136,6 @@ export function autoTransitions(
       duration: m.duration as number,
       materialId: m.id as string,
     });
-  }
-  return out;
-}
-
-/**
- * A transition as `transitions list` shows it (`rightSegmentId` is "" when the left segment no
- * longer touches a next one).
- */
-export interface TransitionView extends PlacedTransition {
-  trackId: string;
-  trackIndex: number;
-  name: string;
-  resourceId: string;
-  isOverlap: boolean;
-}
-
-/** Every transition of the draft, by video track and time. */
-export function listTransitions(doc: DraftDocument): TransitionView[] {
-  const byId = new Map(doc.materials("transitions").map((m) => [m.id as string, m]));
-  const out: TransitionView[] = [];
-  for (const track of doc.tracks) {
-    const sorted = [...track.segments].sort(
-      (a, b) => a.target_timerange.start - b.target_timerange.start,
-    );
-    for (const seg of sorted) {
-      for (const id of seg.extra_material_refs ?? []) {
-        const m = byId.get(id);
-        if (!m) continue;
-        out.push({
-          trackId: track.id,
-          trackIndex: doc.tracksOf(track.type).indexOf(track),
-          leftSegmentId: seg.id,
-          rightSegmentId: nextAdjacent(track, seg)?.id ?? "",
-          duration: Number(m.duration),
-          materialId: id,
-          name: String(m.name ?? ""),
-          resourceId: String(m.resource_id ?? ""),
-          isOverlap: m.is_overlap === true,
-        });
-      }
-    }
   }
   return out;
 }

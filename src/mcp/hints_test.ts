@@ -1,7 +1,7 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { loadAllSpecs } from "../commands/registry.ts";
 import { mcpText } from "./hints.ts";
-import { segmentIdsHint } from "../draft/segment_edit.ts";
+import { segmentIdsHint } from "../draft/segment_list.ts";
 
 Deno.test("MCP hints name tools and arguments, never CLI flags or --help", async () => {
   const COMMANDS = await loadAllSpecs();

@@ -1,17 +1,15 @@
 /**
- * `effects add|list` and `filters add|list`: catalog effects and filters, either on an effect /
- * filter track for a time range or attached to one video/photo segment.
+ * `effects add` and `filters add`: catalog effects and filters, either on an effect / filter
+ * track for a time range or attached to one video/photo segment.
  */
 import type { z } from "zod";
 import type { EffectInfo, FilterInfo } from "../schema/visual_items.ts";
 import type { CommandContext } from "./context.ts";
 import { locateDraft, peekEdition } from "../store/locate.ts";
 import { mutateDraftAt } from "../store/commit.ts";
-import { readDraft } from "../store/load.ts";
 import { entryById, entryByName, timelineRange, visualSegment } from "./targets.ts";
 import { placeSegment } from "../draft/segment_builders.ts";
 import {
-  type AdjustParam,
   attachEffect,
   attachFilter,
   buildEffectSegment,
@@ -19,15 +17,14 @@ import {
   buildVideoEffect,
   type EffectEntry,
   effectParams,
-  paramsForDisplay,
 } from "../draft/effect_materials.ts";
+import { type AdjustParam, paramsForDisplay } from "../draft/effect_params.ts";
 import type { DraftDocument } from "../draft/document.ts";
 import type { Material, Segment, Track } from "../draft/model.ts";
 import type { Edition } from "../editions/profiles.ts";
 import { attempt, type Problems } from "./problems.ts";
 import { withIdLists } from "./id_lists.ts";
 import { itemBase } from "../draft/summary.ts";
-import { findByResourceId } from "../catalogs/catalog.ts";
 
 type EffectItem = z.infer<typeof EffectInfo>;
 type FilterItem = z.infer<typeof FilterInfo>;
@@ -180,71 +177,4 @@ export async function addFilters(ctx: CommandContext, draftId: string, items: Fi
         "effectIds",
       ),
     }), { warn: ctx.warn });
-}
-
-/**
- * Track-level items (segments on `trackType` tracks) and segment-attached ones (materials of
- * `list` referenced by video/photo segments), in timeline order.
- */
-function collect(
-  doc: DraftDocument,
-  trackType: string,
-  list: string,
-  accept: (m: Material) => boolean,
-) {
-  const byId = new Map(doc.materials(list).filter(accept).map((m) => [m.id as string, m]));
-  const out: {
-    applyTo: "track" | "segment";
-    track: Track;
-    segment: Segment;
-    material: Material;
-  }[] = [];
-  for (const track of doc.tracks) {
-    for (const segment of track.segments) {
-      if (track.type === trackType) {
-        const material = byId.get(segment.material_id);
-        if (material) out.push({ applyTo: "track", track, segment, material });
-      } else if (track.type === "video") {
-        for (const ref of segment.extra_material_refs) {
-          const material = byId.get(ref);
-          if (material) out.push({ applyTo: "segment", track, segment, material });
-        }
-      }
-    }
-  }
-  return out.sort((a, b) =>
-    a.segment.target_timerange.start - b.segment.target_timerange.start ||
-    a.applyTo.localeCompare(b.applyTo)
-  );
-}
-
-/** Lists effects on effect tracks and effects attached to video/photo segments. */
-export async function listEffects(ctx: CommandContext, draftId: string) {
-  const doc = await readDraft(await ctx.searchRoots(), draftId);
-  return collect(doc, "effect", "video_effects", () => true).map((x) => {
-    const m = x.material;
-    const entry = findByResourceId(doc.edition, "video_effects", String(m.resource_id));
-    return {
-      applyTo: x.applyTo,
-      ...itemBase(doc, x.track, x.segment),
-      materialId: m.id,
-      name: m.name,
-      resourceId: m.resource_id,
-      category: m.type === "face_effect" ? "character" : "scene",
-      params: paramsForDisplay(m.adjust_params as AdjustParam[], entry?.params),
-    };
-  });
-}
-
-/** Lists filters on filter tracks and filters attached to video/photo segments. */
-export async function listFilters(ctx: CommandContext, draftId: string) {
-  const doc = await readDraft(await ctx.searchRoots(), draftId);
-  return collect(doc, "filter", "effects", (m) => m.type === "filter").map((x) => ({
-    applyTo: x.applyTo,
-    ...itemBase(doc, x.track, x.segment),
-    materialId: x.material.id,
-    name: x.material.name,
-    resourceId: x.material.resource_id,
-    intensity: Math.round(Number(x.material.value ?? 0) * 10000) / 100,
-  }));
 }

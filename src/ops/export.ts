@@ -16,10 +16,10 @@ import type {
   VideoMaterial,
 } from "../draft/model.ts";
 import { readDraft } from "../store/load.ts";
-import { readKeyframes } from "../draft/segment_keyframes.ts";
+import { readKeyframes } from "../draft/keyframe_reading.ts";
 import { maskForDisplay } from "../draft/mask_materials.ts";
 import { fromPlaceholder, isAbsoluteAnyOs } from "../transfer/draft_media_paths.ts";
-import { EASINGS, KEYFRAME_PROPERTIES } from "../draft/segment_keyframes.ts";
+import { EASINGS, KEYFRAME_PROPERTIES } from "../draft/keyframe_properties.ts";
 import { exportTextTrack, textRuns } from "./export_text.ts";
 import { type CatalogKind, findByResourceId } from "../catalogs/catalog.ts";
 import { resolveName } from "../catalogs/name_resolve.ts";

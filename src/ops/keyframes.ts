@@ -1,35 +1,15 @@
-/** `keyframes add` / `keyframes list`: keyframes on any segment, in user units. */
+/** `keyframes add`: keyframes on any segment, in user units. */
 import type { z } from "zod";
 import type { KeyframeInfo } from "../schema/keyframe_input.ts";
 import type { CommandContext } from "./context.ts";
 import { mutateDraft } from "../store/commit.ts";
-import { readDraft } from "../store/load.ts";
-import {
-  propertiesFor,
-  readKeyframes,
-  segmentKind,
-  setKeyframe,
-} from "../draft/segment_keyframes.ts";
+import { propertiesFor, setKeyframe } from "../draft/segment_keyframes.ts";
+import { segmentKind } from "../draft/keyframe_reading.ts";
+import { findSegmentOrThrow } from "../draft/segment_list.ts";
 import { DraftcliError } from "../errors.ts";
-import { segmentIdsHint } from "../draft/segment_edit.ts";
 import type { DraftDocument } from "../draft/document.ts";
 
 type Item = z.infer<typeof KeyframeInfo>;
-
-function findSegmentOrThrow(doc: DraftDocument, segmentId: string, path: string) {
-  const found = doc.findSegment(segmentId);
-  if (!found) {
-    throw new DraftcliError(
-      "segment_not_found",
-      `${path}: no segment '${segmentId}' in the draft`,
-      {
-        path,
-        hint: segmentIdsHint(doc.draftId),
-      },
-    );
-  }
-  return found;
-}
 
 /**
  * Sets keyframes in an in-memory draft, all checked before any is set; returns them in input
@@ -87,20 +67,4 @@ export async function addKeyframes(ctx: CommandContext, draftId: string, items: 
     (doc) =>
       Promise.resolve({ result: { draftId: doc.draftId, items: applyKeyframes(doc, items) } }),
   );
-}
-
-/** Lists the keyframes of one segment in user units. */
-export async function listKeyframes(ctx: CommandContext, draftId: string, segmentId: string) {
-  const doc = await readDraft(await ctx.searchRoots(), draftId);
-  const { track, segment } = findSegmentOrThrow(doc, segmentId, "segmentId");
-  return {
-    draftId: doc.draftId,
-    segmentId: segment.id,
-    segmentKind: segmentKind(doc, segment),
-    trackId: track.id,
-    start: segment.target_timerange.start,
-    duration: segment.target_timerange.duration,
-    // timeOffset: cutcli's name for offset.
-    keyframes: readKeyframes(segment).map((k) => ({ ...k, timeOffset: k.offset })),
-  };
 }

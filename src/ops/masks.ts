@@ -1,16 +1,14 @@
-/** `masks add` / `masks list`: one mask per video/photo segment. */
+/** `masks add`: one mask per video/photo segment. */
 import type { DraftDocument } from "../draft/document.ts";
 import type { CommandContext } from "./context.ts";
 import { locateDraft, peekEdition } from "../store/locate.ts";
 import { mutateDraftAt } from "../store/commit.ts";
-import { readDraft } from "../store/load.ts";
 import { maskEntry, visualSegment } from "./targets.ts";
 import {
   buildMask,
   maskForDisplay,
   type MaskGeometry,
   maskListName,
-  maskOf,
   maskWarning,
   setMask,
 } from "../draft/mask_materials.ts";
@@ -77,29 +75,4 @@ export async function addMasks(
   }, { warn: ctx.warn });
   if (warning) ctx.warn(warning);
   return result;
-}
-
-/** Lists the masks on video/photo segments. */
-export async function listMasks(ctx: CommandContext, draftId: string, segmentId?: string) {
-  const doc = await readDraft(await ctx.searchRoots(), draftId);
-  const out = [];
-  for (const track of doc.tracksOf("video")) {
-    for (const segment of track.segments) {
-      if (segmentId !== undefined && segment.id !== segmentId) continue;
-      const mask = maskOf(doc, segment);
-      if (mask) {
-        const shown = maskForDisplay(mask);
-        const { centerX, centerY, width, height, feather, rotation, invert, roundCorner } = shown;
-        out.push({
-          ...itemBase(doc, track, segment),
-          maskId: mask.id,
-          ...shown,
-          // cutcli's spelling: the mask id as `id`, the geometry grouped under `config`.
-          id: mask.id,
-          config: { centerX, centerY, width, height, feather, rotation, invert, roundCorner },
-        });
-      }
-    }
-  }
-  return out.sort((a, b) => a.start - b.start);
 }

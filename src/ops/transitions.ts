@@ -1,11 +1,10 @@
-/** `transitions add` / `transitions list`: transitions between adjacent clips of a video track. */
+/** `transitions add`: transitions between adjacent clips of a video track. */
 import type { DraftDocument } from "../draft/document.ts";
 import type { CommandContext } from "./context.ts";
 import { locateDraft, peekEdition } from "../store/locate.ts";
 import { mutateDraftAt } from "../store/commit.ts";
-import { readDraft } from "../store/load.ts";
 import { resolveField } from "./catalog_names.ts";
-import { adjacentPairs, autoTransitions, listTransitions } from "../draft/transition_materials.ts";
+import { adjacentPairs, autoTransitions } from "../draft/transition_materials.ts";
 import { DraftcliError } from "../errors.ts";
 
 /** Options of `transitions add`. */
@@ -76,9 +75,4 @@ export function applyAutoTransitions(
     resourceId: entry.resourceId,
     items,
   };
-}
-
-/** Lists every transition with its neighbours. */
-export async function listDraftTransitions(ctx: CommandContext, draftId: string) {
-  return listTransitions(await readDraft(await ctx.searchRoots(), draftId));
 }

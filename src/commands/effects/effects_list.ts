@@ -10,7 +10,7 @@ export const command = defineCommandFile({
   mcp: false,
   schemas: async () => ({ input: (await import("../../schema/common.ts")).DraftOnlyInput }),
   async run(input, ctx) {
-    const { listEffects } = await import("../../ops/effects.ts");
+    const { listEffects } = await import("../../ops/attached_listings.ts");
     return listEffects(ctx, input.draftId);
   },
 });

@@ -10,7 +10,7 @@ export const command = defineCommandFile({
   mcp: false,
   schemas: async () => ({ input: (await import("../../schema/common.ts")).DraftOnlyInput }),
   async run(input, ctx) {
-    const { listFilters } = await import("../../ops/effects.ts");
+    const { listFilters } = await import("../../ops/attached_listings.ts");
     return listFilters(ctx, input.draftId);
   },
 });

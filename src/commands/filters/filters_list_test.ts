@@ -1,6 +1,6 @@
 /** `filters list`: help, the filters of a draft, and an unknown draft. */
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
-import { appWorld, helpNaming } from "../../../test/helpers/app_world.ts";
+import { appWorld, fixtureUrl, helpNaming } from "../../../test/helpers/app_world.ts";
 
 Deno.test("filters list --help names its positional", async () => {
   await using w = await appWorld();
@@ -15,6 +15,21 @@ Deno.test("filters list prints the filters with their times", async () => {
   await w.ok(["filters", "add", id, "--filter-infos", JSON.stringify(infos)]);
   const [f] = await w.ok(["filters", "list", id]);
   assertEquals([f.start, f.end], [0, 2_000_000]);
+});
+
+Deno.test("filters list puts a clip's filter before a track filter that starts with it", async () => {
+  await using w = await appWorld();
+  const id = await w.draft();
+  const images = [{ imageUrl: fixtureUrl("image.png"), start: 0, end: 2_000_000 }];
+  const [image] = (await w.ok(["images", "add", id, "--image-infos", JSON.stringify(images)]))
+    .items;
+  const infos = [
+    { filterTitle: "赛博朋克", start: 0, end: 1_000_000 },
+    { filterTitle: "赛博朋克", segmentId: image.segmentId },
+  ];
+  await w.ok(["filters", "add", id, "--filter-infos", JSON.stringify(infos)]);
+  const listed = await w.ok(["filters", "list", id]);
+  assertEquals(listed.map((f: { applyTo: string }) => f.applyTo), ["segment", "track"]);
 });
 
 Deno.test("filters list of an unknown draft is draft_not_found", async () => {

@@ -32,7 +32,7 @@ export const command = defineCommandFile({
   mcp: false,
   schemas,
   async run(input: Input, ctx) {
-    const { listKeyframes } = await import("../../ops/keyframes.ts");
+    const { listKeyframes } = await import("../../ops/attached_listings.ts");
     return listKeyframes(ctx, input.draftId, input.segmentId);
   },
 });

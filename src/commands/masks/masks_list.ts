@@ -31,7 +31,7 @@ export const command = defineCommandFile({
   mcp: false,
   schemas,
   async run(input: Input, ctx) {
-    const { listMasks } = await import("../../ops/masks.ts");
+    const { listMasks } = await import("../../ops/attached_listings.ts");
     return listMasks(ctx, input.draftId, input.segmentId);
   },
 });

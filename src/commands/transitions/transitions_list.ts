@@ -10,7 +10,7 @@ export const command = defineCommandFile({
   mcp: false,
   schemas: async () => ({ input: (await import("../../schema/common.ts")).DraftOnlyInput }),
   async run(input, ctx) {
-    const { listDraftTransitions } = await import("../../ops/transitions.ts");
+    const { listDraftTransitions } = await import("../../ops/attached_listings.ts");
     return listDraftTransitions(ctx, input.draftId);
   },
 });

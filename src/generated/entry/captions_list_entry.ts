@@ -32,10 +32,8 @@ import "../../store/load.ts";
 import "../../draft/media_path.ts";
 import "../../draft/summary.ts";
 import "../../draft/mask_materials.ts";
-import "../../editions/data/prototype_text.ts";
-import "../../editions/prototypes.ts";
 import "../../draft/keyframe_properties.ts";
-import "../../draft/segment_keyframes.ts";
+import "../../draft/keyframe_reading.ts";
 import "../../draft/segment_list.ts";
 import "../../ops/listings.ts";
 

@@ -49,6 +49,7 @@ import "../../ops/targets.ts";
 import "../../editions/data/prototype_text.ts";
 import "../../editions/prototypes.ts";
 import "../../draft/segment_builders.ts";
+import "../../draft/effect_params.ts";
 import "../../draft/effect_materials.ts";
 import "../../ops/problems.ts";
 import "../../ops/id_lists.ts";

@@ -52,6 +52,7 @@ import "../../store/save_reading.ts";
 import "../../store/commit.ts";
 import "../../editions/data/prototype_text.ts";
 import "../../editions/prototypes.ts";
+import "../../draft/summary.ts";
 import "../../draft/transition_materials.ts";
 import "../../media/place.ts";
 import "../../transfer/draft_media_paths.ts";
@@ -61,7 +62,6 @@ import "../../ops/id_lists.ts";
 import "../../draft/animation_plan.ts";
 import "../../ops/visual_names.ts";
 import "../../draft/segment_builders.ts";
-import "../../draft/summary.ts";
 import "../../ops/images.ts";
 
 const keys0 = new Set<string>(["imageUrl","width","height","start","end","sourceDuration","trackIndex","inAnimation","inAnimationDuration","outAnimation","outAnimationDuration","loopAnimation","loopAnimationDuration","transition","transitionDuration","transformX","transformY","scaleX","scaleY","rotation","alpha"]);

@@ -42,9 +42,8 @@ import "../../editions/data/prototype_text.ts";
 import "../../editions/prototypes.ts";
 import "../../draft/keyframe_properties.ts";
 import "../../draft/segment_keyframes.ts";
+import "../../draft/keyframe_reading.ts";
 import "../../draft/segment_list.ts";
-import "../../draft/transition_materials.ts";
-import "../../draft/segment_edit.ts";
 import "../../ops/keyframes.ts";
 
 const keys0 = new Set<string>(["segmentId","property","offset","value","easing"]);

@@ -45,6 +45,7 @@ import "../../catalogs/name_resolve.ts";
 import "../../ops/catalog_names.ts";
 import "../../editions/data/prototype_text.ts";
 import "../../editions/prototypes.ts";
+import "../../draft/summary.ts";
 import "../../draft/transition_materials.ts";
 import "../../ops/transitions.ts";
 

@@ -52,6 +52,7 @@ import "../../store/save_reading.ts";
 import "../../store/commit.ts";
 import "../../editions/data/prototype_text.ts";
 import "../../editions/prototypes.ts";
+import "../../draft/summary.ts";
 import "../../draft/transition_materials.ts";
 import "../../media/place.ts";
 import "../../transfer/draft_media_paths.ts";
@@ -69,7 +70,6 @@ import "../../draft/mask_materials.ts";
 import "../../ops/targets.ts";
 import "../../draft/segment_builders.ts";
 import "../../draft/audio_extras.ts";
-import "../../draft/summary.ts";
 import "../../ops/videos.ts";
 
 const keys0 = new Set<string>(["videoUrl","width","height","duration","start","end","sourceStart","sourceDuration","speed","trackIndex","volume","fadeInDuration","fadeOutDuration","mask","inAnimation","inAnimationDuration","outAnimation","outAnimationDuration","loopAnimation","loopAnimationDuration","transition","transitionDuration","transformX","transformY","scaleX","scaleY","rotation","alpha"]);
