@@ -8,7 +8,15 @@
  * DRAFTCLI_STRESS_SEED (default: random, printed) tune the loop.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { cliCommand, fileUrl, fixture, hermeticEnv, runCli, tempWorld } from "./helpers/cli.ts";
+import {
+  CLI_CWD,
+  cliCommand,
+  fileUrl,
+  fixture,
+  hermeticEnv,
+  runCli,
+  tempWorld,
+} from "./helpers/cli.ts";
 import { checkDraft } from "./helpers/draft_check.ts";
 import { copyTree as copyDir } from "../src/files.ts";
 import { prng as rng } from "./helpers/prng.ts";
@@ -26,6 +34,7 @@ function spawnCli(args: string[], env: Record<string, string>): Deno.ChildProces
     args: [...pre, ...args],
     env: hermeticEnv(env),
     clearEnv: true,
+    cwd: CLI_CWD,
     stdin: "null",
     stdout: "null",
     stderr: "null",

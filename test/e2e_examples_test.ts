@@ -1,7 +1,7 @@
 /** Command examples that use shell variables run as written in bash (ids captured earlier, as an agent would). */
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { loadAllSpecs } from "../src/commands/registry.ts";
-import { cliCommand, fileUrl, fixture, runCli, tempWorld } from "./helpers/cli.ts";
+import { CLI_CWD, cliCommand, fileUrl, fixture, runCli, tempWorld } from "./helpers/cli.ts";
 
 /** Single-quotes a word for bash. */
 const q = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
@@ -37,6 +37,7 @@ Deno.test("keyframes add examples run as written with $ID, $SEG and $AUDIO set",
         args: ["-c", `${prelude}draftcli ${example}`],
         env: { NO_COLOR: "1", ...env },
         clearEnv: true,
+        cwd: CLI_CWD,
         stdout: "piped",
         stderr: "piped",
       }).output();

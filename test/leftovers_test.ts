@@ -6,6 +6,7 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { join } from "node:path";
 import {
+  CLI_CWD,
   cliCommand,
   fileUrl,
   fixture,
@@ -32,6 +33,7 @@ function spawnCli(args: string[], env: Record<string, string>): Deno.ChildProces
     args: [...pre, ...args],
     env: hermeticEnv(env),
     clearEnv: true,
+    cwd: CLI_CWD,
     stdin: "null",
     stdout: "piped",
     stderr: "piped",

@@ -12,6 +12,13 @@ import { tempDir } from "./temp.ts";
 /** The repository root: the default working directory of a run. */
 const REPO = fromFileUrl(new URL("../../", import.meta.url));
 
+/**
+ * The folder a test starts draftcli (or a shell that runs it) in: the repository root, never this
+ * process's working directory, which an in-process test running in parallel may have moved into a
+ * folder it deletes while the child runs (the child then fails with "Unable to get CWD").
+ */
+export const CLI_CWD = REPO;
+
 /** Result of one CLI run. */
 export interface CliResult {
   code: number;
@@ -122,7 +129,7 @@ export async function runCli(args: string[], opts: CliOptions = {}): Promise<Cli
     args: [...pre, ...args],
     env: hermeticEnv(opts.env),
     clearEnv: true,
-    cwd: opts.cwd ?? REPO,
+    cwd: opts.cwd ?? CLI_CWD,
     stdin: opts.stdin === undefined ? "null" : "piped",
     stdout: "piped",
     stderr: "piped",
