@@ -8,15 +8,7 @@
  * DRAFTCLI_STRESS_SEED (default: random, printed) tune the loop.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import {
-  CLI_CWD,
-  cliCommand,
-  fileUrl,
-  fixture,
-  hermeticEnv,
-  runCli,
-  tempWorld,
-} from "./helpers/cli.ts";
+import { fileUrl, fixture, runCli, spawnCli, tempWorld } from "./helpers/cli.ts";
 import { checkDraft } from "./helpers/draft_check.ts";
 import { copyTree as copyDir } from "../src/files.ts";
 import { prng as rng } from "./helpers/prng.ts";
@@ -28,18 +20,9 @@ const ITERATIONS = Number(Deno.env.get("DRAFTCLI_STRESS_ITERATIONS") ?? 15);
 const ITEMS = Number(Deno.env.get("DRAFTCLI_STRESS_ITEMS") ?? 500);
 const SEED = Number(Deno.env.get("DRAFTCLI_STRESS_SEED") ?? Math.floor(Math.random() * 2 ** 31));
 
-function spawnCli(args: string[], env: Record<string, string>): Deno.ChildProcess {
-  const { cmd, args: pre } = cliCommand();
-  return new Deno.Command(cmd, {
-    args: [...pre, ...args],
-    env: hermeticEnv(env),
-    clearEnv: true,
-    cwd: CLI_CWD,
-    stdin: "null",
-    stdout: "null",
-    stderr: "null",
-  }).spawn();
-}
+/** Starts draftcli without waiting for it, its output dropped. */
+const startCli = (args: string[], env: Record<string, string>) =>
+  spawnCli(args, env, { output: "null" });
 
 async function machineryFiles(dir: string): Promise<string[]> {
   const found: string[] = [];
@@ -120,7 +103,7 @@ Deno.test(`SIGKILL during large writes leaves the old or the new draft (seed ${S
       await copyDir(base, dir);
       const before = baseCheck.segments[c.kind] ?? 0;
       const delay = full[i % commands.length] * (0.6 + 0.5 * random());
-      const child = spawnCli([...c.args.slice(0, 2), id, ...c.args.slice(2)], w.env);
+      const child = startCli([...c.args.slice(0, 2), id, ...c.args.slice(2)], w.env);
       await new Promise((r) => setTimeout(r, delay));
       try {
         child.kill("SIGKILL");
@@ -191,7 +174,7 @@ Deno.test(`SIGKILL during a draft's first media add leaves none of them or all (
       const dir = `${w.draftsDir}/${id}`;
       await copyDir(base, dir);
       const delay = full * (0.5 + 0.6 * random());
-      const child = spawnCli(args(id), w.env);
+      const child = startCli(args(id), w.env);
       await new Promise((r) => setTimeout(r, delay));
       try {
         child.kill("SIGKILL");
@@ -235,7 +218,7 @@ Deno.test("a writer killed mid-download leaves no staging folder after the next 
     const created = await runCli(["draft", "create"], { env: w.env });
     const { draftId, filePath } = created.json as Json;
     const url = `http://127.0.0.1:${server.addr.port}/slow.png`;
-    const child = spawnCli([
+    const child = startCli([
       "images",
       "add",
       draftId,

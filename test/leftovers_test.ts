@@ -5,16 +5,7 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { join } from "node:path";
-import {
-  CLI_CWD,
-  cliCommand,
-  fileUrl,
-  fixture,
-  hermeticEnv,
-  runCli,
-  runOk,
-  tempWorld,
-} from "./helpers/cli.ts";
+import { fileUrl, fixture, runCli, runOk, spawnCli, tempWorld } from "./helpers/cli.ts";
 import { holdLock } from "./helpers/lock_holder.ts";
 import { cacheDir } from "../src/store/home.ts";
 
@@ -25,20 +16,6 @@ const entries = (dir: string) => [...Deno.readDirSync(dir)].map((e) => e.name).s
 const visible = (dir: string) => entries(dir).filter((n) => !n.startsWith("."));
 const hidden = (dir: string, kind: string) =>
   entries(dir).filter((n) => n.startsWith(".") && n.includes(`.${kind}`));
-
-/** Starts draftcli without waiting for it. */
-function spawnCli(args: string[], env: Record<string, string>): Deno.ChildProcess {
-  const { cmd, args: pre } = cliCommand();
-  return new Deno.Command(cmd, {
-    args: [...pre, ...args],
-    env: hermeticEnv(env),
-    clearEnv: true,
-    cwd: CLI_CWD,
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-}
 
 /**
  * Waits until `ok()`; fails after `ms`, or at once with its exit code and stderr when `child`

@@ -4,13 +4,10 @@
  * whether the change was saved, never a file-system hint.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { fileURLToPath } from "node:url";
-import { cliCommand, fileUrl, fixture, hermeticEnv, runCli, tempWorld } from "./helpers/cli.ts";
+import { fileUrl, fixture, runCli, spawnCli, tempWorld } from "./helpers/cli.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = Record<string, any>;
-
-const REPO = fileURLToPath(new URL("..", import.meta.url));
 
 /**
  * Runs draftcli with its stdout closed by the reader right after the start, before draftcli
@@ -18,16 +15,7 @@ const REPO = fileURLToPath(new URL("..", import.meta.url));
  * makes the outcome certain; a reader that leaves midway (`head -c`) meets the same write error.
  */
 async function runClosed(env: Record<string, string>, args: string[]) {
-  const { cmd, args: pre } = cliCommand();
-  const child = new Deno.Command(cmd, {
-    args: [...pre, ...args],
-    env: hermeticEnv(env),
-    clearEnv: true,
-    cwd: REPO,
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
+  const child = spawnCli(args, env);
   await child.stdout.cancel();
   const stderr = new TextDecoder().decode(
     new Uint8Array(await new Response(child.stderr).arrayBuffer()),

@@ -11,11 +11,11 @@ import {
   ok as assert,
 } from "node:assert/strict";
 import {
-  cliCommand,
   type CliResult,
   fixture,
   hermeticEnv,
   runCli,
+  spawnCli,
   type TempWorld,
   tempWorld,
 } from "./helpers/cli.ts";
@@ -628,16 +628,7 @@ Deno.test("warm: a client killed during its call leaves the server finishing it"
     await withWarm(async (w) => {
       const { draftId, filePath } = await createDraftAt(w.warm);
       const { pid } = await serverUp(w);
-      const { cmd, args } = cliCommand();
-      const client = new Deno.Command(cmd, {
-        args: [...args, ...addArgv(draftId)],
-        env: hermeticEnv(w.warm),
-        clearEnv: true,
-        cwd: w.root,
-        stdin: "null",
-        stdout: "null",
-        stderr: "null",
-      }).spawn();
+      const client = spawnCli(addArgv(draftId), w.warm, { cwd: w.root, output: "null" });
       await downloading;
       client.kill("SIGKILL");
       await client.status;

@@ -118,22 +118,39 @@ export function hermeticEnv(extra: Record<string, string> = {}): Record<string, 
 }
 
 /**
+ * Starts draftcli with `args` without waiting for it, in an environment built from `env` only
+ * (hermeticEnv), in `cwd` (default `CLI_CWD`); stdin closed unless `stdin` is "piped", stdout and
+ * stderr piped unless `output` is "null".
+ */
+export function spawnCli(
+  args: string[],
+  env: Record<string, string> = {},
+  opts: { cwd?: string; stdin?: "null" | "piped"; output?: "piped" | "null" } = {},
+): Deno.ChildProcess {
+  const { cmd, args: pre } = cliCommand();
+  const output = opts.output ?? "piped";
+  return new Deno.Command(cmd, {
+    args: [...pre, ...args],
+    env: hermeticEnv(env),
+    clearEnv: true,
+    cwd: opts.cwd ?? CLI_CWD,
+    stdin: opts.stdin ?? "null",
+    stdout: output,
+    stderr: output,
+  }).spawn();
+}
+
+/**
  * Runs draftcli with `args`, in an environment built from `opts.env` only (hermeticEnv), in
  * `opts.cwd` or the repository root — never in this process's working directory, which an
  * in-process test may have moved into a folder it deletes while the child still runs.
  */
 export async function runCli(args: string[], opts: CliOptions = {}): Promise<CliResult> {
-  const { cmd, args: pre } = cliCommand();
   if (!denoDirKnown) await denoDir();
-  const child = new Deno.Command(cmd, {
-    args: [...pre, ...args],
-    env: hermeticEnv(opts.env),
-    clearEnv: true,
-    cwd: opts.cwd ?? CLI_CWD,
+  const child = spawnCli(args, opts.env, {
+    cwd: opts.cwd,
     stdin: opts.stdin === undefined ? "null" : "piped",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
+  });
   if (opts.stdin !== undefined) {
     const w = child.stdin.getWriter();
     await w.write(new TextEncoder().encode(opts.stdin));
