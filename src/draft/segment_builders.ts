@@ -345,22 +345,21 @@ const SAME_LOOK_SEGMENT_HOLES = [
 /** Members of a photo/video segment set per item: a segment's holes too. */
 const VISUAL_SEGMENT_HOLES = [...SAME_LOOK_SEGMENT_HOLES, ...LOOK_HOLES] as const;
 
+/** `LOOK_HOLES` as key paths. */
+const LOOK_PATHS = LOOK_HOLES.map((hole) => hole.split("."));
+
 /** A photo/video segment's values at `LOOK_HOLES`, in that order. */
 function lookOf(seg: Segment): unknown[] {
-  const clip = seg.clip as Clip;
-  const scale = seg.uniform_scale as UniformScale;
-  return [
-    seg.speed,
-    seg.volume,
-    clip.alpha,
-    clip.rotation,
-    clip.scale?.x,
-    clip.scale?.y,
-    clip.transform?.x,
-    clip.transform?.y,
-    scale.on,
-    scale.value,
-  ];
+  const look: unknown[] = new Array(LOOK_PATHS.length);
+  for (let i = 0; i < LOOK_PATHS.length; i++) {
+    const path = LOOK_PATHS[i];
+    let v: unknown = seg;
+    for (let k = 0; k < path.length; k++) {
+      v = v !== null && typeof v === "object" ? (v as Record<string, unknown>)[path[k]] : undefined;
+    }
+    look[i] = v;
+  }
+  return look;
 }
 
 /** Do two looks (`lookOf`) hold the same values? */
