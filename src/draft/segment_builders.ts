@@ -9,7 +9,7 @@ import type { Animation, Clip, Segment, Track, TrackType, UniformScale } from ".
 import { newId, newLocalId } from "./ids.ts";
 import { overlaps, type TimeRange } from "./time.ts";
 import { DraftcliError } from "../errors.ts";
-import { builtFrom, edited, type ItemTemplate, itemTemplate } from "./item_templates.ts";
+import { builtFrom, edited, type ItemTemplate, itemTemplate, memberAt } from "./item_templates.ts";
 
 /** What the builders need to know about a media file. */
 export interface MediaFacts {
@@ -351,14 +351,7 @@ const LOOK_PATHS = LOOK_HOLES.map((hole) => hole.split("."));
 /** A photo/video segment's values at `LOOK_HOLES`, in that order. */
 function lookOf(seg: Segment): unknown[] {
   const look: unknown[] = new Array(LOOK_PATHS.length);
-  for (let i = 0; i < LOOK_PATHS.length; i++) {
-    const path = LOOK_PATHS[i];
-    let v: unknown = seg;
-    for (let k = 0; k < path.length; k++) {
-      v = v !== null && typeof v === "object" ? (v as Record<string, unknown>)[path[k]] : undefined;
-    }
-    look[i] = v;
-  }
+  for (let i = 0; i < LOOK_PATHS.length; i++) look[i] = memberAt(seg, LOOK_PATHS[i]);
   return look;
 }
 

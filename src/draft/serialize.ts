@@ -13,7 +13,7 @@
  */
 import floatKeys from "../editions/data/float_keys.json" with { type: "json" };
 import type { KeyOrder, Spellings } from "./spellings.ts";
-import { type ItemTemplate, vouchedTemplateOf } from "./item_templates.ts";
+import { type ItemTemplate, memberAt, vouchedTemplateOf } from "./item_templates.ts";
 import {
   isItemList,
   type LazyList,
@@ -541,10 +541,7 @@ function itemText(item: unknown, node: FloatTrie, floats: FloatKeys): string | u
   // before the optimising compiler has looked at it.
   for (let i = 0; i < holes.length; i++) {
     const { path, float } = holes[i];
-    let v: unknown = item;
-    for (let k = 0; k < path.length; k++) {
-      v = v !== null && typeof v === "object" ? (v as Record<string, unknown>)[path[k]] : undefined;
-    }
+    const v = memberAt(item, path);
     const hole = holeText(v);
     if (hole === undefined) return undefined;
     out += (float && isMarkable(v) ? `${v}.0` : hole) + spelled[i + 1];
