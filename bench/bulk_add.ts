@@ -11,7 +11,7 @@
  * Run: deno run -A bench/bulk_add.ts [--runs 15] [--main path/to/another/checkout/main.ts]…
  * Figures go into notes, never into assertions.
  */
-import { flag, mainsToCompare, median, runArgs, scratchEnv } from "./runs.ts";
+import { flag, mainsToCompare, printOverBare, runArgs, scratchEnv } from "./runs.ts";
 import { makeRuntimeDir, startWarm, stopWarm, warmEnv } from "./warm_runs.ts";
 
 const RUNS = Number(flag("--runs") ?? 15) || 15;
@@ -108,10 +108,4 @@ try {
   await Deno.remove(work, { recursive: true });
 }
 
-const bare = median(times[0]);
-console.log(`medians of ${RUNS} interleaved runs:`);
-for (const [i, c] of cases.entries()) {
-  const m = median(times[i]);
-  const over = i === 0 ? "" : `  +${(m - bare).toFixed(0)} ms over bare`;
-  console.log(`  ${c.name.padEnd(42)} ${m.toFixed(0).padStart(5)} ms${over}`);
-}
+printOverBare(cases.map((c) => c.name), times);

@@ -8,7 +8,7 @@
  * Run: deno run -A bench/grow_add.ts [--runs 11] [--sizes 0,100,1000] [--main other/main.ts]…
  * Figures go into notes, never into assertions.
  */
-import { flag, mainsToCompare, median, runArgs, runOk, scratchEnv } from "./runs.ts";
+import { flag, mainsToCompare, printOverBare, runArgs, runOk, scratchEnv } from "./runs.ts";
 import { copyDir } from "./world.ts";
 
 const RUNS = Number(flag("--runs") ?? 11) || 11;
@@ -125,10 +125,4 @@ for (let r = 0; r < RUNS; r++) {
 }
 await Deno.remove(work, { recursive: true });
 
-const bare = median(times[0]);
-console.log(`medians of ${RUNS} interleaved runs:`);
-for (const [i, c] of cases.entries()) {
-  const m = median(times[i]);
-  const over = i === 0 ? "" : `  +${(m - bare).toFixed(1)} ms over bare`;
-  console.log(`  ${c.name.padEnd(48)} ${m.toFixed(1).padStart(6)} ms${over}`);
-}
+printOverBare(cases.map((c) => c.name), times);

@@ -86,3 +86,18 @@ export async function scratchEnv(work: string): Promise<Record<string, string>> 
     DENO_DIR: await denoDir(),
   };
 }
+
+/**
+ * Prints the median of each case's times (the first case is the bare start) and, for the others,
+ * the cost over the bare start.
+ */
+export function printOverBare(names: readonly string[], times: readonly number[][]): void {
+  const bare = median(times[0]);
+  const width = Math.max(...names.map((n) => n.length));
+  console.log(`medians of ${times[0].length} interleaved runs:`);
+  for (const [i, name] of names.entries()) {
+    const m = median(times[i]);
+    const over = i === 0 ? "" : `  +${(m - bare).toFixed(1)} ms over bare`;
+    console.log(`  ${name.padEnd(width)} ${m.toFixed(1).padStart(6)} ms${over}`);
+  }
+}
