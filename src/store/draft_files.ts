@@ -151,6 +151,9 @@ function verifySave(): boolean {
   }
 }
 
+/** A media path as a draft spells it, as a path on disk (draft-folder paths in `folder`). */
+const onDisk = (path: string, folder: string) => path.replace(PLACEHOLDER, folder);
+
 /** Bytes of media files as a draft spells their paths; undefined when one is not here. */
 function sizeOf(
   paths: Iterable<string>,
@@ -159,7 +162,7 @@ function sizeOf(
 ): number | undefined {
   const pending = new Map(staged.map((s) => [s.to, s]));
   let total = 0;
-  for (const p of new Set([...paths].map((p) => p.replace(PLACEHOLDER, folder)))) {
+  for (const p of new Set([...paths].map((p) => onDisk(p, folder)))) {
     const s = pending.get(p);
     if (s?.size !== undefined) {
       total += s.size;
@@ -205,7 +208,7 @@ export function savedMaterialsSize(doc: DraftDocument, staged: StagedFile[] = []
     // missing file, and the recorded size is an estimate either way). Any other path might be a
     // loaded one: the lists are read below.
     const placed = new Set(staged.map((s) => s.to));
-    const paths = new Set(added.map((m) => String(m.path).replace(PLACEHOLDER, doc.dir)));
+    const paths = new Set(added.map((m) => onDisk(String(m.path), doc.dir)));
     if ([...paths].every((p) => placed.has(p))) {
       const size = sizeOf(paths, staged, doc.dir);
       return size === undefined ? undefined : (recorded as number) + size;
