@@ -9,6 +9,7 @@
  * inside the bench's scratch folder; it is stopped at the end.
  *
  * Run: deno run -A bench/bulk_add.ts [--runs 15] [--main path/to/another/checkout/main.ts]…
+ *   (`--main dist/bundle/main.js`, after `deno task bundle`: the form the release binaries run)
  * Figures go into notes, never into assertions.
  */
 import { flag, mainsToCompare, printOverBare, runArgs, scratchEnv } from "./runs.ts";

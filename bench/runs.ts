@@ -11,14 +11,21 @@ export function flag(name: string): string | undefined {
   return i >= 0 ? Deno.args[i + 1] : undefined;
 }
 
-/** This checkout's main.ts, then the one after each `--main` (other checkouts, to compare). */
+/**
+ * This checkout's main.ts, then the one after each `--main`: another checkout's main.ts, or a
+ * bundle's main.js (see `runArgs`), to compare.
+ */
 export function mainsToCompare(): string[] {
   const mains = [fileURLToPath(new URL("../main.ts", import.meta.url))];
   Deno.args.forEach((a, i) => a === "--main" && mains.push(Deno.args[i + 1]));
   return mains;
 }
 
-/** The `deno run` arguments that start draftcli from `main` as the release binaries run. */
+/**
+ * The `deno run` arguments that start draftcli from `main` as the release binaries run. A `.js`
+ * entry is a bundle (`deno task bundle` writes dist/bundle/main.js): it runs with `--no-config`,
+ * reading no deno.json nor lock file, as a binary compiled from it does.
+ */
 export function runArgs(main: string): string[] {
   return [
     "run",
@@ -26,6 +33,7 @@ export function runArgs(main: string): string[] {
     ...SOURCE_RUN_FLAGS,
     ...PERMISSIONS,
     `--v8-flags=${V8_FLAGS.join(",")}`,
+    ...(main.endsWith(".js") ? ["--no-config"] : []),
     main,
   ];
 }
