@@ -11,7 +11,9 @@ import {
   ok as assert,
 } from "node:assert/strict";
 import {
+  cliCommand,
   type CliResult,
+  cliResult,
   fixture,
   hermeticEnv,
   runCli,
@@ -538,7 +540,14 @@ Deno.test("warm: a variable named like an object's own member is replaced like a
 
 Deno.test("warm: a request frame is checked before anything runs", () => {
   const frame = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
-  const good = { v: PROTOCOL, id: "x", argv: ["draft", "list"], cwd: "/tmp", env: { A: "1" } };
+  const good = {
+    v: PROTOCOL,
+    id: "x",
+    argv: ["draft", "list"],
+    cwd: "/tmp",
+    env: { A: "1" },
+    umask: 0o022,
+  };
   assertEquals(parseRequest(frame(good)), good);
   const bad: unknown[] = [
     { ...good, v: PROTOCOL + 1 },
@@ -551,6 +560,11 @@ Deno.test("warm: a request frame is checked before anything runs", () => {
     { ...good, env: [] },
     { ...good, env: { "A=B": "1" } },
     { ...good, env: { A: 1 } },
+    { ...good, umask: undefined },
+    { ...good, umask: -1 },
+    { ...good, umask: 0o1000 },
+    { ...good, umask: 1.5 },
+    { ...good, umask: "18" },
     [good],
     null,
   ];
@@ -644,4 +658,63 @@ Deno.test("warm: a client killed during its call leaves the server finishing it"
     release();
     await http.shutdown();
   }
+});
+
+Deno.test("warm: a call that would wait behind a long one runs in its caller's process", async () => {
+  const { http, downloading, release, addArgv } = await heldImageServer();
+  let deadline: ReturnType<typeof setTimeout> | undefined;
+  try {
+    await withWarm(async (w) => {
+      const { draftId: held } = await createDraftAt(w.warm);
+      await serverUp(w);
+      const other = await createDraft(w.warm); // served
+      await servedCount(w, 1);
+      const call = runCli(addArgv(held), { env: w.warm });
+      await downloading; // the server is running the held add
+      // A hang guard, not a timing check: the info call must end while the add is still held.
+      const stuck = new Promise<"stuck">((r) => deadline = setTimeout(() => r("stuck"), 60_000));
+      const info = runCli(["draft", "info", other], { env: w.warm });
+      const first = await Promise.race([info.then(() => "info" as const), stuck]);
+      release();
+      assertEquals(first, "info");
+      assertEquals(seen(await info), seen(await runCli(["draft", "info", other], { env: w.env })));
+      assertEquals((await call).code, 0);
+      await servedCount(w, 2); // the create and the add; the declined call is not counted
+    });
+  } finally {
+    clearTimeout(deadline);
+    release();
+    await http.shutdown();
+  }
+});
+
+Deno.test("warm: files a served call creates get the caller's file mode creation mask", async () => {
+  if (Deno.build.os === "windows") return;
+  await withWarm(async (w) => {
+    await createDraft(w.warm); // starts the server, with the tests' mask
+    await serverUp(w);
+    const { cmd, args } = cliCommand();
+    // The client under another mask (`sh` sets it and runs the CLI in its place).
+    const create = async (mask: string) => {
+      const out = await new Deno.Command("sh", {
+        args: ["-c", `umask ${mask} && exec "$0" "$@"`, cmd, ...args, "draft", "create"],
+        env: hermeticEnv(w.warm),
+        clearEnv: true,
+        cwd: w.root,
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+      const text = (b: Uint8Array) => new TextDecoder().decode(b);
+      const r = cliResult(out.code, text(out.stdout), text(out.stderr));
+      assertEquals(r.code, 0, r.stderr);
+      return (r.json as { filePath: string }).filePath;
+    };
+    const mode = (path: string) => Deno.statSync(path).mode! & 0o777;
+    const closed = await create("077");
+    await servedCount(w, 1);
+    const open = await create("022");
+    await servedCount(w, 2);
+    assertEquals([mode(closed), mode(`${closed}/draft_content.json`)], [0o700, 0o600]);
+    assertEquals([mode(open), mode(`${open}/draft_content.json`)], [0o755, 0o644]);
+  });
 });

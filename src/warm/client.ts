@@ -41,7 +41,10 @@ export const Frame = {
   stderr: 2,
   /** The call's exit code (i32), last frame. */
   exit: 3,
-  /** The server will not run this call (nothing ran): the client runs it in-process. */
+  /**
+   * The server will not run this call (nothing ran): the client runs it in-process. Sent when the
+   * call would have to wait too long behind another one (`warm_server.ts` QUEUE_WAIT_MS).
+   */
   declined: 4,
   /** The call starts running now: from here on it must not be run again. */
   started: 5,
@@ -59,6 +62,8 @@ export interface WarmRequest {
   argv: string[];
   cwd: string;
   env: Record<string, string>;
+  /** The caller's file mode creation mask (0–0o777), which files the call creates get. */
+  umask: number;
 }
 
 /** Where a server of this program listens, and its status file. */
@@ -270,7 +275,15 @@ export async function callWarm(argv: string[], version: string): Promise<WarmOut
       return { startServer: true };
     }
     try {
-      return await exchange(conn, { v: PROTOCOL, id: paths.id, argv, cwd: Deno.cwd(), env });
+      const request = {
+        v: PROTOCOL,
+        id: paths.id,
+        argv,
+        cwd: Deno.cwd(),
+        env,
+        umask: Deno.umask(),
+      };
+      return await exchange(conn, request);
     } finally {
       try {
         conn.close();

@@ -1,11 +1,14 @@
 /**
  * The warm server (DRAFTCLI_WARM=1): one resident draftcli process that runs the calls clients
  * forward to it (`client.ts`), one at a time, through the same `runApp` as an in-process run, so
- * that a call skips the runtime's module loading and cold code. It listens on a Unix socket in a
- * folder only its user can enter (`warmFolder`), named after the program's identity.
+ * that a call skips the runtime's module loading and cold code. A call that would wait behind
+ * another for more than QUEUE_WAIT_MS is declined: it runs in its caller's process instead. It
+ * listens on a Unix socket in a folder only its user can enter (`warmFolder`), named after the
+ * program's identity.
  *
- * Before each call it moves to the caller's folder and takes the caller's environment as its own
- * (every `Deno.cwd()` and `Deno.env` reader then sees the caller's values), and its stdout and
+ * Before each call it moves to the caller's folder and takes the caller's environment and file
+ * mode creation mask as its own (every `Deno.cwd()` and `Deno.env` reader then sees the caller's
+ * values, and files the call creates get the modes they would in-process), and its stdout and
  * stderr go back to the client as bytes. What stays in memory between calls is data that is the
  * same for every call: loaded modules, catalogs, compiled editor prototypes, the host name;
  * nothing read from a draft, the config file, the cache folder or the environment is kept (see
@@ -44,6 +47,13 @@ const WATCH_MS = 1_000;
 /** How long after a call its count reaches the status file (a burst of calls writes it once), in ms. */
 const STATUS_DELAY_MS = 50;
 
+/**
+ * How long a call may wait behind another one before the server declines it, in ms: then it runs
+ * in the caller's own process (which costs about this much more than a served call) instead of
+ * waiting for a long call (a large download) to end.
+ */
+export const QUEUE_WAIT_MS = 20;
+
 /** How long a connection may take to send its request, in ms. */
 const REQUEST_WAIT_MS = 30_000;
 
@@ -66,8 +76,13 @@ export function parseRequest(body: Uint8Array): WarmRequest | undefined {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
   const r = value as Record<string, unknown>;
   if (r.v !== PROTOCOL || typeof r.id !== "string") return undefined;
-  if (r.ping === true) return { v: PROTOCOL, id: r.id, ping: true, argv: [], cwd: "/", env: {} };
-  const { argv, cwd, env } = r;
+  if (r.ping === true) {
+    return { v: PROTOCOL, id: r.id, ping: true, argv: [], cwd: "/", env: {}, umask: 0o022 };
+  }
+  const { argv, cwd, env, umask } = r;
+  if (typeof umask !== "number" || !Number.isInteger(umask) || umask < 0 || umask > 0o777) {
+    return undefined;
+  }
   if (!Array.isArray(argv) || argv.length > MAX_ITEMS) return undefined;
   if (!argv.every((a) => typeof a === "string" && !a.includes("\0"))) return undefined;
   if (typeof cwd !== "string" || !cwd.startsWith("/") || cwd.includes("\0")) return undefined;
@@ -78,7 +93,7 @@ export function parseRequest(body: Uint8Array): WarmRequest | undefined {
     if (!k || k.includes("=") || k.includes("\0")) return undefined;
     if (typeof v !== "string" || v.includes("\0")) return undefined;
   }
-  return { v: PROTOCOL, id: r.id, argv, cwd, env: env as Record<string, string> };
+  return { v: PROTOCOL, id: r.id, argv, cwd, env: env as Record<string, string>, umask };
 }
 
 /**
@@ -110,7 +125,7 @@ async function answersPing(socket: string, id: string): Promise<boolean> {
   try {
     await writeFully(
       conn,
-      requestFrame({ v: PROTOCOL, id, ping: true, argv: [], cwd: "/", env: {} }),
+      requestFrame({ v: PROTOCOL, id, ping: true, argv: [], cwd: "/", env: {}, umask: 0o022 }),
     );
     const frame = await readAnswer(new FrameReader(conn));
     return frame?.kind === Frame.pong && new TextDecoder().decode(frame.payload) === id;
@@ -202,6 +217,8 @@ class WarmServer {
   statusTimer: ReturnType<typeof setTimeout> | undefined;
   /** Error.stackTraceLimit as the runtime set it (a call under DRAFTCLI_DEBUG gets it back). */
   readonly stackTraceLimit = Error.stackTraceLimit;
+  /** The file mode creation mask the server started with (its warm-up runs with it). */
+  readonly umask = Deno.umask();
   /** Settles once the server has stopped and the call it was running has ended. */
   readonly stopped: Promise<void>;
   #settleStopped!: () => void;
@@ -313,6 +330,7 @@ class WarmServer {
   ): Promise<{ code: number; stdout: string }> {
     Deno.chdir(cwd);
     replaceEnv(env);
+    Deno.umask(this.umask);
     Error.stackTraceLimit = 0;
     let stdout = "";
     try {
@@ -364,7 +382,16 @@ class WarmServer {
     const send = (kind: number, payload: Uint8Array) =>
       out.push(answerFrame(kind, payload), kind === Frame.exit || kind === Frame.declined);
     send(Frame.queued, new Uint8Array());
-    const turn = this.queue.then(() => this.run(req, send));
+    // A call still waiting after QUEUE_WAIT_MS is declined, and runs in its caller's process.
+    let declined = false;
+    const wait = setTimeout(() => {
+      declined = true;
+      send(Frame.declined, new Uint8Array());
+    }, QUEUE_WAIT_MS);
+    const turn = this.queue.then(() => {
+      clearTimeout(wait);
+      return declined ? false : this.run(req, send);
+    });
     this.queue = turn.then(() => {}, () => {});
     const ran = await turn.catch(() => false);
     await out.drained();
@@ -401,6 +428,7 @@ class WarmServer {
     // behind it in this server.
     const { [WARM_ENV]: _, ...env } = req.env;
     replaceEnv(env);
+    Deno.umask(req.umask);
     Error.stackTraceLimit = env.DRAFTCLI_DEBUG ? this.stackTraceLimit : 0;
     send(Frame.started, new Uint8Array());
     let code: number;
@@ -416,6 +444,8 @@ class WarmServer {
       // What an uncaught error does to an in-process run: its text on stderr, exit code 1.
       send(Frame.stderr, encoder.encode(`error: Uncaught ${String(err)}\n`));
       code = 1;
+    } finally {
+      Deno.umask(this.umask); // the server's own files (its status) keep its mask
     }
     const exit = new Uint8Array(4);
     new DataView(exit.buffer).setInt32(0, code);

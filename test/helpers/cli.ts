@@ -190,7 +190,7 @@ export async function runInProcess(
 }
 
 /** A run's exit code and output, with stdout's JSON and stderr's error body parsed. */
-function cliResult(code: number, stdout: string, stderr: string): CliResult {
+export function cliResult(code: number, stdout: string, stderr: string): CliResult {
   let json: unknown;
   try {
     json = JSON.parse(stdout);
