@@ -1,0 +1,95 @@
+/**
+ * Served calls side by side: a 10-caption `captions add` and a `draft info` under DRAFTCLI_WARM=1,
+ * for this checkout and each --main, each with a warm server of its own (started and warmed up
+ * first, in a runtime folder of its own), against a bare `deno run` of an empty script. Runs are
+ * interleaved, each add on a fresh copy of the same new draft. Prints medians, the cost over the
+ * bare start and the ratio to it; the servers are stopped at the end.
+ *
+ * Run: deno run -A bench/warm_add.ts [--runs 21] [--main other/main.ts]…
+ *   (`--main dist/bundle/main.js`, after `deno task bundle`: the form the release binaries run)
+ * Figures go into notes, never into assertions.
+ */
+import { flag, mainsToCompare, median, runArgs, runOk, scratchEnv } from "./runs.ts";
+import { makeRuntimeDir, startWarm, stopWarm, warmEnv, warmStatus } from "./warm_runs.ts";
+import { copyDir } from "./world.ts";
+
+const RUNS = Number(flag("--runs") ?? 21) || 21;
+const mains = mainsToCompare();
+
+const work = await Deno.makeTempDir({ prefix: "draftcli-warm-add-" });
+const env = await scratchEnv(work);
+const deno = Deno.execPath();
+const empty = `${work}/empty.ts`;
+await Deno.writeTextFile(empty, "");
+const captions = `${work}/captions.json`;
+await Deno.writeTextFile(
+  captions,
+  JSON.stringify(Array.from({ length: 10 }, (_, i) => ({
+    text: `caption ${i} 字幕`,
+    start: i * 1_000_000,
+    end: (i + 1) * 1_000_000,
+  }))),
+);
+
+/** Milliseconds of one run of `args` (a failed run throws). */
+async function timed(cmd: string, args: string[], extra: Record<string, string> = {}) {
+  const t = performance.now();
+  await runOk(cmd, args, { ...env, ...extra });
+  return performance.now() - t;
+}
+
+const { out } = await runOk(deno, [...runArgs(mains[0]), "draft", "create", "--name", "warm"], env);
+const { draftId, filePath } = JSON.parse(out);
+const base = `${work}/base`;
+await copyDir(filePath, base);
+const reset = async () => {
+  await Deno.remove(filePath, { recursive: true });
+  await copyDir(base, filePath);
+};
+
+const servers = await Promise.all(
+  mains.map((_, k) => makeRuntimeDir(`${work}/run-${k}`).then(warmEnv)),
+);
+const names = ["bare runtime (deno run empty.ts)"];
+const runs: (() => Promise<number>)[] = [() => timed(deno, ["run", "-q", empty])];
+for (const [k, main] of mains.entries()) {
+  const tag = mains.length > 1 ? ` [${k === 0 ? "this" : main}]` : "";
+  const cli = runArgs(main);
+  names.push(`captions add (10) warm${tag}`, `draft info warm${tag}`);
+  runs.push(
+    async () => {
+      await reset();
+      return await timed(deno, [...cli, "captions", "add", draftId, "--captions", `@${captions}`], {
+        ...servers[k],
+      });
+    },
+    () => timed(deno, [...cli, "draft", "info", draftId], servers[k]),
+  );
+}
+const times = runs.map(() => [] as number[]);
+try {
+  for (const [k, main] of mains.entries()) {
+    const info = () =>
+      runOk(deno, [...runArgs(main), "draft", "info", draftId], { ...env, ...servers[k] });
+    await startWarm(servers[k].XDG_RUNTIME_DIR, info, true);
+  }
+  for (let r = 0; r < RUNS; r++) {
+    for (const [i, run] of runs.entries()) times[i].push(await run());
+  }
+  // Every measured call must have been served: a call run in-process would not be a warm figure.
+  for (const [k, s] of servers.entries()) {
+    const status = await warmStatus(s.XDG_RUNTIME_DIR);
+    console.log(`server of ${mains[k]}: served ${status?.served ?? 0} calls`);
+  }
+} finally {
+  for (const s of servers) await stopWarm(s.XDG_RUNTIME_DIR);
+  await Deno.remove(work, { recursive: true });
+}
+const bare = median(times[0]);
+console.log(`medians of ${RUNS} interleaved runs, each server started and warmed up first:`);
+const width = Math.max(...names.map((n) => n.length));
+for (const [i, name] of names.entries()) {
+  const m = median(times[i]);
+  const over = i === 0 ? "" : `  +${(m - bare).toFixed(1)} ms  ${(m / bare).toFixed(2)}×`;
+  console.log(`  ${name.padEnd(width)} ${m.toFixed(1).padStart(6)} ms${over}`);
+}
