@@ -718,3 +718,22 @@ Deno.test("warm: files a served call creates get the caller's file mode creation
     assertEquals([mode(open), mode(`${open}/draft_content.json`)], [0o755, 0o644]);
   });
 });
+
+Deno.test("warm: a served add frees the files it replaced after its answer, leaving no trace", async () => {
+  await withWarm(async (w) => {
+    const { draftId, filePath } = await createDraftAt(w.warm);
+    await serverUp(w);
+    // A draft draftcli did not make (no state folder): a write leaves nothing of draftcli in it.
+    await Deno.remove(`${filePath}/.draftcli`, { recursive: true });
+    const caption = (text: string) => JSON.stringify([{ text, start: 0, end: 1_000_000 }]);
+    const r = await runCli(["captions", "add", draftId, "--captions", caption("served")], {
+      env: w.warm,
+    });
+    assertEquals(r.code, 0, r.stderr);
+    await servedCount(w, 1);
+    await until("the replaced files to be freed", () => !names(filePath).includes(".draftcli"));
+    const content = await Deno.readTextFile(`${filePath}/draft_content.json`);
+    assert(content.includes("served"));
+    assertEquals(await Deno.readTextFile(`${filePath}/draft_info.json`), content);
+  });
+});

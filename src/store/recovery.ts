@@ -1,11 +1,12 @@
 /**
  * Recovery after a commit that did not end (txn.ts): rolls its journal forward, removes temps
- * of commits killed before their journal and staging folders of dead processes. Loaded only
- * when a draft folder has something of that kind.
+ * of commits killed before their journal, staging folders of dead processes and old files left
+ * in the trash (deferred_frees.ts). Loaded only when a draft folder has something of that kind.
  */
 import { entriesOf, ignoreErrors, orUndefined } from "../files.ts";
 import { dirname, join, relative, resolve } from "../path.ts";
 import { TMP_SUFFIX } from "./atomic.ts";
+import { TRASH_DIR } from "./deferred_frees.ts";
 import { inspectHeld } from "./lock.ts";
 import {
   applyJournal,
@@ -46,6 +47,9 @@ export async function recoverFolder(
   }
   if (opts.sweep !== false) { for (const root of roots) await removeTemps(root, 2); }
   await sweepStaging(join(stateDir, "staging"));
+  // Old files kept by commits whose process stopped before freeing them (deferred_frees.ts):
+  // nothing in a trash is ever needed again.
+  ignoreErrors(() => Deno.removeSync(join(stateDir, TRASH_DIR), { recursive: true }));
 }
 
 /**

@@ -6,6 +6,7 @@
 import { entriesOf, ignoreErrors, mkdirHere, orUndefined } from "../files.ts";
 import { basename, dirname, isAbsolute, join, relative, resolve } from "../path.ts";
 import { TMP_SUFFIX } from "./atomic.ts";
+import { deferFree, freesDeferred, TRASH_DIR } from "./deferred_frees.ts";
 import { tryCreateHeld } from "./lock.ts";
 
 /**
@@ -246,7 +247,36 @@ export async function commitFiles(
     moves: moves.map(([tmp, final]) => [toJournalPath(base, tmp), toJournalPath(base, final)]),
   };
   writeJournal(journalPath(stateDir), JSON.stringify(journal));
-  applyJournal(stateDir, journal);
+  if (freesDeferred()) applyKeepingOld(stateDir, journal);
+  else applyJournal(stateDir, journal);
+}
+
+/**
+ * `applyJournal` for a process that frees later (deferred_frees.ts): each file a rename replaces
+ * first gets a second name in `<stateDir>/trash/<txn>/`, the journal moves there when the renames
+ * are done, and that folder's removal (which frees their disk space) is queued.
+ */
+function applyKeepingOld(stateDir: string, journal: Journal): void {
+  const base = dirname(stateDir);
+  const trashRoot = join(stateDir, TRASH_DIR);
+  const trash = join(trashRoot, journal.txn);
+  Deno.mkdirSync(trash, { recursive: true });
+  deferFree(() => {
+    Deno.removeSync(trash, { recursive: true });
+    // The folders above only when empty: another commit's trash, or a writer's lock, keeps them.
+    for (const d of [trashRoot, stateDir]) ignoreErrors(() => Deno.removeSync(d));
+  });
+  for (const [i, [tmp, final]] of journal.moves.entries()) {
+    const to = resolve(base, final);
+    // No old file (or a folder, which takes no link): the rename replaces nothing to keep.
+    ignoreErrors(() => Deno.linkSync(to, join(trash, String(i))));
+    try {
+      moveEntry(resolve(base, tmp), to);
+    } catch (err) {
+      if (!(err instanceof Deno.errors.NotFound)) throw err; // already moved
+    }
+  }
+  Deno.renameSync(journalPath(stateDir), join(trash, "journal.json"));
 }
 
 /**
@@ -345,15 +375,18 @@ export const STAGING_CLAIM_SUFFIX = ".claim";
  * Call with the draft lock held. `sweep: false` skips the search for temp files, which lists
  * every folder under `roots` (resources/ may hold thousands of files): only a writer that died
  * holding the lock leaves them, so a lock taken over from a dead holder is the reason to look.
- * A folder with no journal and no staging folder (every commit that ended) has nothing more to
- * do: the recovery code (recovery.ts) loads only for one that has.
+ * A folder with no journal, staging folder or trash (every commit that ended) has nothing more
+ * to do: the recovery code (recovery.ts) loads only for one that has.
  */
 export async function recover(
   stateDir: string,
   roots: string[],
   opts: { sweep?: boolean } = {},
 ): Promise<void> {
-  if (opts.sweep === false && absent(journalPath(stateDir)) && absent(join(stateDir, "staging"))) {
+  if (
+    opts.sweep === false && absent(journalPath(stateDir)) && absent(join(stateDir, "staging")) &&
+    absent(join(stateDir, TRASH_DIR))
+  ) {
     return;
   }
   await (await import("./recovery.ts")).recoverFolder(stateDir, roots, opts);

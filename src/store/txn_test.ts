@@ -9,6 +9,7 @@ import {
   STAGING_OWNER,
 } from "./txn.ts";
 import { sweepStaging } from "./recovery.ts";
+import { deferFrees, runDeferredFrees } from "./deferred_frees.ts";
 import { holdLock } from "../../test/helpers/lock_holder.ts";
 import { LEFTOVER_AGE_MS } from "./assemble.ts";
 import { tempDir } from "../../test/helpers/temp.ts";
@@ -428,6 +429,63 @@ Deno.test("a draft's temp files are swept by the writer that takes over a dead h
     assertEquals(await open(), true);
     assertEquals(await names(`${w.dir}/resources`), []);
     assert(await Deno.stat(w.state).then(() => false, () => true), "empty .draftcli/ removed");
+  } finally {
+    await w.cleanup();
+  }
+});
+
+Deno.test("commitFiles with frees deferred: replaced files wait in the trash, freed afterwards", async () => {
+  const w = await world();
+  deferFrees();
+  try {
+    const before = (await Deno.stat(`${w.dir}/a.json`)).ino;
+    await commitFiles(w.state, [
+      { path: `${w.dir}/a.json`, data: "new a" },
+      { path: `${w.dir}/c.json`, data: "new c" },
+    ]);
+    assertEquals(await Deno.readTextFile(`${w.dir}/a.json`), "new a");
+    assertEquals(await Deno.readTextFile(`${w.dir}/c.json`), "new c");
+    assertEquals(await names(w.dir), [".draftcli", "a.json", "b.json", "c.json"]);
+    // The old a.json (the one file replaced) and the journal are kept until the frees run.
+    const [txn] = await names(`${w.state}/trash`);
+    const kept = await names(`${w.state}/trash/${txn}`);
+    assertEquals(kept, ["0", "journal.json"]);
+    assertEquals((await Deno.stat(`${w.state}/trash/${txn}/0`)).ino, before);
+    assertEquals(await Deno.readTextFile(`${w.state}/trash/${txn}/0`), "old a");
+    runDeferredFrees();
+    // The trash goes, and the state folder with it, as it holds nothing else.
+    assertEquals(await names(w.dir), ["a.json", "b.json", "c.json"]);
+  } finally {
+    deferFrees(false);
+    runDeferredFrees();
+    await w.cleanup();
+  }
+});
+
+Deno.test("commitFiles with frees deferred keeps a state folder that holds more", async () => {
+  const w = await world();
+  deferFrees();
+  try {
+    await Deno.writeTextFile(`${w.state}/state.json`, "{}");
+    await commitFiles(w.state, [{ path: `${w.dir}/a.json`, data: "new a" }]);
+    runDeferredFrees();
+    assertEquals(await names(w.state), ["state.json"]);
+    assertEquals(await Deno.readTextFile(`${w.dir}/a.json`), "new a");
+  } finally {
+    deferFrees(false);
+    runDeferredFrees();
+    await w.cleanup();
+  }
+});
+
+Deno.test("recover: a trash left by a process stopped before its frees is removed", async () => {
+  const w = await world();
+  try {
+    await Deno.mkdir(`${w.state}/trash/1234abcd`, { recursive: true });
+    await Deno.link(`${w.dir}/a.json`, `${w.state}/trash/1234abcd/0`);
+    await recover(w.state, [w.dir], { sweep: false });
+    assertEquals(await names(w.state), []);
+    assertEquals(await Deno.readTextFile(`${w.dir}/a.json`), "old a");
   } finally {
     await w.cleanup();
   }

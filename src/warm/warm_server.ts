@@ -21,6 +21,7 @@
 import { runApp } from "../cli/app.ts";
 import { VERSION } from "../version.ts";
 import { ignoreErrors, orUndefined } from "../files.ts";
+import { deferFrees, runDeferredFrees } from "../store/deferred_frees.ts";
 import { WarmUp, warmUpPrefix, warmUpRounds } from "./warm_up.ts";
 import {
   answerFrame,
@@ -294,6 +295,7 @@ class WarmServer {
     // A call or warm-up step already running is finished (a call's journal makes it atomic
     // anyway), then the warm-up's folder goes, then the exit.
     void this.queue.then(() => {
+      runDeferredFrees();
       this.warmUp.end();
       this.#settleStopped();
     });
@@ -343,6 +345,7 @@ class WarmServer {
       });
       return { code, stdout };
     } finally {
+      runDeferredFrees();
       Deno.chdir("/"); // its folder goes when the warm-up ends
     }
   }
@@ -395,6 +398,8 @@ class WarmServer {
     this.queue = turn.then(() => {}, () => {});
     const ran = await turn.catch(() => false);
     await out.drained();
+    // The disk space of the files the call replaced is freed once its answer is out.
+    runDeferredFrees();
     try {
       conn.close();
     } catch { /* closed */ }
@@ -488,6 +493,8 @@ export async function serveWarm(): Promise<void> {
     warmUpRounds(Deno.env.get("DRAFTCLI_WARM_UP_ROUNDS")),
   );
   started.server = server;
+  // Commits leave freeing the files they replace until their call's answer is out.
+  deferFrees();
   server.writeStatus();
   // A command's stray rejection must not end the server (nor the next caller's call).
   globalThis.addEventListener("unhandledrejection", (e) => e.preventDefault());

@@ -42,6 +42,7 @@ import "../../commands/fast_run.ts";
 import "../../draft/verbatim.ts";
 import "../../draft/document.ts";
 import "../../draft/serialize.ts";
+import "../../store/deferred_frees.ts";
 import "../../store/txn.ts";
 import "../../store/locate.ts";
 import "../../store/load.ts";

@@ -32,6 +32,7 @@ import "../../draft/verbatim.ts";
 import "../../draft/serialize.ts";
 import "../../draft/ids.ts";
 import "../../draft/document.ts";
+import "../../store/deferred_frees.ts";
 import "../../store/txn.ts";
 import "../../store/load.ts";
 import "../../draft/media_path.ts";

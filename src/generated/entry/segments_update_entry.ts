@@ -24,6 +24,7 @@ import "../../commands/fast_run.ts";
 import "../../store/locate.ts";
 import "../../draft/verbatim.ts";
 import "../../store/written.ts";
+import "../../store/deferred_frees.ts";
 import "../../store/txn.ts";
 import "../../store/staged_moves.ts";
 import "../../draft/item_templates.ts";

@@ -26,6 +26,7 @@ import "../../draft/verbatim.ts";
 import "../../draft/document.ts";
 import "../../draft/item_templates.ts";
 import "../../draft/serialize.ts";
+import "../../store/deferred_frees.ts";
 import "../../store/txn.ts";
 import "../../store/locate.ts";
 import "../../store/load.ts";

@@ -30,6 +30,7 @@ import "../../draft/text_content.ts";
 import "../../store/locate.ts";
 import "../../draft/verbatim.ts";
 import "../../store/written.ts";
+import "../../store/deferred_frees.ts";
 import "../../store/txn.ts";
 import "../../store/staged_moves.ts";
 import "../../draft/item_templates.ts";
