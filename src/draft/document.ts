@@ -12,6 +12,9 @@ import {
   type LazyLists,
   type ListBytes,
   makeLazy,
+  sameSummary,
+  type SegmentsSummary,
+  summariseSegments,
   untouchedLazy,
 } from "./verbatim.ts";
 import type {
@@ -57,8 +60,8 @@ export interface LoadedFiles {
   /** The timeline's item lists whose loaded bytes are known (verbatim.ts). */
   lists?: KeptLists;
   /**
-   * Materials lists left out of the parse (verbatim.ts `LazyList`): the document makes each an
-   * accessor that parses it when first read; once parsed it joins `lists`.
+   * Materials lists and tracks' segments left out of the parse (verbatim.ts `LazyList`): the
+   * document makes each an accessor that parses it when first read; once parsed it joins `lists`.
    */
   lazy?: LazyLists;
 }
@@ -75,8 +78,13 @@ export class DraftDocument {
   readonly content: DraftContent;
   /** The meta document. */
   readonly meta: DraftMeta;
-  /** Ids of the segments the draft had when loaded: their editor-set render_index is kept. */
+  /**
+   * Ids of the segments the draft had when loaded: their editor-set render_index is kept. A
+   * track's segments left out of the parse add theirs when first read.
+   */
   readonly #loadedSegments: Set<string>;
+  /** Did the draft have segments when loaded (some perhaps not parsed)? */
+  readonly #hadSegments: boolean;
   /**
    * `mediaPaths()` when loaded: a save looks only at the files added since. A media list left
    * out of the parse adds its paths when first read (before anything can change it).
@@ -107,12 +115,15 @@ export class DraftDocument {
     this.content = init.content;
     this.meta = init.meta;
     this.loaded = init.loaded;
-    this.#loadedSegments = new Set(
+    // (lists left out of the parse are still the skeleton's empty lists here)
+    const loadedSegments = this.#loadedSegments = new Set(
       (init.content.tracks ?? []).flatMap((t) => (t.segments ?? []).map((s) => s.id)),
     );
     const loadedMedia = this.#pathsOf(this.#parsedMediaLists());
     this.loadedMediaPaths = loadedMedia;
-    this.#loadedEnd = this.#lastEnd();
+    const unread = this.#unreadSegments();
+    this.#hadSegments = loadedSegments.size > 0 || unread.length > 0;
+    this.#loadedEnd = Math.max(this.#lastEnd(), ...unread.map((u) => u.summary.last));
     const materials = init.content.materials;
     for (const [holder, byKey] of init.loaded?.lazy ?? []) {
       for (const [key, lazy] of byKey) {
@@ -124,10 +135,60 @@ export class DraftDocument {
           });
           if (holder === materials && (key === "videos" || key === "audios")) {
             for (const p of this.#pathsOf([list as Material[]])) loadedMedia.add(p);
+          } else if (holder !== materials && key === "segments") {
+            for (const s of list as Segment[]) loadedSegments.add(s.id);
           }
         });
       }
     }
+  }
+
+  /**
+   * The tracks whose segments were left out of the parse and nothing has read since, with the
+   * summary their span records and their loaded count (verbatim.ts `SegmentsSummary`).
+   */
+  #unreadSegments(): { track: Track; summary: SegmentsSummary; count: number }[] {
+    const lazy = this.loaded?.lazy;
+    if (!lazy) return [];
+    const out: { track: Track; summary: SegmentsSummary; count: number }[] = [];
+    for (const track of this.content.tracks ?? []) {
+      const l = untouchedLazy(lazy, track, "segments");
+      if (l?.span.segments) out.push({ track, summary: l.span.segments, count: l.span.count });
+    }
+    return out;
+  }
+
+  /** The recorded summary of a track's segments when nothing has read them (else undefined). */
+  #unreadSummary(track: Track): SegmentsSummary | undefined {
+    return untouchedLazy(this.loaded?.lazy, track, "segments")?.span.segments;
+  }
+
+  /**
+   * What a save records of a track's segments with their span (verbatim.ts `SegmentsSummary`):
+   * the loaded summary of a list nothing read, else made from its items (undefined when they do
+   * not allow one). Call once the save has written them.
+   */
+  segmentsSummary(track: Track): SegmentsSummary | undefined {
+    return this.#unreadSummary(track) ?? summariseSegments(track.segments);
+  }
+
+  /**
+   * For a save checked against a full serialisation (DRAFTCLI_VERIFY_SAVE): call before the save
+   * writes; the check it returns, run once the full serialisation has read every list, throws
+   * unless each track whose segments nothing read has the summary its span records.
+   */
+  checkUnreadSegments(): () => void {
+    const unread = this.#unreadSegments();
+    return () => {
+      for (const { track, summary, count } of unread) {
+        if (!sameSummary(summariseSegments(track.segments.slice(0, count)), summary)) {
+          throw new Error(
+            `a save of a track's segments nothing read found a summary that differs from them` +
+              ` (track ${track.id})`,
+          );
+        }
+      }
+    };
   }
 
   /** The media lists (videos, audios) present and parsed: none left out of the parse unread. */
@@ -322,23 +383,35 @@ export class DraftDocument {
     let end = 0;
     const perKind: Record<string, number> = {};
     // New segments carry 0 until numbered here, so the highest index is a loaded segment's.
+    // A track's segments nothing read are as loaded, in start order: their recorded summary
+    // (verbatim.ts `SegmentsSummary`) says all this needs of them.
     let above = -1;
     for (const track of this.tracks) {
+      const unread = this.#unreadSummary(track);
+      if (unread) {
+        if (unread.top > above) above = unread.top;
+        continue;
+      }
       for (const s of track.segments) {
         const t = s.track_render_index;
         if (typeof t === "number" && t > above) above = t;
       }
     }
     this.tracks.forEach((track, position) => {
-      track.segments.sort((a, b) => a.target_timerange.start - b.target_timerange.start);
       // kinds sharing a base (effect, filter, adjust at 11000) count together: one layer each
       const layer = RENDER_BASE[track.type] === 11000 ? "effect" : track.type;
       const nth = perKind[layer] = (perKind[layer] ?? -1) + 1;
+      const unread = this.#unreadSummary(track);
+      if (unread) {
+        end = Math.max(end, unread.last);
+        return;
+      }
+      track.segments.sort((a, b) => a.target_timerange.start - b.target_timerange.start);
       const base = RENDER_BASE[track.type];
       const loaded = track.segments.find((s) => this.#loadedSegments.has(s.id));
       let trackIndex = loaded?.track_render_index;
       if (trackIndex === undefined) {
-        trackIndex = this.#loadedSegments.size ? ++above : position;
+        trackIndex = this.#hadSegments ? ++above : position;
       }
       for (const s of track.segments) {
         end = Math.max(end, s.target_timerange.start + s.target_timerange.duration);

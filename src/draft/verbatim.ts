@@ -6,7 +6,8 @@
  * of the same file finds each list's loaded items as one byte range (`keptLists`), checked
  * cheaply against the parsed document. A save of an edit that declares it left the loaded items
  * as they were (`DraftDocument.keepLoadedItems`) then writes that range as it was read, no
- * serialisation and no encoding, followed by the list's new items. Materials lists can also be
+ * serialisation and no encoding, followed by the list's new items. Materials lists, and a
+ * track's segments whose span records what a save needs of them (`SegmentsSummary`), can also be
  * left out of the load's parse (`LazyList`): parsed when first read, and written as loaded bytes
  * when nothing read them, whatever the edit declared.
  *
@@ -32,6 +33,63 @@ export interface ListSpan {
   end: number;
   /** Items in the list. */
   count: number;
+  /** A track's segments: what `DraftDocument.normalise` needs of them (`summariseSegments`). */
+  segments?: SegmentsSummary;
+}
+
+/**
+ * What a save needs of a track's segments when nothing read them (`DraftDocument.normalise`):
+ * recorded with the list's span, it lets a load leave the list out of the parse.
+ */
+export interface SegmentsSummary {
+  /** The latest end (`start + duration` of `target_timerange`, µs). */
+  last: number;
+  /** The highest `track_render_index` that is a number; -1 when none is. */
+  top: number;
+  /** The first segment's `track_render_index` (a new segment on the track takes it). */
+  layer: number;
+}
+
+/**
+ * The summary of a track's segments, in order; undefined unless every one has a numeric
+ * `target_timerange` start and duration, they are in start order (normalise's sort leaves them
+ * as they are) and the first has a numeric `track_render_index`.
+ */
+export function summariseSegments(items: readonly unknown[]): SegmentsSummary | undefined {
+  let last = -Infinity;
+  let top = -1;
+  let start = -Infinity;
+  for (const item of items) {
+    const s = item as { target_timerange?: unknown; track_render_index?: unknown } | null;
+    const r = s?.target_timerange as { start?: unknown; duration?: unknown } | null | undefined;
+    if (typeof r?.start !== "number" || typeof r.duration !== "number") return undefined;
+    if (!(r.start >= start)) return undefined;
+    start = r.start;
+    last = Math.max(last, r.start + r.duration);
+    const t = s!.track_render_index;
+    if (typeof t === "number" && t > top) top = t;
+  }
+  const layer = (items[0] as { track_render_index?: unknown } | undefined)?.track_render_index;
+  if (typeof layer !== "number" || !Number.isFinite(last)) return undefined;
+  return { last, top, layer };
+}
+
+/** Is `x` a summary as `summariseSegments` makes one (finite numbers)? */
+export function isSegmentsSummary(x: unknown): x is SegmentsSummary {
+  const s = x as SegmentsSummary | null;
+  return typeof s === "object" && s !== null && Number.isFinite(s.last) &&
+    Number.isFinite(s.top) && Number.isFinite(s.layer);
+}
+
+/** Do two summaries say the same? */
+export function sameSummary(a: SegmentsSummary | undefined, b: SegmentsSummary): boolean {
+  return a !== undefined && a.last === b.last && a.top === b.top && a.layer === b.layer;
+}
+
+/** Is `path` the path of a track's segments list? */
+export function isSegmentsPath(path: readonly (string | number)[]): boolean {
+  return path.length === 3 && path[0] === "tracks" && typeof path[1] === "number" &&
+    path[2] === "segments";
 }
 
 /** A loaded list's items and where their bytes are in the loaded timeline. */
@@ -58,7 +116,8 @@ export interface ListBytes {
 }
 
 /**
- * A materials list left out of the parse at load (`lazyList`): the property holds an accessor
+ * A materials list or a track's segments left out of the parse at load (`makeLazy`; segments
+ * only with a summary, `ListSpan.segments`): the property holds an accessor
  * that parses the list from the loaded file when something first reads it. A list nothing read is
  * as loaded by construction (no reference to it ever existed), so a save writes its loaded bytes
  * whatever the edit declared (serialize.ts).
@@ -168,8 +227,7 @@ export type Piece = string | Uint8Array | ((offset: number) => void);
 export function isItemList(path: readonly (string | number)[]): boolean {
   return path.length === 2
     ? path[0] === "materials" && typeof path[1] === "string"
-    : path.length === 3 && path[0] === "tracks" && typeof path[1] === "number" &&
-      path[2] === "segments";
+    : isSegmentsPath(path);
 }
 
 /** The list at `path` in a timeline document, if it is an array. */

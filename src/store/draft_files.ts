@@ -13,7 +13,7 @@ import {
   timelinePieces,
   timelineWrite,
 } from "../draft/serialize.ts";
-import { checkedPieces, type ListSpan } from "../draft/verbatim.ts";
+import { checkedPieces, isSegmentsPath, type ListSpan } from "../draft/verbatim.ts";
 import type { StagedFile } from "./commit.ts";
 import { mainTimelineId, presentNames } from "./load.ts";
 import { DRAFT_PATH_PLACEHOLDER as PLACEHOLDER } from "../draft/media_path.ts";
@@ -108,11 +108,14 @@ export function draftFileEntries(
     always: verify,
   });
   if (verify) {
+    const checkUnread = doc.checkUnreadSegments();
     pieces = checkedPieces(pieces, () => {
       const full = [...timelinePieces(doc.content, timelineFloats(), loaded?.content)].join("");
+      checkUnread();
       return new TextEncoder().encode(full);
     });
   }
+  if (spans) pieces = summarised(pieces, doc, spans);
   const text = { chunks: pieces };
   const paths = timelinePaths ??
     profileTimelineTargets(doc.profile).map((parts) => join(dir, ...parts));
@@ -135,6 +138,24 @@ export function draftFileEntries(
     if (data !== loaded.settings) entries.push({ path: join(dir, "draft_settings"), data });
   }
   return entries;
+}
+
+/**
+ * The pieces, then, once they are all written, the summary of each track's segments whose span
+ * they recorded (`DraftDocument.segmentsSummary`): the next load may leave those out of its parse.
+ */
+function* summarised<P>(
+  pieces: Iterable<P>,
+  doc: DraftDocument,
+  spans: ListSpan[],
+): Generator<P> {
+  yield* pieces;
+  for (const span of spans) {
+    if (!isSegmentsPath(span.path)) continue;
+    const track = doc.tracks[span.path[1] as number];
+    const summary = track && doc.segmentsSummary(track);
+    if (summary) span.segments = summary;
+  }
 }
 
 /**

@@ -37,6 +37,10 @@ function addItems(doc: DraftDocument, from: number, n: number): void {
 
 const timelineOf = (dir: string) => Deno.readTextFileSync(join(dir, "draft_content.json"));
 
+/** Is the first track's `segments` still the accessor that would parse them (nothing read them)? */
+const segmentsUnread = (doc: DraftDocument) =>
+  typeof Object.getOwnPropertyDescriptor(doc.tracks[0], "segments")?.get === "function";
+
 Deno.test("the test suite saves in verification mode", () => {
   equal(Deno.env.get("DRAFTCLI_VERIFY_SAVE"), "1");
 });
@@ -248,4 +252,91 @@ Deno.test("recorded spans that do not frame their lists are ignored: the whole t
     return Promise.resolve({ result: undefined });
   });
   equal(JSON.parse(timelineOf(dir)).materials.speeds.length, 4);
+});
+
+Deno.test("a track's segments nothing read stay unparsed: the save writes them as loaded and numbers the rest as a full parse does", async () => {
+  await using tmp = await tempDir("draftcli-verbatim-");
+  const dir = await grownDraft(tmp.path);
+  const record = join(dir, ".draftcli", "written.json");
+  const spanOf = () =>
+    JSON.parse(Deno.readTextFileSync(record)).files["draft_content.json"].lists
+      .find((s: { path: unknown[] }) => s.path.join() === "tracks,0,segments");
+  const layer = JSON.parse(timelineOf(dir)).tracks[0].segments[0].track_render_index;
+  deepStrictEqual(spanOf().segments, { last: 3_000_000, top: layer, layer });
+  // The same edit on a copy without the record, which parses the whole timeline.
+  const copy = join(tmp.path, "copy");
+  Deno.mkdirSync(copy);
+  for (const e of Deno.readDirSync(dir)) {
+    if (e.isFile) Deno.copyFileSync(join(dir, e.name), join(copy, e.name));
+  }
+  const edit = (unread: boolean[]) => (doc: DraftDocument) => {
+    const track = doc.addTrack("text");
+    track.id = "new-track";
+    track.segments.push({
+      id: "segment-new",
+      material_id: "speed-0",
+      target_timerange: { start: 5_000_000, duration: 1_000_000 },
+    } as never);
+    unread.push(segmentsUnread(doc));
+    return Promise.resolve({ result: undefined });
+  };
+  const lazy: boolean[] = [];
+  const full: boolean[] = [];
+  await mutateDraftAt(dir, edit(lazy));
+  await mutateDraftAt(copy, edit(full));
+  deepStrictEqual([lazy, full], [[true], [false]]);
+  equal(timelineOf(dir), timelineOf(copy));
+  const saved = JSON.parse(timelineOf(dir));
+  equal(saved.duration, 6_000_000);
+  equal(saved.tracks[1].segments[0].track_render_index, layer + 1);
+  deepStrictEqual(spanOf().segments, { last: 3_000_000, top: layer, layer });
+});
+
+Deno.test("a track's segments are parsed when read; a record without their summary, or with a wrong one, is not trusted", async () => {
+  await using tmp = await tempDir("draftcli-verbatim-");
+  const dir = await grownDraft(tmp.path);
+  // Read, then added to: parsed, its loaded items kept as loaded.
+  let kept = 0;
+  await mutateDraftAt(dir, (doc) => {
+    doc.keepLoadedItems();
+    ok(segmentsUnread(doc));
+    addItems(doc, 3, 1);
+    ok(!segmentsUnread(doc));
+    kept = doc.keptBytes().size;
+    return Promise.resolve({ result: undefined });
+  });
+  equal(kept, 2);
+  deepStrictEqual(
+    JSON.parse(timelineOf(dir)).tracks[0].segments.map((s: { id: string }) => s.id),
+    ["segment-0", "segment-1", "segment-2", "segment-3"],
+  );
+  const record = join(dir, ".draftcli", "written.json");
+  const rewrite = (change: (span: Record<string, unknown>) => void) => {
+    const written = JSON.parse(Deno.readTextFileSync(record));
+    for (const file of Object.values(written.files) as { lists?: { path: unknown[] }[] }[]) {
+      for (const span of file.lists ?? []) {
+        if (span.path[0] === "tracks") change(span as Record<string, unknown>);
+      }
+    }
+    Deno.writeTextFileSync(record, JSON.stringify(written));
+  };
+  // A record without the summary (an older save's): the segments are parsed with the rest.
+  rewrite((span) => delete span.segments);
+  let unread = true;
+  await mutateDraftAt(dir, (doc) => {
+    unread = segmentsUnread(doc);
+    return Promise.resolve({ result: undefined });
+  });
+  ok(!unread);
+  // A summary that does not describe the segments: verification mode fails the save.
+  rewrite((span) => (span.segments as { last: number }).last += 1);
+  const before = timelineOf(dir);
+  await rejects(
+    mutateDraftAt(dir, (doc) => {
+      doc.addTrack("text");
+      return Promise.resolve({ result: undefined });
+    }),
+    /summary that differs/,
+  );
+  equal(timelineOf(dir), before);
 });
