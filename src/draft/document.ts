@@ -9,12 +9,14 @@ import type { Spellings } from "./spellings.ts";
 import {
   appendUnread,
   type KeptLists,
+  type LazyList,
   type LazyLists,
   type ListBytes,
   makeLazy,
   sameSummary,
   type SegmentsSummary,
   summariseSegments,
+  summaryAfter,
   untouchedLazy,
 } from "./verbatim.ts";
 import type {
@@ -148,40 +150,77 @@ export class DraftDocument {
    * summary their span records and their loaded count (verbatim.ts `SegmentsSummary`).
    */
   #unreadSegments(): { track: Track; summary: SegmentsSummary; count: number }[] {
-    const lazy = this.loaded?.lazy;
-    if (!lazy) return [];
     const out: { track: Track; summary: SegmentsSummary; count: number }[] = [];
+    if (!this.loaded?.lazy) return out;
     for (const track of this.content.tracks ?? []) {
-      const l = untouchedLazy(lazy, track, "segments");
-      if (l?.span.segments) out.push({ track, summary: l.span.segments, count: l.span.count });
+      const l = this.#unread(track);
+      if (l) out.push({ track, summary: l.span.segments!, count: l.span.count });
     }
     return out;
   }
 
-  /** The recorded summary of a track's segments when nothing has read them (else undefined). */
+  /** A track's segments left out of the parse that nothing has read (with their summary). */
+  #unread(track: Track): LazyList | undefined {
+    const l = untouchedLazy(this.loaded?.lazy, track, "segments");
+    return l?.span.segments ? l : undefined;
+  }
+
+  /**
+   * The summary of a track's segments nothing has read, with those added since (`appendSegment`);
+   * undefined when they were read, or an added one does not follow them (see `summaryAfter`).
+   */
   #unreadSummary(track: Track): SegmentsSummary | undefined {
-    return untouchedLazy(this.loaded?.lazy, track, "segments")?.span.segments;
+    const l = this.#unread(track);
+    if (!l) return undefined;
+    return l.appended?.length ? summaryAfter(l.span.segments!, l.appended) : l.span.segments;
+  }
+
+  /**
+   * For placement: where the segments of a track nothing has read end (those added since
+   * included), and whether they run contiguous from 0; undefined once they were read.
+   */
+  unreadEnd(track: Track): { last: number; contiguous: boolean } | undefined {
+    return this.#unreadSummary(track);
+  }
+
+  /**
+   * Adds a segment after a track's segments without reading them, when nothing has read them
+   * and it starts no earlier than they end (`unreadEnd`): it follows them in the list a read
+   * parses and in the bytes a save writes (verbatim.ts `appendUnread`). False otherwise (the
+   * caller then places it in the list itself).
+   */
+  appendSegment(track: Track, segment: Segment): boolean {
+    const end = this.#unreadSummary(track);
+    const r = segment.target_timerange;
+    if (!end || !(r.start >= end.last) || !(r.duration >= 0)) return false;
+    return appendUnread(this.loaded?.lazy, track, "segments", segment);
   }
 
   /**
    * What a save records of a track's segments with their span (verbatim.ts `SegmentsSummary`):
-   * the loaded summary of a list nothing read, else made from its items (undefined when they do
-   * not allow one). Call once the save has written them.
+   * for a list nothing read, its loaded summary with the segments added since, else made from its
+   * items (undefined when they do not allow one). Call once the save has written them.
    */
   segmentsSummary(track: Track): SegmentsSummary | undefined {
-    return this.#unreadSummary(track) ?? summariseSegments(track.segments);
+    return this.#unread(track) ? this.#unreadSummary(track) : summariseSegments(track.segments);
   }
 
   /**
    * For a save checked against a full serialisation (DRAFTCLI_VERIFY_SAVE): call before the save
    * writes; the check it returns, run once the full serialisation has read every list, throws
-   * unless each track whose segments nothing read has the summary its span records.
+   * unless each track whose segments nothing read has the summary its span records and, with
+   * the segments added since, is in start order (as normalise, which did not sort it, leaves a
+   * list).
    */
   checkUnreadSegments(): () => void {
     const unread = this.#unreadSegments();
     return () => {
       for (const { track, summary, count } of unread) {
-        if (!sameSummary(summariseSegments(track.segments.slice(0, count)), summary)) {
+        const segments = track.segments;
+        if (
+          !sameSummary(summariseSegments(segments.slice(0, count)), summary) ||
+          !summariseSegments(segments)
+        ) {
           throw new Error(
             `a save of a track's segments nothing read found a summary that differs from them` +
               ` (track ${track.id})`,
@@ -387,9 +426,16 @@ export class DraftDocument {
     // (verbatim.ts `SegmentsSummary`) says all this needs of them.
     let above = -1;
     for (const track of this.tracks) {
-      const unread = this.#unreadSummary(track);
-      if (unread) {
-        if (unread.top > above) above = unread.top;
+      const unread = this.#unread(track);
+      // segments added that do not follow the unread ones (never so through `appendSegment`):
+      // the list is read, and sorted below
+      if (unread && !this.#unreadSummary(track)) void track.segments;
+      if (this.#unread(track)) {
+        if (unread!.span.segments!.top > above) above = unread!.span.segments!.top;
+        for (const s of unread!.appended ?? []) {
+          const t = (s as Segment).track_render_index;
+          if (typeof t === "number" && t > above) above = t;
+        }
         continue;
       }
       for (const s of track.segments) {
@@ -401,9 +447,15 @@ export class DraftDocument {
       // kinds sharing a base (effect, filter, adjust at 11000) count together: one layer each
       const layer = RENDER_BASE[track.type] === 11000 ? "effect" : track.type;
       const nth = perKind[layer] = (perKind[layer] ?? -1) + 1;
-      const unread = this.#unreadSummary(track);
+      const unread = this.#unread(track);
       if (unread) {
-        end = Math.max(end, unread.last);
+        // in start order already; the added ones take the first loaded one's layer
+        end = Math.max(end, this.#unreadSummary(track)!.last);
+        const base = RENDER_BASE[track.type];
+        for (const s of (unread.appended ?? []) as Segment[]) {
+          s.track_render_index = unread.span.segments!.layer;
+          if (base !== undefined && track.type !== "audio") s.render_index = base + nth;
+        }
         return;
       }
       track.segments.sort((a, b) => a.target_timerange.start - b.target_timerange.start);

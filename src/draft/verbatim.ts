@@ -48,42 +48,87 @@ export interface SegmentsSummary {
   top: number;
   /** The first segment's `track_render_index` (a new segment on the track takes it). */
   layer: number;
+  /** Does each start where the one before ends, the first at 0 (a main track's rule)? */
+  contiguous: boolean;
+}
+
+/** A segment's `target_timerange` when its start and duration are numbers, the duration ≥ 0. */
+function rangeOf(item: unknown): { start: number; duration: number } | undefined {
+  const r = (item as { target_timerange?: { start?: unknown; duration?: unknown } } | null)
+    ?.target_timerange;
+  return typeof r?.start === "number" && typeof r.duration === "number" && r.duration >= 0
+    ? r as { start: number; duration: number }
+    : undefined;
+}
+
+/** A segment's `track_render_index` when it is a number. */
+function indexOf(item: unknown): number | undefined {
+  const t = (item as { track_render_index?: unknown } | null)?.track_render_index;
+  return typeof t === "number" ? t : undefined;
 }
 
 /**
- * The summary of a track's segments, in order; undefined unless every one has a numeric
- * `target_timerange` start and duration, they are in start order (normalise's sort leaves them
- * as they are) and the first has a numeric `track_render_index`.
+ * The summary of a track's segments, in order; undefined unless each has a numeric
+ * `target_timerange` start and duration (≥ 0), they are in start order (normalise's sort leaves
+ * them as they are) and the first has a numeric `track_render_index`.
  */
 export function summariseSegments(items: readonly unknown[]): SegmentsSummary | undefined {
   let last = -Infinity;
   let top = -1;
   let start = -Infinity;
+  let end = 0;
+  let contiguous = true;
   for (const item of items) {
-    const s = item as { target_timerange?: unknown; track_render_index?: unknown } | null;
-    const r = s?.target_timerange as { start?: unknown; duration?: unknown } | null | undefined;
-    if (typeof r?.start !== "number" || typeof r.duration !== "number") return undefined;
-    if (!(r.start >= start)) return undefined;
+    const r = rangeOf(item);
+    if (!r || !(r.start >= start)) return undefined;
+    contiguous &&= r.start === end;
     start = r.start;
-    last = Math.max(last, r.start + r.duration);
-    const t = s!.track_render_index;
-    if (typeof t === "number" && t > top) top = t;
+    end = r.start + r.duration;
+    last = Math.max(last, end);
+    const t = indexOf(item);
+    if (t !== undefined && t > top) top = t;
   }
-  const layer = (items[0] as { track_render_index?: unknown } | undefined)?.track_render_index;
-  if (typeof layer !== "number" || !Number.isFinite(last)) return undefined;
-  return { last, top, layer };
+  const layer = indexOf(items[0]);
+  if (layer === undefined || !Number.isFinite(last)) return undefined;
+  return { last, top, layer, contiguous };
+}
+
+/**
+ * The summary of a track's segments once `items` follow those `summary` describes, each starting
+ * no earlier than every segment before it ends (as placement appends them after segments nothing
+ * read: `DraftDocument.appendSegment`); what `summariseSegments` makes of the whole list.
+ * Undefined when an item does not start so.
+ */
+export function summaryAfter(
+  summary: SegmentsSummary,
+  items: readonly unknown[],
+): SegmentsSummary | undefined {
+  let { last, top, contiguous } = summary;
+  for (const item of items) {
+    const r = rangeOf(item);
+    if (!r || !(r.start >= last)) return undefined;
+    contiguous &&= r.start === last;
+    last = r.start + r.duration;
+    const t = indexOf(item);
+    if (t !== undefined && t > top) top = t;
+  }
+  return Number.isFinite(last) ? { last, top, layer: summary.layer, contiguous } : undefined;
 }
 
 /** Is `x` a summary as `summariseSegments` makes one (finite numbers)? */
 export function isSegmentsSummary(x: unknown): x is SegmentsSummary {
   const s = x as SegmentsSummary | null;
   return typeof s === "object" && s !== null && Number.isFinite(s.last) &&
-    Number.isFinite(s.top) && Number.isFinite(s.layer);
+    Number.isFinite(s.top) && Number.isFinite(s.layer) && typeof s.contiguous === "boolean";
 }
 
-/** Do two summaries say the same? */
-export function sameSummary(a: SegmentsSummary | undefined, b: SegmentsSummary): boolean {
-  return a !== undefined && a.last === b.last && a.top === b.top && a.layer === b.layer;
+/** Do two summaries say the same (both none counts as the same)? */
+export function sameSummary(
+  a: SegmentsSummary | undefined,
+  b: SegmentsSummary | undefined,
+): boolean {
+  return a === b || (a !== undefined && b !== undefined && a.last === b.last &&
+    a.top === b.top && a.layer === b.layer && a.contiguous === b.contiguous);
 }
 
 /** Is `path` the path of a track's segments list? */

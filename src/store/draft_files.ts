@@ -13,7 +13,13 @@ import {
   timelinePieces,
   timelineWrite,
 } from "../draft/serialize.ts";
-import { checkedPieces, isSegmentsPath, type ListSpan } from "../draft/verbatim.ts";
+import {
+  checkedPieces,
+  isSegmentsPath,
+  type ListSpan,
+  sameSummary,
+  summariseSegments,
+} from "../draft/verbatim.ts";
 import type { StagedFile } from "./commit.ts";
 import { mainTimelineId, presentNames } from "./load.ts";
 import { DRAFT_PATH_PLACEHOLDER as PLACEHOLDER } from "../draft/media_path.ts";
@@ -107,15 +113,16 @@ export function draftFileEntries(
     lazy: loaded?.lazy,
     always: verify,
   });
+  if (spans) pieces = summarised(pieces, doc, spans);
   if (verify) {
     const checkUnread = doc.checkUnreadSegments();
     pieces = checkedPieces(pieces, () => {
       const full = [...timelinePieces(doc.content, timelineFloats(), loaded?.content)].join("");
       checkUnread();
+      if (spans) checkSummaries(doc, spans);
       return new TextEncoder().encode(full);
     });
   }
-  if (spans) pieces = summarised(pieces, doc, spans);
   const text = { chunks: pieces };
   const paths = timelinePaths ??
     profileTimelineTargets(doc.profile).map((parts) => join(dir, ...parts));
@@ -141,8 +148,8 @@ export function draftFileEntries(
 }
 
 /**
- * The pieces, then, once they are all written, the summary of each track's segments whose span
- * they recorded (`DraftDocument.segmentsSummary`): the next load may leave those out of its parse.
+ * The pieces, then, once they are all made, the summary of each track's segments whose span they
+ * recorded (`DraftDocument.segmentsSummary`): the next load may leave those out of its parse.
  */
 function* summarised<P>(
   pieces: Iterable<P>,
@@ -155,6 +162,22 @@ function* summarised<P>(
     const track = doc.tracks[span.path[1] as number];
     const summary = track && doc.segmentsSummary(track);
     if (summary) span.segments = summary;
+  }
+}
+
+/**
+ * For a save checked against a full serialisation, once that has read every list: throws unless
+ * each recorded segments summary is what the track's segments, as written, make.
+ */
+function checkSummaries(doc: DraftDocument, spans: readonly ListSpan[]): void {
+  for (const span of spans) {
+    if (!isSegmentsPath(span.path)) continue;
+    const segments = doc.tracks[span.path[1] as number]?.segments ?? [];
+    if (!sameSummary(span.segments, summariseSegments(segments))) {
+      throw new Error(
+        `a save recorded a summary of track ${span.path[1]}'s segments that differs from them`,
+      );
+    }
   }
 }
 

@@ -10,6 +10,7 @@ import { portraitDraft } from "../../test/helpers/portrait_draft.ts";
 import type { DraftDocument } from "../draft/document.ts";
 import { mutateDraftAt } from "./commit.ts";
 import { TMP_SUFFIX } from "./atomic.ts";
+import { placeSegment } from "../draft/segment_builders.ts";
 
 /** A draft draftcli made, with a few speeds and a text track of segments, saved once. */
 async function grownDraft(root: string): Promise<string> {
@@ -262,7 +263,7 @@ Deno.test("a track's segments nothing read stay unparsed: the save writes them a
     JSON.parse(Deno.readTextFileSync(record)).files["draft_content.json"].lists
       .find((s: { path: unknown[] }) => s.path.join() === "tracks,0,segments");
   const layer = JSON.parse(timelineOf(dir)).tracks[0].segments[0].track_render_index;
-  deepStrictEqual(spanOf().segments, { last: 3_000_000, top: layer, layer });
+  deepStrictEqual(spanOf().segments, { last: 3_000_000, top: layer, layer, contiguous: true });
   // The same edit on a copy without the record, which parses the whole timeline.
   const copy = join(tmp.path, "copy");
   Deno.mkdirSync(copy);
@@ -289,7 +290,63 @@ Deno.test("a track's segments nothing read stay unparsed: the save writes them a
   const saved = JSON.parse(timelineOf(dir));
   equal(saved.duration, 6_000_000);
   equal(saved.tracks[1].segments[0].track_render_index, layer + 1);
-  deepStrictEqual(spanOf().segments, { last: 3_000_000, top: layer, layer });
+  deepStrictEqual(spanOf().segments, { last: 3_000_000, top: layer, layer, contiguous: true });
+});
+
+Deno.test("segments placed after a track's segments nothing read leave them unparsed; placed among them, they are read", async () => {
+  await using tmp = await tempDir("draftcli-verbatim-");
+  const dir = await grownDraft(tmp.path);
+  const copy = join(tmp.path, "copy");
+  Deno.mkdirSync(copy);
+  for (const e of Deno.readDirSync(dir)) {
+    if (e.isFile) Deno.copyFileSync(join(dir, e.name), join(copy, e.name));
+  }
+  // Two segments after the loaded ones (one leaving a gap), then, on the copy that parses
+  // everything, the same: both place them alike and save the same bytes.
+  const segment = (id: string, start: number) =>
+    ({
+      id,
+      material_id: "speed-0",
+      target_timerange: { start, duration: 1_000_000 },
+      track_render_index: 0,
+      render_index: 0,
+    }) as never;
+  const edit = (unread: boolean[]) => (doc: DraftDocument) => {
+    const track = doc.tracks[0];
+    equal(placeSegment(doc, "text", segment("after-0", 3_000_000)), track);
+    equal(placeSegment(doc, "text", segment("after-1", 5_000_000)), track);
+    unread.push(segmentsUnread(doc));
+    return Promise.resolve({ result: undefined });
+  };
+  const lazy: boolean[] = [];
+  const full: boolean[] = [];
+  await mutateDraftAt(dir, edit(lazy));
+  await mutateDraftAt(copy, edit(full));
+  deepStrictEqual([lazy, full], [[true], [false]]);
+  equal(timelineOf(dir), timelineOf(copy));
+  const saved = JSON.parse(timelineOf(dir));
+  const layer = saved.tracks[0].segments[0].track_render_index;
+  deepStrictEqual(
+    saved.tracks[0].segments.slice(3).map((s: Record<string, unknown>) => [
+      s.id,
+      s.track_render_index,
+      s.render_index,
+    ]),
+    [["after-0", layer, 15000], ["after-1", layer, 15000]],
+  );
+  equal(saved.duration, 6_000_000);
+  // A segment among the loaded ones (in the gap): the track is read, the segment put in order.
+  let unread = true;
+  await mutateDraftAt(dir, (doc) => {
+    equal(placeSegment(doc, "text", segment("in-gap", 4_000_000)), doc.tracks[0]);
+    unread = segmentsUnread(doc);
+    return Promise.resolve({ result: undefined });
+  });
+  ok(!unread);
+  deepStrictEqual(
+    JSON.parse(timelineOf(dir)).tracks[0].segments.map((s: { id: string }) => s.id).slice(3),
+    ["after-0", "in-gap", "after-1"],
+  );
 });
 
 Deno.test("a track's segments are parsed when read; a record without their summary, or with a wrong one, is not trusted", async () => {
