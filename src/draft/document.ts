@@ -176,11 +176,27 @@ export class DraftDocument {
   }
 
   /**
+   * `unreadEnd`'s summaries, by unread list, with the number of added segments they include:
+   * extended as segments are added, so placing a batch costs O(1) per segment. (Its `top` may
+   * predate normalise's numbering; only `last` and `contiguous` are read from it.)
+   */
+  #ends = new WeakMap<LazyList, { added: number; summary: SegmentsSummary | undefined }>();
+
+  /**
    * For placement: where the segments of a track nothing has read end (those added since
    * included), and whether they run contiguous from 0; undefined once they were read.
    */
   unreadEnd(track: Track): { last: number; contiguous: boolean } | undefined {
-    return this.#unreadSummary(track);
+    const l = this.#unread(track);
+    if (!l) return undefined;
+    const added = l.appended ?? [];
+    let c = this.#ends.get(l);
+    if (!c || c.added > added.length) c = { added: 0, summary: l.span.segments };
+    if (c.added < added.length && c.summary) {
+      c = { added: added.length, summary: summaryAfter(c.summary, added.slice(c.added)) };
+    }
+    this.#ends.set(l, c);
+    return c.summary;
   }
 
   /**
@@ -190,7 +206,7 @@ export class DraftDocument {
    * caller then places it in the list itself).
    */
   appendSegment(track: Track, segment: Segment): boolean {
-    const end = this.#unreadSummary(track);
+    const end = this.unreadEnd(track);
     const r = segment.target_timerange;
     if (!end || !(r.start >= end.last) || !(r.duration >= 0)) return false;
     return appendUnread(this.loaded?.lazy, track, "segments", segment);
@@ -426,16 +442,12 @@ export class DraftDocument {
     // (verbatim.ts `SegmentsSummary`) says all this needs of them.
     let above = -1;
     for (const track of this.tracks) {
-      const unread = this.#unread(track);
       // segments added that do not follow the unread ones (never so through `appendSegment`):
       // the list is read, and sorted below
-      if (unread && !this.#unreadSummary(track)) void track.segments;
-      if (this.#unread(track)) {
-        if (unread!.span.segments!.top > above) above = unread!.span.segments!.top;
-        for (const s of unread!.appended ?? []) {
-          const t = (s as Segment).track_render_index;
-          if (typeof t === "number" && t > above) above = t;
-        }
+      if (this.#unread(track) && !this.#unreadSummary(track)) void track.segments;
+      const unread = this.#unreadSummary(track);
+      if (unread) {
+        if (unread.top > above) above = unread.top;
         continue;
       }
       for (const s of track.segments) {
