@@ -38,6 +38,19 @@ function addItems(doc: DraftDocument, from: number, n: number): void {
 
 const timelineOf = (dir: string) => Deno.readTextFileSync(join(dir, "draft_content.json"));
 
+/**
+ * A copy of a draft's files without `.draftcli/` (so without the record of draftcli's last save):
+ * a load of it parses the whole timeline.
+ */
+function unrecordedCopy(dir: string, into: string): string {
+  const copy = join(into, "copy");
+  Deno.mkdirSync(copy);
+  for (const e of Deno.readDirSync(dir)) {
+    if (e.isFile) Deno.copyFileSync(join(dir, e.name), join(copy, e.name));
+  }
+  return copy;
+}
+
 /** Is the first track's `segments` still the accessor that would parse them (nothing read them)? */
 const segmentsUnread = (doc: DraftDocument) =>
   typeof Object.getOwnPropertyDescriptor(doc.tracks[0], "segments")?.get === "function";
@@ -265,11 +278,7 @@ Deno.test("a track's segments nothing read stay unparsed: the save writes them a
   const layer = JSON.parse(timelineOf(dir)).tracks[0].segments[0].track_render_index;
   deepStrictEqual(spanOf().segments, { last: 3_000_000, top: layer, layer, contiguous: true });
   // The same edit on a copy without the record, which parses the whole timeline.
-  const copy = join(tmp.path, "copy");
-  Deno.mkdirSync(copy);
-  for (const e of Deno.readDirSync(dir)) {
-    if (e.isFile) Deno.copyFileSync(join(dir, e.name), join(copy, e.name));
-  }
+  const copy = unrecordedCopy(dir, tmp.path);
   const edit = (unread: boolean[]) => (doc: DraftDocument) => {
     const track = doc.addTrack("text");
     track.id = "new-track";
@@ -296,11 +305,7 @@ Deno.test("a track's segments nothing read stay unparsed: the save writes them a
 Deno.test("segments placed after a track's segments nothing read leave them unparsed; placed among them, they are read", async () => {
   await using tmp = await tempDir("draftcli-verbatim-");
   const dir = await grownDraft(tmp.path);
-  const copy = join(tmp.path, "copy");
-  Deno.mkdirSync(copy);
-  for (const e of Deno.readDirSync(dir)) {
-    if (e.isFile) Deno.copyFileSync(join(dir, e.name), join(copy, e.name));
-  }
+  const copy = unrecordedCopy(dir, tmp.path);
   // Two segments after the loaded ones (one leaving a gap), then, on the copy that parses
   // everything, the same: both place them alike and save the same bytes.
   const segment = (id: string, start: number) =>
@@ -396,4 +401,44 @@ Deno.test("a track's segments are parsed when read; a record without their summa
     /summary that differs/,
   );
   equal(timelineOf(dir), before);
+});
+
+Deno.test("a main video track nothing read takes a segment only where it keeps it contiguous, as when read", async () => {
+  await using tmp = await tempDir("draftcli-verbatim-");
+  const { dir } = await portraitDraft(tmp.path);
+  const video = (id: string, start: number) =>
+    ({
+      id,
+      material_id: "speed-0",
+      target_timerange: { start, duration: 1_000_000 },
+      track_render_index: 0,
+      render_index: 0,
+    }) as never;
+  await mutateDraftAt(dir, (doc) => {
+    placeSegment(doc, "video", video("v-0", 0));
+    placeSegment(doc, "video", video("v-1", 1_000_000));
+    return Promise.resolve({ result: undefined });
+  });
+  const copy = unrecordedCopy(dir, tmp.path);
+  // One where the main track ends (it goes there), one after a gap (an overlay track above).
+  const edit = (unread: boolean[]) => (doc: DraftDocument) => {
+    const main = doc.tracksOf("video")[0];
+    equal(placeSegment(doc, "video", video("v-2", 2_000_000)), main);
+    const overlay = placeSegment(doc, "video", video("v-4", 4_000_000));
+    ok(overlay !== main);
+    overlay.id = "overlay";
+    unread.push(typeof Object.getOwnPropertyDescriptor(main, "segments")?.get === "function");
+    return Promise.resolve({ result: undefined });
+  };
+  const lazy: boolean[] = [];
+  const full: boolean[] = [];
+  await mutateDraftAt(dir, edit(lazy));
+  await mutateDraftAt(copy, edit(full));
+  deepStrictEqual([lazy, full], [[true], [false]]);
+  equal(timelineOf(dir), timelineOf(copy));
+  const saved = JSON.parse(timelineOf(dir));
+  deepStrictEqual(
+    saved.tracks.map((t: { segments: { id: string }[] }) => t.segments.map((s) => s.id)),
+    [["v-0", "v-1", "v-2"], ["v-4"]],
+  );
 });
