@@ -66,6 +66,12 @@ export interface LoadedFiles {
    * document makes each an accessor that parses it when first read; once parsed it joins `lists`.
    */
   lazy?: LazyLists;
+  /**
+   * A save checked against a full serialisation (DRAFTCLI_VERIFY_SAVE): a track's segments
+   * parsed when first read must also have the summary their span records (a command may have
+   * placed and numbered segments from it before reading them).
+   */
+  verify?: boolean;
 }
 
 /** A loaded or new draft. */
@@ -138,6 +144,11 @@ export class DraftDocument {
           if (holder === materials && (key === "videos" || key === "audios")) {
             for (const p of this.#pathsOf([list as Material[]])) loadedMedia.add(p);
           } else if (holder !== materials && key === "segments") {
+            if (init.loaded!.verify && !sameSummary(summariseSegments(list), lazy.span.segments)) {
+              throw new Error(
+                `a track's segments, read, differ from the summary of them the load relied on`,
+              );
+            }
             for (const s of list as Segment[]) loadedSegments.add(s.id);
           }
         });
@@ -147,14 +158,14 @@ export class DraftDocument {
 
   /**
    * The tracks whose segments were left out of the parse and nothing has read since, with the
-   * summary their span records and their loaded count (verbatim.ts `SegmentsSummary`).
+   * summary their span records (verbatim.ts `SegmentsSummary`).
    */
-  #unreadSegments(): { track: Track; summary: SegmentsSummary; count: number }[] {
-    const out: { track: Track; summary: SegmentsSummary; count: number }[] = [];
+  #unreadSegments(): { track: Track; summary: SegmentsSummary }[] {
+    const out: { track: Track; summary: SegmentsSummary }[] = [];
     if (!this.loaded?.lazy) return out;
     for (const track of this.content.tracks ?? []) {
       const l = this.#unread(track);
-      if (l) out.push({ track, summary: l.span.segments!, count: l.span.count });
+      if (l) out.push({ track, summary: l.span.segments! });
     }
     return out;
   }
@@ -223,23 +234,18 @@ export class DraftDocument {
 
   /**
    * For a save checked against a full serialisation (DRAFTCLI_VERIFY_SAVE): call before the save
-   * writes; the check it returns, run once the full serialisation has read every list, throws
-   * unless each track whose segments nothing read has the summary its span records and, with
-   * the segments added since, is in start order (as normalise, which did not sort it, leaves a
-   * list).
+   * writes; the check it returns, run once the full serialisation has read every list (which
+   * checks each one's loaded segments against their summary, `LoadedFiles.verify`), throws
+   * unless each track whose segments nothing read is, with the segments added since, in start
+   * order (as normalise, which did not sort it, leaves a list).
    */
   checkUnreadSegments(): () => void {
     const unread = this.#unreadSegments();
     return () => {
-      for (const { track, summary, count } of unread) {
-        const segments = track.segments;
-        if (
-          !sameSummary(summariseSegments(segments.slice(0, count)), summary) ||
-          !summariseSegments(segments)
-        ) {
+      for (const { track } of unread) {
+        if (!summariseSegments(track.segments)) {
           throw new Error(
-            `a save of a track's segments nothing read found a summary that differs from them` +
-              ` (track ${track.id})`,
+            `a save left a track's segments nothing read out of start order (track ${track.id})`,
           );
         }
       }

@@ -187,7 +187,7 @@ function checkSummaries(doc: DraftDocument, spans: readonly ListSpan[]): void {
  * their loaded bytes; and it also serialises the timeline in full, failing unless both give the
  * same bytes.
  */
-function verifySave(): boolean {
+export function verifySave(): boolean {
   try {
     return Deno.env.get("DRAFTCLI_VERIFY_SAVE") === "1";
   } catch {

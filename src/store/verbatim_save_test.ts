@@ -398,7 +398,24 @@ Deno.test("a track's segments are parsed when read; a record without their summa
       doc.addTrack("text");
       return Promise.resolve({ result: undefined });
     }),
-    /summary that differs/,
+    /differ from the summary of them the load relied on/,
+  );
+  // One that put a segment among them (it says they end earlier), read then: the read fails.
+  rewrite((span) => (span.segments as { last: number }).last -= 2_000_001);
+  await rejects(
+    mutateDraftAt(dir, (doc) => {
+      const track = doc.tracks[0];
+      const segment = {
+        id: "among",
+        material_id: "speed-0",
+        target_timerange: { start: 2_000_000, duration: 1_000_000 },
+      } as never;
+      equal(placeSegment(doc, "text", segment), track);
+      ok(segmentsUnread(doc));
+      void track.segments;
+      return Promise.resolve({ result: undefined });
+    }),
+    /differ from the summary of them the load relied on/,
   );
   equal(timelineOf(dir), before);
 });
