@@ -62,7 +62,7 @@ function rangeOf(item: unknown): { start: number; duration: number } | undefined
 }
 
 /** A segment's `track_render_index` when it is a number. */
-function indexOf(item: unknown): number | undefined {
+function renderIndexOf(item: unknown): number | undefined {
   const t = (item as { track_render_index?: unknown } | null)?.track_render_index;
   return typeof t === "number" ? t : undefined;
 }
@@ -85,10 +85,10 @@ export function summariseSegments(items: readonly unknown[]): SegmentsSummary | 
     start = r.start;
     end = r.start + r.duration;
     last = Math.max(last, end);
-    const t = indexOf(item);
+    const t = renderIndexOf(item);
     if (t !== undefined && t > top) top = t;
   }
-  const layer = indexOf(items[0]);
+  const layer = renderIndexOf(items[0]);
   if (layer === undefined || !Number.isFinite(last)) return undefined;
   return { last, top, layer, contiguous };
 }
@@ -109,7 +109,7 @@ export function summaryAfter(
     if (!r || !(r.start >= last)) return undefined;
     contiguous &&= r.start === last;
     last = r.start + r.duration;
-    const t = indexOf(item);
+    const t = renderIndexOf(item);
     if (t !== undefined && t > top) top = t;
   }
   return Number.isFinite(last) ? { last, top, layer: summary.layer, contiguous } : undefined;
@@ -162,10 +162,10 @@ export interface ListBytes {
 
 /**
  * A materials list or a track's segments left out of the parse at load (`makeLazy`; segments
- * only with a summary, `ListSpan.segments`): the property holds an accessor
- * that parses the list from the loaded file when something first reads it. A list nothing read is
- * as loaded by construction (no reference to it ever existed), so a save writes its loaded bytes
- * whatever the edit declared (serialize.ts).
+ * only with a summary, `ListSpan.segments`): the property holds an accessor that parses the list
+ * from the loaded file when something first reads it. A list nothing read is as loaded by
+ * construction (no reference to it ever existed), so a save writes its loaded bytes whatever the
+ * edit declared (serialize.ts).
  */
 export interface LazyList {
   span: ListSpan;

@@ -185,7 +185,8 @@ function checkSummaries(doc: DraftDocument, spans: readonly ListSpan[]): void {
  * DRAFTCLI_VERIFY_SAVE=1 (set for the test suite): every save writes the timeline in pieces,
  * whatever its size, so it records its lists' spans and writes the loaded items it kept from
  * their loaded bytes; and it also serialises the timeline in full, failing unless both give the
- * same bytes.
+ * same bytes, and checks each segments summary a load relied on or the save records against the
+ * segments.
  */
 export function verifySave(): boolean {
   try {
