@@ -9,9 +9,14 @@ import type { Spellings } from "./spellings.ts";
 import {
   appendUnread,
   type KeptLists,
+  type LazyList,
   type LazyLists,
   type ListBytes,
   makeLazy,
+  sameSummary,
+  type SegmentsSummary,
+  summariseSegments,
+  summaryAfter,
   untouchedLazy,
 } from "./verbatim.ts";
 import type {
@@ -57,10 +62,16 @@ export interface LoadedFiles {
   /** The timeline's item lists whose loaded bytes are known (verbatim.ts). */
   lists?: KeptLists;
   /**
-   * Materials lists left out of the parse (verbatim.ts `LazyList`): the document makes each an
-   * accessor that parses it when first read; once parsed it joins `lists`.
+   * Materials lists and tracks' segments left out of the parse (verbatim.ts `LazyList`): the
+   * document makes each an accessor that parses it when first read; once parsed it joins `lists`.
    */
   lazy?: LazyLists;
+  /**
+   * A save checked against a full serialisation (DRAFTCLI_VERIFY_SAVE): a track's segments
+   * parsed when first read must also have the summary their span records (a command may have
+   * placed and numbered segments from it before reading them).
+   */
+  verify?: boolean;
 }
 
 /** A loaded or new draft. */
@@ -75,8 +86,13 @@ export class DraftDocument {
   readonly content: DraftContent;
   /** The meta document. */
   readonly meta: DraftMeta;
-  /** Ids of the segments the draft had when loaded: their editor-set render_index is kept. */
+  /**
+   * Ids of the segments the draft had when loaded: their editor-set render_index is kept. A
+   * track's segments left out of the parse add theirs when first read.
+   */
   readonly #loadedSegments: Set<string>;
+  /** Did the draft have segments when loaded (some perhaps not parsed)? */
+  readonly #hadSegments: boolean;
   /**
    * `mediaPaths()` when loaded: a save looks only at the files added since. A media list left
    * out of the parse adds its paths when first read (before anything can change it).
@@ -107,12 +123,15 @@ export class DraftDocument {
     this.content = init.content;
     this.meta = init.meta;
     this.loaded = init.loaded;
-    this.#loadedSegments = new Set(
+    // (lists left out of the parse are still the skeleton's empty lists here)
+    const loadedSegments = this.#loadedSegments = new Set(
       (init.content.tracks ?? []).flatMap((t) => (t.segments ?? []).map((s) => s.id)),
     );
     const loadedMedia = this.#pathsOf(this.#parsedMediaLists());
     this.loadedMediaPaths = loadedMedia;
-    this.#loadedEnd = this.#lastEnd();
+    const unread = this.#unreadSegments();
+    this.#hadSegments = loadedSegments.size > 0 || unread.length > 0;
+    this.#loadedEnd = Math.max(this.#lastEnd(), ...unread.map((u) => u.summary.last));
     const materials = init.content.materials;
     for (const [holder, byKey] of init.loaded?.lazy ?? []) {
       for (const [key, lazy] of byKey) {
@@ -124,10 +143,113 @@ export class DraftDocument {
           });
           if (holder === materials && (key === "videos" || key === "audios")) {
             for (const p of this.#pathsOf([list as Material[]])) loadedMedia.add(p);
+          } else if (holder !== materials && key === "segments") {
+            if (init.loaded!.verify && !sameSummary(summariseSegments(list), lazy.span.segments)) {
+              throw new Error(
+                `a track's segments, read, differ from the summary of them the load relied on`,
+              );
+            }
+            for (const s of list as Segment[]) loadedSegments.add(s.id);
           }
         });
       }
     }
+  }
+
+  /**
+   * The tracks whose segments were left out of the parse and nothing has read since, with the
+   * summary their span records (verbatim.ts `SegmentsSummary`).
+   */
+  #unreadSegments(): { track: Track; summary: SegmentsSummary }[] {
+    const out: { track: Track; summary: SegmentsSummary }[] = [];
+    if (!this.loaded?.lazy) return out;
+    for (const track of this.content.tracks ?? []) {
+      const l = this.#unread(track);
+      if (l) out.push({ track, summary: l.span.segments! });
+    }
+    return out;
+  }
+
+  /** A track's segments left out of the parse that nothing has read (with their summary). */
+  #unread(track: Track): LazyList | undefined {
+    const l = untouchedLazy(this.loaded?.lazy, track, "segments");
+    return l?.span.segments ? l : undefined;
+  }
+
+  /**
+   * The summary of a track's segments nothing has read, with those added since (`appendSegment`);
+   * undefined when they were read, or an added one does not follow them (see `summaryAfter`).
+   */
+  #unreadSummary(track: Track): SegmentsSummary | undefined {
+    const l = this.#unread(track);
+    if (!l) return undefined;
+    return l.appended?.length ? summaryAfter(l.span.segments!, l.appended) : l.span.segments;
+  }
+
+  /**
+   * `unreadEnd`'s summaries, by unread list, with the number of added segments they include:
+   * extended as segments are added, so placing a batch costs O(1) per segment. (Its `top` may
+   * predate normalise's numbering; only `last` and `contiguous` are read from it.)
+   */
+  #ends = new WeakMap<LazyList, { added: number; summary: SegmentsSummary | undefined }>();
+
+  /**
+   * For placement: where the segments of a track nothing has read end (those added since
+   * included), and whether they run contiguous from 0; undefined once they were read.
+   */
+  unreadEnd(track: Track): { last: number; contiguous: boolean } | undefined {
+    const l = this.#unread(track);
+    if (!l) return undefined;
+    const added = l.appended ?? [];
+    let c = this.#ends.get(l);
+    if (!c || c.added > added.length) c = { added: 0, summary: l.span.segments };
+    if (c.added < added.length && c.summary) {
+      c = { added: added.length, summary: summaryAfter(c.summary, added.slice(c.added)) };
+    }
+    this.#ends.set(l, c);
+    return c.summary;
+  }
+
+  /**
+   * Adds a segment after a track's segments without reading them, when nothing has read them
+   * and it starts no earlier than they end (`unreadEnd`): it follows them in the list a read
+   * parses and in the bytes a save writes (verbatim.ts `appendUnread`). False otherwise (the
+   * caller then places it in the list itself).
+   */
+  appendSegment(track: Track, segment: Segment): boolean {
+    const end = this.unreadEnd(track);
+    const r = segment.target_timerange;
+    if (!end || !(r.start >= end.last) || !(r.duration >= 0)) return false;
+    return appendUnread(this.loaded?.lazy, track, "segments", segment);
+  }
+
+  /**
+   * What a save records of a track's segments with their span (verbatim.ts `SegmentsSummary`):
+   * for a list nothing read, its loaded summary with the segments added since, else made from its
+   * items (undefined when they do not allow one). Call once the save has written them.
+   */
+  segmentsSummary(track: Track): SegmentsSummary | undefined {
+    return this.#unread(track) ? this.#unreadSummary(track) : summariseSegments(track.segments);
+  }
+
+  /**
+   * For a save checked against a full serialisation (DRAFTCLI_VERIFY_SAVE): call before the save
+   * writes; the check it returns, run once the full serialisation has read every list (which
+   * checks each one's loaded segments against their summary, `LoadedFiles.verify`), throws
+   * unless each track whose segments nothing read is, with the segments added since, in start
+   * order (as normalise, which did not sort it, leaves a list).
+   */
+  checkUnreadSegments(): () => void {
+    const unread = this.#unreadSegments();
+    return () => {
+      for (const { track } of unread) {
+        if (!summariseSegments(track.segments)) {
+          throw new Error(
+            `a save left a track's segments nothing read out of start order (track ${track.id})`,
+          );
+        }
+      }
+    };
   }
 
   /** The media lists (videos, audios) present and parsed: none left out of the parse unread. */
@@ -322,23 +444,44 @@ export class DraftDocument {
     let end = 0;
     const perKind: Record<string, number> = {};
     // New segments carry 0 until numbered here, so the highest index is a loaded segment's.
+    // A track's segments nothing read are as loaded, in start order: their recorded summary
+    // (verbatim.ts `SegmentsSummary`) says all this needs of them.
     let above = -1;
     for (const track of this.tracks) {
+      // segments added that do not follow the unread ones (never so through `appendSegment`):
+      // the list is read, and sorted below
+      if (this.#unread(track) && !this.#unreadSummary(track)) void track.segments;
+      const unread = this.#unreadSummary(track);
+      if (unread) {
+        if (unread.top > above) above = unread.top;
+        continue;
+      }
       for (const s of track.segments) {
         const t = s.track_render_index;
         if (typeof t === "number" && t > above) above = t;
       }
     }
     this.tracks.forEach((track, position) => {
-      track.segments.sort((a, b) => a.target_timerange.start - b.target_timerange.start);
       // kinds sharing a base (effect, filter, adjust at 11000) count together: one layer each
       const layer = RENDER_BASE[track.type] === 11000 ? "effect" : track.type;
       const nth = perKind[layer] = (perKind[layer] ?? -1) + 1;
+      const unread = this.#unread(track);
+      if (unread) {
+        // in start order already; the added ones take the first loaded one's layer
+        end = Math.max(end, this.#unreadSummary(track)!.last);
+        const base = RENDER_BASE[track.type];
+        for (const s of (unread.appended ?? []) as Segment[]) {
+          s.track_render_index = unread.span.segments!.layer;
+          if (base !== undefined && track.type !== "audio") s.render_index = base + nth;
+        }
+        return;
+      }
+      track.segments.sort((a, b) => a.target_timerange.start - b.target_timerange.start);
       const base = RENDER_BASE[track.type];
       const loaded = track.segments.find((s) => this.#loadedSegments.has(s.id));
       let trackIndex = loaded?.track_render_index;
       if (trackIndex === undefined) {
-        trackIndex = this.#loadedSegments.size ? ++above : position;
+        trackIndex = this.#hadSegments ? ++above : position;
       }
       for (const s of track.segments) {
         end = Math.max(end, s.target_timerange.start + s.target_timerange.duration);

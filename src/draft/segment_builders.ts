@@ -732,7 +732,10 @@ function insertByStart(track: Track, segment: Segment): void {
 /**
  * Places a segment on the first track of `type` where it overlaps nothing (for the main video
  * track: where it also keeps the track contiguous from 0), else on a new track above. Segments
- * are kept in start order, so each placement costs O(log n) to find room (O(n) to insert).
+ * are kept in start order, so each placement costs O(log n) to find room (O(n) to insert). A
+ * track whose segments nothing has read (left out of the load's parse) takes a segment that
+ * starts where they end or later without reading them (`DraftDocument.appendSegment`): the
+ * segment then overlaps none of them and goes after them, as it would in the read list.
  */
 export function placeSegment(
   doc: DraftDocument,
@@ -744,6 +747,7 @@ export function placeSegment(
   const range = segment.target_timerange;
   if (trackIndex !== undefined) {
     const track = nthTrack(doc, type, trackIndex);
+    if (doc.appendSegment(track, segment)) return track;
     if (!fitsOn(track, range)) {
       throw new DraftcliError(
         "invalid_input",
@@ -756,6 +760,13 @@ export function placeSegment(
   }
   const tracks = doc.tracksOf(type);
   for (const [i, track] of tracks.entries()) {
+    const unread = doc.unreadEnd(track);
+    if (unread && range.start >= unread.last) {
+      // a main track stays contiguous only if it was and the segment starts where it ends
+      const main = type === "video" && i === 0;
+      if (main && !(unread.contiguous && range.start === unread.last)) continue;
+      if (doc.appendSegment(track, segment)) return track;
+    }
     if (!fitsOn(track, range)) continue;
     if (type === "video" && i === 0 && !keepsMainTrackContiguous(track, range)) continue;
     insertByStart(track, segment);

@@ -636,16 +636,17 @@ function itemCount(content: unknown, lazy?: LazyLists): { items: number; templat
     items += list.length;
     templated ||= vouchedTemplateOf(list[list.length - 1]) !== undefined;
   };
-  for (const t of c?.tracks ?? []) count(t?.segments);
-  const materials = c?.materials ?? {};
-  for (const k of Object.keys(materials)) {
-    // a list left out of the parse is counted unread (reading it would parse it)
-    const unread = untouchedLazy(lazy, materials, k);
+  // a list left out of the parse is counted unread (reading it would parse it)
+  const countAt = (holder: Record<string, unknown>, k: string) => {
+    const unread = untouchedLazy(lazy, holder, k);
     if (unread) {
       items += unread.span.count;
       if (unread.appended) count(unread.appended);
-    } else count(materials[k]);
-  }
+    } else count(holder[k]);
+  };
+  for (const t of c?.tracks ?? []) if (t) countAt(t, "segments");
+  const materials = c?.materials ?? {};
+  for (const k of Object.keys(materials)) countAt(materials, k);
   return { items, templated };
 }
 

@@ -6,7 +6,8 @@
  * of the same file finds each list's loaded items as one byte range (`keptLists`), checked
  * cheaply against the parsed document. A save of an edit that declares it left the loaded items
  * as they were (`DraftDocument.keepLoadedItems`) then writes that range as it was read, no
- * serialisation and no encoding, followed by the list's new items. Materials lists can also be
+ * serialisation and no encoding, followed by the list's new items. Materials lists, and a
+ * track's segments whose span records what a save needs of them (`SegmentsSummary`), can also be
  * left out of the load's parse (`LazyList`): parsed when first read, and written as loaded bytes
  * when nothing read them, whatever the edit declared.
  *
@@ -32,6 +33,108 @@ export interface ListSpan {
   end: number;
   /** Items in the list. */
   count: number;
+  /** A track's segments: what `DraftDocument.normalise` needs of them (`summariseSegments`). */
+  segments?: SegmentsSummary;
+}
+
+/**
+ * What a save needs of a track's segments when nothing read them (`DraftDocument.normalise`):
+ * recorded with the list's span, it lets a load leave the list out of the parse.
+ */
+export interface SegmentsSummary {
+  /** The latest end (`start + duration` of `target_timerange`, µs). */
+  last: number;
+  /** The highest `track_render_index` that is a number; -1 when none is. */
+  top: number;
+  /** The first segment's `track_render_index` (a new segment on the track takes it). */
+  layer: number;
+  /** Does each start where the one before ends, the first at 0 (a main track's rule)? */
+  contiguous: boolean;
+}
+
+/** A segment's `target_timerange` when its start and duration are numbers, the duration ≥ 0. */
+function rangeOf(item: unknown): { start: number; duration: number } | undefined {
+  const r = (item as { target_timerange?: { start?: unknown; duration?: unknown } } | null)
+    ?.target_timerange;
+  return typeof r?.start === "number" && typeof r.duration === "number" && r.duration >= 0
+    ? r as { start: number; duration: number }
+    : undefined;
+}
+
+/** A segment's `track_render_index` when it is a number. */
+function renderIndexOf(item: unknown): number | undefined {
+  const t = (item as { track_render_index?: unknown } | null)?.track_render_index;
+  return typeof t === "number" ? t : undefined;
+}
+
+/**
+ * The summary of a track's segments, in order; undefined unless each has a numeric
+ * `target_timerange` start and duration (≥ 0), they are in start order (normalise's sort leaves
+ * them as they are) and the first has a numeric `track_render_index`.
+ */
+export function summariseSegments(items: readonly unknown[]): SegmentsSummary | undefined {
+  let last = -Infinity;
+  let top = -1;
+  let start = -Infinity;
+  let end = 0;
+  let contiguous = true;
+  for (const item of items) {
+    const r = rangeOf(item);
+    if (!r || !(r.start >= start)) return undefined;
+    contiguous &&= r.start === end;
+    start = r.start;
+    end = r.start + r.duration;
+    last = Math.max(last, end);
+    const t = renderIndexOf(item);
+    if (t !== undefined && t > top) top = t;
+  }
+  const layer = renderIndexOf(items[0]);
+  if (layer === undefined || !Number.isFinite(last)) return undefined;
+  return { last, top, layer, contiguous };
+}
+
+/**
+ * The summary of a track's segments once `items` follow those `summary` describes, each starting
+ * no earlier than every segment before it ends (as placement appends them after segments nothing
+ * read: `DraftDocument.appendSegment`); what `summariseSegments` makes of the whole list.
+ * Undefined when an item does not start so.
+ */
+export function summaryAfter(
+  summary: SegmentsSummary,
+  items: readonly unknown[],
+): SegmentsSummary | undefined {
+  let { last, top, contiguous } = summary;
+  for (const item of items) {
+    const r = rangeOf(item);
+    if (!r || !(r.start >= last)) return undefined;
+    contiguous &&= r.start === last;
+    last = r.start + r.duration;
+    const t = renderIndexOf(item);
+    if (t !== undefined && t > top) top = t;
+  }
+  return Number.isFinite(last) ? { last, top, layer: summary.layer, contiguous } : undefined;
+}
+
+/** Is `x` a summary as `summariseSegments` makes one (finite numbers)? */
+export function isSegmentsSummary(x: unknown): x is SegmentsSummary {
+  const s = x as SegmentsSummary | null;
+  return typeof s === "object" && s !== null && Number.isFinite(s.last) &&
+    Number.isFinite(s.top) && Number.isFinite(s.layer) && typeof s.contiguous === "boolean";
+}
+
+/** Do two summaries say the same (both none counts as the same)? */
+export function sameSummary(
+  a: SegmentsSummary | undefined,
+  b: SegmentsSummary | undefined,
+): boolean {
+  return a === b || (a !== undefined && b !== undefined && a.last === b.last &&
+    a.top === b.top && a.layer === b.layer && a.contiguous === b.contiguous);
+}
+
+/** Is `path` the path of a track's segments list? */
+export function isSegmentsPath(path: readonly (string | number)[]): boolean {
+  return path.length === 3 && path[0] === "tracks" && typeof path[1] === "number" &&
+    path[2] === "segments";
 }
 
 /** A loaded list's items and where their bytes are in the loaded timeline. */
@@ -58,10 +161,11 @@ export interface ListBytes {
 }
 
 /**
- * A materials list left out of the parse at load (`lazyList`): the property holds an accessor
- * that parses the list from the loaded file when something first reads it. A list nothing read is
- * as loaded by construction (no reference to it ever existed), so a save writes its loaded bytes
- * whatever the edit declared (serialize.ts).
+ * A materials list or a track's segments left out of the parse at load (`makeLazy`; segments
+ * only with a summary, `ListSpan.segments`): the property holds an accessor that parses the list
+ * from the loaded file when something first reads it. A list nothing read is as loaded by
+ * construction (no reference to it ever existed), so a save writes its loaded bytes whatever the
+ * edit declared (serialize.ts).
  */
 export interface LazyList {
   span: ListSpan;
@@ -168,8 +272,7 @@ export type Piece = string | Uint8Array | ((offset: number) => void);
 export function isItemList(path: readonly (string | number)[]): boolean {
   return path.length === 2
     ? path[0] === "materials" && typeof path[1] === "string"
-    : path.length === 3 && path[0] === "tracks" && typeof path[1] === "number" &&
-      path[2] === "segments";
+    : isSegmentsPath(path);
 }
 
 /** The list at `path` in a timeline document, if it is an array. */

@@ -1,7 +1,15 @@
 /** Item lists written from their loaded bytes (verbatim.ts) and the spans that locate them. */
 import { deepStrictEqual, equal, ok, throws } from "node:assert/strict";
 import { timelineFloats, timelinePieces, timelineWrite } from "./serialize.ts";
-import { checkedPieces, keptLists as keptListsOf, type ListSpan, type Piece } from "./verbatim.ts";
+import {
+  checkedPieces,
+  isSegmentsSummary,
+  keptLists as keptListsOf,
+  type ListSpan,
+  type Piece,
+  summariseSegments,
+  summaryAfter,
+} from "./verbatim.ts";
 
 /** `keptLists` of a file held in memory. */
 const keptLists = (content: unknown, bytes: Uint8Array, spans: readonly ListSpan[]) =>
@@ -135,4 +143,36 @@ Deno.test("checkedPieces: passes equal pieces through, throws at a byte that dif
     () => written(checkedPieces(['{"a":[1,2]'], () => expected)),
     /wrote 10 bytes, a full save 11/,
   );
+});
+
+Deno.test("summariseSegments, summaryAfter: the latest end, the highest and the first track_render_index, contiguity; none for what normalise would change", () => {
+  const seg = (start: number, duration: number, track_render_index?: unknown) => ({
+    target_timerange: { start, duration },
+    ...(track_render_index === undefined ? {} : { track_render_index }),
+  });
+  deepStrictEqual(summariseSegments([seg(0, 5, 2), seg(1, 1, 7), seg(1, 2, "x")]), {
+    last: 5,
+    top: 7,
+    layer: 2,
+    contiguous: false,
+  });
+  const loaded = [seg(0, 1, 3), seg(1, 2, 3)];
+  const summary = { last: 3, top: 3, layer: 3, contiguous: true };
+  deepStrictEqual(summariseSegments(loaded), summary);
+  // segments following them: the summary of the whole list, while each starts where all end
+  for (const added of [[seg(3, 1, 0), seg(4, 0, 9)], [seg(5, 1, 0)], [seg(3, 2), seg(6, 1)]]) {
+    deepStrictEqual(summaryAfter(summary, added), summariseSegments([...loaded, ...added]));
+  }
+  equal(summaryAfter(summary, [seg(2, 1, 0)]), undefined);
+  equal(summaryAfter(summary, [seg(3, 2, 0), seg(4, 1, 0)]), undefined);
+  // out of start order (normalise would sort them), a first without a numeric index, odd times
+  equal(summariseSegments([seg(2, 1, 0), seg(1, 1, 0)]), undefined);
+  equal(summariseSegments([seg(0, -1, 0)]), undefined);
+  equal(summariseSegments([seg(0, 1), seg(1, 1, 0)]), undefined);
+  equal(summariseSegments([seg(0, NaN, 0)]), undefined);
+  equal(summariseSegments([{ target_timerange: { start: "0", duration: 1 } }]), undefined);
+  equal(summariseSegments([]), undefined);
+  ok(isSegmentsSummary({ last: 1, top: -1, layer: 0, contiguous: false }));
+  ok(!isSegmentsSummary({ last: 1, top: -1, layer: 0 }));
+  ok(!isSegmentsSummary({ last: "1", top: -1, layer: 0, contiguous: true }));
 });

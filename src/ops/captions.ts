@@ -265,7 +265,9 @@ export function applyCaptions(
   }
   const track = trackIndex === undefined ? doc.addTrack("text") : nthTrack(doc, "text", trackIndex);
   if (trackIndex !== undefined) {
-    const i = ranges.findIndex((r) => !fitsOn(track, r));
+    // captions from where the track's unread segments end fit without reading them
+    const unread = doc.unreadEnd(track);
+    const i = ranges.findIndex((r) => !(unread && r.start >= unread.last) && !fitsOn(track, r));
     if (i >= 0) {
       throw new DraftcliError(
         "invalid_input",
@@ -309,7 +311,7 @@ export function applyCaptions(
     });
     const planned = planAnimations(anims[i] ?? {}, ranges[i].duration, "text", field, warn);
     if (planned.length) setAnimations(doc, seg, planned);
-    track.segments.push(seg);
+    if (!doc.appendSegment(track, seg)) track.segments.push(seg);
     return { ...itemBase(doc, track, seg), text: it.text };
   });
   return { trackId: track.id, items: created, built };

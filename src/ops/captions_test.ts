@@ -161,3 +161,63 @@ Deno.test("any caption batch written from templates equals the general writer's 
     );
   }
 });
+
+Deno.test("captions on a text track nothing read: after its segments they leave it unread; both ways save the same track", async () => {
+  await using tmp = await tempDir("draftcli-captions-unread-");
+  const { dir } = await portraitDraft(tmp.path);
+  const caption = (i: number) => ({ text: `caption ${i}`, start: i * 1e6, end: (i + 1) * 1e6 });
+  /** Adds captions on text track `trackIndex`; whether that track's segments stayed unread. */
+  const add = async (at: string, items: number[], trackIndex?: number) => {
+    const doc = await loadDraft(at, { forSave: saveReading });
+    const plan = planCaptions(
+      "jianying",
+      items.map(caption),
+      CaptionStyle.parse({}),
+      "captions",
+      undefined,
+      "font",
+      CATALOG_NAMES,
+    );
+    const { built } = applyCaptions(doc, plan, () => {}, trackIndex);
+    vouchAsBuilt(built);
+    const track = doc.tracksOf("text")[0];
+    const unread = typeof Object.getOwnPropertyDescriptor(track, "segments")?.get === "function";
+    await saveDraft(doc);
+    return unread;
+  };
+  await add(dir, [0, 1, 2, 5]);
+  // A copy without draftcli's record of its last save: loads parse the whole timeline.
+  const copy = `${tmp.path}/copy`;
+  Deno.mkdirSync(copy);
+  for (const e of Deno.readDirSync(dir)) {
+    if (e.isFile) Deno.copyFileSync(`${dir}/${e.name}`, `${copy}/${e.name}`);
+  }
+  equal([await add(dir, [6, 7], 0), await add(copy, [6, 7], 0)], [true, false]);
+  // In the gap among the loaded captions: the track is read, the caption put in order.
+  equal([await add(dir, [3], 0), await add(copy, [3], 0)], [false, false]);
+  /** Each track's kind and its segments' times and render indexes, and the duration. */
+  const shape = (at: string) => {
+    const t = JSON.parse(Deno.readTextFileSync(`${at}/draft_content.json`));
+    return [
+      t.duration,
+      t.tracks.map((track: { type: string; segments: Record<string, unknown>[] }) => [
+        track.type,
+        track.segments.map((s) => [
+          (s.target_timerange as { start: number }).start,
+          s.track_render_index,
+          s.render_index,
+        ]),
+      ]),
+    ];
+  };
+  equal(shape(dir), shape(copy));
+  equal((shape(dir)[1] as [string, number[][]][])[0][1].map(([start]) => start / 1e6), [
+    0,
+    1,
+    2,
+    3,
+    5,
+    6,
+    7,
+  ]);
+});

@@ -13,7 +13,13 @@ import {
   timelinePieces,
   timelineWrite,
 } from "../draft/serialize.ts";
-import { checkedPieces, type ListSpan } from "../draft/verbatim.ts";
+import {
+  checkedPieces,
+  isSegmentsPath,
+  type ListSpan,
+  sameSummary,
+  summariseSegments,
+} from "../draft/verbatim.ts";
 import type { StagedFile } from "./commit.ts";
 import { mainTimelineId, presentNames } from "./load.ts";
 import { DRAFT_PATH_PLACEHOLDER as PLACEHOLDER } from "../draft/media_path.ts";
@@ -107,9 +113,13 @@ export function draftFileEntries(
     lazy: loaded?.lazy,
     always: verify,
   });
+  if (spans) pieces = summarised(pieces, doc, spans);
   if (verify) {
+    const checkUnread = doc.checkUnreadSegments();
     pieces = checkedPieces(pieces, () => {
       const full = [...timelinePieces(doc.content, timelineFloats(), loaded?.content)].join("");
+      checkUnread();
+      if (spans) checkSummaries(doc, spans);
       return new TextEncoder().encode(full);
     });
   }
@@ -138,12 +148,47 @@ export function draftFileEntries(
 }
 
 /**
+ * The pieces, then, once they are all made, the summary of each track's segments whose span they
+ * recorded (`DraftDocument.segmentsSummary`): the next load may leave those out of its parse.
+ */
+function* summarised<P>(
+  pieces: Iterable<P>,
+  doc: DraftDocument,
+  spans: ListSpan[],
+): Generator<P> {
+  yield* pieces;
+  for (const span of spans) {
+    if (!isSegmentsPath(span.path)) continue;
+    const track = doc.tracks[span.path[1] as number];
+    const summary = track && doc.segmentsSummary(track);
+    if (summary) span.segments = summary;
+  }
+}
+
+/**
+ * For a save checked against a full serialisation, once that has read every list: throws unless
+ * each recorded segments summary is what the track's segments, as written, make.
+ */
+function checkSummaries(doc: DraftDocument, spans: readonly ListSpan[]): void {
+  for (const span of spans) {
+    if (!isSegmentsPath(span.path)) continue;
+    const segments = doc.tracks[span.path[1] as number]?.segments ?? [];
+    if (!sameSummary(span.segments, summariseSegments(segments))) {
+      throw new Error(
+        `a save recorded a summary of track ${span.path[1]}'s segments that differs from them`,
+      );
+    }
+  }
+}
+
+/**
  * DRAFTCLI_VERIFY_SAVE=1 (set for the test suite): every save writes the timeline in pieces,
  * whatever its size, so it records its lists' spans and writes the loaded items it kept from
  * their loaded bytes; and it also serialises the timeline in full, failing unless both give the
- * same bytes.
+ * same bytes, and checks each segments summary a load relied on or the save records against the
+ * segments.
  */
-function verifySave(): boolean {
+export function verifySave(): boolean {
   try {
     return Deno.env.get("DRAFTCLI_VERIFY_SAVE") === "1";
   } catch {

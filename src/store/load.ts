@@ -222,6 +222,7 @@ export async function loadDraft(
           )
           : undefined,
         lazy: lazy?.lazy,
+        verify: save.verifySave(),
       }
       : undefined,
   });

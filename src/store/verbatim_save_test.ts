@@ -10,6 +10,7 @@ import { portraitDraft } from "../../test/helpers/portrait_draft.ts";
 import type { DraftDocument } from "../draft/document.ts";
 import { mutateDraftAt } from "./commit.ts";
 import { TMP_SUFFIX } from "./atomic.ts";
+import { placeSegment } from "../draft/segment_builders.ts";
 
 /** A draft draftcli made, with a few speeds and a text track of segments, saved once. */
 async function grownDraft(root: string): Promise<string> {
@@ -36,6 +37,23 @@ function addItems(doc: DraftDocument, from: number, n: number): void {
 }
 
 const timelineOf = (dir: string) => Deno.readTextFileSync(join(dir, "draft_content.json"));
+
+/**
+ * A copy of a draft's files without `.draftcli/` (so without the record of draftcli's last save):
+ * a load of it parses the whole timeline.
+ */
+function unrecordedCopy(dir: string, into: string): string {
+  const copy = join(into, "copy");
+  Deno.mkdirSync(copy);
+  for (const e of Deno.readDirSync(dir)) {
+    if (e.isFile) Deno.copyFileSync(join(dir, e.name), join(copy, e.name));
+  }
+  return copy;
+}
+
+/** Is the first track's `segments` still the accessor that would parse them (nothing read them)? */
+const segmentsUnread = (doc: DraftDocument) =>
+  typeof Object.getOwnPropertyDescriptor(doc.tracks[0], "segments")?.get === "function";
 
 Deno.test("the test suite saves in verification mode", () => {
   equal(Deno.env.get("DRAFTCLI_VERIFY_SAVE"), "1");
@@ -248,4 +266,196 @@ Deno.test("recorded spans that do not frame their lists are ignored: the whole t
     return Promise.resolve({ result: undefined });
   });
   equal(JSON.parse(timelineOf(dir)).materials.speeds.length, 4);
+});
+
+Deno.test("a track's segments nothing read stay unparsed: the save writes them as loaded and numbers the rest as a full parse does", async () => {
+  await using tmp = await tempDir("draftcli-verbatim-");
+  const dir = await grownDraft(tmp.path);
+  const record = join(dir, ".draftcli", "written.json");
+  const spanOf = () =>
+    JSON.parse(Deno.readTextFileSync(record)).files["draft_content.json"].lists
+      .find((s: { path: unknown[] }) => s.path.join() === "tracks,0,segments");
+  const layer = JSON.parse(timelineOf(dir)).tracks[0].segments[0].track_render_index;
+  deepStrictEqual(spanOf().segments, { last: 3_000_000, top: layer, layer, contiguous: true });
+  // The same edit on a copy without the record, which parses the whole timeline.
+  const copy = unrecordedCopy(dir, tmp.path);
+  const edit = (unread: boolean[]) => (doc: DraftDocument) => {
+    const track = doc.addTrack("text");
+    track.id = "new-track";
+    track.segments.push({
+      id: "segment-new",
+      material_id: "speed-0",
+      target_timerange: { start: 5_000_000, duration: 1_000_000 },
+    } as never);
+    unread.push(segmentsUnread(doc));
+    return Promise.resolve({ result: undefined });
+  };
+  const lazy: boolean[] = [];
+  const full: boolean[] = [];
+  await mutateDraftAt(dir, edit(lazy));
+  await mutateDraftAt(copy, edit(full));
+  deepStrictEqual([lazy, full], [[true], [false]]);
+  equal(timelineOf(dir), timelineOf(copy));
+  const saved = JSON.parse(timelineOf(dir));
+  equal(saved.duration, 6_000_000);
+  equal(saved.tracks[1].segments[0].track_render_index, layer + 1);
+  deepStrictEqual(spanOf().segments, { last: 3_000_000, top: layer, layer, contiguous: true });
+});
+
+Deno.test("segments placed after a track's segments nothing read leave them unparsed; placed among them, they are read", async () => {
+  await using tmp = await tempDir("draftcli-verbatim-");
+  const dir = await grownDraft(tmp.path);
+  const copy = unrecordedCopy(dir, tmp.path);
+  // Two segments after the loaded ones (one leaving a gap), then, on the copy that parses
+  // everything, the same: both place them alike and save the same bytes.
+  const segment = (id: string, start: number) =>
+    ({
+      id,
+      material_id: "speed-0",
+      target_timerange: { start, duration: 1_000_000 },
+      track_render_index: 0,
+      render_index: 0,
+    }) as never;
+  const edit = (unread: boolean[]) => (doc: DraftDocument) => {
+    const track = doc.tracks[0];
+    equal(placeSegment(doc, "text", segment("after-0", 3_000_000)), track);
+    equal(placeSegment(doc, "text", segment("after-1", 5_000_000)), track);
+    unread.push(segmentsUnread(doc));
+    return Promise.resolve({ result: undefined });
+  };
+  const lazy: boolean[] = [];
+  const full: boolean[] = [];
+  await mutateDraftAt(dir, edit(lazy));
+  await mutateDraftAt(copy, edit(full));
+  deepStrictEqual([lazy, full], [[true], [false]]);
+  equal(timelineOf(dir), timelineOf(copy));
+  const saved = JSON.parse(timelineOf(dir));
+  const layer = saved.tracks[0].segments[0].track_render_index;
+  deepStrictEqual(
+    saved.tracks[0].segments.slice(3).map((s: Record<string, unknown>) => [
+      s.id,
+      s.track_render_index,
+      s.render_index,
+    ]),
+    [["after-0", layer, 15000], ["after-1", layer, 15000]],
+  );
+  equal(saved.duration, 6_000_000);
+  // A segment among the loaded ones (in the gap): the track is read, the segment put in order.
+  let unread = true;
+  await mutateDraftAt(dir, (doc) => {
+    equal(placeSegment(doc, "text", segment("in-gap", 4_000_000)), doc.tracks[0]);
+    unread = segmentsUnread(doc);
+    return Promise.resolve({ result: undefined });
+  });
+  ok(!unread);
+  deepStrictEqual(
+    JSON.parse(timelineOf(dir)).tracks[0].segments.map((s: { id: string }) => s.id).slice(3),
+    ["after-0", "in-gap", "after-1"],
+  );
+});
+
+Deno.test("a track's segments are parsed when read; a record without their summary, or with a wrong one, is not trusted", async () => {
+  await using tmp = await tempDir("draftcli-verbatim-");
+  const dir = await grownDraft(tmp.path);
+  // Read, then added to: parsed, its loaded items kept as loaded.
+  let kept = 0;
+  await mutateDraftAt(dir, (doc) => {
+    doc.keepLoadedItems();
+    ok(segmentsUnread(doc));
+    addItems(doc, 3, 1);
+    ok(!segmentsUnread(doc));
+    kept = doc.keptBytes().size;
+    return Promise.resolve({ result: undefined });
+  });
+  equal(kept, 2);
+  deepStrictEqual(
+    JSON.parse(timelineOf(dir)).tracks[0].segments.map((s: { id: string }) => s.id),
+    ["segment-0", "segment-1", "segment-2", "segment-3"],
+  );
+  const record = join(dir, ".draftcli", "written.json");
+  const rewrite = (change: (span: Record<string, unknown>) => void) => {
+    const written = JSON.parse(Deno.readTextFileSync(record));
+    for (const file of Object.values(written.files) as { lists?: { path: unknown[] }[] }[]) {
+      for (const span of file.lists ?? []) {
+        if (span.path[0] === "tracks") change(span as Record<string, unknown>);
+      }
+    }
+    Deno.writeTextFileSync(record, JSON.stringify(written));
+  };
+  // A record without the summary (an older save's): the segments are parsed with the rest.
+  rewrite((span) => delete span.segments);
+  let unread = true;
+  await mutateDraftAt(dir, (doc) => {
+    unread = segmentsUnread(doc);
+    return Promise.resolve({ result: undefined });
+  });
+  ok(!unread);
+  // A summary that does not describe the segments: verification mode fails the save.
+  rewrite((span) => (span.segments as { last: number }).last += 1);
+  const before = timelineOf(dir);
+  await rejects(
+    mutateDraftAt(dir, (doc) => {
+      doc.addTrack("text");
+      return Promise.resolve({ result: undefined });
+    }),
+    /differ from the summary of them the load relied on/,
+  );
+  // One that put a segment among them (it says they end earlier), read then: the read fails.
+  rewrite((span) => (span.segments as { last: number }).last -= 2_000_001);
+  await rejects(
+    mutateDraftAt(dir, (doc) => {
+      const track = doc.tracks[0];
+      const segment = {
+        id: "among",
+        material_id: "speed-0",
+        target_timerange: { start: 2_000_000, duration: 1_000_000 },
+      } as never;
+      equal(placeSegment(doc, "text", segment), track);
+      ok(segmentsUnread(doc));
+      void track.segments;
+      return Promise.resolve({ result: undefined });
+    }),
+    /differ from the summary of them the load relied on/,
+  );
+  equal(timelineOf(dir), before);
+});
+
+Deno.test("a main video track nothing read takes a segment only where it keeps it contiguous, as when read", async () => {
+  await using tmp = await tempDir("draftcli-verbatim-");
+  const { dir } = await portraitDraft(tmp.path);
+  const video = (id: string, start: number) =>
+    ({
+      id,
+      material_id: "speed-0",
+      target_timerange: { start, duration: 1_000_000 },
+      track_render_index: 0,
+      render_index: 0,
+    }) as never;
+  await mutateDraftAt(dir, (doc) => {
+    placeSegment(doc, "video", video("v-0", 0));
+    placeSegment(doc, "video", video("v-1", 1_000_000));
+    return Promise.resolve({ result: undefined });
+  });
+  const copy = unrecordedCopy(dir, tmp.path);
+  // One where the main track ends (it goes there), one after a gap (an overlay track above).
+  const edit = (unread: boolean[]) => (doc: DraftDocument) => {
+    const main = doc.tracksOf("video")[0];
+    equal(placeSegment(doc, "video", video("v-2", 2_000_000)), main);
+    const overlay = placeSegment(doc, "video", video("v-4", 4_000_000));
+    ok(overlay !== main);
+    overlay.id = "overlay";
+    unread.push(typeof Object.getOwnPropertyDescriptor(main, "segments")?.get === "function");
+    return Promise.resolve({ result: undefined });
+  };
+  const lazy: boolean[] = [];
+  const full: boolean[] = [];
+  await mutateDraftAt(dir, edit(lazy));
+  await mutateDraftAt(copy, edit(full));
+  deepStrictEqual([lazy, full], [[true], [false]]);
+  equal(timelineOf(dir), timelineOf(copy));
+  const saved = JSON.parse(timelineOf(dir));
+  deepStrictEqual(
+    saved.tracks.map((t: { segments: { id: string }[] }) => t.segments.map((s) => s.id)),
+    [["v-0", "v-1", "v-2"], ["v-4"]],
+  );
 });

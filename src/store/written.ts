@@ -18,9 +18,10 @@ import { join, relative } from "../path.ts";
 import { STATE_DIR } from "./locate.ts";
 import {
   framed,
+  isSegmentsPath,
+  isSegmentsSummary,
   type KeptLists,
   keptLists,
-  type LazyList,
   type LazyLists,
   listAt,
   type ListSpan,
@@ -191,10 +192,19 @@ export function writtenLists(path: string, content: unknown, lists: ListSpan[]):
 const LAZY_MAX = 1 << 24;
 
 /**
- * The text of a timeline file draftcli wrote with its materials lists cut out (each `[]`), to
- * parse without them, and the spans cut: those `lists` records that frame their list in the
- * file (`framed`), in file order, none overlapping, none longer than `LAZY_MAX`. Undefined when
- * none does.
+ * Can the list of a span be left out of the parse: a materials list, or a track's segments whose
+ * span records what a save needs of them (`SegmentsSummary`, see `DraftDocument.normalise`)?
+ */
+function lazyPath(span: ListSpan): boolean {
+  return (span.path.length === 2 && span.path[0] === "materials") ||
+    (isSegmentsPath(span.path) && isSegmentsSummary(span.segments));
+}
+
+/**
+ * The text of a timeline file draftcli wrote with its materials lists and summarised segments
+ * lists (`lazyPath`) cut out (each `[]`), to parse without them, and the spans cut: those `lists`
+ * records that frame their list in the file (`framed`), in file order, none overlapping, none
+ * longer than `LAZY_MAX`. Undefined when none does.
  */
 export function writtenSkeleton(
   path: string,
@@ -205,8 +215,7 @@ export function writtenSkeleton(
     const size = f.statSync().size;
     const cut: ListSpan[] = [];
     let at = 0;
-    const sorted = lists.filter((l) => l.path.length === 2 && l.path[0] === "materials")
-      .sort((a, b) => a.start - b.start);
+    const sorted = lists.filter(lazyPath).sort((a, b) => a.start - b.start);
     for (const l of sorted) {
       if (!spanFits(l, size) || l.start <= at || l.end - l.start > LAZY_MAX) continue;
       if (!framed(l, (at, length) => readAtSync(f, at, length))) continue;
@@ -231,20 +240,22 @@ export function writtenSkeleton(
 
 /**
  * The lazy lists (verbatim.ts `LazyList`) of a timeline parsed from its skeleton: each cut list
- * must be an empty list of `content.materials` there. Undefined when one is not (the caller then
- * parses the whole file).
+ * must be an empty list there, of `content.materials` or of a track (an object). Undefined when
+ * one is not (the caller then parses the whole file).
  */
 export function lazyLists(
   content: unknown,
   path: string,
   lists: readonly ListSpan[],
 ): { lazy: LazyLists; lists: readonly ListSpan[] } | undefined {
-  const materials = (content as { materials?: unknown } | null)?.materials;
-  if (!materials || typeof materials !== "object" || Array.isArray(materials)) return undefined;
-  const byKey = new Map<string, LazyList>();
+  const lazy: LazyLists = new Map();
   for (const span of lists) {
-    const key = String(span.path[1]);
-    if (listAt(content, span.path)?.length !== 0 || byKey.has(key)) return undefined;
+    const holder = holderAt(content, span.path);
+    const key = String(span.path[span.path.length - 1]);
+    if (!holder || listAt(content, span.path)?.length !== 0) return undefined;
+    let byKey = lazy.get(holder);
+    if (!byKey) lazy.set(holder, byKey = new Map());
+    if (byKey.has(key)) return undefined;
     byKey.set(key, {
       span,
       read: () => listBytes(path, span),
@@ -253,7 +264,17 @@ export function lazyLists(
       changed: () => changedError(path),
     });
   }
-  return { lazy: new Map([[materials, byKey]]), lists };
+  return { lazy, lists };
+}
+
+/** The object holding the list at `path` (all but its last key), when it is a plain object. */
+function holderAt(content: unknown, path: readonly (string | number)[]): object | undefined {
+  let v = content;
+  for (const k of path.slice(0, -1)) {
+    if (v === null || typeof v !== "object") return undefined;
+    v = (v as Record<string | number, unknown>)[k];
+  }
+  return v !== null && typeof v === "object" && !Array.isArray(v) ? v : undefined;
 }
 
 /** The error of a save or read that finds the loaded timeline file rewritten meanwhile. */
