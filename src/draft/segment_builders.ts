@@ -760,7 +760,8 @@ export function placeSegment(
     return track;
   }
   const tracks = doc.tracksOf(type);
-  for (const [i, track] of tracks.entries()) {
+  for (let i = 0; i < tracks.length; i++) {
+    const track = tracks[i];
     if (!fitsOn(track, range)) continue;
     if (type === "video" && i === 0 && !keepsMainTrackContiguous(track, range)) continue;
     insertByStart(track, segment);
