@@ -103,7 +103,8 @@ function addCompanions(
   built?: object[],
 ): string[] {
   const refs: string[] = [];
-  for (const c of companions) {
+  for (let k = 0; k < companions.length; k++) {
+    const c = companions[k];
     const m = c.make();
     if (built) {
       c.template ??= itemTemplate(m, c.list === "speeds" ? ["id", "speed"] : ["id"]);

@@ -91,7 +91,8 @@ export function applyImages(
   const created: Record<string, unknown>[] = new Array(items.length);
   const placed: { i: number; track: Track; seg: Segment }[] = [];
   const buildVisual = visualSegmentBuilder(doc, built);
-  for (const i of order) {
+  for (let k = 0; k < order.length; k++) {
+    const i = order[k];
     const it = items[i];
     const field = `${plan.field}[${i}]`;
     const media = byUrl.get(it.imageUrl)!;
