@@ -30,6 +30,50 @@ export interface FloatTrie {
   children: Map<string, FloatTrie>;
   /** The children other than `[]`, in an array (made on first use by `membersOf`). */
   members?: { key: string; node: FloatTrie }[];
+  /** `itemMemberFloats` of this node, once made (false: none). */
+  itemMembers?: RegExp | false;
+}
+
+/**
+ * For a list node whose items' walked float paths all end at members of the items themselves
+ * (material_colors' width and height), the expression that spells those members' integers as
+ * floats in the list's text (`$1$2.0`); undefined for any other node. Made once per node.
+ */
+function itemMemberFloats(node: FloatTrie): RegExp | undefined {
+  if (node.itemMembers === undefined) {
+    const item = node.children.get("[]");
+    const leaves = item && !item.float && item.children.size > 0 &&
+      [...item.children].every(([k, c]) => k !== "[]" && c.float && c.children.size === 0);
+    const keys = leaves
+      ? [...item.children.keys()].map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+      : [];
+    node.itemMembers = leaves
+      ? new RegExp(`([{,]"(?:${keys.join("|")})":)(-?\\d+)(?=[,}])`, "g")
+      : false;
+  }
+  return node.itemMembers || undefined;
+}
+
+/**
+ * Are all items of `list` objects that JSON.stringify writes member by member (not arrays, no
+ * `toJSON`, no raw JSON)?
+ */
+function allPlainObjects(list: unknown[]): boolean {
+  for (let i = 0; i < list.length; i++) {
+    const x = list[i];
+    if (
+      x === null || typeof x !== "object" || Array.isArray(x) ||
+      typeof (x as { toJSON?: unknown }).toJSON === "function" || isRawJSON(x)
+    ) return false;
+  }
+  return true;
+}
+
+/** How many times `c` occurs in `text`. */
+function countOf(text: string, c: string): number {
+  let n = 0;
+  for (let at = text.indexOf(c); at >= 0; at = text.indexOf(c, at + 1)) n++;
+  return n;
 }
 
 /**
@@ -260,13 +304,24 @@ function stringifyWith(
   indent?: string,
 ): string {
   const marked: Marked[] = [];
-  let text: string;
-  try {
-    mark(value, trie, `~f${nonce}:`, marked);
-    // Without arguments beyond the value: V8's fast serializer takes only that form.
-    text = (indent ? JSON.stringify(value, null, indent) : JSON.stringify(value)) ?? "null";
-  } finally {
-    for (let i = 0; i < marked.length; i++) marked[i].holder[marked[i].key] = marked[i].value;
+  let text: string | undefined;
+  // A list whose items' walked float paths are their own members: when its text has no object
+  // but the items (one "{" each), those members are the only keys of those names in it, and
+  // their integers are spelled in the text, without marking (changing the type of a member of
+  // thousands of objects, and back, costs more than the expression).
+  const members = indent ? undefined : itemMemberFloats(trie);
+  if (members && Array.isArray(value) && allPlainObjects(value)) {
+    const plain = JSON.stringify(value);
+    if (countOf(plain, "{") === value.length) text = plain.replace(members, "$1$2.0");
+  }
+  if (text === undefined) {
+    try {
+      mark(value, trie, `~f${nonce}:`, marked);
+      // Without arguments beyond the value: V8's fast serializer takes only that form.
+      text = (indent ? JSON.stringify(value, null, indent) : JSON.stringify(value)) ?? "null";
+    } finally {
+      for (let i = 0; i < marked.length; i++) marked[i].holder[marked[i].key] = marked[i].value;
+    }
   }
   if (marked.length) text = text.replace(new RegExp(`"~f${nonce}:(-?\\d+)"`, "g"), "$1.0");
   if (names) text = text.replace(names, "$1$2.0");
