@@ -7,7 +7,9 @@
  * (`alpha`, `x`, `volume` …) are then fixed in the text by one regular expression that matches
  * object members only (a key right after `{` or `,`; keys inside string values are escaped).
  * The few float paths whose key name is an integer elsewhere (`width`, `height`) and arrays of
- * floats (`values`) are found by walking the document along those paths and marking the numbers.
+ * floats (`values`) are found by walking the document along those paths and marking the numbers
+ * (in a list whose items hold such members themselves and no other object, by their keys in the
+ * list's text).
  * Items a call built from a template and vouched for (item_templates.ts) are not serialised at all:
  * `stringifyChunks` writes each from its template's text, spelled once, with its holes put in.
  */
