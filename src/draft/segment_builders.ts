@@ -103,7 +103,8 @@ function addCompanions(
   built?: object[],
 ): string[] {
   const refs: string[] = [];
-  for (const c of companions) {
+  for (let k = 0; k < companions.length; k++) {
+    const c = companions[k];
     const m = c.make();
     if (built) {
       c.template ??= itemTemplate(m, c.list === "speeds" ? ["id", "speed"] : ["id"]);
@@ -377,6 +378,8 @@ export function visualSegmentBuilder(
   const segment = prototypeMaker(doc.profile, "segment_video");
   const companions = companionsOf(doc, "visual");
   const templates: { photo?: ItemTemplate; video?: ItemTemplate; segment?: ItemTemplate } = {};
+  // The media pool's id of the file of the item before (a batch mostly uses one file throughout).
+  let pooled: { media: MediaFacts; id: string } | undefined;
   // Most batches give every item the same clip, speed and volume (often none): their segments are
   // written from a template of the first one's, with 10 holes fewer.
   let firstLook: { look: unknown[]; template: ItemTemplate } | undefined;
@@ -400,7 +403,10 @@ export function visualSegmentBuilder(
     material.height = input.media.height;
     material.has_audio = !isPhoto && input.media.hasAudio;
     material.check_flag = isPhoto ? facts.checkFlags.photo : facts.checkFlags.video;
-    material.local_material_id = registerLocalMedia(doc, input.media);
+    if (pooled?.media !== input.media) {
+      pooled = { media: input.media, id: registerLocalMedia(doc, input.media) };
+    }
+    material.local_material_id = pooled.id;
     material.category_name = "local";
     const materialId = doc.addMaterial("videos", material);
     // Its companions are small: written as any value, they cost less than vouching for them.
@@ -759,7 +765,8 @@ export function placeSegment(
     return track;
   }
   const tracks = doc.tracksOf(type);
-  for (const [i, track] of tracks.entries()) {
+  for (let i = 0; i < tracks.length; i++) {
+    const track = tracks[i];
     const unread = doc.unreadEnd(track);
     if (unread && range.start >= unread.last) {
       // a main track stays contiguous only if it was and the segment starts where it ends

@@ -7,7 +7,9 @@
  * (`alpha`, `x`, `volume` …) are then fixed in the text by one regular expression that matches
  * object members only (a key right after `{` or `,`; keys inside string values are escaped).
  * The few float paths whose key name is an integer elsewhere (`width`, `height`) and arrays of
- * floats (`values`) are found by walking the document along those paths and marking the numbers.
+ * floats (`values`) are found by walking the document along those paths and marking the numbers
+ * (in a list whose items hold such members themselves and no other object, by their keys in the
+ * list's text).
  * Items a call built from a template and vouched for (item_templates.ts) are not serialised at all:
  * `stringifyChunks` writes each from its template's text, spelled once, with its holes put in.
  */
@@ -28,6 +30,61 @@ import {
 export interface FloatTrie {
   float: boolean;
   children: Map<string, FloatTrie>;
+  /** The children other than `[]`, in an array (made on first use by `membersOf`). */
+  members?: { key: string; node: FloatTrie }[];
+  /** `itemMemberFloats` of this node, once made (false: none). */
+  itemMembers?: RegExp | false;
+}
+
+/**
+ * For a list node whose items' walked float paths all end at members of the items themselves
+ * (material_colors' width and height), the expression that spells those members' integers as
+ * floats in the list's text (`$1$2.0`); undefined for any other node. Made once per node.
+ */
+function itemMemberFloats(node: FloatTrie): RegExp | undefined {
+  if (node.itemMembers === undefined) {
+    const item = node.children.get("[]");
+    const leaves = item && !item.float && item.children.size > 0 &&
+      [...item.children].every(([k, c]) => k !== "[]" && c.float && c.children.size === 0);
+    const keys = leaves
+      ? [...item.children.keys()].map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+      : [];
+    node.itemMembers = leaves
+      ? new RegExp(`([{,]"(?:${keys.join("|")})":)(-?\\d+)(?=[,}])`, "g")
+      : false;
+  }
+  return node.itemMembers || undefined;
+}
+
+/**
+ * Are all items of `list` objects that JSON.stringify writes member by member (not arrays, no
+ * `toJSON`, no raw JSON)?
+ */
+function allPlainObjects(list: unknown[]): boolean {
+  for (let i = 0; i < list.length; i++) {
+    const x = list[i];
+    if (
+      x === null || typeof x !== "object" || Array.isArray(x) ||
+      typeof (x as { toJSON?: unknown }).toJSON === "function" || isRawJSON(x)
+    ) return false;
+  }
+  return true;
+}
+
+/** How many times `c` occurs in `text`. */
+function countOf(text: string, c: string): number {
+  let n = 0;
+  for (let at = text.indexOf(c); at >= 0; at = text.indexOf(c, at + 1)) n++;
+  return n;
+}
+
+/**
+ * The children of `node` that are object members (not `[]`), in an array: `mark` walks them for
+ * each object of a list, which an indexed loop does without an iterator and a pair per step.
+ */
+function membersOf(node: FloatTrie): { key: string; node: FloatTrie }[] {
+  return node.members ??= [...node.children].filter(([k]) => k !== "[]")
+    .map(([key, child]) => ({ key, node: child }));
 }
 
 /** Builds the trie of key paths (`tracks[].segments[].clip.scale.x`). */
@@ -112,8 +169,11 @@ function mark(v: unknown, node: FloatTrie, marker: string, out: Marked[]): void 
     return;
   }
   const o = v as Record<string, unknown>;
-  for (const [k, child] of node.children) {
-    if (k === "[]" || !(k in o)) continue;
+  const members = membersOf(node);
+  for (let m = 0; m < members.length; m++) {
+    const k = members[m].key;
+    const child = members[m].node;
+    if (!(k in o)) continue;
     const x = o[k];
     if (child.float && isMarkable(x)) {
       out.push({ holder: o, key: k, value: x });
@@ -246,13 +306,24 @@ function stringifyWith(
   indent?: string,
 ): string {
   const marked: Marked[] = [];
-  let text: string;
-  try {
-    mark(value, trie, `~f${nonce}:`, marked);
-    // Without arguments beyond the value: V8's fast serializer takes only that form.
-    text = (indent ? JSON.stringify(value, null, indent) : JSON.stringify(value)) ?? "null";
-  } finally {
-    for (const m of marked) m.holder[m.key] = m.value;
+  let text: string | undefined;
+  // A list whose items' walked float paths are their own members: when its text has no object
+  // but the items (one "{" each), those members are the only keys of those names in it, and
+  // their integers are spelled in the text, without marking (changing the type of a member of
+  // thousands of objects, and back, costs more than the expression).
+  const members = indent ? undefined : itemMemberFloats(trie);
+  if (members && Array.isArray(value) && allPlainObjects(value)) {
+    const plain = JSON.stringify(value);
+    if (countOf(plain, "{") === value.length) text = plain.replace(members, "$1$2.0");
+  }
+  if (text === undefined) {
+    try {
+      mark(value, trie, `~f${nonce}:`, marked);
+      // Without arguments beyond the value: V8's fast serializer takes only that form.
+      text = (indent ? JSON.stringify(value, null, indent) : JSON.stringify(value)) ?? "null";
+    } finally {
+      for (let i = 0; i < marked.length; i++) marked[i].holder[marked[i].key] = marked[i].value;
+    }
   }
   if (marked.length) text = text.replace(new RegExp(`"~f${nonce}:(-?\\d+)"`, "g"), "$1.0");
   if (names) text = text.replace(names, "$1$2.0");

@@ -87,6 +87,33 @@ Deno.test("stringifyChunks: the pieces join to stringifyWithFloats' text", async
   equal(seen > 5, true);
 });
 
+Deno.test("stringifyChunks: list items' own float members are spelled as marking spells them", () => {
+  // width and height are integers elsewhere: walked paths, here members of the items themselves
+  const floats = floatKeysOf(
+    ["materials.colors[].width", "materials.colors[].height", "alpha"],
+    ["width", "height"],
+  );
+  const color = (i: number) => ({ alpha: 1, height: i % 3 ? i : -0, id: `c${i}`, width: 0 });
+  const lists: [string, unknown[]][] = [
+    ["plain", Array.from({ length: 600 }, (_, i) => color(i))],
+    ["decimals and large numbers", [{ ...color(1), width: 0.5 }, { ...color(2), height: 1e21 }]],
+    // objects below the items: their width and height are no float paths (marking skips them)
+    ["nested", [color(1), { ...color(2), box: { width: 3, height: 4 } }, color(3)]],
+    ["braces in a string", [{ ...color(1), id: '{"width":3}' }, color(2)]],
+    ["not all objects", [color(1), null, 7, [{ width: 5 }], { toJSON: () => ({ width: 6 }) }]],
+    // as many braces as items, one of them nested: not each item's own
+    ["a null beside a nested object", [null, { ...color(2), box: { width: 3 } }]],
+  ];
+  for (const [name, colors] of lists) {
+    const doc = { canvas_config: { width: 1080 }, materials: { colors } };
+    const text = [...stringifyChunks(doc, floats)].join("");
+    equal(text, stringifyWithFloats(doc, floats), name);
+    deepStrictEqual(JSON.parse(text), JSON.parse(JSON.stringify(doc)), name);
+  }
+  const plain = [...stringifyChunks({ materials: { colors: [color(1)] } }, floats)].join("");
+  equal(plain, '{"materials":{"colors":[{"alpha":1.0,"height":1.0,"id":"c1","width":0.0}]}}');
+});
+
 Deno.test("timelinePieces: one piece for a small timeline, slices for a large one, same text", () => {
   const trie = floatKeysOf(["tracks[].segments[].clip.scale.x", "alpha"], []);
   const timeline = (n: number) => ({

@@ -21,7 +21,7 @@ import type { Edition } from "../editions/profiles.ts";
 import type { DraftDocument, Segment, Track } from "../draft/document.ts";
 import type { AnimationRequest } from "../draft/animation_plan.ts";
 import type { TransitionEntry } from "../draft/transition_materials.ts";
-import { type VisualNames, visualNames } from "./visual_names.ts";
+import { NO_NAMES, type VisualNames, visualNames } from "./visual_names.ts";
 import { placeSegment, setAnimations, visualSegmentBuilder } from "../draft/segment_builders.ts";
 import { planAnimations } from "../draft/animation_plan.ts";
 import { vouchAsBuilt } from "../draft/item_templates.ts";
@@ -53,6 +53,10 @@ export function planImages(
   sink?: Problems,
   warn?: (m: string) => void,
 ): ImagesPlan {
+  if (names === NO_NAMES) {
+    // nothing to resolve (most batches): no name per item, and no path text made for each
+    return { items, field, anims: new Array(items.length), transitions: new Array(items.length) };
+  }
   const anims = items.map((it, i) =>
     attempt(sink, () => names.animations(edition, it, `${field}[${i}]`, warn))
   );
@@ -87,12 +91,13 @@ export function applyImages(
   const created: Record<string, unknown>[] = new Array(items.length);
   const placed: { i: number; track: Track; seg: Segment }[] = [];
   const buildVisual = visualSegmentBuilder(doc, built);
-  for (const i of order) {
+  for (let k = 0; k < order.length; k++) {
+    const i = order[k];
     const it = items[i];
     const field = `${plan.field}[${i}]`;
     const media = byUrl.get(it.imageUrl)!;
-    expectKind(media, ["image", "video"], `${field}.imageUrl`, "pass an image file");
-    if (media.kind === "video" && media.format !== "gif") {
+    if (media.kind !== "image" && (media.kind !== "video" || media.format !== "gif")) {
+      expectKind(media, ["image", "video"], `${field}.imageUrl`, "pass an image file");
       expectKind(media, ["image"], `${field}.imageUrl`, "pass an image file (or a GIF)");
     }
     warnMismatch(warn, field, "width", it.width, media.width);
@@ -123,9 +128,11 @@ export function applyImages(
       sourceDuration: trimmed
         ? undefined
         : checkSourceDuration(field, it.sourceDuration, target.duration, 1, 1e6 / doc.fps),
-      clip: { ...it, alpha: it.alpha ?? alpha },
+      // the call's alpha where the item gives none
+      clip: alpha === undefined || it.alpha !== undefined ? it : { ...it, alpha },
     });
-    const planned = planAnimations(anims[i] ?? {}, target.duration, "visual", field, warn);
+    const anim = anims[i];
+    const planned = anim ? planAnimations(anim, target.duration, "visual", field, warn) : [];
     if (planned.length) setAnimations(doc, seg, planned);
     const track = placeSegment(doc, "video", seg, it.trackIndex, `${field}.trackIndex`);
     placed.push({ i, track, seg });

@@ -174,13 +174,24 @@ function probeCachePath(dir: string, env: Record<string, string | undefined>): s
   return join(cache, "probes", `${name}.json`);
 }
 
-/** The media URLs a batch needs resolved: each item's `key`, named `<field>[i].<key>`. */
+/**
+ * The media URLs a batch needs resolved: each item's `key`, named `<field>[i].<key>`, once per
+ * URL (resolution names a URL by its first item anyway, see media_resolve.ts `resolveMedia`).
+ */
 export function mediaRequests<T>(
   items: readonly T[],
   field: string,
   key: keyof T & string,
 ): MediaRequest[] {
-  return items.map((it, i) => ({ url: String(it[key]), index: i, field: `${field}[${i}].${key}` }));
+  const requests: MediaRequest[] = [];
+  const seen = new Set<string>();
+  for (let i = 0; i < items.length; i++) {
+    const url = String(items[i][key]);
+    if (seen.has(url)) continue;
+    seen.add(url);
+    requests.push({ url, index: i, field: `${field}[${i}].${key}` });
+  }
+  return requests;
 }
 
 /**
@@ -320,7 +331,8 @@ export function attachItemTransitions(
   field: string,
   warn: (m: string) => void,
 ): void {
-  for (const { i, track, seg } of placed) {
+  for (let k = 0; k < placed.length; k++) {
+    const { i, track, seg } = placed[k];
     const entry = transitions[i];
     if (entry) {
       attachTransition(doc, track, seg, entry, durations[i], warn, `${field}[${i}].transition`);
@@ -335,7 +347,10 @@ export function settleTrackIndexes(
   type: string,
 ): void {
   const tracks = doc.tracksOf(type);
-  for (const c of created) c.trackIndex = tracks.findIndex((t) => t.id === c.trackId);
+  for (let k = 0; k < created.length; k++) {
+    const c = created[k];
+    c.trackIndex = tracks.findIndex((t) => t.id === c.trackId);
+  }
 }
 
 /** Where `writeWithMedia` writes: into an existing draft folder, or a new draft. */

@@ -25,7 +25,7 @@ export interface VisualNames {
 }
 
 /** The resolvers of a call that names no animation and no transition (nothing to look up). */
-const NO_NAMES: VisualNames = { animations: () => ({}), transition: () => undefined };
+export const NO_NAMES: VisualNames = { animations: () => ({}), transition: () => undefined };
 
 /** The resolvers `items` need: the catalogs' when one names an animation or a transition. */
 export async function visualNames(
