@@ -2,18 +2,21 @@
  * Served calls side by side: a 10-caption `captions add` and a `draft info` under DRAFTCLI_WARM=1,
  * for this checkout and each --main, each with a warm server of its own (started and warmed up
  * first, in a runtime folder of its own), against a bare `deno run` of an empty script. Runs are
- * interleaved, each add on a fresh copy of the same new draft. Prints medians, the cost over the
- * bare start and the ratio to it; the servers are stopped at the end.
+ * interleaved; each checkout adds into a draft of its own, made by it and grown by its earlier
+ * adds, as an agent's calls go (each add replaces files the one before wrote and flushed). Prints
+ * medians, the cost over the bare start and the ratio to it; the servers are stopped at the end.
  *
- * Run: deno run -A bench/warm_add.ts [--runs 21] [--main other/main.ts]…
+ * Run: deno run -A bench/warm_add.ts [--runs 21] [--gap ms] [--main other/main.ts]…
+ *   (`--gap`: a pause before each timed call, as between an agent's calls; default none)
  *   (`--main dist/bundle/main.js`, after `deno task bundle`: the form the release binaries run)
  * Figures go into notes, never into assertions.
  */
 import { flag, mainsToCompare, median, runArgs, runOk, scratchEnv } from "./runs.ts";
 import { makeRuntimeDir, startWarm, stopWarm, warmEnv, warmStatus } from "./warm_runs.ts";
-import { copyDir } from "./world.ts";
 
 const RUNS = Number(flag("--runs") ?? 21) || 21;
+/** A pause before each timed call, in ms (an agent's calls come seconds apart; 0: back to back). */
+const GAP = Number(flag("--gap") ?? 0) || 0;
 const mains = mainsToCompare();
 
 const work = await Deno.makeTempDir({ prefix: "draftcli-warm-add-" });
@@ -38,14 +41,12 @@ async function timed(cmd: string, args: string[], extra: Record<string, string> 
   return performance.now() - t;
 }
 
-const { out } = await runOk(deno, [...runArgs(mains[0]), "draft", "create", "--name", "warm"], env);
-const { draftId, filePath } = JSON.parse(out);
-const base = `${work}/base`;
-await copyDir(filePath, base);
-const reset = async () => {
-  await Deno.remove(filePath, { recursive: true });
-  await copyDir(base, filePath);
-};
+/** One draft per checkout, made by it: each add goes into its own draft, grown by the ones before. */
+const drafts: string[] = [];
+for (const main of mains) {
+  const { out } = await runOk(deno, [...runArgs(main), "draft", "create", "--name", "warm"], env);
+  drafts.push(JSON.parse(out).draftId);
+}
 
 const servers = await Promise.all(
   mains.map((_, k) => makeRuntimeDir(`${work}/run-${k}`).then(warmEnv)),
@@ -56,25 +57,24 @@ for (const [k, main] of mains.entries()) {
   const tag = mains.length > 1 ? ` [${k === 0 ? "this" : main}]` : "";
   const cli = runArgs(main);
   names.push(`captions add (10) warm${tag}`, `draft info warm${tag}`);
+  const add = [...cli, "captions", "add", drafts[k], "--captions", `@${captions}`];
   runs.push(
-    async () => {
-      await reset();
-      return await timed(deno, [...cli, "captions", "add", draftId, "--captions", `@${captions}`], {
-        ...servers[k],
-      });
-    },
-    () => timed(deno, [...cli, "draft", "info", draftId], servers[k]),
+    () => timed(deno, add, servers[k]),
+    () => timed(deno, [...cli, "draft", "info", drafts[k]], servers[k]),
   );
 }
 const times = runs.map(() => [] as number[]);
 try {
   for (const [k, main] of mains.entries()) {
     const info = () =>
-      runOk(deno, [...runArgs(main), "draft", "info", draftId], { ...env, ...servers[k] });
+      runOk(deno, [...runArgs(main), "draft", "info", drafts[k]], { ...env, ...servers[k] });
     await startWarm(servers[k].XDG_RUNTIME_DIR, info, true);
   }
   for (let r = 0; r < RUNS; r++) {
-    for (const [i, run] of runs.entries()) times[i].push(await run());
+    for (const [i, run] of runs.entries()) {
+      if (GAP) await new Promise((r) => setTimeout(r, GAP));
+      times[i].push(await run());
+    }
   }
   // Every measured call must have been served: a call run in-process would not be a warm figure.
   for (const [k, s] of servers.entries()) {
@@ -86,7 +86,8 @@ try {
   await Deno.remove(work, { recursive: true });
 }
 const bare = median(times[0]);
-console.log(`medians of ${RUNS} interleaved runs, each server started and warmed up first:`);
+const gap = GAP ? `, ${GAP} ms apart` : "";
+console.log(`medians of ${RUNS} interleaved runs${gap}, each server started and warmed up first:`);
 const width = Math.max(...names.map((n) => n.length));
 for (const [i, name] of names.entries()) {
   const m = median(times[i]);
