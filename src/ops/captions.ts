@@ -264,9 +264,10 @@ export function applyCaptions(
     if (latest < 0 || end > ranges[latest].start + ranges[latest].duration) latest = k;
   }
   const track = trackIndex === undefined ? doc.addTrack("text") : nthTrack(doc, "text", trackIndex);
+  // A new track has no segments left unread; a given one may (its captions then go after them).
+  const unread = trackIndex === undefined ? undefined : doc.unreadEnd(track);
   if (trackIndex !== undefined) {
     // captions from where the track's unread segments end fit without reading them
-    const unread = doc.unreadEnd(track);
     const i = ranges.findIndex((r) => !(unread && r.start >= unread.last) && !fitsOn(track, r));
     if (i >= 0) {
       throw new DraftcliError(
@@ -311,7 +312,7 @@ export function applyCaptions(
     });
     const planned = planAnimations(anims[i] ?? {}, ranges[i].duration, "text", field, warn);
     if (planned.length) setAnimations(doc, seg, planned);
-    if (!doc.appendSegment(track, seg)) track.segments.push(seg);
+    if (!unread || !doc.appendSegment(track, seg)) track.segments.push(seg);
     return { ...itemBase(doc, track, seg), text: it.text };
   });
   return { trackId: track.id, items: created, built };

@@ -16,6 +16,7 @@ import {
   draftFileEntries,
   MATERIALS_SIZE_KEY,
   savedMaterialsSize,
+  summarised,
   timelineTargets,
 } from "./draft_files.ts";
 import { indexDraft } from "./draft_index.ts";
@@ -79,7 +80,9 @@ export async function saveDraft(doc: DraftDocument, extra: SaveOptions = {}): Pr
   await commitFiles(
     join(doc.dir, STATE_DIR),
     entries,
-    plain.length ? (tempOf, copyOf) => writtenRecord(doc.dir, plain, tempOf, copyOf) : undefined,
+    plain.length
+      ? (tempOf, copyOf) => (summarised(doc, spans), writtenRecord(doc.dir, plain, tempOf, copyOf))
+      : undefined,
   );
   for (const f of outside) await writeFileAtomic(f.path, f.data).catch(() => {});
   if (extra.index === false) return;

@@ -92,7 +92,8 @@ export async function timelineTargets(doc: DraftDocument): Promise<string[]> {
 /**
  * The entries of every file the draft is written as, into `dir`: the timeline copies
  * (`timelinePaths`, default the profile's), meta and settings. `spans` receives where the
- * timeline's item lists lie in its bytes (see src/draft/verbatim.ts) once it is written.
+ * timeline's item lists lie in its bytes (see src/draft/verbatim.ts) once it is written
+ * (`summarised` then adds what the record keeps of each track's segments).
  */
 export function draftFileEntries(
   doc: DraftDocument,
@@ -113,13 +114,12 @@ export function draftFileEntries(
     lazy: loaded?.lazy,
     always: verify,
   });
-  if (spans) pieces = summarised(pieces, doc, spans);
   if (verify) {
     const checkUnread = doc.checkUnreadSegments();
     pieces = checkedPieces(pieces, () => {
       const full = [...timelinePieces(doc.content, timelineFloats(), loaded?.content)].join("");
       checkUnread();
-      if (spans) checkSummaries(doc, spans);
+      if (spans) checkSummaries(doc, summarised(doc, spans));
       return new TextEncoder().encode(full);
     });
   }
@@ -148,21 +148,18 @@ export function draftFileEntries(
 }
 
 /**
- * The pieces, then, once they are all made, the summary of each track's segments whose span they
- * recorded (`DraftDocument.segmentsSummary`): the next load may leave those out of its parse.
+ * Once the timeline is written (its spans recorded by `draftFileEntries`), adds to each track's
+ * segments span the summary of them (`DraftDocument.segmentsSummary`), for the record of the save
+ * (the next load may leave those segments out of its parse); returns `spans`.
  */
-function* summarised<P>(
-  pieces: Iterable<P>,
-  doc: DraftDocument,
-  spans: ListSpan[],
-): Generator<P> {
-  yield* pieces;
+export function summarised(doc: DraftDocument, spans: ListSpan[]): ListSpan[] {
   for (const span of spans) {
     if (!isSegmentsPath(span.path)) continue;
     const track = doc.tracks[span.path[1] as number];
     const summary = track && doc.segmentsSummary(track);
     if (summary) span.segments = summary;
   }
+  return spans;
 }
 
 /**
