@@ -109,3 +109,19 @@ export function printOverBare(names: readonly string[], times: readonly number[]
     console.log(`  ${name.padEnd(width)} ${m.toFixed(1).padStart(6)} ms${over}`);
   }
 }
+
+/**
+ * Writes `count` captions as JSON at `path`, for `captions add --captions @path`: `caption <i> 字幕`
+ * from second i to 1 µs before second i + 1.
+ */
+export async function writeCaptions(path: string, count: number): Promise<string> {
+  await Deno.writeTextFile(
+    path,
+    JSON.stringify(Array.from({ length: count }, (_, i) => ({
+      text: `caption ${i} 字幕`,
+      start: i * 1_000_000,
+      end: (i + 1) * 1_000_000 - 1,
+    }))),
+  );
+  return path;
+}

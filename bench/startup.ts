@@ -24,7 +24,7 @@ import { V8_FLAGS } from "../scripts/compile.ts";
 import { buildBundle, BUNDLE_ENTRY } from "../scripts/bundle.ts";
 import { SOURCE_RUN_FLAGS } from "../src/setup/self_command.ts";
 import { PERMISSIONS } from "../src/version.ts";
-import { flag, median } from "./runs.ts";
+import { flag, median, writeCaptions } from "./runs.ts";
 import { makeRuntimeDir, startWarm, stopWarm, waitFor, warmEnv, warmStatus } from "./warm_runs.ts";
 
 const args = Deno.args;
@@ -100,15 +100,7 @@ const created = await run([...split(cli), "draft", "create", "--name", "startup"
 const { draftId, filePath } = JSON.parse(created.stdout);
 const base = `${work}/base`;
 await Deno.rename(filePath, base);
-const captions = `${work}/captions.json`;
-await Deno.writeTextFile(
-  captions,
-  JSON.stringify(Array.from({ length: 10 }, (_, i) => ({
-    text: `caption ${i} 字幕`,
-    start: i * 1_000_000,
-    end: (i + 1) * 1_000_000 - 1,
-  }))),
-);
+const captions = await writeCaptions(`${work}/captions.json`, 10);
 const png = await Deno.readFile(new URL("../test/fixtures/image.png", import.meta.url));
 const images = `${work}/images.json`;
 const imageInfos = [];

@@ -11,7 +11,7 @@
  *   (`--main dist/bundle/main.js`, after `deno task bundle`: the form the release binaries run)
  * Figures go into notes, never into assertions.
  */
-import { flag, mainsToCompare, median, runArgs, runOk, scratchEnv } from "./runs.ts";
+import { flag, mainsToCompare, median, runArgs, runOk, scratchEnv, writeCaptions } from "./runs.ts";
 import { makeRuntimeDir, startWarm, stopWarm, warmEnv, warmStatus } from "./warm_runs.ts";
 
 const RUNS = Number(flag("--runs") ?? 21) || 21;
@@ -24,15 +24,7 @@ const env = await scratchEnv(work);
 const deno = Deno.execPath();
 const empty = `${work}/empty.ts`;
 await Deno.writeTextFile(empty, "");
-const captions = `${work}/captions.json`;
-await Deno.writeTextFile(
-  captions,
-  JSON.stringify(Array.from({ length: 10 }, (_, i) => ({
-    text: `caption ${i} 字幕`,
-    start: i * 1_000_000,
-    end: (i + 1) * 1_000_000,
-  }))),
-);
+const captions = await writeCaptions(`${work}/captions.json`, 10);
 
 /** Milliseconds of one run of `args` (a failed run throws). */
 async function timed(cmd: string, args: string[], extra: Record<string, string> = {}) {

@@ -51,6 +51,26 @@ function unrecordedCopy(dir: string, into: string): string {
   return copy;
 }
 
+/**
+ * Runs `edit` on a draft with the record of its last save (segments left unread) and on its
+ * unrecorded copy (all parsed): the edit saw its segments unread only in the first, both saved
+ * the same bytes; the saved timeline, parsed.
+ */
+async function editBoth(
+  dir: string,
+  copy: string,
+  edit: (unread: boolean[]) => (doc: DraftDocument) => Promise<{ result: undefined }>,
+  // deno-lint-ignore no-explicit-any
+): Promise<any> {
+  const lazy: boolean[] = [];
+  const full: boolean[] = [];
+  await mutateDraftAt(dir, edit(lazy));
+  await mutateDraftAt(copy, edit(full));
+  deepStrictEqual([lazy, full], [[true], [false]]);
+  equal(timelineOf(dir), timelineOf(copy));
+  return JSON.parse(timelineOf(dir));
+}
+
 /** Is the first track's `segments` still the accessor that would parse them (nothing read them)? */
 const segmentsUnread = (doc: DraftDocument) =>
   typeof Object.getOwnPropertyDescriptor(doc.tracks[0], "segments")?.get === "function";
@@ -290,13 +310,7 @@ Deno.test("a track's segments nothing read stay unparsed: the save writes them a
     unread.push(segmentsUnread(doc));
     return Promise.resolve({ result: undefined });
   };
-  const lazy: boolean[] = [];
-  const full: boolean[] = [];
-  await mutateDraftAt(dir, edit(lazy));
-  await mutateDraftAt(copy, edit(full));
-  deepStrictEqual([lazy, full], [[true], [false]]);
-  equal(timelineOf(dir), timelineOf(copy));
-  const saved = JSON.parse(timelineOf(dir));
+  const saved = await editBoth(dir, copy, edit);
   equal(saved.duration, 6_000_000);
   equal(saved.tracks[1].segments[0].track_render_index, layer + 1);
   deepStrictEqual(spanOf().segments, { last: 3_000_000, top: layer, layer, contiguous: true });
@@ -323,13 +337,7 @@ Deno.test("segments placed after a track's segments nothing read leave them unpa
     unread.push(segmentsUnread(doc));
     return Promise.resolve({ result: undefined });
   };
-  const lazy: boolean[] = [];
-  const full: boolean[] = [];
-  await mutateDraftAt(dir, edit(lazy));
-  await mutateDraftAt(copy, edit(full));
-  deepStrictEqual([lazy, full], [[true], [false]]);
-  equal(timelineOf(dir), timelineOf(copy));
-  const saved = JSON.parse(timelineOf(dir));
+  const saved = await editBoth(dir, copy, edit);
   const layer = saved.tracks[0].segments[0].track_render_index;
   deepStrictEqual(
     saved.tracks[0].segments.slice(3).map((s: Record<string, unknown>) => [
@@ -447,13 +455,7 @@ Deno.test("a main video track nothing read takes a segment only where it keeps i
     unread.push(typeof Object.getOwnPropertyDescriptor(main, "segments")?.get === "function");
     return Promise.resolve({ result: undefined });
   };
-  const lazy: boolean[] = [];
-  const full: boolean[] = [];
-  await mutateDraftAt(dir, edit(lazy));
-  await mutateDraftAt(copy, edit(full));
-  deepStrictEqual([lazy, full], [[true], [false]]);
-  equal(timelineOf(dir), timelineOf(copy));
-  const saved = JSON.parse(timelineOf(dir));
+  const saved = await editBoth(dir, copy, edit);
   deepStrictEqual(
     saved.tracks.map((t: { segments: { id: string }[] }) => t.segments.map((s) => s.id)),
     [["v-0", "v-1", "v-2"], ["v-4"]],
