@@ -51,6 +51,16 @@ function unrecordedCopy(dir: string, into: string): string {
   return copy;
 }
 
+/** A bare segment of `speed-0` lasting a second from `start` (placement reads only its times). */
+const segmentAt = (id: string, start: number) =>
+  ({
+    id,
+    material_id: "speed-0",
+    target_timerange: { start, duration: 1_000_000 },
+    track_render_index: 0,
+    render_index: 0,
+  }) as never;
+
 /**
  * Runs `edit` on a draft with the record of its last save (segments left unread) and on its
  * unrecorded copy (all parsed): the edit saw its segments unread only in the first, both saved
@@ -322,18 +332,10 @@ Deno.test("segments placed after a track's segments nothing read leave them unpa
   const copy = unrecordedCopy(dir, tmp.path);
   // Two segments after the loaded ones (one leaving a gap), then, on the copy that parses
   // everything, the same: both place them alike and save the same bytes.
-  const segment = (id: string, start: number) =>
-    ({
-      id,
-      material_id: "speed-0",
-      target_timerange: { start, duration: 1_000_000 },
-      track_render_index: 0,
-      render_index: 0,
-    }) as never;
   const edit = (unread: boolean[]) => (doc: DraftDocument) => {
     const track = doc.tracks[0];
-    equal(placeSegment(doc, "text", segment("after-0", 3_000_000)), track);
-    equal(placeSegment(doc, "text", segment("after-1", 5_000_000)), track);
+    equal(placeSegment(doc, "text", segmentAt("after-0", 3_000_000)), track);
+    equal(placeSegment(doc, "text", segmentAt("after-1", 5_000_000)), track);
     unread.push(segmentsUnread(doc));
     return Promise.resolve({ result: undefined });
   };
@@ -351,7 +353,7 @@ Deno.test("segments placed after a track's segments nothing read leave them unpa
   // A segment among the loaded ones (in the gap): the track is read, the segment put in order.
   let unread = true;
   await mutateDraftAt(dir, (doc) => {
-    equal(placeSegment(doc, "text", segment("in-gap", 4_000_000)), doc.tracks[0]);
+    equal(placeSegment(doc, "text", segmentAt("in-gap", 4_000_000)), doc.tracks[0]);
     unread = segmentsUnread(doc);
     return Promise.resolve({ result: undefined });
   });
@@ -431,25 +433,17 @@ Deno.test("a track's segments are parsed when read; a record without their summa
 Deno.test("a main video track nothing read takes a segment only where it keeps it contiguous, as when read", async () => {
   await using tmp = await tempDir("draftcli-verbatim-");
   const { dir } = await portraitDraft(tmp.path);
-  const video = (id: string, start: number) =>
-    ({
-      id,
-      material_id: "speed-0",
-      target_timerange: { start, duration: 1_000_000 },
-      track_render_index: 0,
-      render_index: 0,
-    }) as never;
   await mutateDraftAt(dir, (doc) => {
-    placeSegment(doc, "video", video("v-0", 0));
-    placeSegment(doc, "video", video("v-1", 1_000_000));
+    placeSegment(doc, "video", segmentAt("v-0", 0));
+    placeSegment(doc, "video", segmentAt("v-1", 1_000_000));
     return Promise.resolve({ result: undefined });
   });
   const copy = unrecordedCopy(dir, tmp.path);
   // One where the main track ends (it goes there), one after a gap (an overlay track above).
   const edit = (unread: boolean[]) => (doc: DraftDocument) => {
     const main = doc.tracksOf("video")[0];
-    equal(placeSegment(doc, "video", video("v-2", 2_000_000)), main);
-    const overlay = placeSegment(doc, "video", video("v-4", 4_000_000));
+    equal(placeSegment(doc, "video", segmentAt("v-2", 2_000_000)), main);
+    const overlay = placeSegment(doc, "video", segmentAt("v-4", 4_000_000));
     ok(overlay !== main);
     overlay.id = "overlay";
     unread.push(typeof Object.getOwnPropertyDescriptor(main, "segments")?.get === "function");
