@@ -391,15 +391,21 @@ class WarmServer {
       declined = true;
       send(Frame.declined, new Uint8Array());
     }, QUEUE_WAIT_MS);
-    const turn = this.queue.then(() => {
+    // The disk space of the files a call replaced is freed once its answer is out, and before
+    // the next call runs (which then never sees this call's trash).
+    const turn = this.queue.then(async () => {
       clearTimeout(wait);
-      return declined ? false : this.run(req, send);
+      if (declined) return false;
+      try {
+        return await this.run(req, send);
+      } finally {
+        await out.drained();
+        runDeferredFrees();
+      }
     });
     this.queue = turn.then(() => {}, () => {});
     const ran = await turn.catch(() => false);
     await out.drained();
-    // The disk space of the files the call replaced is freed once its answer is out.
-    runDeferredFrees();
     try {
       conn.close();
     } catch { /* closed */ }
