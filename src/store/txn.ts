@@ -247,36 +247,24 @@ export async function commitFiles(
     moves: moves.map(([tmp, final]) => [toJournalPath(base, tmp), toJournalPath(base, final)]),
   };
   writeJournal(journalPath(stateDir), JSON.stringify(journal));
-  if (freesDeferred()) applyKeepingOld(stateDir, journal);
-  else applyJournal(stateDir, journal);
+  applyJournal(stateDir, journal, freesDeferred() ? trashOf(stateDir, journal.txn) : undefined);
 }
 
 /**
- * `applyJournal` for a process that frees later (deferred_frees.ts): each file a rename replaces
- * first gets a second name in `<stateDir>/trash/<txn>/`, the journal moves there when the renames
- * are done, and that folder's removal (which frees their disk space) is queued.
+ * For a process that frees later (deferred_frees.ts): the folder `<stateDir>/trash/<txn>/` where
+ * a commit's journal keeps the files its renames replace (`applyJournal`), made, with its removal
+ * (which frees their disk space) queued.
  */
-function applyKeepingOld(stateDir: string, journal: Journal): void {
-  const base = dirname(stateDir);
+function trashOf(stateDir: string, txn: string): string {
   const trashRoot = join(stateDir, TRASH_DIR);
-  const trash = join(trashRoot, journal.txn);
+  const trash = join(trashRoot, txn);
   Deno.mkdirSync(trash, { recursive: true });
   deferFree(() => {
     Deno.removeSync(trash, { recursive: true });
     // The folders above only when empty: another commit's trash, or a writer's lock, keeps them.
     for (const d of [trashRoot, stateDir]) ignoreErrors(() => Deno.removeSync(d));
   });
-  for (const [i, [tmp, final]] of journal.moves.entries()) {
-    const to = resolve(base, final);
-    // No old file (or a folder, which takes no link): the rename replaces nothing to keep.
-    ignoreErrors(() => Deno.linkSync(to, join(trash, String(i))));
-    try {
-      moveEntry(resolve(base, tmp), to);
-    } catch (err) {
-      if (!(err instanceof Deno.errors.NotFound)) throw err; // already moved
-    }
-  }
-  Deno.renameSync(journalPath(stateDir), join(trash, "journal.json"));
+  return trash;
 }
 
 /**
@@ -297,18 +285,23 @@ function writeJournal(path: string, text: string): void {
 
 /**
  * Runs a journal's renames (`moveEntry`; those already done are skipped), then removes the
- * journal.
+ * journal. With `trash` (a folder, see `trashOf`), each file a rename replaces first gets a second
+ * name there, so that the rename frees nothing, and the journal moves there instead.
  */
-export function applyJournal(stateDir: string, journal: Journal): void {
+export function applyJournal(stateDir: string, journal: Journal, trash?: string): void {
   const base = dirname(stateDir);
-  for (const [tmp, final] of journal.moves) {
+  for (const [i, [tmp, final]] of journal.moves.entries()) {
+    const to = resolve(base, final);
+    // No old file (or a folder, which takes no link): the rename replaces nothing to keep.
+    if (trash) ignoreErrors(() => Deno.linkSync(to, join(trash, String(i))));
     try {
-      moveEntry(resolve(base, tmp), resolve(base, final));
+      moveEntry(resolve(base, tmp), to);
     } catch (err) {
       if (!(err instanceof Deno.errors.NotFound)) throw err; // already moved
     }
   }
-  ignoreErrors(() => Deno.removeSync(journalPath(stateDir)));
+  if (trash) Deno.renameSync(journalPath(stateDir), join(trash, "journal.json"));
+  else ignoreErrors(() => Deno.removeSync(journalPath(stateDir)));
 }
 
 /**
