@@ -75,14 +75,16 @@ export function vouchedTemplateOf(item: unknown): ItemTemplate | undefined {
 }
 
 /**
- * The member of `value` at `path` (a hole's keys, `["clip", "scale", "x"]`); undefined where the
- * path leaves the objects. An indexed loop: it runs for each hole of each item of a large add,
+ * The member of `value` at `path` (a hole's keys, `["clip", "scale", "x"]`, or a list's path in a
+ * timeline, `["tracks", 0, "segments"]`); undefined where the path leaves the objects. An indexed loop: it runs for each hole of each item of a large add,
  * mostly before the optimising compiler has looked at it.
  */
-export function memberAt(value: unknown, path: readonly string[]): unknown {
+export function memberAt(value: unknown, path: readonly (string | number)[]): unknown {
   let v = value;
   for (let k = 0; k < path.length; k++) {
-    v = v !== null && typeof v === "object" ? (v as Record<string, unknown>)[path[k]] : undefined;
+    v = v !== null && typeof v === "object"
+      ? (v as Record<string | number, unknown>)[path[k]]
+      : undefined;
   }
   return v;
 }

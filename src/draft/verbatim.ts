@@ -25,6 +25,8 @@
  * give the same bytes (`checkedPieces`). Pure: the file is read through the functions given.
  */
 
+import { memberAt } from "./item_templates.ts";
+
 /** Where a written timeline holds one item list: bytes `[start, end)` between its brackets. */
 export interface ListSpan {
   /** `["materials", kind]` or `["tracks", index, "segments"]`. */
@@ -280,11 +282,7 @@ export function listAt(
   content: unknown,
   path: readonly (string | number)[],
 ): unknown[] | undefined {
-  let v = content;
-  for (const k of path) {
-    if (v === null || typeof v !== "object") return undefined;
-    v = (v as Record<string | number, unknown>)[k];
-  }
+  const v = memberAt(content, path);
   return Array.isArray(v) ? v : undefined;
 }
 

@@ -16,6 +16,7 @@ import { orUndefined, readAtSync, readUpTo, sha256Bytes } from "../files.ts";
 import { DraftcliError } from "../errors.ts";
 import { join, relative } from "../path.ts";
 import { STATE_DIR } from "./locate.ts";
+import { memberAt } from "../draft/item_templates.ts";
 import {
   framed,
   isSegmentsPath,
@@ -269,11 +270,7 @@ export function lazyLists(
 
 /** The object holding the list at `path` (all but its last key), when it is a plain object. */
 function holderAt(content: unknown, path: readonly (string | number)[]): object | undefined {
-  let v = content;
-  for (const k of path.slice(0, -1)) {
-    if (v === null || typeof v !== "object") return undefined;
-    v = (v as Record<string | number, unknown>)[k];
-  }
+  const v = memberAt(content, path.slice(0, -1));
   return v !== null && typeof v === "object" && !Array.isArray(v) ? v : undefined;
 }
 
