@@ -218,7 +218,10 @@ class WarmServer {
   statusTimer: ReturnType<typeof setTimeout> | undefined;
   /** Error.stackTraceLimit as the runtime set it (a call under DRAFTCLI_DEBUG gets it back). */
   readonly stackTraceLimit = Error.stackTraceLimit;
-  /** The file mode creation mask the server started with (its warm-up runs with it). */
+  /**
+   * The file mode creation mask the server started with: each call's own runs only while the call
+   * does, so its warm-up and its own files keep this one.
+   */
   readonly umask = Deno.umask();
   /** Settles once the server has stopped and the call it was running has ended. */
   readonly stopped: Promise<void>;
@@ -332,7 +335,6 @@ class WarmServer {
   ): Promise<{ code: number; stdout: string }> {
     Deno.chdir(cwd);
     replaceEnv(env);
-    Deno.umask(this.umask);
     Error.stackTraceLimit = 0;
     let stdout = "";
     try {
