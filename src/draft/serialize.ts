@@ -46,12 +46,7 @@ function itemMemberFloats(node: FloatTrie): RegExp | undefined {
     const item = node.children.get("[]");
     const leaves = item && !item.float && item.children.size > 0 &&
       [...item.children].every(([k, c]) => k !== "[]" && c.float && c.children.size === 0);
-    const keys = leaves
-      ? [...item.children.keys()].map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
-      : [];
-    node.itemMembers = leaves
-      ? new RegExp(`([{,]"(?:${keys.join("|")})":)(-?\\d+)(?=[,}])`, "g")
-      : false;
+    node.itemMembers = leaves ? membersRegExp([...item.children.keys()]) : false;
   }
   return node.itemMembers || undefined;
 }
@@ -85,6 +80,17 @@ function countOf(text: string, c: string): number {
 function membersOf(node: FloatTrie): { key: string; node: FloatTrie }[] {
   return node.members ??= [...node.children].filter(([k]) => k !== "[]")
     .map(([key, child]) => ({ key, node: child }));
+}
+
+/**
+ * The expression that finds the integers of object members named `keys` in JSON text, compact or
+ * (`indented`) as `JSON.stringify` indents it: `$1` the key with its colon, `$2` the integer.
+ */
+function membersRegExp(keys: readonly string[], indented = false): RegExp {
+  const names = keys.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
+  return indented
+    ? new RegExp(`([{,]\\s*"(?:${names})": )(-?\\d+)(?=\\s*[,}])`, "g")
+    : new RegExp(`([{,]"(?:${names})":)(-?\\d+)(?=[,}])`, "g");
 }
 
 /** Builds the trie of key paths (`tracks[].segments[].clip.scale.x`). */
@@ -122,15 +128,10 @@ export function floatKeysOf(paths: readonly string[], intLeaves: readonly string
   const walked = paths.filter((p) => p.endsWith("[]") || ints.has(leafOf(p)));
   const plain = [...new Set(paths.filter((p) => !walked.includes(p)).map(leafOf))]
     .filter((n) => !ints.has(n));
-  const names = plain.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
   return {
     nameSet: new Set(plain),
-    names: names.length
-      ? new RegExp(`([{,]"(?:${names.join("|")})":)(-?\\d+)(?=[,}])`, "g")
-      : undefined,
-    namesIndented: names.length
-      ? new RegExp(`([{,]\\s*"(?:${names.join("|")})": )(-?\\d+)(?=\\s*[,}])`, "g")
-      : undefined,
+    names: plain.length ? membersRegExp(plain) : undefined,
+    namesIndented: plain.length ? membersRegExp(plain, true) : undefined,
     trie: floatTrie(walked),
   };
 }
