@@ -33,6 +33,8 @@ export interface AppWorld extends AsyncDisposable {
   draft(): Promise<string>;
   /** Adds one 1 s caption per text to draft `id`, back to back from 0; returns the add's output. */
   captions(id: string, texts: string[]): Promise<Json>;
+  /** Adds the fixture image.png to draft `id` from 0 to `end` µs; returns the add's output. */
+  image(id: string, end: number): Promise<Json>;
 }
 
 /** Creates a world; `await using w = await appWorld()` removes it. */
@@ -70,6 +72,10 @@ export async function appWorld(): Promise<AppWorld> {
         end: (i + 1) * 1_000_000,
       }));
       return ok(["captions", "add", id, "--captions", JSON.stringify(list)]);
+    },
+    image: (id, end) => {
+      const list = [{ imageUrl: fixtureUrl("image.png"), start: 0, end }];
+      return ok(["images", "add", id, "--image-infos", JSON.stringify(list)]);
     },
     [Symbol.asyncDispose]: () => tmp.remove(),
   };

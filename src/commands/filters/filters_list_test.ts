@@ -1,6 +1,6 @@
 /** `filters list`: help, the filters of a draft, and an unknown draft. */
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
-import { appWorld, fixtureUrl, helpNaming } from "../../../test/helpers/app_world.ts";
+import { appWorld, helpNaming } from "../../../test/helpers/app_world.ts";
 
 Deno.test("filters list --help names its positional", async () => {
   await using w = await appWorld();
@@ -20,9 +20,7 @@ Deno.test("filters list prints the filters with their times", async () => {
 Deno.test("filters list puts a clip's filter before a track filter that starts with it", async () => {
   await using w = await appWorld();
   const id = await w.draft();
-  const images = [{ imageUrl: fixtureUrl("image.png"), start: 0, end: 2_000_000 }];
-  const [image] = (await w.ok(["images", "add", id, "--image-infos", JSON.stringify(images)]))
-    .items;
+  const [image] = (await w.image(id, 2_000_000)).items;
   const infos = [
     { filterTitle: "赛博朋克", start: 0, end: 1_000_000 },
     { filterTitle: "赛博朋克", segmentId: image.segmentId },

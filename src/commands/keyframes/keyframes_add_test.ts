@@ -1,6 +1,6 @@
 /** `keyframes add`: help, keyframes on a photo, and a refused property. */
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
-import { appWorld, fixtureUrl, helpNaming } from "../../../test/helpers/app_world.ts";
+import { appWorld, helpNaming } from "../../../test/helpers/app_world.ts";
 
 Deno.test("keyframes add --help names its flags", async () => {
   await using w = await appWorld();
@@ -10,9 +10,7 @@ Deno.test("keyframes add --help names its flags", async () => {
 Deno.test("keyframes add animates a photo's position", async () => {
   await using w = await appWorld();
   const id = await w.draft();
-  const images = [{ imageUrl: fixtureUrl("image.png"), start: 0, end: 2_000_000 }];
-  const [seg] = (await w.ok(["images", "add", id, "--image-infos", JSON.stringify(images)]))
-    .segmentIds;
+  const [seg] = (await w.image(id, 2_000_000)).segmentIds;
   const keyframes = [
     { segmentId: seg, property: "position_x", offset: 0, value: -0.5 },
     { segmentId: seg, property: "position_x", offset: 1_000_000, value: 0.5 },

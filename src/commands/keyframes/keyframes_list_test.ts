@@ -1,6 +1,6 @@
 /** `keyframes list`: help, a segment's keyframes, and a missing segment id. */
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
-import { appWorld, fixtureUrl, helpNaming } from "../../../test/helpers/app_world.ts";
+import { appWorld, helpNaming } from "../../../test/helpers/app_world.ts";
 
 Deno.test("keyframes list --help names its flags", async () => {
   await using w = await appWorld();
@@ -10,9 +10,7 @@ Deno.test("keyframes list --help names its flags", async () => {
 Deno.test("keyframes list prints a segment's keyframes in user units", async () => {
   await using w = await appWorld();
   const id = await w.draft();
-  const images = [{ imageUrl: fixtureUrl("image.png"), start: 0, end: 2_000_000 }];
-  const [seg] = (await w.ok(["images", "add", id, "--image-infos", JSON.stringify(images)]))
-    .segmentIds;
+  const [seg] = (await w.image(id, 2_000_000)).segmentIds;
   assertEquals((await w.ok(["keyframes", "list", id, "--segment-id", seg])).keyframes, []);
   const keyframes = [{ segmentId: seg, property: "opacity", offset: 0, value: 0.25 }];
   await w.ok(["keyframes", "add", id, "--keyframes", JSON.stringify(keyframes)]);

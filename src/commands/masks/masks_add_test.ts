@@ -1,6 +1,6 @@
 /** `masks add`: help, a mask on a photo, and an unknown mask name. */
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
-import { appWorld, fixtureUrl, helpNaming } from "../../../test/helpers/app_world.ts";
+import { appWorld, helpNaming } from "../../../test/helpers/app_world.ts";
 
 Deno.test("masks add --help names its flags", async () => {
   await using w = await appWorld();
@@ -10,9 +10,7 @@ Deno.test("masks add --help names its flags", async () => {
 Deno.test("masks add puts a circle mask on a photo", async () => {
   await using w = await appWorld();
   const id = await w.draft();
-  const images = [{ imageUrl: fixtureUrl("image.png"), start: 0, end: 1_000_000 }];
-  const [seg] = (await w.ok(["images", "add", id, "--image-infos", JSON.stringify(images)]))
-    .segmentIds;
+  const [seg] = (await w.image(id, 1_000_000)).segmentIds;
   await w.ok(["masks", "add", id, "--segment-ids", seg, "--name", "circle"]);
   const listed = await w.ok(["masks", "list", id, "--segment-id", seg]);
   assertEquals(listed.length, 1);
@@ -21,9 +19,7 @@ Deno.test("masks add puts a circle mask on a photo", async () => {
 Deno.test("masks add refuses a mask name the catalog does not have", async () => {
   await using w = await appWorld();
   const id = await w.draft();
-  const images = [{ imageUrl: fixtureUrl("image.png"), start: 0, end: 1_000_000 }];
-  const [seg] = (await w.ok(["images", "add", id, "--image-infos", JSON.stringify(images)]))
-    .segmentIds;
+  const [seg] = (await w.image(id, 1_000_000)).segmentIds;
   const r = await w.run(["masks", "add", id, "--segment-ids", seg, "--name", "no-such-mask"]);
   assertEquals([r.code === 0, r.error?.path], [false, "name"]);
   assertEquals(await w.ok(["masks", "list", id]), []);

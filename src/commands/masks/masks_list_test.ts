@@ -1,6 +1,6 @@
 /** `masks list`: help, the masks of a draft, and an unknown draft. */
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
-import { appWorld, fixtureUrl, helpNaming } from "../../../test/helpers/app_world.ts";
+import { appWorld, helpNaming } from "../../../test/helpers/app_world.ts";
 
 Deno.test("masks list --help names its flags", async () => {
   await using w = await appWorld();
@@ -10,9 +10,7 @@ Deno.test("masks list --help names its flags", async () => {
 Deno.test("masks list prints the masks of every masked segment", async () => {
   await using w = await appWorld();
   const id = await w.draft();
-  const images = [{ imageUrl: fixtureUrl("image.png"), start: 0, end: 1_000_000 }];
-  const [seg] = (await w.ok(["images", "add", id, "--image-infos", JSON.stringify(images)]))
-    .segmentIds;
+  const [seg] = (await w.image(id, 1_000_000)).segmentIds;
   assertEquals(await w.ok(["masks", "list", id]), []);
   await w.ok(["masks", "add", id, "--segment-ids", seg, "--name", "circle"]);
   assertEquals(JSON.stringify(await w.ok(["masks", "list", id])).includes(seg), true);
