@@ -356,9 +356,11 @@ function lookOf(seg: Segment): unknown[] {
   return look;
 }
 
-/** Do two looks (`lookOf`) hold the same values? */
-function sameLook(a: unknown[], b: unknown[]): boolean {
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+/** Has a photo/video segment the values of `look` (`lookOf`)? */
+function hasLook(seg: Segment, look: unknown[]): boolean {
+  for (let i = 0; i < LOOK_PATHS.length; i++) {
+    if (memberAt(seg, LOOK_PATHS[i]) !== look[i]) return false;
+  }
   return true;
 }
 
@@ -384,9 +386,8 @@ export function visualSegmentBuilder(
   // written from a template of the first one's, with 10 holes fewer.
   let firstLook: { look: unknown[]; template: ItemTemplate } | undefined;
   const segmentTemplate = (seg: Segment): ItemTemplate => {
-    const look = lookOf(seg);
-    firstLook ??= { look, template: itemTemplate(seg, SAME_LOOK_SEGMENT_HOLES) };
-    return sameLook(look, firstLook.look)
+    firstLook ??= { look: lookOf(seg), template: itemTemplate(seg, SAME_LOOK_SEGMENT_HOLES) };
+    return hasLook(seg, firstLook.look)
       ? firstLook.template
       : templates.segment ??= itemTemplate(seg, VISUAL_SEGMENT_HOLES);
   };
@@ -764,9 +765,12 @@ export function placeSegment(
     insertByStart(track, segment);
     return track;
   }
-  const tracks = doc.tracksOf(type);
-  for (let i = 0; i < tracks.length; i++) {
-    const track = tracks[i];
+  // the tracks of `type` in order (`tracksOf` without making its list for each segment)
+  const tracks = doc.tracks;
+  for (let j = 0, i = -1; j < tracks.length; j++) {
+    const track = tracks[j];
+    if (track.type !== type) continue;
+    i++;
     const unread = doc.unreadEnd(track);
     if (unread && range.start >= unread.last) {
       // a main track stays contiguous only if it was and the segment starts where it ends

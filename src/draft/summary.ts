@@ -95,14 +95,22 @@ export interface ItemBase {
   duration: number;
 }
 
-/** Base fields of a segment for list output. */
-export function itemBase(doc: DraftDocument, track: Track, segment: Segment): ItemBase {
+/**
+ * Base fields of a segment for list output. A batch that sets every item's `trackIndex` once all
+ * are placed (ops/media.ts `settleTrackIndexes`) passes `trackIndex` (-1) and spares the lookup.
+ */
+export function itemBase(
+  doc: DraftDocument,
+  track: Track,
+  segment: Segment,
+  trackIndex: number = doc.tracksOf(track.type).indexOf(track),
+): ItemBase {
   const r = segment.target_timerange;
   return {
     segmentId: segment.id,
     materialId: segment.material_id,
     trackId: track.id,
-    trackIndex: doc.tracksOf(track.type).indexOf(track),
+    trackIndex,
     start: r.start,
     end: r.start + r.duration,
     duration: r.duration,

@@ -146,7 +146,7 @@ export function applyAudios(
     if (effect) setAudioEffect(doc, seg, effect);
     const track = placeSegment(doc, "audio", seg, it.trackIndex, `${field}.trackIndex`);
     created[i] = {
-      ...itemBase(doc, track, seg),
+      ...itemBase(doc, track, seg, -1), // settled below
       audioUrl: redactUrl(it.audioUrl),
       path: media.path,
       duration: media.durationUs,

@@ -284,6 +284,7 @@ export function applyCaptions(
   const fieldsByKind = new Map<string, Json>();
   // Texts without highlights in one style: its style entry written once per font size.
   const plainBySize = new Map<number, (text: string) => TextContent>();
+  const onTrack = doc.tracksOf("text").indexOf(track); // every item goes on this track
   const created = items.map((it, i) => {
     const field = `${plan.field}[${i}]`;
     const itemStyle = it.fontSize ? { ...base, size: it.fontSize } : base;
@@ -313,7 +314,7 @@ export function applyCaptions(
     const planned = planAnimations(anims[i] ?? {}, ranges[i].duration, "text", field, warn);
     if (planned.length) setAnimations(doc, seg, planned);
     if (!unread || !doc.appendSegment(track, seg)) track.segments.push(seg);
-    return { ...itemBase(doc, track, seg), text: it.text };
+    return { ...itemBase(doc, track, seg, onTrack), text: it.text };
   });
   return { trackId: track.id, items: created, built };
 }

@@ -137,7 +137,7 @@ export function applyImages(
     const track = placeSegment(doc, "video", seg, it.trackIndex, `${field}.trackIndex`);
     placed.push({ i, track, seg });
     created[i] = {
-      ...itemBase(doc, track, seg),
+      ...itemBase(doc, track, seg, -1), // settled below
       imageUrl: redactUrl(it.imageUrl),
       path: media.path,
       width: media.width,

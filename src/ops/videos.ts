@@ -172,7 +172,7 @@ export function applyVideos(
     const track = placeSegment(doc, "video", seg, it.trackIndex, `${field}.trackIndex`);
     placed.push({ i, track, seg });
     created[i] = {
-      ...itemBase(doc, track, seg),
+      ...itemBase(doc, track, seg, -1), // settled below
       videoUrl: it.videoUrl,
       path: media.path,
       width: media.width,
