@@ -478,14 +478,15 @@ export class DraftDocument {
       }
       track.segments.sort((a, b) => a.target_timerange.start - b.target_timerange.start);
       const base = RENDER_BASE[track.type];
-      const loaded = track.segments.find((s) => this.#loadedSegments.has(s.id));
+      const loadedIds = this.#loadedSegments.size ? this.#loadedSegments : undefined;
+      const loaded = loadedIds && track.segments.find((s) => loadedIds.has(s.id));
       let trackIndex = loaded?.track_render_index;
       if (trackIndex === undefined) {
         trackIndex = this.#hadSegments ? ++above : position;
       }
       for (const s of track.segments) {
         end = Math.max(end, s.target_timerange.start + s.target_timerange.duration);
-        if (this.#loadedSegments.has(s.id)) continue;
+        if (loadedIds?.has(s.id)) continue;
         s.track_render_index = trackIndex;
         if (base !== undefined && track.type !== "audio") s.render_index = base + nth;
       }
