@@ -41,11 +41,20 @@ function clean(value: unknown, dropComments: boolean): unknown {
   while (stack.length > 0) {
     const v = stack.pop();
     if (!v || typeof v !== "object") continue;
+    if (Array.isArray(v)) {
+      // by index: the keys of a list would be a string made per item
+      for (let i = 0; i < v.length; i++) {
+        const item = v[i];
+        if (typeof item === "string") {
+          if (!item.isWellFormed()) v[i] = item.toWellFormed();
+        } else if (item && typeof item === "object") stack.push(item);
+      }
+      continue;
+    }
     const obj = v as Record<string, unknown>;
-    const comments = dropComments && !Array.isArray(obj);
     for (const key of Object.keys(obj)) {
       if (
-        comments && key.charCodeAt(0) === UNDERSCORE && key.charCodeAt(1) !== UNDERSCORE
+        dropComments && key.charCodeAt(0) === UNDERSCORE && key.charCodeAt(1) !== UNDERSCORE
       ) {
         delete obj[key];
         continue;
