@@ -203,6 +203,23 @@ class Emitter {
       "  if (!isObject(v)) return FAIL;",
       "  const out: any = {};",
     ];
+    const catchall = def.catchall as Schema | undefined;
+    const strict = catchall !== undefined && defOf(catchall)!.type === "never";
+    const setName = catchall && this.#constant("keys", `new Set<string>(${JSON.stringify(keys)})`);
+    // A strict object's keys are checked first, and counted: when there are no more than the
+    // required ones, no optional key is there to look for (a batch's items mostly give few of
+    // their optional keys, and each `in` that misses costs about 50 ns before V8 optimises).
+    // (`in` also finds what an object inherits: a key Object.prototype has is always looked for)
+    const required = keys.filter((key) => optIn(shape[key]) === undefined).length;
+    const counted = strict && required < keys.length &&
+      !keys.some((key) => key in Object.prototype);
+    if (strict) {
+      body.push(
+        counted
+          ? `  let n = 0;\n  for (const k in v) if (!${setName}.has(k)) return FAIL; else n++;\n  const some = n > ${required};`
+          : `  for (const k in v) if (!${setName}.has(k)) return FAIL;`,
+      );
+    }
     if (keys.length) body.push("  let y: any;");
     for (const key of keys) {
       const field = shape[key];
@@ -211,7 +228,9 @@ class Emitter {
       const optin = optIn(field);
       const optout = optOut(field);
       // Mirrors zod's handling of a present, an absent, and an undefined-valued key.
-      body.push(`  if (${k} in v) {`);
+      body.push(
+        counted && optin !== undefined ? `  if (some && ${k} in v) {` : `  if (${k} in v) {`,
+      );
       body.push(`    y = ${fn}(v[${k}]);`);
       body.push("    if (y === FAIL) return FAIL;");
       body.push(`    out[${k}] = y;`);
@@ -235,13 +254,9 @@ class Emitter {
       }
       body.push("  }");
     }
-    const catchall = def.catchall as Schema | undefined;
-    if (catchall) {
+    if (catchall && !strict) {
       const t = defOf(catchall)!.type;
-      const setName = this.#constant("keys", `new Set<string>(${JSON.stringify(keys)})`);
-      if (t === "never") {
-        body.push(`  for (const k in v) if (!${setName}.has(k)) return FAIL;`);
-      } else if (t === "unknown" || t === "any") {
+      if (t === "unknown" || t === "any") {
         body.push(
           `  for (const k in v) if (!${setName}.has(k) && k !== "__proto__") out[k] = v[k];`,
         );

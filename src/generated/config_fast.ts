@@ -45,78 +45,80 @@ function v9(v: any): any {
 function v10(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
+  let n = 0;
+  for (const k in v) if (!keys0.has(k)) return FAIL; else n++;
+  const some = n > 0;
   let y: any;
-  if ("draftsDir" in v) {
+  if (some && "draftsDir" in v) {
     y = v1(v["draftsDir"]);
     if (y === FAIL) return FAIL;
     out["draftsDir"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("editor" in v) {
+  if (some && "editor" in v) {
     y = v3(v["editor"]);
     if (y === FAIL) return FAIL;
     out["editor"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("editorVersion" in v) {
+  if (some && "editorVersion" in v) {
     y = v5(v["editorVersion"]);
     if (y === FAIL) return FAIL;
     out["editorVersion"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("uploadUrl" in v) {
+  if (some && "uploadUrl" in v) {
     y = v5(v["uploadUrl"]);
     if (y === FAIL) return FAIL;
     out["uploadUrl"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("uploadToken" in v) {
+  if (some && "uploadToken" in v) {
     y = v5(v["uploadToken"]);
     if (y === FAIL) return FAIL;
     out["uploadToken"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("downloadUrl" in v) {
+  if (some && "downloadUrl" in v) {
     y = v5(v["downloadUrl"]);
     if (y === FAIL) return FAIL;
     out["downloadUrl"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("maxDownloadBytes" in v) {
+  if (some && "maxDownloadBytes" in v) {
     y = v7(v["maxDownloadBytes"]);
     if (y === FAIL) return FAIL;
     out["maxDownloadBytes"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("maxZipBytes" in v) {
+  if (some && "maxZipBytes" in v) {
     y = v7(v["maxZipBytes"]);
     if (y === FAIL) return FAIL;
     out["maxZipBytes"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("ffmpeg" in v) {
+  if (some && "ffmpeg" in v) {
     y = v1(v["ffmpeg"]);
     if (y === FAIL) return FAIL;
     out["ffmpeg"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("media" in v) {
+  if (some && "media" in v) {
     y = v9(v["media"]);
     if (y === FAIL) return FAIL;
     out["media"] = y;
   } else {
     // absent and optional: no key
   }
-  for (const k in v) if (!keys0.has(k)) return FAIL;
   v = out;
   return v;
 }

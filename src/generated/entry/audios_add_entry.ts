@@ -69,8 +69,8 @@ import "../../catalogs/compat.ts";
 import "../../catalogs/name_resolve.ts";
 import "../../ops/audios.ts";
 
-const keys0 = new Set<string>(["audioUrl","duration","start","end","volume","sourceStart","sourceDuration","speed","audioType","trackIndex","fadeInDuration","fadeOutDuration","audioEffect"]);
-const keys1 = new Set<string>(["draftId","audioInfos","media","requestId"]);
+const keys0 = new Set<string>(["draftId","audioInfos","media","requestId"]);
+const keys1 = new Set<string>(["audioUrl","duration","start","end","volume","sourceStart","sourceDuration","speed","audioType","trackIndex","fadeInDuration","fadeOutDuration","audioEffect"]);
 function v0(v: any): any {
   if (typeof v !== "string") return FAIL;
   if (v.length < 1) return FAIL;
@@ -152,6 +152,9 @@ function v15(v: any): any {
 function v16(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
+  let n = 0;
+  for (const k in v) if (!keys1.has(k)) return FAIL; else n++;
+  const some = n > 3;
   let y: any;
   if ("audioUrl" in v) {
     y = v1(v["audioUrl"]);
@@ -161,7 +164,7 @@ function v16(v: any): any {
     y = v1(undefined);
     return FAIL;
   }
-  if ("duration" in v) {
+  if (some && "duration" in v) {
     y = v3(v["duration"]);
     if (y === FAIL) return FAIL;
     out["duration"] = y;
@@ -184,70 +187,69 @@ function v16(v: any): any {
     y = v4(undefined);
     return FAIL;
   }
-  if ("volume" in v) {
+  if (some && "volume" in v) {
     y = v6(v["volume"]);
     if (y === FAIL) return FAIL;
     out["volume"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("sourceStart" in v) {
+  if (some && "sourceStart" in v) {
     y = v7(v["sourceStart"]);
     if (y === FAIL) return FAIL;
     out["sourceStart"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("sourceDuration" in v) {
+  if (some && "sourceDuration" in v) {
     y = v3(v["sourceDuration"]);
     if (y === FAIL) return FAIL;
     out["sourceDuration"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("speed" in v) {
+  if (some && "speed" in v) {
     y = v9(v["speed"]);
     if (y === FAIL) return FAIL;
     out["speed"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("audioType" in v) {
+  if (some && "audioType" in v) {
     y = v11(v["audioType"]);
     if (y === FAIL) return FAIL;
     out["audioType"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("trackIndex" in v) {
+  if (some && "trackIndex" in v) {
     y = v13(v["trackIndex"]);
     if (y === FAIL) return FAIL;
     out["trackIndex"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("fadeInDuration" in v) {
+  if (some && "fadeInDuration" in v) {
     y = v7(v["fadeInDuration"]);
     if (y === FAIL) return FAIL;
     out["fadeInDuration"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("fadeOutDuration" in v) {
+  if (some && "fadeOutDuration" in v) {
     y = v7(v["fadeOutDuration"]);
     if (y === FAIL) return FAIL;
     out["fadeOutDuration"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("audioEffect" in v) {
+  if (some && "audioEffect" in v) {
     y = v15(v["audioEffect"]);
     if (y === FAIL) return FAIL;
     out["audioEffect"] = y;
   } else {
     // absent and optional: no key
   }
-  for (const k in v) if (!keys0.has(k)) return FAIL;
   v = out;
   if (!R.endAfterStart(v)) return FAIL;
   return v;
@@ -278,6 +280,9 @@ function v20(v: any): any {
 function v21(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
+  let n = 0;
+  for (const k in v) if (!keys0.has(k)) return FAIL; else n++;
+  const some = n > 2;
   let y: any;
   if ("draftId" in v) {
     y = v0(v["draftId"]);
@@ -295,21 +300,20 @@ function v21(v: any): any {
     y = v17(undefined);
     return FAIL;
   }
-  if ("media" in v) {
+  if (some && "media" in v) {
     y = v19(v["media"]);
     if (y === FAIL) return FAIL;
     out["media"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("requestId" in v) {
+  if (some && "requestId" in v) {
     y = v20(v["requestId"]);
     if (y === FAIL) return FAIL;
     out["requestId"] = y;
   } else {
     // absent and optional: no key
   }
-  for (const k in v) if (!keys1.has(k)) return FAIL;
   v = out;
   return v;
 }

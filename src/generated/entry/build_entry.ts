@@ -155,6 +155,9 @@ function v6(v: any): any {
 function v7(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
+  let n = 0;
+  for (const k in v) if (!keys0.has(k)) return FAIL; else n++;
+  const some = n > 1;
   let y: any;
   if ("spec" in v) {
     y = v2(v["spec"]);
@@ -164,21 +167,20 @@ function v7(v: any): any {
     y = v2(undefined);
     return FAIL;
   }
-  if ("into" in v) {
+  if (some && "into" in v) {
     y = v4(v["into"]);
     if (y === FAIL) return FAIL;
     out["into"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("media" in v) {
+  if (some && "media" in v) {
     y = v6(v["media"]);
     if (y === FAIL) return FAIL;
     out["media"] = y;
   } else {
     // absent and optional: no key
   }
-  for (const k in v) if (!keys0.has(k)) return FAIL;
   v = out;
   return v;
 }

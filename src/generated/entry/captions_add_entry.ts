@@ -51,10 +51,10 @@ import "../../ops/id_lists.ts";
 import "../../ops/captions.ts";
 import "../../ops/srt_file.ts";
 
-const re0 = new RegExp("^#[0-9a-fA-F]{6}$", "");
-const keys1 = new Set<string>(["keyword","color","bold","fontSize"]);
-const keys2 = new Set<string>(["text","start","end","inAnimation","inAnimationDuration","outAnimation","outAnimationDuration","loopAnimation","loopAnimationDuration","fontSize","highlights","keyword","keywordColor","keywordFontSize","transformY"]);
-const keys3 = new Set<string>(["draftId","captions","srt","fontSize","bold","italic","underline","textColor","alpha","font","alignment","transformX","transformY","borderColor","borderWidth","lineSpacing","letterSpacing","backgroundColor","backgroundAlpha","backgroundStyle","backgroundRound","shadow","requestId"]);
+const keys0 = new Set<string>(["draftId","captions","srt","fontSize","bold","italic","underline","textColor","alpha","font","alignment","transformX","transformY","borderColor","borderWidth","lineSpacing","letterSpacing","backgroundColor","backgroundAlpha","backgroundStyle","backgroundRound","shadow","requestId"]);
+const keys1 = new Set<string>(["text","start","end","inAnimation","inAnimationDuration","outAnimation","outAnimationDuration","loopAnimation","loopAnimationDuration","fontSize","highlights","keyword","keywordColor","keywordFontSize","transformY"]);
+const keys2 = new Set<string>(["keyword","color","bold","fontSize"]);
+const re3 = new RegExp("^#[0-9a-fA-F]{6}$", "");
 function v0(v: any): any {
   if (typeof v !== "string") return FAIL;
   if (v.length < 1) return FAIL;
@@ -104,8 +104,8 @@ function v8(v: any): any {
 }
 function v9(v: any): any {
   if (typeof v !== "string") return FAIL;
-  re0.lastIndex = 0;
-  if (!re0.test(v)) return FAIL;
+  re3.lastIndex = 0;
+  if (!re3.test(v)) return FAIL;
   return v;
 }
 function v10(v: any): any {
@@ -121,6 +121,9 @@ function v12(v: any): any {
 function v13(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
+  let n = 0;
+  for (const k in v) if (!keys2.has(k)) return FAIL; else n++;
+  const some = n > 1;
   let y: any;
   if ("keyword" in v) {
     y = v0(v["keyword"]);
@@ -130,28 +133,27 @@ function v13(v: any): any {
     y = v0(undefined);
     return FAIL;
   }
-  if ("color" in v) {
+  if (some && "color" in v) {
     y = v10(v["color"]);
     if (y === FAIL) return FAIL;
     out["color"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("bold" in v) {
+  if (some && "bold" in v) {
     y = v12(v["bold"]);
     if (y === FAIL) return FAIL;
     out["bold"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("fontSize" in v) {
+  if (some && "fontSize" in v) {
     y = v8(v["fontSize"]);
     if (y === FAIL) return FAIL;
     out["fontSize"] = y;
   } else {
     // absent and optional: no key
   }
-  for (const k in v) if (!keys1.has(k)) return FAIL;
   v = out;
   return v;
 }
@@ -191,6 +193,9 @@ function v19(v: any): any {
 function v20(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
+  let n = 0;
+  for (const k in v) if (!keys1.has(k)) return FAIL; else n++;
+  const some = n > 3;
   let y: any;
   if ("text" in v) {
     y = v1(v["text"]);
@@ -216,91 +221,90 @@ function v20(v: any): any {
     y = v2(undefined);
     return FAIL;
   }
-  if ("inAnimation" in v) {
+  if (some && "inAnimation" in v) {
     y = v4(v["inAnimation"]);
     if (y === FAIL) return FAIL;
     out["inAnimation"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("inAnimationDuration" in v) {
+  if (some && "inAnimationDuration" in v) {
     y = v6(v["inAnimationDuration"]);
     if (y === FAIL) return FAIL;
     out["inAnimationDuration"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("outAnimation" in v) {
+  if (some && "outAnimation" in v) {
     y = v4(v["outAnimation"]);
     if (y === FAIL) return FAIL;
     out["outAnimation"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("outAnimationDuration" in v) {
+  if (some && "outAnimationDuration" in v) {
     y = v6(v["outAnimationDuration"]);
     if (y === FAIL) return FAIL;
     out["outAnimationDuration"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("loopAnimation" in v) {
+  if (some && "loopAnimation" in v) {
     y = v4(v["loopAnimation"]);
     if (y === FAIL) return FAIL;
     out["loopAnimation"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("loopAnimationDuration" in v) {
+  if (some && "loopAnimationDuration" in v) {
     y = v6(v["loopAnimationDuration"]);
     if (y === FAIL) return FAIL;
     out["loopAnimationDuration"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("fontSize" in v) {
+  if (some && "fontSize" in v) {
     y = v8(v["fontSize"]);
     if (y === FAIL) return FAIL;
     out["fontSize"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("highlights" in v) {
+  if (some && "highlights" in v) {
     y = v15(v["highlights"]);
     if (y === FAIL) return FAIL;
     out["highlights"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("keyword" in v) {
+  if (some && "keyword" in v) {
     y = v17(v["keyword"]);
     if (y === FAIL) return FAIL;
     out["keyword"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("keywordColor" in v) {
+  if (some && "keywordColor" in v) {
     y = v10(v["keywordColor"]);
     if (y === FAIL) return FAIL;
     out["keywordColor"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("keywordFontSize" in v) {
+  if (some && "keywordFontSize" in v) {
     y = v8(v["keywordFontSize"]);
     if (y === FAIL) return FAIL;
     out["keywordFontSize"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("transformY" in v) {
+  if (some && "transformY" in v) {
     y = v19(v["transformY"]);
     if (y === FAIL) return FAIL;
     out["transformY"] = y;
   } else {
     // absent and optional: no key
   }
-  for (const k in v) if (!keys2.has(k)) return FAIL;
   v = out;
   if (!R.endAfterStart(v)) return FAIL;
   return v;
@@ -428,6 +432,9 @@ function v43(v: any): any {
 function v44(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
+  let n = 0;
+  for (const k in v) if (!keys0.has(k)) return FAIL; else n++;
+  const some = n > 1;
   let y: any;
   if ("draftId" in v) {
     y = v0(v["draftId"]);
@@ -437,21 +444,21 @@ function v44(v: any): any {
     y = v0(undefined);
     return FAIL;
   }
-  if ("captions" in v) {
+  if (some && "captions" in v) {
     y = v22(v["captions"]);
     if (y === FAIL) return FAIL;
     out["captions"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("srt" in v) {
+  if (some && "srt" in v) {
     y = v24(v["srt"]);
     if (y === FAIL) return FAIL;
     out["srt"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("fontSize" in v) {
+  if (some && "fontSize" in v) {
     y = v25(v["fontSize"]);
     if (y === FAIL) return FAIL;
     out["fontSize"] = y;
@@ -460,7 +467,7 @@ function v44(v: any): any {
     if (y === FAIL) return FAIL;
     out["fontSize"] = y;
   }
-  if ("bold" in v) {
+  if (some && "bold" in v) {
     y = v26(v["bold"]);
     if (y === FAIL) return FAIL;
     out["bold"] = y;
@@ -469,7 +476,7 @@ function v44(v: any): any {
     if (y === FAIL) return FAIL;
     out["bold"] = y;
   }
-  if ("italic" in v) {
+  if (some && "italic" in v) {
     y = v26(v["italic"]);
     if (y === FAIL) return FAIL;
     out["italic"] = y;
@@ -478,7 +485,7 @@ function v44(v: any): any {
     if (y === FAIL) return FAIL;
     out["italic"] = y;
   }
-  if ("underline" in v) {
+  if (some && "underline" in v) {
     y = v26(v["underline"]);
     if (y === FAIL) return FAIL;
     out["underline"] = y;
@@ -487,7 +494,7 @@ function v44(v: any): any {
     if (y === FAIL) return FAIL;
     out["underline"] = y;
   }
-  if ("textColor" in v) {
+  if (some && "textColor" in v) {
     y = v27(v["textColor"]);
     if (y === FAIL) return FAIL;
     out["textColor"] = y;
@@ -496,21 +503,21 @@ function v44(v: any): any {
     if (y === FAIL) return FAIL;
     out["textColor"] = y;
   }
-  if ("alpha" in v) {
+  if (some && "alpha" in v) {
     y = v29(v["alpha"]);
     if (y === FAIL) return FAIL;
     out["alpha"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("font" in v) {
+  if (some && "font" in v) {
     y = v17(v["font"]);
     if (y === FAIL) return FAIL;
     out["font"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("alignment" in v) {
+  if (some && "alignment" in v) {
     y = v34(v["alignment"]);
     if (y === FAIL) return FAIL;
     out["alignment"] = y;
@@ -519,7 +526,7 @@ function v44(v: any): any {
     if (y === FAIL) return FAIL;
     out["alignment"] = y;
   }
-  if ("transformX" in v) {
+  if (some && "transformX" in v) {
     y = v35(v["transformX"]);
     if (y === FAIL) return FAIL;
     out["transformX"] = y;
@@ -528,7 +535,7 @@ function v44(v: any): any {
     if (y === FAIL) return FAIL;
     out["transformX"] = y;
   }
-  if ("transformY" in v) {
+  if (some && "transformY" in v) {
     y = v36(v["transformY"]);
     if (y === FAIL) return FAIL;
     out["transformY"] = y;
@@ -537,14 +544,14 @@ function v44(v: any): any {
     if (y === FAIL) return FAIL;
     out["transformY"] = y;
   }
-  if ("borderColor" in v) {
+  if (some && "borderColor" in v) {
     y = v10(v["borderColor"]);
     if (y === FAIL) return FAIL;
     out["borderColor"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("borderWidth" in v) {
+  if (some && "borderWidth" in v) {
     y = v38(v["borderWidth"]);
     if (y === FAIL) return FAIL;
     out["borderWidth"] = y;
@@ -553,28 +560,28 @@ function v44(v: any): any {
     if (y === FAIL) return FAIL;
     out["borderWidth"] = y;
   }
-  if ("lineSpacing" in v) {
+  if (some && "lineSpacing" in v) {
     y = v19(v["lineSpacing"]);
     if (y === FAIL) return FAIL;
     out["lineSpacing"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("letterSpacing" in v) {
+  if (some && "letterSpacing" in v) {
     y = v19(v["letterSpacing"]);
     if (y === FAIL) return FAIL;
     out["letterSpacing"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("backgroundColor" in v) {
+  if (some && "backgroundColor" in v) {
     y = v10(v["backgroundColor"]);
     if (y === FAIL) return FAIL;
     out["backgroundColor"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("backgroundAlpha" in v) {
+  if (some && "backgroundAlpha" in v) {
     y = v39(v["backgroundAlpha"]);
     if (y === FAIL) return FAIL;
     out["backgroundAlpha"] = y;
@@ -583,7 +590,7 @@ function v44(v: any): any {
     if (y === FAIL) return FAIL;
     out["backgroundAlpha"] = y;
   }
-  if ("backgroundStyle" in v) {
+  if (some && "backgroundStyle" in v) {
     y = v41(v["backgroundStyle"]);
     if (y === FAIL) return FAIL;
     out["backgroundStyle"] = y;
@@ -592,14 +599,14 @@ function v44(v: any): any {
     if (y === FAIL) return FAIL;
     out["backgroundStyle"] = y;
   }
-  if ("backgroundRound" in v) {
+  if (some && "backgroundRound" in v) {
     y = v42(v["backgroundRound"]);
     if (y === FAIL) return FAIL;
     out["backgroundRound"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("shadow" in v) {
+  if (some && "shadow" in v) {
     y = v26(v["shadow"]);
     if (y === FAIL) return FAIL;
     out["shadow"] = y;
@@ -608,14 +615,13 @@ function v44(v: any): any {
     if (y === FAIL) return FAIL;
     out["shadow"] = y;
   }
-  if ("requestId" in v) {
+  if (some && "requestId" in v) {
     y = v43(v["requestId"]);
     if (y === FAIL) return FAIL;
     out["requestId"] = y;
   } else {
     // absent and optional: no key
   }
-  for (const k in v) if (!keys3.has(k)) return FAIL;
   v = out;
   return v;
 }

@@ -44,15 +44,17 @@ function v1(v: any): any {
 function v2(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
+  let n = 0;
+  for (const k in v) if (!keys0.has(k)) return FAIL; else n++;
+  const some = n > 0;
   let y: any;
-  if ("topic" in v) {
+  if (some && "topic" in v) {
     y = v1(v["topic"]);
     if (y === FAIL) return FAIL;
     out["topic"] = y;
   } else {
     // absent and optional: no key
   }
-  for (const k in v) if (!keys0.has(k)) return FAIL;
   v = out;
   return v;
 }

@@ -121,8 +121,11 @@ function v15(v: any): any {
 function v16(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
+  let n = 0;
+  for (const k in v) if (!keys0.has(k)) return FAIL; else n++;
+  const some = n > 0;
   let y: any;
-  if ("width" in v) {
+  if (some && "width" in v) {
     y = v1(v["width"]);
     if (y === FAIL) return FAIL;
     out["width"] = y;
@@ -131,7 +134,7 @@ function v16(v: any): any {
     if (y === FAIL) return FAIL;
     out["width"] = y;
   }
-  if ("height" in v) {
+  if (some && "height" in v) {
     y = v2(v["height"]);
     if (y === FAIL) return FAIL;
     out["height"] = y;
@@ -140,14 +143,14 @@ function v16(v: any): any {
     if (y === FAIL) return FAIL;
     out["height"] = y;
   }
-  if ("name" in v) {
+  if (some && "name" in v) {
     y = v4(v["name"]);
     if (y === FAIL) return FAIL;
     out["name"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("fps" in v) {
+  if (some && "fps" in v) {
     y = v11(v["fps"]);
     if (y === FAIL) return FAIL;
     out["fps"] = y;
@@ -156,21 +159,20 @@ function v16(v: any): any {
     if (y === FAIL) return FAIL;
     out["fps"] = y;
   }
-  if ("editor" in v) {
+  if (some && "editor" in v) {
     y = v13(v["editor"]);
     if (y === FAIL) return FAIL;
     out["editor"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("editorVersion" in v) {
+  if (some && "editorVersion" in v) {
     y = v15(v["editorVersion"]);
     if (y === FAIL) return FAIL;
     out["editorVersion"] = y;
   } else {
     // absent and optional: no key
   }
-  for (const k in v) if (!keys0.has(k)) return FAIL;
   v = out;
   return v;
 }

@@ -56,6 +56,9 @@ function v2(v: any): any {
 function v3(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
+  let n = 0;
+  for (const k in v) if (!keys0.has(k)) return FAIL; else n++;
+  const some = n > 1;
   let y: any;
   if ("draftId" in v) {
     y = v0(v["draftId"]);
@@ -65,7 +68,7 @@ function v3(v: any): any {
     y = v0(undefined);
     return FAIL;
   }
-  if ("yes" in v) {
+  if (some && "yes" in v) {
     y = v2(v["yes"]);
     if (y === FAIL) return FAIL;
     out["yes"] = y;
@@ -74,7 +77,6 @@ function v3(v: any): any {
     if (y === FAIL) return FAIL;
     out["yes"] = y;
   }
-  for (const k in v) if (!keys0.has(k)) return FAIL;
   v = out;
   return v;
 }

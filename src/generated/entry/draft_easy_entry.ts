@@ -79,11 +79,11 @@ import "../../ops/fonts.ts";
 import "../../ops/caption_names.ts";
 import "../../ops/easy.ts";
 
-const re0 = new RegExp("^#[0-9a-fA-F]{6}$", "");
-const keys1 = new Set<string>(["keyword","color","bold","fontSize"]);
-const keys2 = new Set<string>(["text","start","end","inAnimation","inAnimationDuration","outAnimation","outAnimationDuration","loopAnimation","loopAnimationDuration","fontSize","highlights","keyword","keywordColor","keywordFontSize","transformY"]);
-const keys3 = new Set<string>(["text"]);
-const keys4 = new Set<string>(["draftId","byAudio","audioUrl","captions","srt","images","imgUrl","videoUrl","text","width","height","name","editor","fontSize","bold","italic","underline","textColor","alpha","font","alignment","transformX","transformY","borderColor","borderWidth","lineSpacing","letterSpacing","backgroundColor","backgroundAlpha","backgroundStyle","backgroundRound","shadow","media"]);
+const keys0 = new Set<string>(["draftId","byAudio","audioUrl","captions","srt","images","imgUrl","videoUrl","text","width","height","name","editor","fontSize","bold","italic","underline","textColor","alpha","font","alignment","transformX","transformY","borderColor","borderWidth","lineSpacing","letterSpacing","backgroundColor","backgroundAlpha","backgroundStyle","backgroundRound","shadow","media"]);
+const keys1 = new Set<string>(["text","start","end","inAnimation","inAnimationDuration","outAnimation","outAnimationDuration","loopAnimation","loopAnimationDuration","fontSize","highlights","keyword","keywordColor","keywordFontSize","transformY"]);
+const keys2 = new Set<string>(["keyword","color","bold","fontSize"]);
+const re3 = new RegExp("^#[0-9a-fA-F]{6}$", "");
+const keys4 = new Set<string>(["text"]);
 function v0(v: any): any {
   if (typeof v !== "string") return FAIL;
   if (v.length < 1) return FAIL;
@@ -145,8 +145,8 @@ function v11(v: any): any {
 }
 function v12(v: any): any {
   if (typeof v !== "string") return FAIL;
-  re0.lastIndex = 0;
-  if (!re0.test(v)) return FAIL;
+  re3.lastIndex = 0;
+  if (!re3.test(v)) return FAIL;
   return v;
 }
 function v13(v: any): any {
@@ -162,6 +162,9 @@ function v15(v: any): any {
 function v16(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
+  let n = 0;
+  for (const k in v) if (!keys2.has(k)) return FAIL; else n++;
+  const some = n > 1;
   let y: any;
   if ("keyword" in v) {
     y = v0(v["keyword"]);
@@ -171,28 +174,27 @@ function v16(v: any): any {
     y = v0(undefined);
     return FAIL;
   }
-  if ("color" in v) {
+  if (some && "color" in v) {
     y = v13(v["color"]);
     if (y === FAIL) return FAIL;
     out["color"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("bold" in v) {
+  if (some && "bold" in v) {
     y = v15(v["bold"]);
     if (y === FAIL) return FAIL;
     out["bold"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("fontSize" in v) {
+  if (some && "fontSize" in v) {
     y = v11(v["fontSize"]);
     if (y === FAIL) return FAIL;
     out["fontSize"] = y;
   } else {
     // absent and optional: no key
   }
-  for (const k in v) if (!keys1.has(k)) return FAIL;
   v = out;
   return v;
 }
@@ -232,6 +234,9 @@ function v22(v: any): any {
 function v23(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
+  let n = 0;
+  for (const k in v) if (!keys1.has(k)) return FAIL; else n++;
+  const some = n > 3;
   let y: any;
   if ("text" in v) {
     y = v4(v["text"]);
@@ -257,91 +262,90 @@ function v23(v: any): any {
     y = v5(undefined);
     return FAIL;
   }
-  if ("inAnimation" in v) {
+  if (some && "inAnimation" in v) {
     y = v7(v["inAnimation"]);
     if (y === FAIL) return FAIL;
     out["inAnimation"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("inAnimationDuration" in v) {
+  if (some && "inAnimationDuration" in v) {
     y = v9(v["inAnimationDuration"]);
     if (y === FAIL) return FAIL;
     out["inAnimationDuration"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("outAnimation" in v) {
+  if (some && "outAnimation" in v) {
     y = v7(v["outAnimation"]);
     if (y === FAIL) return FAIL;
     out["outAnimation"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("outAnimationDuration" in v) {
+  if (some && "outAnimationDuration" in v) {
     y = v9(v["outAnimationDuration"]);
     if (y === FAIL) return FAIL;
     out["outAnimationDuration"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("loopAnimation" in v) {
+  if (some && "loopAnimation" in v) {
     y = v7(v["loopAnimation"]);
     if (y === FAIL) return FAIL;
     out["loopAnimation"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("loopAnimationDuration" in v) {
+  if (some && "loopAnimationDuration" in v) {
     y = v9(v["loopAnimationDuration"]);
     if (y === FAIL) return FAIL;
     out["loopAnimationDuration"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("fontSize" in v) {
+  if (some && "fontSize" in v) {
     y = v11(v["fontSize"]);
     if (y === FAIL) return FAIL;
     out["fontSize"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("highlights" in v) {
+  if (some && "highlights" in v) {
     y = v18(v["highlights"]);
     if (y === FAIL) return FAIL;
     out["highlights"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("keyword" in v) {
+  if (some && "keyword" in v) {
     y = v20(v["keyword"]);
     if (y === FAIL) return FAIL;
     out["keyword"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("keywordColor" in v) {
+  if (some && "keywordColor" in v) {
     y = v13(v["keywordColor"]);
     if (y === FAIL) return FAIL;
     out["keywordColor"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("keywordFontSize" in v) {
+  if (some && "keywordFontSize" in v) {
     y = v11(v["keywordFontSize"]);
     if (y === FAIL) return FAIL;
     out["keywordFontSize"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("transformY" in v) {
+  if (some && "transformY" in v) {
     y = v22(v["transformY"]);
     if (y === FAIL) return FAIL;
     out["transformY"] = y;
   } else {
     // absent and optional: no key
   }
-  for (const k in v) if (!keys2.has(k)) return FAIL;
   v = out;
   if (!R.endAfterStart(v)) return FAIL;
   return v;
@@ -349,6 +353,7 @@ function v23(v: any): any {
 function v24(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
+  for (const k in v) if (!keys4.has(k)) return FAIL;
   let y: any;
   if ("text" in v) {
     y = v4(v["text"]);
@@ -358,7 +363,6 @@ function v24(v: any): any {
     y = v4(undefined);
     return FAIL;
   }
-  for (const k in v) if (!keys3.has(k)) return FAIL;
   v = out;
   return v;
 }
@@ -554,71 +558,74 @@ function v60(v: any): any {
 function v61(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
+  let n = 0;
+  for (const k in v) if (!keys0.has(k)) return FAIL; else n++;
+  const some = n > 0;
   let y: any;
-  if ("draftId" in v) {
+  if (some && "draftId" in v) {
     y = v1(v["draftId"]);
     if (y === FAIL) return FAIL;
     out["draftId"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("byAudio" in v) {
+  if (some && "byAudio" in v) {
     y = v3(v["byAudio"]);
     if (y === FAIL) return FAIL;
     out["byAudio"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("audioUrl" in v) {
+  if (some && "audioUrl" in v) {
     y = v3(v["audioUrl"]);
     if (y === FAIL) return FAIL;
     out["audioUrl"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("captions" in v) {
+  if (some && "captions" in v) {
     y = v27(v["captions"]);
     if (y === FAIL) return FAIL;
     out["captions"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("srt" in v) {
+  if (some && "srt" in v) {
     y = v29(v["srt"]);
     if (y === FAIL) return FAIL;
     out["srt"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("images" in v) {
+  if (some && "images" in v) {
     y = v31(v["images"]);
     if (y === FAIL) return FAIL;
     out["images"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("imgUrl" in v) {
+  if (some && "imgUrl" in v) {
     y = v3(v["imgUrl"]);
     if (y === FAIL) return FAIL;
     out["imgUrl"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("videoUrl" in v) {
+  if (some && "videoUrl" in v) {
     y = v3(v["videoUrl"]);
     if (y === FAIL) return FAIL;
     out["videoUrl"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("text" in v) {
+  if (some && "text" in v) {
     y = v33(v["text"]);
     if (y === FAIL) return FAIL;
     out["text"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("width" in v) {
+  if (some && "width" in v) {
     y = v35(v["width"]);
     if (y === FAIL) return FAIL;
     out["width"] = y;
@@ -627,7 +634,7 @@ function v61(v: any): any {
     if (y === FAIL) return FAIL;
     out["width"] = y;
   }
-  if ("height" in v) {
+  if (some && "height" in v) {
     y = v36(v["height"]);
     if (y === FAIL) return FAIL;
     out["height"] = y;
@@ -636,21 +643,21 @@ function v61(v: any): any {
     if (y === FAIL) return FAIL;
     out["height"] = y;
   }
-  if ("name" in v) {
+  if (some && "name" in v) {
     y = v38(v["name"]);
     if (y === FAIL) return FAIL;
     out["name"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("editor" in v) {
+  if (some && "editor" in v) {
     y = v40(v["editor"]);
     if (y === FAIL) return FAIL;
     out["editor"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("fontSize" in v) {
+  if (some && "fontSize" in v) {
     y = v41(v["fontSize"]);
     if (y === FAIL) return FAIL;
     out["fontSize"] = y;
@@ -659,7 +666,7 @@ function v61(v: any): any {
     if (y === FAIL) return FAIL;
     out["fontSize"] = y;
   }
-  if ("bold" in v) {
+  if (some && "bold" in v) {
     y = v42(v["bold"]);
     if (y === FAIL) return FAIL;
     out["bold"] = y;
@@ -668,7 +675,7 @@ function v61(v: any): any {
     if (y === FAIL) return FAIL;
     out["bold"] = y;
   }
-  if ("italic" in v) {
+  if (some && "italic" in v) {
     y = v42(v["italic"]);
     if (y === FAIL) return FAIL;
     out["italic"] = y;
@@ -677,7 +684,7 @@ function v61(v: any): any {
     if (y === FAIL) return FAIL;
     out["italic"] = y;
   }
-  if ("underline" in v) {
+  if (some && "underline" in v) {
     y = v42(v["underline"]);
     if (y === FAIL) return FAIL;
     out["underline"] = y;
@@ -686,7 +693,7 @@ function v61(v: any): any {
     if (y === FAIL) return FAIL;
     out["underline"] = y;
   }
-  if ("textColor" in v) {
+  if (some && "textColor" in v) {
     y = v43(v["textColor"]);
     if (y === FAIL) return FAIL;
     out["textColor"] = y;
@@ -695,21 +702,21 @@ function v61(v: any): any {
     if (y === FAIL) return FAIL;
     out["textColor"] = y;
   }
-  if ("alpha" in v) {
+  if (some && "alpha" in v) {
     y = v45(v["alpha"]);
     if (y === FAIL) return FAIL;
     out["alpha"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("font" in v) {
+  if (some && "font" in v) {
     y = v20(v["font"]);
     if (y === FAIL) return FAIL;
     out["font"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("alignment" in v) {
+  if (some && "alignment" in v) {
     y = v50(v["alignment"]);
     if (y === FAIL) return FAIL;
     out["alignment"] = y;
@@ -718,7 +725,7 @@ function v61(v: any): any {
     if (y === FAIL) return FAIL;
     out["alignment"] = y;
   }
-  if ("transformX" in v) {
+  if (some && "transformX" in v) {
     y = v51(v["transformX"]);
     if (y === FAIL) return FAIL;
     out["transformX"] = y;
@@ -727,7 +734,7 @@ function v61(v: any): any {
     if (y === FAIL) return FAIL;
     out["transformX"] = y;
   }
-  if ("transformY" in v) {
+  if (some && "transformY" in v) {
     y = v52(v["transformY"]);
     if (y === FAIL) return FAIL;
     out["transformY"] = y;
@@ -736,14 +743,14 @@ function v61(v: any): any {
     if (y === FAIL) return FAIL;
     out["transformY"] = y;
   }
-  if ("borderColor" in v) {
+  if (some && "borderColor" in v) {
     y = v13(v["borderColor"]);
     if (y === FAIL) return FAIL;
     out["borderColor"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("borderWidth" in v) {
+  if (some && "borderWidth" in v) {
     y = v54(v["borderWidth"]);
     if (y === FAIL) return FAIL;
     out["borderWidth"] = y;
@@ -752,28 +759,28 @@ function v61(v: any): any {
     if (y === FAIL) return FAIL;
     out["borderWidth"] = y;
   }
-  if ("lineSpacing" in v) {
+  if (some && "lineSpacing" in v) {
     y = v22(v["lineSpacing"]);
     if (y === FAIL) return FAIL;
     out["lineSpacing"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("letterSpacing" in v) {
+  if (some && "letterSpacing" in v) {
     y = v22(v["letterSpacing"]);
     if (y === FAIL) return FAIL;
     out["letterSpacing"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("backgroundColor" in v) {
+  if (some && "backgroundColor" in v) {
     y = v13(v["backgroundColor"]);
     if (y === FAIL) return FAIL;
     out["backgroundColor"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("backgroundAlpha" in v) {
+  if (some && "backgroundAlpha" in v) {
     y = v55(v["backgroundAlpha"]);
     if (y === FAIL) return FAIL;
     out["backgroundAlpha"] = y;
@@ -782,7 +789,7 @@ function v61(v: any): any {
     if (y === FAIL) return FAIL;
     out["backgroundAlpha"] = y;
   }
-  if ("backgroundStyle" in v) {
+  if (some && "backgroundStyle" in v) {
     y = v57(v["backgroundStyle"]);
     if (y === FAIL) return FAIL;
     out["backgroundStyle"] = y;
@@ -791,14 +798,14 @@ function v61(v: any): any {
     if (y === FAIL) return FAIL;
     out["backgroundStyle"] = y;
   }
-  if ("backgroundRound" in v) {
+  if (some && "backgroundRound" in v) {
     y = v58(v["backgroundRound"]);
     if (y === FAIL) return FAIL;
     out["backgroundRound"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("shadow" in v) {
+  if (some && "shadow" in v) {
     y = v42(v["shadow"]);
     if (y === FAIL) return FAIL;
     out["shadow"] = y;
@@ -807,14 +814,13 @@ function v61(v: any): any {
     if (y === FAIL) return FAIL;
     out["shadow"] = y;
   }
-  if ("media" in v) {
+  if (some && "media" in v) {
     y = v60(v["media"]);
     if (y === FAIL) return FAIL;
     out["media"] = y;
   } else {
     // absent and optional: no key
   }
-  for (const k in v) if (!keys4.has(k)) return FAIL;
   v = out;
   return v;
 }

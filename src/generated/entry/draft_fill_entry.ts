@@ -153,6 +153,9 @@ function v11(v: any): any {
 function v12(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
+  let n = 0;
+  for (const k in v) if (!keys0.has(k)) return FAIL; else n++;
+  const some = n > 1;
   let y: any;
   if ("source" in v) {
     y = v0(v["source"]);
@@ -162,28 +165,28 @@ function v12(v: any): any {
     y = v0(undefined);
     return FAIL;
   }
-  if ("name" in v) {
+  if (some && "name" in v) {
     y = v2(v["name"]);
     if (y === FAIL) return FAIL;
     out["name"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("texts" in v) {
+  if (some && "texts" in v) {
     y = v5(v["texts"]);
     if (y === FAIL) return FAIL;
     out["texts"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("media" in v) {
+  if (some && "media" in v) {
     y = v5(v["media"]);
     if (y === FAIL) return FAIL;
     out["media"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("allowMissing" in v) {
+  if (some && "allowMissing" in v) {
     y = v7(v["allowMissing"]);
     if (y === FAIL) return FAIL;
     out["allowMissing"] = y;
@@ -192,21 +195,20 @@ function v12(v: any): any {
     if (y === FAIL) return FAIL;
     out["allowMissing"] = y;
   }
-  if ("fit" in v) {
+  if (some && "fit" in v) {
     y = v9(v["fit"]);
     if (y === FAIL) return FAIL;
     out["fit"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("mediaPlacement" in v) {
+  if (some && "mediaPlacement" in v) {
     y = v11(v["mediaPlacement"]);
     if (y === FAIL) return FAIL;
     out["mediaPlacement"] = y;
   } else {
     // absent and optional: no key
   }
-  for (const k in v) if (!keys0.has(k)) return FAIL;
   v = out;
   return v;
 }

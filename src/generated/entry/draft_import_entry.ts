@@ -66,6 +66,9 @@ function v2(v: any): any {
 function v3(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
+  let n = 0;
+  for (const k in v) if (!keys0.has(k)) return FAIL; else n++;
+  const some = n > 1;
   let y: any;
   if ("source" in v) {
     y = v0(v["source"]);
@@ -75,14 +78,13 @@ function v3(v: any): any {
     y = v0(undefined);
     return FAIL;
   }
-  if ("name" in v) {
+  if (some && "name" in v) {
     y = v2(v["name"]);
     if (y === FAIL) return FAIL;
     out["name"] = y;
   } else {
     // absent and optional: no key
   }
-  for (const k in v) if (!keys0.has(k)) return FAIL;
   v = out;
   return v;
 }

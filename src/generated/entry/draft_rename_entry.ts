@@ -55,6 +55,7 @@ function v1(v: any): any {
 function v2(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
+  for (const k in v) if (!keys0.has(k)) return FAIL;
   let y: any;
   if ("draftId" in v) {
     y = v0(v["draftId"]);
@@ -72,7 +73,6 @@ function v2(v: any): any {
     y = v1(undefined);
     return FAIL;
   }
-  for (const k in v) if (!keys0.has(k)) return FAIL;
   v = out;
   return v;
 }

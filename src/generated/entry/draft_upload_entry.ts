@@ -70,6 +70,9 @@ function v6(v: any): any {
 function v7(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
+  let n = 0;
+  for (const k in v) if (!keys0.has(k)) return FAIL; else n++;
+  const some = n > 1;
   let y: any;
   if ("draftId" in v) {
     y = v0(v["draftId"]);
@@ -79,49 +82,48 @@ function v7(v: any): any {
     y = v0(undefined);
     return FAIL;
   }
-  if ("to" in v) {
+  if (some && "to" in v) {
     y = v2(v["to"]);
     if (y === FAIL) return FAIL;
     out["to"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("zip" in v) {
+  if (some && "zip" in v) {
     y = v2(v["zip"]);
     if (y === FAIL) return FAIL;
     out["zip"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("token" in v) {
+  if (some && "token" in v) {
     y = v2(v["token"]);
     if (y === FAIL) return FAIL;
     out["token"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("downloadUrl" in v) {
+  if (some && "downloadUrl" in v) {
     y = v2(v["downloadUrl"]);
     if (y === FAIL) return FAIL;
     out["downloadUrl"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("method" in v) {
+  if (some && "method" in v) {
     y = v4(v["method"]);
     if (y === FAIL) return FAIL;
     out["method"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("includeExternal" in v) {
+  if (some && "includeExternal" in v) {
     y = v6(v["includeExternal"]);
     if (y === FAIL) return FAIL;
     out["includeExternal"] = y;
   } else {
     // absent and optional: no key
   }
-  for (const k in v) if (!keys0.has(k)) return FAIL;
   v = out;
   return v;
 }

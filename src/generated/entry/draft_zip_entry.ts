@@ -61,6 +61,9 @@ function v4(v: any): any {
 function v5(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
+  let n = 0;
+  for (const k in v) if (!keys0.has(k)) return FAIL; else n++;
+  const some = n > 1;
   let y: any;
   if ("draftId" in v) {
     y = v0(v["draftId"]);
@@ -70,21 +73,20 @@ function v5(v: any): any {
     y = v0(undefined);
     return FAIL;
   }
-  if ("output" in v) {
+  if (some && "output" in v) {
     y = v2(v["output"]);
     if (y === FAIL) return FAIL;
     out["output"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("includeExternal" in v) {
+  if (some && "includeExternal" in v) {
     y = v4(v["includeExternal"]);
     if (y === FAIL) return FAIL;
     out["includeExternal"] = y;
   } else {
     // absent and optional: no key
   }
-  for (const k in v) if (!keys0.has(k)) return FAIL;
   v = out;
   return v;
 }

@@ -57,9 +57,9 @@ import "../../ops/id_lists.ts";
 import "../../draft/summary.ts";
 import "../../ops/effects.ts";
 
-const re0 = new RegExp("^(\\d{1,30}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$", "");
+const keys0 = new Set<string>(["draftId","effectInfos","requestId"]);
 const keys1 = new Set<string>(["effectTitle","effectId","category","start","end","segmentId","trackIndex","params"]);
-const keys2 = new Set<string>(["draftId","effectInfos","requestId"]);
+const re2 = new RegExp("^(\\d{1,30}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$", "");
 function v0(v: any): any {
   if (typeof v !== "string") return FAIL;
   if (v.length < 1) return FAIL;
@@ -71,8 +71,8 @@ function v1(v: any): any {
 }
 function v2(v: any): any {
   if (typeof v !== "string") return FAIL;
-  re0.lastIndex = 0;
-  if (!re0.test(v)) return FAIL;
+  re2.lastIndex = 0;
+  if (!re2.test(v)) return FAIL;
   return v;
 }
 function v3(v: any): any {
@@ -137,64 +137,66 @@ function v13(v: any): any {
 function v14(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
+  let n = 0;
+  for (const k in v) if (!keys1.has(k)) return FAIL; else n++;
+  const some = n > 0;
   let y: any;
-  if ("effectTitle" in v) {
+  if (some && "effectTitle" in v) {
     y = v1(v["effectTitle"]);
     if (y === FAIL) return FAIL;
     out["effectTitle"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("effectId" in v) {
+  if (some && "effectId" in v) {
     y = v3(v["effectId"]);
     if (y === FAIL) return FAIL;
     out["effectId"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("category" in v) {
+  if (some && "category" in v) {
     y = v5(v["category"]);
     if (y === FAIL) return FAIL;
     out["category"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("start" in v) {
+  if (some && "start" in v) {
     y = v7(v["start"]);
     if (y === FAIL) return FAIL;
     out["start"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("end" in v) {
+  if (some && "end" in v) {
     y = v7(v["end"]);
     if (y === FAIL) return FAIL;
     out["end"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("segmentId" in v) {
+  if (some && "segmentId" in v) {
     y = v1(v["segmentId"]);
     if (y === FAIL) return FAIL;
     out["segmentId"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("trackIndex" in v) {
+  if (some && "trackIndex" in v) {
     y = v9(v["trackIndex"]);
     if (y === FAIL) return FAIL;
     out["trackIndex"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("params" in v) {
+  if (some && "params" in v) {
     y = v13(v["params"]);
     if (y === FAIL) return FAIL;
     out["params"] = y;
   } else {
     // absent and optional: no key
   }
-  for (const k in v) if (!keys1.has(k)) return FAIL;
   v = out;
   if (reports(R.effectTargeted, v)) return FAIL;
   return v;
@@ -215,6 +217,9 @@ function v15(v: any): any {
 function v16(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
+  let n = 0;
+  for (const k in v) if (!keys0.has(k)) return FAIL; else n++;
+  const some = n > 2;
   let y: any;
   if ("draftId" in v) {
     y = v0(v["draftId"]);
@@ -232,14 +237,13 @@ function v16(v: any): any {
     y = v15(undefined);
     return FAIL;
   }
-  if ("requestId" in v) {
+  if (some && "requestId" in v) {
     y = v1(v["requestId"]);
     if (y === FAIL) return FAIL;
     out["requestId"] = y;
   } else {
     // absent and optional: no key
   }
-  for (const k in v) if (!keys2.has(k)) return FAIL;
   v = out;
   return v;
 }

@@ -57,9 +57,9 @@ import "../../ops/id_lists.ts";
 import "../../draft/summary.ts";
 import "../../ops/effects.ts";
 
-const re0 = new RegExp("^(\\d{1,30}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$", "");
+const keys0 = new Set<string>(["draftId","filterInfos","requestId"]);
 const keys1 = new Set<string>(["filterTitle","filterId","start","end","segmentId","trackIndex","intensity"]);
-const keys2 = new Set<string>(["draftId","filterInfos","requestId"]);
+const re2 = new RegExp("^(\\d{1,30}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$", "");
 function v0(v: any): any {
   if (typeof v !== "string") return FAIL;
   if (v.length < 1) return FAIL;
@@ -71,8 +71,8 @@ function v1(v: any): any {
 }
 function v2(v: any): any {
   if (typeof v !== "string") return FAIL;
-  re0.lastIndex = 0;
-  if (!re0.test(v)) return FAIL;
+  re2.lastIndex = 0;
+  if (!re2.test(v)) return FAIL;
   return v;
 }
 function v3(v: any): any {
@@ -110,57 +110,59 @@ function v9(v: any): any {
 function v10(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
+  let n = 0;
+  for (const k in v) if (!keys1.has(k)) return FAIL; else n++;
+  const some = n > 0;
   let y: any;
-  if ("filterTitle" in v) {
+  if (some && "filterTitle" in v) {
     y = v1(v["filterTitle"]);
     if (y === FAIL) return FAIL;
     out["filterTitle"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("filterId" in v) {
+  if (some && "filterId" in v) {
     y = v3(v["filterId"]);
     if (y === FAIL) return FAIL;
     out["filterId"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("start" in v) {
+  if (some && "start" in v) {
     y = v5(v["start"]);
     if (y === FAIL) return FAIL;
     out["start"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("end" in v) {
+  if (some && "end" in v) {
     y = v5(v["end"]);
     if (y === FAIL) return FAIL;
     out["end"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("segmentId" in v) {
+  if (some && "segmentId" in v) {
     y = v1(v["segmentId"]);
     if (y === FAIL) return FAIL;
     out["segmentId"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("trackIndex" in v) {
+  if (some && "trackIndex" in v) {
     y = v7(v["trackIndex"]);
     if (y === FAIL) return FAIL;
     out["trackIndex"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("intensity" in v) {
+  if (some && "intensity" in v) {
     y = v9(v["intensity"]);
     if (y === FAIL) return FAIL;
     out["intensity"] = y;
   } else {
     // absent and optional: no key
   }
-  for (const k in v) if (!keys1.has(k)) return FAIL;
   v = out;
   if (reports(R.filterTargeted, v)) return FAIL;
   return v;
@@ -181,6 +183,9 @@ function v11(v: any): any {
 function v12(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
+  let n = 0;
+  for (const k in v) if (!keys0.has(k)) return FAIL; else n++;
+  const some = n > 2;
   let y: any;
   if ("draftId" in v) {
     y = v0(v["draftId"]);
@@ -198,14 +203,13 @@ function v12(v: any): any {
     y = v11(undefined);
     return FAIL;
   }
-  if ("requestId" in v) {
+  if (some && "requestId" in v) {
     y = v1(v["requestId"]);
     if (y === FAIL) return FAIL;
     out["requestId"] = y;
   } else {
     // absent and optional: no key
   }
-  for (const k in v) if (!keys2.has(k)) return FAIL;
   v = out;
   return v;
 }

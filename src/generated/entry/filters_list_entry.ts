@@ -50,6 +50,7 @@ function v0(v: any): any {
 function v1(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
+  for (const k in v) if (!keys0.has(k)) return FAIL;
   let y: any;
   if ("draftId" in v) {
     y = v0(v["draftId"]);
@@ -59,7 +60,6 @@ function v1(v: any): any {
     y = v0(undefined);
     return FAIL;
   }
-  for (const k in v) if (!keys0.has(k)) return FAIL;
   v = out;
   return v;
 }

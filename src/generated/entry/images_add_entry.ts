@@ -65,8 +65,8 @@ import "../../ops/visual_names.ts";
 import "../../draft/segment_builders.ts";
 import "../../ops/images.ts";
 
-const keys0 = new Set<string>(["imageUrl","width","height","start","end","sourceDuration","trackIndex","inAnimation","inAnimationDuration","outAnimation","outAnimationDuration","loopAnimation","loopAnimationDuration","transition","transitionDuration","transformX","transformY","scaleX","scaleY","rotation","alpha"]);
-const keys1 = new Set<string>(["draftId","imageInfos","alpha","media","requestId"]);
+const keys0 = new Set<string>(["draftId","imageInfos","alpha","media","requestId"]);
+const keys1 = new Set<string>(["imageUrl","width","height","start","end","sourceDuration","trackIndex","inAnimation","inAnimationDuration","outAnimation","outAnimationDuration","loopAnimation","loopAnimationDuration","transition","transitionDuration","transformX","transformY","scaleX","scaleY","rotation","alpha"]);
 function v0(v: any): any {
   if (typeof v !== "string") return FAIL;
   if (v.length < 1) return FAIL;
@@ -166,6 +166,9 @@ function v18(v: any): any {
 function v19(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
+  let n = 0;
+  for (const k in v) if (!keys1.has(k)) return FAIL; else n++;
+  const some = n > 3;
   let y: any;
   if ("imageUrl" in v) {
     y = v1(v["imageUrl"]);
@@ -175,14 +178,14 @@ function v19(v: any): any {
     y = v1(undefined);
     return FAIL;
   }
-  if ("width" in v) {
+  if (some && "width" in v) {
     y = v3(v["width"]);
     if (y === FAIL) return FAIL;
     out["width"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("height" in v) {
+  if (some && "height" in v) {
     y = v3(v["height"]);
     if (y === FAIL) return FAIL;
     out["height"] = y;
@@ -205,119 +208,118 @@ function v19(v: any): any {
     y = v4(undefined);
     return FAIL;
   }
-  if ("sourceDuration" in v) {
+  if (some && "sourceDuration" in v) {
     y = v6(v["sourceDuration"]);
     if (y === FAIL) return FAIL;
     out["sourceDuration"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("trackIndex" in v) {
+  if (some && "trackIndex" in v) {
     y = v8(v["trackIndex"]);
     if (y === FAIL) return FAIL;
     out["trackIndex"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("inAnimation" in v) {
+  if (some && "inAnimation" in v) {
     y = v10(v["inAnimation"]);
     if (y === FAIL) return FAIL;
     out["inAnimation"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("inAnimationDuration" in v) {
+  if (some && "inAnimationDuration" in v) {
     y = v6(v["inAnimationDuration"]);
     if (y === FAIL) return FAIL;
     out["inAnimationDuration"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("outAnimation" in v) {
+  if (some && "outAnimation" in v) {
     y = v10(v["outAnimation"]);
     if (y === FAIL) return FAIL;
     out["outAnimation"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("outAnimationDuration" in v) {
+  if (some && "outAnimationDuration" in v) {
     y = v6(v["outAnimationDuration"]);
     if (y === FAIL) return FAIL;
     out["outAnimationDuration"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("loopAnimation" in v) {
+  if (some && "loopAnimation" in v) {
     y = v10(v["loopAnimation"]);
     if (y === FAIL) return FAIL;
     out["loopAnimation"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("loopAnimationDuration" in v) {
+  if (some && "loopAnimationDuration" in v) {
     y = v6(v["loopAnimationDuration"]);
     if (y === FAIL) return FAIL;
     out["loopAnimationDuration"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("transition" in v) {
+  if (some && "transition" in v) {
     y = v10(v["transition"]);
     if (y === FAIL) return FAIL;
     out["transition"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("transitionDuration" in v) {
+  if (some && "transitionDuration" in v) {
     y = v6(v["transitionDuration"]);
     if (y === FAIL) return FAIL;
     out["transitionDuration"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("transformX" in v) {
+  if (some && "transformX" in v) {
     y = v12(v["transformX"]);
     if (y === FAIL) return FAIL;
     out["transformX"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("transformY" in v) {
+  if (some && "transformY" in v) {
     y = v12(v["transformY"]);
     if (y === FAIL) return FAIL;
     out["transformY"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("scaleX" in v) {
+  if (some && "scaleX" in v) {
     y = v14(v["scaleX"]);
     if (y === FAIL) return FAIL;
     out["scaleX"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("scaleY" in v) {
+  if (some && "scaleY" in v) {
     y = v14(v["scaleY"]);
     if (y === FAIL) return FAIL;
     out["scaleY"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("rotation" in v) {
+  if (some && "rotation" in v) {
     y = v16(v["rotation"]);
     if (y === FAIL) return FAIL;
     out["rotation"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("alpha" in v) {
+  if (some && "alpha" in v) {
     y = v18(v["alpha"]);
     if (y === FAIL) return FAIL;
     out["alpha"] = y;
   } else {
     // absent and optional: no key
   }
-  for (const k in v) if (!keys0.has(k)) return FAIL;
   v = out;
   if (!R.endAfterStart(v)) return FAIL;
   return v;
@@ -348,6 +350,9 @@ function v23(v: any): any {
 function v24(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
+  let n = 0;
+  for (const k in v) if (!keys0.has(k)) return FAIL; else n++;
+  const some = n > 2;
   let y: any;
   if ("draftId" in v) {
     y = v0(v["draftId"]);
@@ -365,28 +370,27 @@ function v24(v: any): any {
     y = v20(undefined);
     return FAIL;
   }
-  if ("alpha" in v) {
+  if (some && "alpha" in v) {
     y = v18(v["alpha"]);
     if (y === FAIL) return FAIL;
     out["alpha"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("media" in v) {
+  if (some && "media" in v) {
     y = v22(v["media"]);
     if (y === FAIL) return FAIL;
     out["media"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("requestId" in v) {
+  if (some && "requestId" in v) {
     y = v23(v["requestId"]);
     if (y === FAIL) return FAIL;
     out["requestId"] = y;
   } else {
     // absent and optional: no key
   }
-  for (const k in v) if (!keys1.has(k)) return FAIL;
   v = out;
   return v;
 }

@@ -47,8 +47,8 @@ import "../../draft/keyframe_reading.ts";
 import "../../draft/segment_list.ts";
 import "../../ops/keyframes.ts";
 
-const keys0 = new Set<string>(["segmentId","property","offset","value","easing"]);
-const keys1 = new Set<string>(["draftId","keyframes","requestId"]);
+const keys0 = new Set<string>(["draftId","keyframes","requestId"]);
+const keys1 = new Set<string>(["segmentId","property","offset","value","easing"]);
 function v0(v: any): any {
   if (typeof v !== "string") return FAIL;
   if (v.length < 1) return FAIL;
@@ -80,6 +80,9 @@ function v5(v: any): any {
 function v6(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
+  let n = 0;
+  for (const k in v) if (!keys1.has(k)) return FAIL; else n++;
+  const some = n > 4;
   let y: any;
   if ("segmentId" in v) {
     y = v0(v["segmentId"]);
@@ -113,14 +116,13 @@ function v6(v: any): any {
     y = v3(undefined);
     return FAIL;
   }
-  if ("easing" in v) {
+  if (some && "easing" in v) {
     y = v5(v["easing"]);
     if (y === FAIL) return FAIL;
     out["easing"] = y;
   } else {
     // absent and optional: no key
   }
-  for (const k in v) if (!keys0.has(k)) return FAIL;
   v = out;
   if (reports(R.checkKeyframeValue, v)) return FAIL;
   return v;
@@ -144,6 +146,9 @@ function v8(v: any): any {
 function v9(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
+  let n = 0;
+  for (const k in v) if (!keys0.has(k)) return FAIL; else n++;
+  const some = n > 2;
   let y: any;
   if ("draftId" in v) {
     y = v0(v["draftId"]);
@@ -161,14 +166,13 @@ function v9(v: any): any {
     y = v7(undefined);
     return FAIL;
   }
-  if ("requestId" in v) {
+  if (some && "requestId" in v) {
     y = v8(v["requestId"]);
     if (y === FAIL) return FAIL;
     out["requestId"] = y;
   } else {
     // absent and optional: no key
   }
-  for (const k in v) if (!keys1.has(k)) return FAIL;
   v = out;
   return v;
 }

@@ -122,6 +122,9 @@ function v14(v: any): any {
 function v15(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
+  let n = 0;
+  for (const k in v) if (!keys0.has(k)) return FAIL; else n++;
+  const some = n > 2;
   let y: any;
   if ("draftId" in v) {
     y = v0(v["draftId"]);
@@ -139,77 +142,76 @@ function v15(v: any): any {
     y = v1(undefined);
     return FAIL;
   }
-  if ("name" in v) {
+  if (some && "name" in v) {
     y = v3(v["name"]);
     if (y === FAIL) return FAIL;
     out["name"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("centerX" in v) {
+  if (some && "centerX" in v) {
     y = v5(v["centerX"]);
     if (y === FAIL) return FAIL;
     out["centerX"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("centerY" in v) {
+  if (some && "centerY" in v) {
     y = v5(v["centerY"]);
     if (y === FAIL) return FAIL;
     out["centerY"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("width" in v) {
+  if (some && "width" in v) {
     y = v7(v["width"]);
     if (y === FAIL) return FAIL;
     out["width"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("height" in v) {
+  if (some && "height" in v) {
     y = v7(v["height"]);
     if (y === FAIL) return FAIL;
     out["height"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("feather" in v) {
+  if (some && "feather" in v) {
     y = v9(v["feather"]);
     if (y === FAIL) return FAIL;
     out["feather"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("rotation" in v) {
+  if (some && "rotation" in v) {
     y = v11(v["rotation"]);
     if (y === FAIL) return FAIL;
     out["rotation"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("roundCorner" in v) {
+  if (some && "roundCorner" in v) {
     y = v9(v["roundCorner"]);
     if (y === FAIL) return FAIL;
     out["roundCorner"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("invert" in v) {
+  if (some && "invert" in v) {
     y = v13(v["invert"]);
     if (y === FAIL) return FAIL;
     out["invert"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("requestId" in v) {
+  if (some && "requestId" in v) {
     y = v14(v["requestId"]);
     if (y === FAIL) return FAIL;
     out["requestId"] = y;
   } else {
     // absent and optional: no key
   }
-  for (const k in v) if (!keys0.has(k)) return FAIL;
   v = out;
   return v;
 }

@@ -53,6 +53,9 @@ function v1(v: any): any {
 function v2(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
+  let n = 0;
+  for (const k in v) if (!keys0.has(k)) return FAIL; else n++;
+  const some = n > 1;
   let y: any;
   if ("draftId" in v) {
     y = v0(v["draftId"]);
@@ -62,14 +65,13 @@ function v2(v: any): any {
     y = v0(undefined);
     return FAIL;
   }
-  if ("segmentId" in v) {
+  if (some && "segmentId" in v) {
     y = v1(v["segmentId"]);
     if (y === FAIL) return FAIL;
     out["segmentId"] = y;
   } else {
     // absent and optional: no key
   }
-  for (const k in v) if (!keys0.has(k)) return FAIL;
   v = out;
   return v;
 }

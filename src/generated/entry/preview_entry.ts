@@ -99,6 +99,9 @@ function v8(v: any): any {
 function v9(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
+  let n = 0;
+  for (const k in v) if (!keys0.has(k)) return FAIL; else n++;
+  const some = n > 1;
   let y: any;
   if ("draftId" in v) {
     y = v0(v["draftId"]);
@@ -108,21 +111,21 @@ function v9(v: any): any {
     y = v0(undefined);
     return FAIL;
   }
-  if ("out" in v) {
+  if (some && "out" in v) {
     y = v2(v["out"]);
     if (y === FAIL) return FAIL;
     out["out"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("at" in v) {
+  if (some && "at" in v) {
     y = v4(v["at"]);
     if (y === FAIL) return FAIL;
     out["at"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("height" in v) {
+  if (some && "height" in v) {
     y = v6(v["height"]);
     if (y === FAIL) return FAIL;
     out["height"] = y;
@@ -131,7 +134,7 @@ function v9(v: any): any {
     if (y === FAIL) return FAIL;
     out["height"] = y;
   }
-  if ("sheetEvery" in v) {
+  if (some && "sheetEvery" in v) {
     y = v8(v["sheetEvery"]);
     if (y === FAIL) return FAIL;
     out["sheetEvery"] = y;
@@ -140,7 +143,6 @@ function v9(v: any): any {
     if (y === FAIL) return FAIL;
     out["sheetEvery"] = y;
   }
-  for (const k in v) if (!keys0.has(k)) return FAIL;
   v = out;
   return v;
 }

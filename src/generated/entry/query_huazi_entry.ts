@@ -109,43 +109,46 @@ function v13(v: any): any {
 function v14(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
+  let n = 0;
+  for (const k in v) if (!keys0.has(k)) return FAIL; else n++;
+  const some = n > 0;
   let y: any;
-  if ("draftId" in v) {
+  if (some && "draftId" in v) {
     y = v1(v["draftId"]);
     if (y === FAIL) return FAIL;
     out["draftId"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("editor" in v) {
+  if (some && "editor" in v) {
     y = v3(v["editor"]);
     if (y === FAIL) return FAIL;
     out["editor"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("action" in v) {
+  if (some && "action" in v) {
     y = v5(v["action"]);
     if (y === FAIL) return FAIL;
     out["action"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("keyword" in v) {
+  if (some && "keyword" in v) {
     y = v7(v["keyword"]);
     if (y === FAIL) return FAIL;
     out["keyword"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("category" in v) {
+  if (some && "category" in v) {
     y = v9(v["category"]);
     if (y === FAIL) return FAIL;
     out["category"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("limit" in v) {
+  if (some && "limit" in v) {
     y = v11(v["limit"]);
     if (y === FAIL) return FAIL;
     out["limit"] = y;
@@ -154,7 +157,7 @@ function v14(v: any): any {
     if (y === FAIL) return FAIL;
     out["limit"] = y;
   }
-  if ("offset" in v) {
+  if (some && "offset" in v) {
     y = v13(v["offset"]);
     if (y === FAIL) return FAIL;
     out["offset"] = y;
@@ -163,7 +166,6 @@ function v14(v: any): any {
     if (y === FAIL) return FAIL;
     out["offset"] = y;
   }
-  for (const k in v) if (!keys0.has(k)) return FAIL;
   v = out;
   return v;
 }

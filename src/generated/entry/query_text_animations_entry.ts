@@ -118,8 +118,11 @@ function v15(v: any): any {
 function v16(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
+  let n = 0;
+  for (const k in v) if (!keys0.has(k)) return FAIL; else n++;
+  const some = n > 0;
   let y: any;
-  if ("type" in v) {
+  if (some && "type" in v) {
     y = v1(v["type"]);
     if (y === FAIL) return FAIL;
     out["type"] = y;
@@ -128,42 +131,42 @@ function v16(v: any): any {
     if (y === FAIL) return FAIL;
     out["type"] = y;
   }
-  if ("draftId" in v) {
+  if (some && "draftId" in v) {
     y = v3(v["draftId"]);
     if (y === FAIL) return FAIL;
     out["draftId"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("editor" in v) {
+  if (some && "editor" in v) {
     y = v5(v["editor"]);
     if (y === FAIL) return FAIL;
     out["editor"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("action" in v) {
+  if (some && "action" in v) {
     y = v7(v["action"]);
     if (y === FAIL) return FAIL;
     out["action"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("keyword" in v) {
+  if (some && "keyword" in v) {
     y = v9(v["keyword"]);
     if (y === FAIL) return FAIL;
     out["keyword"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("category" in v) {
+  if (some && "category" in v) {
     y = v11(v["category"]);
     if (y === FAIL) return FAIL;
     out["category"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("limit" in v) {
+  if (some && "limit" in v) {
     y = v13(v["limit"]);
     if (y === FAIL) return FAIL;
     out["limit"] = y;
@@ -172,7 +175,7 @@ function v16(v: any): any {
     if (y === FAIL) return FAIL;
     out["limit"] = y;
   }
-  if ("offset" in v) {
+  if (some && "offset" in v) {
     y = v15(v["offset"]);
     if (y === FAIL) return FAIL;
     out["offset"] = y;
@@ -181,7 +184,6 @@ function v16(v: any): any {
     if (y === FAIL) return FAIL;
     out["offset"] = y;
   }
-  for (const k in v) if (!keys0.has(k)) return FAIL;
   v = out;
   return v;
 }

@@ -35,8 +35,11 @@ function v1(v: any): any {
 function v2(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
+  let n = 0;
+  for (const k in v) if (!keys0.has(k)) return FAIL; else n++;
+  const some = n > 0;
   let y: any;
-  if ("of" in v) {
+  if (some && "of" in v) {
     y = v1(v["of"]);
     if (y === FAIL) return FAIL;
     out["of"] = y;
@@ -45,7 +48,6 @@ function v2(v: any): any {
     if (y === FAIL) return FAIL;
     out["of"] = y;
   }
-  for (const k in v) if (!keys0.has(k)) return FAIL;
   v = out;
   return v;
 }

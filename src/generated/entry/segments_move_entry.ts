@@ -51,8 +51,8 @@ import "../../draft/text_content.ts";
 import "../../draft/segment_update.ts";
 import "../../ops/segments.ts";
 
-const keys0 = new Set<string>(["segmentId","start","trackId","trackIndex"]);
-const keys1 = new Set<string>(["draftId","moves","ripple"]);
+const keys0 = new Set<string>(["draftId","moves","ripple"]);
+const keys1 = new Set<string>(["segmentId","start","trackId","trackIndex"]);
 function v0(v: any): any {
   if (typeof v !== "string") return FAIL;
   if (v.length < 1) return FAIL;
@@ -92,6 +92,9 @@ function v6(v: any): any {
 function v7(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
+  let n = 0;
+  for (const k in v) if (!keys1.has(k)) return FAIL; else n++;
+  const some = n > 1;
   let y: any;
   if ("segmentId" in v) {
     y = v1(v["segmentId"]);
@@ -101,28 +104,27 @@ function v7(v: any): any {
     y = v1(undefined);
     return FAIL;
   }
-  if ("start" in v) {
+  if (some && "start" in v) {
     y = v3(v["start"]);
     if (y === FAIL) return FAIL;
     out["start"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("trackId" in v) {
+  if (some && "trackId" in v) {
     y = v4(v["trackId"]);
     if (y === FAIL) return FAIL;
     out["trackId"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("trackIndex" in v) {
+  if (some && "trackIndex" in v) {
     y = v6(v["trackIndex"]);
     if (y === FAIL) return FAIL;
     out["trackIndex"] = y;
   } else {
     // absent and optional: no key
   }
-  for (const k in v) if (!keys0.has(k)) return FAIL;
   v = out;
   return v;
 }
@@ -151,6 +153,9 @@ function v10(v: any): any {
 function v11(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
+  let n = 0;
+  for (const k in v) if (!keys0.has(k)) return FAIL; else n++;
+  const some = n > 2;
   let y: any;
   if ("draftId" in v) {
     y = v0(v["draftId"]);
@@ -168,7 +173,7 @@ function v11(v: any): any {
     y = v8(undefined);
     return FAIL;
   }
-  if ("ripple" in v) {
+  if (some && "ripple" in v) {
     y = v10(v["ripple"]);
     if (y === FAIL) return FAIL;
     out["ripple"] = y;
@@ -177,7 +182,6 @@ function v11(v: any): any {
     if (y === FAIL) return FAIL;
     out["ripple"] = y;
   }
-  for (const k in v) if (!keys1.has(k)) return FAIL;
   v = out;
   return v;
 }

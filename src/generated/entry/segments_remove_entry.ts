@@ -90,6 +90,9 @@ function v4(v: any): any {
 function v5(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
+  let n = 0;
+  for (const k in v) if (!keys0.has(k)) return FAIL; else n++;
+  const some = n > 2;
   let y: any;
   if ("draftId" in v) {
     y = v0(v["draftId"]);
@@ -107,7 +110,7 @@ function v5(v: any): any {
     y = v2(undefined);
     return FAIL;
   }
-  if ("ripple" in v) {
+  if (some && "ripple" in v) {
     y = v4(v["ripple"]);
     if (y === FAIL) return FAIL;
     out["ripple"] = y;
@@ -116,7 +119,6 @@ function v5(v: any): any {
     if (y === FAIL) return FAIL;
     out["ripple"] = y;
   }
-  for (const k in v) if (!keys0.has(k)) return FAIL;
   v = out;
   return v;
 }

@@ -51,9 +51,9 @@ import "../../draft/text_content.ts";
 import "../../draft/segment_update.ts";
 import "../../ops/segments.ts";
 
-const re0 = new RegExp("^#[0-9a-fA-F]{6}$", "");
+const keys0 = new Set<string>(["draftId","updates"]);
 const keys1 = new Set<string>(["segmentId","start","end","sourceStart","speed","text","fontSize","textColor","bold","italic","underline","alignment","lineSpacing","letterSpacing","volume","fadeInDuration","fadeOutDuration","transformX","transformY","scaleX","scaleY","rotation","alpha"]);
-const keys2 = new Set<string>(["draftId","updates"]);
+const re2 = new RegExp("^#[0-9a-fA-F]{6}$", "");
 function v0(v: any): any {
   if (typeof v !== "string") return FAIL;
   if (v.length < 1) return FAIL;
@@ -106,8 +106,8 @@ function v9(v: any): any {
 }
 function v10(v: any): any {
   if (typeof v !== "string") return FAIL;
-  re0.lastIndex = 0;
-  if (!re0.test(v)) return FAIL;
+  re2.lastIndex = 0;
+  if (!re2.test(v)) return FAIL;
   return v;
 }
 function v11(v: any): any {
@@ -195,6 +195,9 @@ function v29(v: any): any {
 function v30(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
+  let n = 0;
+  for (const k in v) if (!keys1.has(k)) return FAIL; else n++;
+  const some = n > 1;
   let y: any;
   if ("segmentId" in v) {
     y = v1(v["segmentId"]);
@@ -204,161 +207,160 @@ function v30(v: any): any {
     y = v1(undefined);
     return FAIL;
   }
-  if ("start" in v) {
+  if (some && "start" in v) {
     y = v3(v["start"]);
     if (y === FAIL) return FAIL;
     out["start"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("end" in v) {
+  if (some && "end" in v) {
     y = v3(v["end"]);
     if (y === FAIL) return FAIL;
     out["end"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("sourceStart" in v) {
+  if (some && "sourceStart" in v) {
     y = v3(v["sourceStart"]);
     if (y === FAIL) return FAIL;
     out["sourceStart"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("speed" in v) {
+  if (some && "speed" in v) {
     y = v5(v["speed"]);
     if (y === FAIL) return FAIL;
     out["speed"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("text" in v) {
+  if (some && "text" in v) {
     y = v7(v["text"]);
     if (y === FAIL) return FAIL;
     out["text"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("fontSize" in v) {
+  if (some && "fontSize" in v) {
     y = v9(v["fontSize"]);
     if (y === FAIL) return FAIL;
     out["fontSize"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("textColor" in v) {
+  if (some && "textColor" in v) {
     y = v11(v["textColor"]);
     if (y === FAIL) return FAIL;
     out["textColor"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("bold" in v) {
+  if (some && "bold" in v) {
     y = v13(v["bold"]);
     if (y === FAIL) return FAIL;
     out["bold"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("italic" in v) {
+  if (some && "italic" in v) {
     y = v13(v["italic"]);
     if (y === FAIL) return FAIL;
     out["italic"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("underline" in v) {
+  if (some && "underline" in v) {
     y = v13(v["underline"]);
     if (y === FAIL) return FAIL;
     out["underline"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("alignment" in v) {
+  if (some && "alignment" in v) {
     y = v18(v["alignment"]);
     if (y === FAIL) return FAIL;
     out["alignment"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("lineSpacing" in v) {
+  if (some && "lineSpacing" in v) {
     y = v21(v["lineSpacing"]);
     if (y === FAIL) return FAIL;
     out["lineSpacing"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("letterSpacing" in v) {
+  if (some && "letterSpacing" in v) {
     y = v21(v["letterSpacing"]);
     if (y === FAIL) return FAIL;
     out["letterSpacing"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("volume" in v) {
+  if (some && "volume" in v) {
     y = v23(v["volume"]);
     if (y === FAIL) return FAIL;
     out["volume"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("fadeInDuration" in v) {
+  if (some && "fadeInDuration" in v) {
     y = v3(v["fadeInDuration"]);
     if (y === FAIL) return FAIL;
     out["fadeInDuration"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("fadeOutDuration" in v) {
+  if (some && "fadeOutDuration" in v) {
     y = v3(v["fadeOutDuration"]);
     if (y === FAIL) return FAIL;
     out["fadeOutDuration"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("transformX" in v) {
+  if (some && "transformX" in v) {
     y = v20(v["transformX"]);
     if (y === FAIL) return FAIL;
     out["transformX"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("transformY" in v) {
+  if (some && "transformY" in v) {
     y = v20(v["transformY"]);
     if (y === FAIL) return FAIL;
     out["transformY"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("scaleX" in v) {
+  if (some && "scaleX" in v) {
     y = v25(v["scaleX"]);
     if (y === FAIL) return FAIL;
     out["scaleX"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("scaleY" in v) {
+  if (some && "scaleY" in v) {
     y = v25(v["scaleY"]);
     if (y === FAIL) return FAIL;
     out["scaleY"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("rotation" in v) {
+  if (some && "rotation" in v) {
     y = v27(v["rotation"]);
     if (y === FAIL) return FAIL;
     out["rotation"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("alpha" in v) {
+  if (some && "alpha" in v) {
     y = v29(v["alpha"]);
     if (y === FAIL) return FAIL;
     out["alpha"] = y;
   } else {
     // absent and optional: no key
   }
-  for (const k in v) if (!keys1.has(k)) return FAIL;
   v = out;
   return v;
 }
@@ -378,6 +380,7 @@ function v31(v: any): any {
 function v32(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
+  for (const k in v) if (!keys0.has(k)) return FAIL;
   let y: any;
   if ("draftId" in v) {
     y = v0(v["draftId"]);
@@ -395,7 +398,6 @@ function v32(v: any): any {
     y = v31(undefined);
     return FAIL;
   }
-  for (const k in v) if (!keys2.has(k)) return FAIL;
   v = out;
   return v;
 }

@@ -58,6 +58,9 @@ function v2(v: any): any {
 function v3(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
+  let n = 0;
+  for (const k in v) if (!keys0.has(k)) return FAIL; else n++;
+  const some = n > 1;
   let y: any;
   if ("target" in v) {
     y = v0(v["target"]);
@@ -67,7 +70,7 @@ function v3(v: any): any {
     y = v0(undefined);
     return FAIL;
   }
-  if ("mcp" in v) {
+  if (some && "mcp" in v) {
     y = v2(v["mcp"]);
     if (y === FAIL) return FAIL;
     out["mcp"] = y;
@@ -76,7 +79,7 @@ function v3(v: any): any {
     if (y === FAIL) return FAIL;
     out["mcp"] = y;
   }
-  if ("force" in v) {
+  if (some && "force" in v) {
     y = v2(v["force"]);
     if (y === FAIL) return FAIL;
     out["force"] = y;
@@ -85,7 +88,7 @@ function v3(v: any): any {
     if (y === FAIL) return FAIL;
     out["force"] = y;
   }
-  if ("dryRun" in v) {
+  if (some && "dryRun" in v) {
     y = v2(v["dryRun"]);
     if (y === FAIL) return FAIL;
     out["dryRun"] = y;
@@ -94,7 +97,7 @@ function v3(v: any): any {
     if (y === FAIL) return FAIL;
     out["dryRun"] = y;
   }
-  if ("uninstall" in v) {
+  if (some && "uninstall" in v) {
     y = v2(v["uninstall"]);
     if (y === FAIL) return FAIL;
     out["uninstall"] = y;
@@ -103,7 +106,6 @@ function v3(v: any): any {
     if (y === FAIL) return FAIL;
     out["uninstall"] = y;
   }
-  for (const k in v) if (!keys0.has(k)) return FAIL;
   v = out;
   return v;
 }

@@ -54,8 +54,8 @@ import "../../draft/sticker_materials.ts";
 import "../../draft/summary.ts";
 import "../../ops/stickers.ts";
 
-const re0 = new RegExp("^\\d{1,30}$", "");
-const keys1 = new Set<string>(["draftId","stickerId","start","end","scale","transformX","transformY","rotation","trackIndex","requestId"]);
+const keys0 = new Set<string>(["draftId","stickerId","start","end","scale","transformX","transformY","rotation","trackIndex","requestId"]);
+const re1 = new RegExp("^\\d{1,30}$", "");
 function v0(v: any): any {
   if (typeof v !== "string") return FAIL;
   if (v.length < 1) return FAIL;
@@ -64,8 +64,8 @@ function v0(v: any): any {
 }
 function v1(v: any): any {
   if (typeof v !== "string") return FAIL;
-  re0.lastIndex = 0;
-  if (!re0.test(v)) return FAIL;
+  re1.lastIndex = 0;
+  if (!re1.test(v)) return FAIL;
   return v;
 }
 function v2(v: any): any {
@@ -118,6 +118,9 @@ function v11(v: any): any {
 function v12(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
+  let n = 0;
+  for (const k in v) if (!keys0.has(k)) return FAIL; else n++;
+  const some = n > 4;
   let y: any;
   if ("draftId" in v) {
     y = v0(v["draftId"]);
@@ -151,49 +154,48 @@ function v12(v: any): any {
     y = v2(undefined);
     return FAIL;
   }
-  if ("scale" in v) {
+  if (some && "scale" in v) {
     y = v4(v["scale"]);
     if (y === FAIL) return FAIL;
     out["scale"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("transformX" in v) {
+  if (some && "transformX" in v) {
     y = v6(v["transformX"]);
     if (y === FAIL) return FAIL;
     out["transformX"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("transformY" in v) {
+  if (some && "transformY" in v) {
     y = v6(v["transformY"]);
     if (y === FAIL) return FAIL;
     out["transformY"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("rotation" in v) {
+  if (some && "rotation" in v) {
     y = v8(v["rotation"]);
     if (y === FAIL) return FAIL;
     out["rotation"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("trackIndex" in v) {
+  if (some && "trackIndex" in v) {
     y = v10(v["trackIndex"]);
     if (y === FAIL) return FAIL;
     out["trackIndex"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("requestId" in v) {
+  if (some && "requestId" in v) {
     y = v11(v["requestId"]);
     if (y === FAIL) return FAIL;
     out["requestId"] = y;
   } else {
     // absent and optional: no key
   }
-  for (const k in v) if (!keys1.has(k)) return FAIL;
   v = out;
   if (!R.endAfterStart(v)) return FAIL;
   return v;

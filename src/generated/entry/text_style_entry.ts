@@ -64,9 +64,9 @@ import "../../ops/caption_names.ts";
 import "../../ops/text_style.ts";
 import "../../store/drafts.ts";
 
-const re0 = new RegExp("^#[0-9a-fA-F]{6}$", "");
+const keys0 = new Set<string>(["text","highlights","keyword","keywordColor","keywordFontSize","fontSize","bold","italic","underline","textColor","alpha","font","alignment","borderColor","borderWidth","lineSpacing","letterSpacing","backgroundColor","backgroundAlpha","backgroundStyle","backgroundRound","shadow","draftId","editor"]);
 const keys1 = new Set<string>(["keyword","color","bold","fontSize"]);
-const keys2 = new Set<string>(["text","highlights","keyword","keywordColor","keywordFontSize","fontSize","bold","italic","underline","textColor","alpha","font","alignment","borderColor","borderWidth","lineSpacing","letterSpacing","backgroundColor","backgroundAlpha","backgroundStyle","backgroundRound","shadow","draftId","editor"]);
+const re2 = new RegExp("^#[0-9a-fA-F]{6}$", "");
 function v0(v: any): any {
   if (typeof v !== "string") return FAIL;
   if (v.length < 1) return FAIL;
@@ -81,8 +81,8 @@ function v1(v: any): any {
 }
 function v2(v: any): any {
   if (typeof v !== "string") return FAIL;
-  re0.lastIndex = 0;
-  if (!re0.test(v)) return FAIL;
+  re2.lastIndex = 0;
+  if (!re2.test(v)) return FAIL;
   return v;
 }
 function v3(v: any): any {
@@ -107,6 +107,9 @@ function v7(v: any): any {
 function v8(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
+  let n = 0;
+  for (const k in v) if (!keys1.has(k)) return FAIL; else n++;
+  const some = n > 1;
   let y: any;
   if ("keyword" in v) {
     y = v1(v["keyword"]);
@@ -116,28 +119,27 @@ function v8(v: any): any {
     y = v1(undefined);
     return FAIL;
   }
-  if ("color" in v) {
+  if (some && "color" in v) {
     y = v3(v["color"]);
     if (y === FAIL) return FAIL;
     out["color"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("bold" in v) {
+  if (some && "bold" in v) {
     y = v5(v["bold"]);
     if (y === FAIL) return FAIL;
     out["bold"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("fontSize" in v) {
+  if (some && "fontSize" in v) {
     y = v7(v["fontSize"]);
     if (y === FAIL) return FAIL;
     out["fontSize"] = y;
   } else {
     // absent and optional: no key
   }
-  for (const k in v) if (!keys1.has(k)) return FAIL;
   v = out;
   return v;
 }
@@ -269,6 +271,9 @@ function v33(v: any): any {
 function v34(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
+  let n = 0;
+  for (const k in v) if (!keys0.has(k)) return FAIL; else n++;
+  const some = n > 1;
   let y: any;
   if ("text" in v) {
     y = v0(v["text"]);
@@ -278,35 +283,35 @@ function v34(v: any): any {
     y = v0(undefined);
     return FAIL;
   }
-  if ("highlights" in v) {
+  if (some && "highlights" in v) {
     y = v10(v["highlights"]);
     if (y === FAIL) return FAIL;
     out["highlights"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("keyword" in v) {
+  if (some && "keyword" in v) {
     y = v12(v["keyword"]);
     if (y === FAIL) return FAIL;
     out["keyword"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("keywordColor" in v) {
+  if (some && "keywordColor" in v) {
     y = v3(v["keywordColor"]);
     if (y === FAIL) return FAIL;
     out["keywordColor"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("keywordFontSize" in v) {
+  if (some && "keywordFontSize" in v) {
     y = v7(v["keywordFontSize"]);
     if (y === FAIL) return FAIL;
     out["keywordFontSize"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("fontSize" in v) {
+  if (some && "fontSize" in v) {
     y = v13(v["fontSize"]);
     if (y === FAIL) return FAIL;
     out["fontSize"] = y;
@@ -315,7 +320,7 @@ function v34(v: any): any {
     if (y === FAIL) return FAIL;
     out["fontSize"] = y;
   }
-  if ("bold" in v) {
+  if (some && "bold" in v) {
     y = v14(v["bold"]);
     if (y === FAIL) return FAIL;
     out["bold"] = y;
@@ -324,7 +329,7 @@ function v34(v: any): any {
     if (y === FAIL) return FAIL;
     out["bold"] = y;
   }
-  if ("italic" in v) {
+  if (some && "italic" in v) {
     y = v14(v["italic"]);
     if (y === FAIL) return FAIL;
     out["italic"] = y;
@@ -333,7 +338,7 @@ function v34(v: any): any {
     if (y === FAIL) return FAIL;
     out["italic"] = y;
   }
-  if ("underline" in v) {
+  if (some && "underline" in v) {
     y = v14(v["underline"]);
     if (y === FAIL) return FAIL;
     out["underline"] = y;
@@ -342,7 +347,7 @@ function v34(v: any): any {
     if (y === FAIL) return FAIL;
     out["underline"] = y;
   }
-  if ("textColor" in v) {
+  if (some && "textColor" in v) {
     y = v15(v["textColor"]);
     if (y === FAIL) return FAIL;
     out["textColor"] = y;
@@ -351,21 +356,21 @@ function v34(v: any): any {
     if (y === FAIL) return FAIL;
     out["textColor"] = y;
   }
-  if ("alpha" in v) {
+  if (some && "alpha" in v) {
     y = v17(v["alpha"]);
     if (y === FAIL) return FAIL;
     out["alpha"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("font" in v) {
+  if (some && "font" in v) {
     y = v12(v["font"]);
     if (y === FAIL) return FAIL;
     out["font"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("alignment" in v) {
+  if (some && "alignment" in v) {
     y = v22(v["alignment"]);
     if (y === FAIL) return FAIL;
     out["alignment"] = y;
@@ -374,14 +379,14 @@ function v34(v: any): any {
     if (y === FAIL) return FAIL;
     out["alignment"] = y;
   }
-  if ("borderColor" in v) {
+  if (some && "borderColor" in v) {
     y = v3(v["borderColor"]);
     if (y === FAIL) return FAIL;
     out["borderColor"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("borderWidth" in v) {
+  if (some && "borderWidth" in v) {
     y = v24(v["borderWidth"]);
     if (y === FAIL) return FAIL;
     out["borderWidth"] = y;
@@ -390,28 +395,28 @@ function v34(v: any): any {
     if (y === FAIL) return FAIL;
     out["borderWidth"] = y;
   }
-  if ("lineSpacing" in v) {
+  if (some && "lineSpacing" in v) {
     y = v26(v["lineSpacing"]);
     if (y === FAIL) return FAIL;
     out["lineSpacing"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("letterSpacing" in v) {
+  if (some && "letterSpacing" in v) {
     y = v26(v["letterSpacing"]);
     if (y === FAIL) return FAIL;
     out["letterSpacing"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("backgroundColor" in v) {
+  if (some && "backgroundColor" in v) {
     y = v3(v["backgroundColor"]);
     if (y === FAIL) return FAIL;
     out["backgroundColor"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("backgroundAlpha" in v) {
+  if (some && "backgroundAlpha" in v) {
     y = v27(v["backgroundAlpha"]);
     if (y === FAIL) return FAIL;
     out["backgroundAlpha"] = y;
@@ -420,7 +425,7 @@ function v34(v: any): any {
     if (y === FAIL) return FAIL;
     out["backgroundAlpha"] = y;
   }
-  if ("backgroundStyle" in v) {
+  if (some && "backgroundStyle" in v) {
     y = v29(v["backgroundStyle"]);
     if (y === FAIL) return FAIL;
     out["backgroundStyle"] = y;
@@ -429,14 +434,14 @@ function v34(v: any): any {
     if (y === FAIL) return FAIL;
     out["backgroundStyle"] = y;
   }
-  if ("backgroundRound" in v) {
+  if (some && "backgroundRound" in v) {
     y = v30(v["backgroundRound"]);
     if (y === FAIL) return FAIL;
     out["backgroundRound"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("shadow" in v) {
+  if (some && "shadow" in v) {
     y = v14(v["shadow"]);
     if (y === FAIL) return FAIL;
     out["shadow"] = y;
@@ -445,21 +450,20 @@ function v34(v: any): any {
     if (y === FAIL) return FAIL;
     out["shadow"] = y;
   }
-  if ("draftId" in v) {
+  if (some && "draftId" in v) {
     y = v31(v["draftId"]);
     if (y === FAIL) return FAIL;
     out["draftId"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("editor" in v) {
+  if (some && "editor" in v) {
     y = v33(v["editor"]);
     if (y === FAIL) return FAIL;
     out["editor"] = y;
   } else {
     // absent and optional: no key
   }
-  for (const k in v) if (!keys2.has(k)) return FAIL;
   v = out;
   return v;
 }

@@ -89,6 +89,9 @@ function v6(v: any): any {
 function v7(v: any): any {
   if (!isObject(v)) return FAIL;
   const out: any = {};
+  let n = 0;
+  for (const k in v) if (!keys0.has(k)) return FAIL; else n++;
+  const some = n > 2;
   let y: any;
   if ("draftId" in v) {
     y = v0(v["draftId"]);
@@ -106,28 +109,27 @@ function v7(v: any): any {
     y = v1(undefined);
     return FAIL;
   }
-  if ("duration" in v) {
+  if (some && "duration" in v) {
     y = v3(v["duration"]);
     if (y === FAIL) return FAIL;
     out["duration"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("trackIndex" in v) {
+  if (some && "trackIndex" in v) {
     y = v5(v["trackIndex"]);
     if (y === FAIL) return FAIL;
     out["trackIndex"] = y;
   } else {
     // absent and optional: no key
   }
-  if ("requestId" in v) {
+  if (some && "requestId" in v) {
     y = v6(v["requestId"]);
     if (y === FAIL) return FAIL;
     out["requestId"] = y;
   } else {
     // absent and optional: no key
   }
-  for (const k in v) if (!keys0.has(k)) return FAIL;
   v = out;
   return v;
 }
