@@ -647,6 +647,8 @@ export function fitsOn(track: Track, range: TimeRange): boolean {
   const ix = indexOf(track);
   if (!ix.clean) return !track.segments.some((s) => overlaps(s.target_timerange, range));
   const segs = ix.segs;
+  // after the last one (a batch's next item, mostly): on a clean track no segment ends later
+  if (!segs.length || range.start >= endOf(segs[segs.length - 1].target_timerange)) return true;
   const i = searchStart(segs, range.start);
   if (i > 0 && overlaps(segs[i - 1].target_timerange, range)) return false;
   // Those starting inside the range (usually none or one; more only with empty segments).
