@@ -183,6 +183,9 @@ export interface CaptionsPlan {
   highlights: Highlight[][];
 }
 
+/** The highlights of an item that has none (shared by such items, never changed). */
+const NO_HIGHLIGHTS: Highlight[] = [];
+
 /** Resolves the call's font and the items' animation names (problems go to `sink`). */
 export function planCaptions(
   edition: Edition,
@@ -204,19 +207,26 @@ export function planCaptions(
       throw err;
     }
   }) ?? baseStyle(edition, { ...style, font: undefined }, names, warn);
-  const anims = items.map((it, i) =>
-    attempt(sink, () => names.animations(edition, it, `${field}[${i}]`, warn))
-  );
+  // Most batches name no animation and highlight nothing: then no name, path text, closure or
+  // list is made per item.
+  const anims = names === NO_NAMES
+    ? new Array<AnimationRequest | undefined>(items.length)
+    : items.map((it, i) =>
+      attempt(sink, () => names.animations(edition, it, `${field}[${i}]`, warn))
+    );
   const highlights = items.map((it, i) =>
-    attempt(sink, () => {
-      try {
-        return [...(it.highlights ?? []), ...expandKeywordShortForm(it)];
-      } catch (err) {
-        if (!(err instanceof DraftcliError)) throw err;
-        const path = `${field}[${i}].${err.path ?? "keyword"}`;
-        throw new DraftcliError(err.code, `${path}: ${err.message}`, { hint: err.hint, path });
-      }
-    }) ?? []
+    it.highlights === undefined && it.keyword === undefined && it.keywordColor === undefined &&
+      it.keywordFontSize === undefined
+      ? NO_HIGHLIGHTS
+      : attempt(sink, () => {
+        try {
+          return [...(it.highlights ?? []), ...expandKeywordShortForm(it)];
+        } catch (err) {
+          if (!(err instanceof DraftcliError)) throw err;
+          const path = `${field}[${i}].${err.path ?? "keyword"}`;
+          throw new DraftcliError(err.code, `${path}: ${err.message}`, { hint: err.hint, path });
+        }
+      }) ?? []
   );
   return { items, field, style, base, anims, highlights };
 }
@@ -311,7 +321,8 @@ export function applyCaptions(
       clip: { transformX: style.transformX, transformY: it.transformY ?? style.transformY },
       materialType: "text",
     });
-    const planned = planAnimations(anims[i] ?? {}, ranges[i].duration, "text", field, warn);
+    const anim = anims[i];
+    const planned = anim ? planAnimations(anim, ranges[i].duration, "text", field, warn) : [];
     if (planned.length) setAnimations(doc, seg, planned);
     if (!unread || !doc.appendSegment(track, seg)) track.segments.push(seg);
     return { ...itemBase(doc, track, seg, onTrack), text: it.text };
