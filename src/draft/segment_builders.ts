@@ -356,6 +356,21 @@ function lookOf(seg: Segment): unknown[] {
   return look;
 }
 
+/** A clip input that gives nothing. */
+const NO_CLIP: ClipInput = {};
+
+/**
+ * Do two photo/video inputs give the same values of what makes a segment's look (`LOOK_HOLES`:
+ * its speed, volume and clip)? A segment built from either then has the other's look.
+ */
+function sameLookInputs(a: VisualSegmentInput, b: VisualSegmentInput): boolean {
+  const x = a.clip ?? NO_CLIP;
+  const y = b.clip ?? NO_CLIP;
+  return a.speed === b.speed && a.volume === b.volume && x.alpha === y.alpha &&
+    x.rotation === y.rotation && x.scaleX === y.scaleX && x.scaleY === y.scaleY &&
+    x.transformX === y.transformX && x.transformY === y.transformY;
+}
+
 /** Has a photo/video segment the values of `look` (`lookOf`)? */
 function hasLook(seg: Segment, look: unknown[]): boolean {
   for (let i = 0; i < LOOK_PATHS.length; i++) {
@@ -384,10 +399,17 @@ export function visualSegmentBuilder(
   let pooled: { media: MediaFacts; id: string } | undefined;
   // Most batches give every item the same clip, speed and volume (often none): their segments are
   // written from a template of the first one's, with 10 holes fewer.
-  let firstLook: { look: unknown[]; template: ItemTemplate } | undefined;
-  const segmentTemplate = (seg: Segment): ItemTemplate => {
-    firstLook ??= { look: lookOf(seg), template: itemTemplate(seg, SAME_LOOK_SEGMENT_HOLES) };
-    return hasLook(seg, firstLook.look)
+  let firstLook:
+    | { look: unknown[]; input: VisualSegmentInput; template: ItemTemplate }
+    | undefined;
+  const segmentTemplate = (seg: Segment, input: VisualSegmentInput): ItemTemplate => {
+    firstLook ??= {
+      look: lookOf(seg),
+      input,
+      template: itemTemplate(seg, SAME_LOOK_SEGMENT_HOLES),
+    };
+    // the same look inputs make the same look; other inputs may still (1 and undefined, …)
+    return sameLookInputs(input, firstLook.input) || hasLook(seg, firstLook.look)
       ? firstLook.template
       : templates.segment ??= itemTemplate(seg, VISUAL_SEGMENT_HOLES);
   };
@@ -424,7 +446,7 @@ export function visualSegmentBuilder(
     if (built) {
       const kind = isPhoto ? "photo" : "video";
       builtFrom(material, templates[kind] ??= itemTemplate(material, VISUAL_MATERIAL_HOLES), built);
-      builtFrom(seg, segmentTemplate(seg), built);
+      builtFrom(seg, segmentTemplate(seg, input), built);
     }
     return seg;
   };
