@@ -61,10 +61,30 @@ export function vouchAsBuilt(items: Iterable<object>): void {
   for (let i = 0; i < list.length; i++) if (templates.has(list[i])) asBuilt.add(list[i]);
 }
 
-/** Forgets the template of an item changed outside its holes: it is written as any value. */
+/**
+ * Forgets the template of an item changed outside its holes: it is written as any value. A
+ * member it shares with the other items of its batch (`shareMembers`) becomes its own copy, so
+ * that a change to it stays the item's.
+ */
 export function edited(item: object): void {
   templates.delete(item);
   asBuilt.delete(item);
+  const members = item as Record<string, unknown>;
+  for (const key of Object.keys(members)) {
+    const v = members[key];
+    if (v !== null && typeof v === "object" && shared.has(v)) members[key] = structuredClone(v);
+  }
+}
+
+/** Members shared by the items of a batch (see `shareMembers`). */
+const shared = new WeakSet<object>();
+
+/**
+ * Records `members` as shared by the items of a batch built from one prototype (editions
+ * `sharedMembersMaker`): such an item is changed below its top level only after `edited`.
+ */
+export function shareMembers(members: readonly object[]): void {
+  for (const m of members) shared.add(m);
 }
 
 /** The template of an item built from one and vouched for (see `vouchAsBuilt`), if any. */

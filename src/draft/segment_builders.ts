@@ -3,13 +3,26 @@
  * (src/editions/data) so every key the editor writes is present with the editor's JSON types.
  */
 import { EDITION_FACTS, type Json } from "../editions/profiles.ts";
-import { copier, type ProtoName, prototype, prototypeMaker } from "../editions/prototypes.ts";
+import {
+  copier,
+  type ProtoName,
+  prototype,
+  prototypeMaker,
+  sharedMembersMaker,
+} from "../editions/prototypes.ts";
 import type { DraftDocument } from "./document.ts";
 import type { Animation, Clip, Segment, Track, TrackType, UniformScale } from "./model.ts";
 import { newId, newLocalId } from "./ids.ts";
 import { overlaps, type TimeRange } from "./time.ts";
 import { DraftcliError } from "../errors.ts";
-import { builtFrom, edited, type ItemTemplate, itemTemplate, memberAt } from "./item_templates.ts";
+import {
+  builtFrom,
+  edited,
+  type ItemTemplate,
+  itemTemplate,
+  memberAt,
+  shareMembers,
+} from "./item_templates.ts";
 
 /** What the builders need to know about a media file. */
 export interface MediaFacts {
@@ -390,8 +403,16 @@ export function visualSegmentBuilder(
   built?: object[],
 ): (input: VisualSegmentInput) => Segment {
   const facts = EDITION_FACTS[doc.edition];
-  const photo = prototypeMaker(doc.profile, "videos_photo");
-  const video = prototypeMaker(doc.profile, "videos_video");
+  // A batch that vouches for its items changes nothing below a material's top level: its
+  // materials share their object members (one copy of each for the call).
+  const materialMaker = (name: "videos_photo" | "videos_video") => {
+    if (!built) return prototypeMaker(doc.profile, name);
+    const { make, members } = sharedMembersMaker(doc.profile, name);
+    shareMembers(members);
+    return make;
+  };
+  let photo: (() => Json) | undefined;
+  let video: (() => Json) | undefined;
   const segment = prototypeMaker(doc.profile, "segment_video");
   const companions = companionsOf(doc, "visual");
   const templates: { photo?: ItemTemplate; video?: ItemTemplate; segment?: ItemTemplate } = {};
@@ -416,7 +437,9 @@ export function visualSegmentBuilder(
   return (input) => {
     const isPhoto = input.media.kind === "image";
     const speed = input.speed ?? 1.0;
-    const material = isPhoto ? photo() : video();
+    const material = isPhoto
+      ? (photo ??= materialMaker("videos_photo"))()
+      : (video ??= materialMaker("videos_video"))();
     material.id = newId();
     material.type = isPhoto ? "photo" : "video";
     material.path = input.media.materialPath ?? editorPath(input.media.path);

@@ -9,6 +9,7 @@ import {
 import { DraftDocument } from "./document.ts";
 import { findProfile, type Json } from "../editions/profiles.ts";
 import { copier } from "../editions/prototypes.ts";
+import { edited } from "./item_templates.ts";
 
 function emptyDoc(edition: "jianying" | "capcut"): DraftDocument {
   return new DraftDocument({
@@ -157,5 +158,48 @@ Deno.test("a batch's visual segments each own a material, companions and a segme
     notStrictEqual(segs[0].clip, segs[1].clip);
     notStrictEqual(videos[0].crop, videos[1].crop);
     assertEquals(new Set([...segs.map((s) => s.id), ...videos.map((m) => m.id)]).size, 6);
+  }
+});
+
+Deno.test("a vouching batch's photo materials share their object members until one is edited", () => {
+  for (const edition of ["jianying", "capcut"] as const) {
+    const docs = [0, 1].map(() =>
+      new DraftDocument({
+        dir: "/x",
+        draftId: "x",
+        edition,
+        profile: findProfile(edition),
+        content: { materials: { videos: [] }, tracks: [] },
+        meta: {},
+      })
+    );
+    const media: MediaFacts = {
+      path: "/m/p.png",
+      fileName: "p.png",
+      kind: "image",
+      durationUs: 0,
+      width: 4,
+      height: 3,
+      hasAudio: false,
+    };
+    const built: object[] = [];
+    const builders = [visualSegmentBuilder(docs[0]), visualSegmentBuilder(docs[1], built)];
+    for (const [k, build] of builders.entries()) {
+      for (let i = 0; i < 3; i++) build({ media, target: { start: i * 1000, duration: 1000 } });
+      assertEquals(docs[k].materials("videos").length, 3);
+    }
+    const [own, shared] = docs.map((d) => d.materials("videos"));
+    // the same values, item by item (ids aside)
+    const values = (m: Json) => JSON.stringify({ ...m, id: "", local_material_id: "" });
+    assertEquals(shared.map(values), own.map(values));
+    assertEquals(shared[0].crop === shared[1].crop, true);
+    assertEquals(shared[0].video_algorithm === shared[2].video_algorithm, true);
+    // an edited item gets its own copies: a change to it stays its own
+    edited(shared[1]);
+    notStrictEqual(shared[1].crop, shared[0].crop);
+    assertEquals(shared[1].crop, shared[0].crop);
+    (shared[1].crop as Json).lower_left_x = 0.5;
+    assertEquals((shared[0].crop as Json).lower_left_x, 0);
+    assertEquals(shared[0].crop === shared[2].crop, true);
   }
 });

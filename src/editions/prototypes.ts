@@ -37,15 +37,61 @@ export function prototypeMaker(profile: VersionProfile, name: ProtoName): () => 
   const key = `${profile.skeleton}|${profile.edition}|${name}`;
   make = prototypeMakers.get(key);
   if (!make) {
-    const layers = [...(PROTOTYPE_LAYERS[profile.skeleton] ?? []), profile.edition, "capcut"];
-    const found = layers.map((layer) => PROTOTYPE_TEXT[layer]?.[name]).find(Boolean);
-    if (!found) throw new Error(`no editor prototype '${name}'`);
-    make = copierOfText(found);
+    make = copierOfText(prototypeText(profile, name));
     prototypeMakers.set(key, make);
   }
   ofProfile.set(name, make);
   return make;
 }
+
+/** The JSON text of a profile's prototype (see `prototype`). */
+function prototypeText(profile: VersionProfile, name: ProtoName): string {
+  const layers = [...(PROTOTYPE_LAYERS[profile.skeleton] ?? []), profile.edition, "capcut"];
+  const found = layers.map((layer) => PROTOTYPE_TEXT[layer]?.[name]).find(Boolean);
+  if (!found) throw new Error(`no editor prototype '${name}'`);
+  return found;
+}
+
+/**
+ * For a batch whose objects nothing changes below their top level: a function returning a fresh
+ * copy of a profile's prototype at the top level only, whose object and array members are
+ * `members`, made once for the batch (fresh copies of the prototype's) and shared by every copy
+ * it returns. A 1,000-item batch of photo materials then allocates ~1.2 MB less. The caller
+ * answers for the sharing: it changes such a member only by replacing it.
+ */
+export function sharedMembersMaker(
+  profile: VersionProfile,
+  name: ProtoName,
+): { make: () => Json; members: object[] } {
+  const key = `${profile.skeleton}|${profile.edition}|${name}`;
+  let found = sharedMakers.get(key);
+  if (!found) {
+    const value = JSON.parse(prototypeText(profile, name)) as Json;
+    const nested: unknown[] = [];
+    const fields = Object.entries(value).map(([k, v]) => {
+      const code = v !== null && typeof v === "object"
+        ? `m[${nested.push(v) - 1}]`
+        : JSON.stringify(v);
+      return `${JSON.stringify(k)}:${code}`;
+    });
+    // a "__proto__" member would set the copy's prototype in a literal (see `copierOfText`)
+    const top = Object.hasOwn(value, "__proto__")
+      ? undefined
+      : new Function("m", `return {${fields.join(",")}};`) as (m: object[]) => Json;
+    found = { top, members: copierOfText(JSON.stringify(nested)) as unknown as () => object[] };
+    sharedMakers.set(key, found);
+  }
+  const { top } = found;
+  if (!top) return { make: prototypeMaker(profile, name), members: [] };
+  const members = found.members();
+  return { make: () => top(members), members };
+}
+
+/** What `sharedMembersMaker` compiles per prototype: its top level, and its members' copier. */
+const sharedMakers = new Map<
+  string,
+  { top?: (members: object[]) => Json; members: () => object[] }
+>();
 
 /** A function returning a fresh deep copy of each prototype, by skeleton, edition and name. */
 const prototypeMakers = new Map<string, () => Json>();
