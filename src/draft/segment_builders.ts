@@ -8,6 +8,7 @@ import {
   type ProtoName,
   prototype,
   prototypeMaker,
+  sharedMembersCopier,
   sharedMembersMaker,
 } from "../editions/prototypes.ts";
 import type { DraftDocument } from "./document.ts";
@@ -562,7 +563,7 @@ export function textSegmentBuilder(
       m.id = "";
       m.type = type;
       return m;
-    });
+    }, true); // a text material is changed only in its holes, or replaced
     if (input.content !== undefined) material.content = input.content;
     material.id = newId();
     doc.addMaterial("texts", material);
@@ -599,7 +600,8 @@ type Reuse = { template: ItemTemplate; copy?: () => Json };
  * A fresh object for `key`: built by `build` on the first use (nothing compiled for an object
  * used once), copied from a compiled copy of that build afterwards. With `built`, it is
  * remembered as built from the build's template, whose `holes` the caller fills in per object,
- * and added to `built`. The build must depend on nothing but the key.
+ * and added to `built`. The build must depend on nothing but the key. With `share` (and
+ * `built`), the copies share their object members (see editions `sharedMembersMaker`).
  */
 function reuse<K>(
   cache: Map<K, Reuse>,
@@ -607,6 +609,7 @@ function reuse<K>(
   holes: readonly string[],
   built: object[] | undefined,
   build: () => Json,
+  share = false,
 ): Json {
   const seen = cache.get(key);
   if (!seen) {
@@ -616,8 +619,17 @@ function reuse<K>(
     cache.set(key, { template });
     return builtFrom(made, template, built);
   }
-  seen.copy ??= copier(JSON.parse(seen.template.text));
+  seen.copy ??= share && built
+    ? sharingCopier(JSON.parse(seen.template.text))
+    : copier(JSON.parse(seen.template.text));
   return builtFrom(seen.copy(), seen.template, built);
+}
+
+/** `sharedMembersCopier`'s maker, its members recorded as shared (item_templates.ts). */
+function sharingCopier(value: Json): () => Json {
+  const { make, members } = sharedMembersCopier(value);
+  shareMembers(members);
+  return make;
 }
 
 /**

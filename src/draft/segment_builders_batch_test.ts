@@ -203,3 +203,26 @@ Deno.test("a vouching batch's photo materials share their object members until o
     assertEquals(shared[0].crop === shared[2].crop, true);
   }
 });
+
+Deno.test("a vouching batch's text materials share their object members until one is edited", () => {
+  const doc = emptyDoc("capcut");
+  const built: object[] = [];
+  const build = textSegmentBuilder(doc, built);
+  const fields = { font_size: 9, shadow_point: { x: 1, y: -1 } };
+  for (let i = 0; i < 4; i++) {
+    doc.addTrack("text").segments.push(build({
+      target: { start: i * 1000, duration: 1000 },
+      materialFields: fields,
+      content: JSON.stringify({ text: `t${i}`, styles: [] }),
+      materialType: "text",
+    }));
+  }
+  const texts = doc.materials("texts");
+  assertEquals(built.includes(texts[3]), true);
+  // the first is the template's own build; the copies after it share their members
+  assertEquals(texts[1].shadow_point === texts[2].shadow_point, true);
+  notStrictEqual(texts[0].shadow_point, texts[1].shadow_point);
+  edited(texts[2]);
+  (texts[2].shadow_point as Json).x = 5;
+  assertEquals([1, 2, 3].map((i) => (texts[i].shadow_point as Json).x), [1, 5, 1]);
+});

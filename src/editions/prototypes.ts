@@ -64,34 +64,50 @@ export function sharedMembersMaker(
   name: ProtoName,
 ): { make: () => Json; members: object[] } {
   const key = `${profile.skeleton}|${profile.edition}|${name}`;
-  let found = sharedMakers.get(key);
-  if (!found) {
-    const value = JSON.parse(prototypeText(profile, name)) as Json;
-    const nested: unknown[] = [];
-    const fields = Object.entries(value).map(([k, v]) => {
-      const code = v !== null && typeof v === "object"
-        ? `m[${nested.push(v) - 1}]`
-        : JSON.stringify(v);
-      return `${JSON.stringify(k)}:${code}`;
-    });
-    // a "__proto__" member would set the copy's prototype in a literal (see `copierOfText`)
-    const top = Object.hasOwn(value, "__proto__")
-      ? undefined
-      : new Function("m", `return {${fields.join(",")}};`) as (m: object[]) => Json;
-    found = { top, members: copierOfText(JSON.stringify(nested)) as unknown as () => object[] };
-    sharedMakers.set(key, found);
+  let compiled = sharedMakers.get(key);
+  if (!compiled) {
+    compiled = compileShared(JSON.parse(prototypeText(profile, name)));
+    sharedMakers.set(key, compiled);
   }
-  const { top } = found;
-  if (!top) return { make: prototypeMaker(profile, name), members: [] };
-  const members = found.members();
+  return sharing(compiled) ?? { make: prototypeMaker(profile, name), members: [] };
+}
+
+/** `sharedMembersMaker` of `value` (plain JSON, as `copier` takes) instead of a prototype. */
+export function sharedMembersCopier(value: Json): { make: () => Json; members: object[] } {
+  return sharing(compileShared(value)) ?? { make: copier(value), members: [] };
+}
+
+/** A value compiled for sharing its members: its top level, and a copier of its members. */
+interface SharedCompiled {
+  top?: (members: object[]) => Json;
+  members: () => object[];
+}
+
+function compileShared(value: Json): SharedCompiled {
+  const nested: unknown[] = [];
+  const fields = Object.entries(value).map(([k, v]) => {
+    const code = v !== null && typeof v === "object"
+      ? `m[${nested.push(v) - 1}]`
+      : JSON.stringify(v);
+    return `${JSON.stringify(k)}:${code}`;
+  });
+  // a "__proto__" member would set the copy's prototype in a literal (see `copierOfText`)
+  const top = Object.hasOwn(value, "__proto__")
+    ? undefined
+    : new Function("m", `return {${fields.join(",")}};`) as (m: object[]) => Json;
+  return { top, members: copierOfText(JSON.stringify(nested)) as unknown as () => object[] };
+}
+
+/** One batch's members of a compiled value, and its maker; undefined when it cannot share. */
+function sharing(c: SharedCompiled): { make: () => Json; members: object[] } | undefined {
+  const { top } = c;
+  if (!top) return undefined;
+  const members = c.members();
   return { make: () => top(members), members };
 }
 
-/** What `sharedMembersMaker` compiles per prototype: its top level, and its members' copier. */
-const sharedMakers = new Map<
-  string,
-  { top?: (members: object[]) => Json; members: () => object[] }
->();
+/** `sharedMembersMaker`'s compiled prototypes, by skeleton, edition and name. */
+const sharedMakers = new Map<string, SharedCompiled>();
 
 /** A function returning a fresh deep copy of each prototype, by skeleton, edition and name. */
 const prototypeMakers = new Map<string, () => Json>();
