@@ -404,17 +404,17 @@ export function visualSegmentBuilder(
   built?: object[],
 ): (input: VisualSegmentInput) => Segment {
   const facts = EDITION_FACTS[doc.edition];
-  // A batch that vouches for its items changes nothing below a material's top level: its
-  // materials share their object members (one copy of each for the call).
-  const materialMaker = (name: "videos_photo" | "videos_video") => {
+  // A batch that vouches for its items changes nothing below their top level but a segment's
+  // clip (`clipOf`): their other object members are shared (one copy of each for the call).
+  const maker = (name: "videos_photo" | "videos_video" | "segment_video", own?: string[]) => {
     if (!built) return prototypeMaker(doc.profile, name);
-    const { make, members } = sharedMembersMaker(doc.profile, name);
+    const { make, members } = sharedMembersMaker(doc.profile, name, own);
     shareMembers(members);
     return make;
   };
   let photo: (() => Json) | undefined;
   let video: (() => Json) | undefined;
-  const segment = prototypeMaker(doc.profile, "segment_video");
+  const segment = maker("segment_video", ["clip"]);
   const companions = companionsOf(doc, "visual");
   const templates: { photo?: ItemTemplate; video?: ItemTemplate; segment?: ItemTemplate } = {};
   // The media pool's id of the file of the item before (a batch mostly uses one file throughout).
@@ -439,8 +439,8 @@ export function visualSegmentBuilder(
     const isPhoto = input.media.kind === "image";
     const speed = input.speed ?? 1.0;
     const material = isPhoto
-      ? (photo ??= materialMaker("videos_photo"))()
-      : (video ??= materialMaker("videos_video"))();
+      ? (photo ??= maker("videos_photo"))()
+      : (video ??= maker("videos_video"))();
     material.id = newId();
     material.type = isPhoto ? "photo" : "video";
     material.path = input.media.materialPath ?? editorPath(input.media.path);

@@ -184,10 +184,17 @@ Deno.test("a vouching batch's photo materials share their object members until o
     };
     const built: object[] = [];
     const builders = [visualSegmentBuilder(docs[0]), visualSegmentBuilder(docs[1], built)];
-    for (const [k, build] of builders.entries()) {
-      for (let i = 0; i < 3; i++) build({ media, target: { start: i * 1000, duration: 1000 } });
-      assertEquals(docs[k].materials("videos").length, 3);
-    }
+    const segs = builders.map((build) =>
+      [0, 1, 2].map((i) =>
+        build({ media, target: { start: i * 1000, duration: 1000 }, clip: { alpha: i / 2 } })
+      )
+    );
+    // segments alike, but for their clips (each its own, changed in place by the builder)
+    const segValues = (s: Json) => JSON.stringify({ ...s, id: "", material_id: "" });
+    assertEquals(segs[1].map(segValues), segs[0].map(segValues));
+    assertEquals(segs[1][0].hdr_settings === segs[1][2].hdr_settings, true);
+    notStrictEqual(segs[1][0].clip, segs[1][1].clip);
+    assertEquals(segs[1].map((s) => (s.clip as Json).alpha), [0, 0.5, 1]);
     const [own, shared] = docs.map((d) => d.materials("videos"));
     // the same values, item by item (ids aside)
     const values = (m: Json) => JSON.stringify({ ...m, id: "", local_material_id: "" });
