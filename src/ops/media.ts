@@ -48,6 +48,8 @@ export interface ResolvedBatch {
   cacheFile: { path: string; data: string };
   /** Removes the staging folder (call in finally). */
   cleanup(): Promise<void>;
+  /** The private staging folder made in the draft, if any (see store/txn.ts `makeStagingDir`). */
+  stagingDir?: string;
 }
 
 /**
@@ -137,6 +139,7 @@ export async function resolveBatch(
       staged,
       cacheFile: { path: cachePath, data: JSON.stringify(cache.toJSON()) },
       cleanup,
+      stagingDir: staging?.dir,
     };
   } catch (err) {
     await cleanup();
@@ -316,7 +319,7 @@ export async function mutateWithMedia<T>(
         staged: batch.staged,
         files: [batch.cacheFile],
       });
-    }, { warn: ctx.warn });
+    }, { warn: ctx.warn, ownStaging: batch.stagingDir });
   } finally {
     await batch.cleanup();
   }

@@ -112,10 +112,14 @@ export async function mutateDraft<T>(
 export async function mutateDraftAt<T>(
   dir: string,
   fn: Mutation<T>,
-  opts: { warn?: (message: string) => void } = {},
+  opts: { warn?: (message: string) => void; ownStaging?: string } = {},
 ): Promise<T> {
   return await withDraftLock(dir, async (lock) => {
-    const doc = await loadDraft(dir, { sweep: lock.tookOver, forSave: saveReading });
+    const doc = await loadDraft(dir, {
+      sweep: lock.tookOver,
+      forSave: saveReading,
+      ownStaging: opts.ownStaging,
+    });
     const { result, staged, files } = await fn(doc);
     await saveDraft(doc, { staged, files, warn: opts.warn });
     return result;

@@ -59,7 +59,7 @@ export async function mutateDraft<T>(
 export async function mutateDraftAt<T>(
   dir: string,
   fn: Mutation<T>,
-  opts?: { warn?: (message: string) => void },
+  opts?: { warn?: (message: string) => void; ownStaging?: string },
 ): Promise<T> {
   return await (await import("./commit.ts")).mutateDraftAt(dir, fn, opts);
 }

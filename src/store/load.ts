@@ -132,10 +132,18 @@ function readTimeline(
  */
 export async function loadDraft(
   dir: string,
-  opts: { recover?: boolean; sweep?: boolean; forSave?: typeof SaveReading } = {},
+  opts: {
+    recover?: boolean;
+    sweep?: boolean;
+    forSave?: typeof SaveReading;
+    /** This process's live staging folder in the draft, if it made one (not to recover). */
+    ownStaging?: string;
+  } = {},
 ): Promise<DraftDocument> {
   const stateDir = join(dir, STATE_DIR);
-  if (opts.recover !== false) await recover(stateDir, [dir], { sweep: opts.sweep });
+  if (opts.recover !== false) {
+    await recover(stateDir, [dir], { sweep: opts.sweep, ownStaging: opts.ownStaging });
+  }
   const candidates = await timelineFiles(dir);
   if (!candidates.length) {
     throw new DraftcliError("draft_not_found", `no timeline file in ${dir}`, {

@@ -374,15 +374,31 @@ export const STAGING_CLAIM_SUFFIX = ".claim";
 export async function recover(
   stateDir: string,
   roots: string[],
-  opts: { sweep?: boolean } = {},
+  opts: { sweep?: boolean; ownStaging?: string } = {},
 ): Promise<void> {
   if (
-    opts.sweep === false && absent(journalPath(stateDir)) && absent(join(stateDir, "staging")) &&
+    opts.sweep === false && absent(journalPath(stateDir)) &&
+    onlyOwnStaging(join(stateDir, "staging"), opts.ownStaging) &&
     absent(join(stateDir, TRASH_DIR))
   ) {
     return;
   }
   await (await import("./recovery.ts")).recoverFolder(stateDir, roots, opts);
+}
+
+/**
+ * Does the staging folder `path` hold nothing to recover: is it absent, or does it hold only
+ * `own`, the live staging folder of this process (`makeStagingDir`)?
+ */
+function onlyOwnStaging(path: string, own: string | undefined): boolean {
+  if (absent(path)) return true;
+  if (own === undefined || dirname(own) !== path) return false;
+  try {
+    for (const e of Deno.readDirSync(path)) if (e.name !== basename(own)) return false;
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Is nothing at `path`? (Any other answer, an unreadable one included, is not absent.) */

@@ -369,6 +369,30 @@ Deno.test("sweepStaging removes dead owners' folders and keeps live ones", async
   }
 });
 
+Deno.test("recover with this process's own staging folder still recovers the others beside it", async () => {
+  const w = await world();
+  try {
+    const root = `${w.state}/staging`;
+    const mine = await makeStagingDir(root);
+    await Deno.writeTextFile(`${mine.dir}/file.png`, "x");
+    const own = mine.dir.split("/").pop()!;
+    // only ours: nothing to recover, ours untouched
+    await recover(w.state, [w.dir], { sweep: false, ownStaging: mine.dir });
+    assertEquals(await names(root), [own]);
+    assertEquals(await names(mine.dir), ["file.png", STAGING_OWNER]);
+    // a killed process's folder beside ours is removed
+    const deadDir = `${root}/dead`;
+    await Deno.mkdir(deadDir);
+    const dead = await holdLock(`${deadDir}/${STAGING_OWNER}`);
+    await dead.kill();
+    await recover(w.state, [w.dir], { sweep: false, ownStaging: mine.dir });
+    assertEquals(await names(root), [own]);
+    await mine.remove();
+  } finally {
+    await w.cleanup();
+  }
+});
+
 Deno.test("sweepStaging judges a folder without an owner file by its creator's claim", async () => {
   const w = await world();
   try {
