@@ -406,12 +406,10 @@ export function visualSegmentBuilder(
   const facts = EDITION_FACTS[doc.edition];
   // A batch that vouches for its items changes nothing below their top level but a segment's
   // clip (`clipOf`): their other object members are shared (one copy of each for the call).
-  const maker = (name: "videos_photo" | "videos_video" | "segment_video", own?: string[]) => {
-    if (!built) return prototypeMaker(doc.profile, name);
-    const { make, members } = sharedMembersMaker(doc.profile, name, own);
-    shareMembers(members);
-    return make;
-  };
+  const maker = (name: "videos_photo" | "videos_video" | "segment_video", own: string[] = []) =>
+    built
+      ? sharedMembersMaker(doc.profile, name, own, shareMembers)
+      : prototypeMaker(doc.profile, name);
   let photo: (() => Json) | undefined;
   let video: (() => Json) | undefined;
   const segment = maker("segment_video", ["clip"]);
@@ -620,16 +618,9 @@ function reuse<K>(
     return builtFrom(made, template, built);
   }
   seen.copy ??= share && built
-    ? sharingCopier(JSON.parse(seen.template.text))
+    ? sharedMembersCopier(JSON.parse(seen.template.text), shareMembers)
     : copier(JSON.parse(seen.template.text));
   return builtFrom(seen.copy(), seen.template, built);
-}
-
-/** `sharedMembersCopier`'s maker, its members recorded as shared (item_templates.ts). */
-function sharingCopier(value: Json): () => Json {
-  const { make, members } = sharedMembersCopier(value);
-  shareMembers(members);
-  return make;
 }
 
 /**

@@ -161,7 +161,7 @@ Deno.test("a batch's visual segments each own a material, companions and a segme
   }
 });
 
-Deno.test("a vouching batch's photo materials share their object members until one is edited", () => {
+Deno.test("a large vouching batch's photo materials and segments share their object members until edited", () => {
   for (const edition of ["jianying", "capcut"] as const) {
     const docs = [0, 1].map(() =>
       new DraftDocument({
@@ -184,39 +184,46 @@ Deno.test("a vouching batch's photo materials share their object members until o
     };
     const built: object[] = [];
     const builders = [visualSegmentBuilder(docs[0]), visualSegmentBuilder(docs[1], built)];
+    const N = 40;
     const segs = builders.map((build) =>
-      [0, 1, 2].map((i) =>
-        build({ media, target: { start: i * 1000, duration: 1000 }, clip: { alpha: i / 2 } })
+      Array.from(
+        { length: N },
+        (_, i) =>
+          build({ media, target: { start: i * 1000, duration: 1000 }, clip: { alpha: i / N } }),
       )
     );
-    // segments alike, but for their clips (each its own, changed in place by the builder)
+    // the same values item by item (ids aside); the segments each with their own clip (changed
+    // in place by the builder)
     const segValues = (s: Json) => JSON.stringify({ ...s, id: "", material_id: "" });
     assertEquals(segs[1].map(segValues), segs[0].map(segValues));
-    assertEquals(segs[1][0].hdr_settings === segs[1][2].hdr_settings, true);
-    notStrictEqual(segs[1][0].clip, segs[1][1].clip);
-    assertEquals(segs[1].map((s) => (s.clip as Json).alpha), [0, 0.5, 1]);
     const [own, shared] = docs.map((d) => d.materials("videos"));
-    // the same values, item by item (ids aside)
     const values = (m: Json) => JSON.stringify({ ...m, id: "", local_material_id: "" });
     assertEquals(shared.map(values), own.map(values));
-    assertEquals(shared[0].crop === shared[1].crop, true);
-    assertEquals(shared[0].video_algorithm === shared[2].video_algorithm, true);
+    // the first items are whole copies (a small batch compiles nothing more); the later ones share
+    notStrictEqual(shared[0].crop, shared[1].crop);
+    const [a, b, c] = [N - 3, N - 2, N - 1];
+    assertEquals(shared[a].crop === shared[b].crop, true);
+    assertEquals(shared[a].video_algorithm === shared[c].video_algorithm, true);
+    assertEquals(segs[1][a].hdr_settings === segs[1][c].hdr_settings, true);
+    notStrictEqual(segs[1][a].clip, segs[1][b].clip);
+    notStrictEqual(own[a].crop, own[b].crop);
     // an edited item gets its own copies: a change to it stays its own
-    edited(shared[1]);
-    notStrictEqual(shared[1].crop, shared[0].crop);
-    assertEquals(shared[1].crop, shared[0].crop);
-    (shared[1].crop as Json).lower_left_x = 0.5;
-    assertEquals((shared[0].crop as Json).lower_left_x, 0);
-    assertEquals(shared[0].crop === shared[2].crop, true);
+    edited(shared[b]);
+    notStrictEqual(shared[b].crop, shared[a].crop);
+    assertEquals(shared[b].crop, shared[a].crop);
+    (shared[b].crop as Json).lower_left_x = 0.5;
+    assertEquals((shared[a].crop as Json).lower_left_x, 0);
+    assertEquals(shared[a].crop === shared[c].crop, true);
   }
 });
 
-Deno.test("a vouching batch's text materials share their object members until one is edited", () => {
+Deno.test("a large vouching batch's text materials share their object members until edited", () => {
   const doc = emptyDoc("capcut");
   const built: object[] = [];
   const build = textSegmentBuilder(doc, built);
   const fields = { font_size: 9, shadow_point: { x: 1, y: -1 } };
-  for (let i = 0; i < 4; i++) {
+  const N = 40;
+  for (let i = 0; i < N; i++) {
     doc.addTrack("text").segments.push(build({
       target: { start: i * 1000, duration: 1000 },
       materialFields: fields,
@@ -225,11 +232,11 @@ Deno.test("a vouching batch's text materials share their object members until on
     }));
   }
   const texts = doc.materials("texts");
-  assertEquals(built.includes(texts[3]), true);
-  // the first is the template's own build; the copies after it share their members
-  assertEquals(texts[1].shadow_point === texts[2].shadow_point, true);
-  notStrictEqual(texts[0].shadow_point, texts[1].shadow_point);
-  edited(texts[2]);
-  (texts[2].shadow_point as Json).x = 5;
-  assertEquals([1, 2, 3].map((i) => (texts[i].shadow_point as Json).x), [1, 5, 1]);
+  assertEquals(built.includes(texts[N - 1]), true);
+  const [a, b, c] = [N - 3, N - 2, N - 1];
+  assertEquals(texts[a].shadow_point === texts[c].shadow_point, true);
+  notStrictEqual(texts[1].shadow_point, texts[2].shadow_point);
+  edited(texts[b]);
+  (texts[b].shadow_point as Json).x = 5;
+  assertEquals([a, b, c].map((i) => (texts[i].shadow_point as Json).x), [1, 5, 1]);
 });

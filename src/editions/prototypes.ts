@@ -53,30 +53,60 @@ function prototypeText(profile: VersionProfile, name: ProtoName): string {
 }
 
 /**
- * For a batch whose objects nothing changes below their top level: a function returning a fresh
- * copy of a profile's prototype at the top level only, whose object and array members are
- * `members`, made once for the batch (fresh copies of the prototype's) and shared by every copy
- * it returns, except the members named in `own`, copied whole for each. A 1,000-item batch of
- * photo materials then allocates ~1.2 MB less. The caller answers for the sharing: it changes a
- * shared member only by replacing it.
+ * For a batch whose objects nothing changes below their top level, except their members named in
+ * `own`: a function returning fresh copies of a profile's prototype, as `prototypeMaker`'s do
+ * for the first `SHARE_AFTER`; later ones are copies of its top level only, whose object and
+ * array members (but those in `own`, copied whole) are shared by them all: one fresh copy of
+ * each, made then and handed to `share`. A 1,000-item batch of photo materials then allocates
+ * ~1.2 MB less. The caller answers for the sharing: it changes a shared member only by replacing
+ * it.
  */
 export function sharedMembersMaker(
   profile: VersionProfile,
   name: ProtoName,
-  own: readonly string[] = [],
-): { make: () => Json; members: object[] } {
+  own: readonly string[],
+  share: (members: object[]) => void,
+): () => Json {
   const key = `${profile.skeleton}|${profile.edition}|${name}|${own.join(",")}`;
-  let compiled = sharedMakers.get(key);
-  if (!compiled) {
-    compiled = compileShared(JSON.parse(prototypeText(profile, name)), own);
-    sharedMakers.set(key, compiled);
-  }
-  return sharing(compiled) ?? { make: prototypeMaker(profile, name), members: [] };
+  const compile = () => {
+    let compiled = sharedMakers.get(key);
+    if (!compiled) {
+      compiled = compileShared(JSON.parse(prototypeText(profile, name)), own);
+      sharedMakers.set(key, compiled);
+    }
+    return compiled;
+  };
+  return sharingMaker(prototypeMaker(profile, name), compile, share);
 }
 
 /** `sharedMembersMaker` of `value` (plain JSON, as `copier` takes) instead of a prototype. */
-export function sharedMembersCopier(value: Json): { make: () => Json; members: object[] } {
-  return sharing(compileShared(value)) ?? { make: copier(value), members: [] };
+export function sharedMembersCopier(
+  value: Json,
+  share: (members: object[]) => void,
+): () => Json {
+  return sharingMaker(copier(value), () => compileShared(value), share);
+}
+
+/** Whole copies a batch makes before it shares members: a small batch compiles nothing more. */
+const SHARE_AFTER = 32;
+
+/** `whole`'s copies, then (see `sharedMembersMaker`) those of `compile()`'s with shared members. */
+function sharingMaker(
+  whole: () => Json,
+  compile: () => SharedCompiled,
+  share: (members: object[]) => void,
+): () => Json {
+  let made = 0;
+  let make: (() => Json) | undefined;
+  return () => {
+    if (make) return make();
+    if (++made <= SHARE_AFTER) return whole();
+    const { top, members } = compile();
+    if (!top) return (make = whole)();
+    const shared = members();
+    share(shared);
+    return (make = () => top(shared))();
+  };
 }
 
 /** A value compiled for sharing its members: its top level, and a copier of its members. */
@@ -98,14 +128,6 @@ function compileShared(value: Json, own: readonly string[] = []): SharedCompiled
     ? undefined
     : new Function("m", `return {${fields.join(",")}};`) as (m: object[]) => Json;
   return { top, members: copierOfText(JSON.stringify(nested)) as unknown as () => object[] };
-}
-
-/** One batch's members of a compiled value, and its maker; undefined when it cannot share. */
-function sharing(c: SharedCompiled): { make: () => Json; members: object[] } | undefined {
-  const { top } = c;
-  if (!top) return undefined;
-  const members = c.members();
-  return { make: () => top(members), members };
 }
 
 /** `sharedMembersMaker`'s compiled prototypes, by skeleton, edition and name. */
