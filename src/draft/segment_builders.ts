@@ -378,11 +378,15 @@ const NO_CLIP: ClipInput = {};
  * its speed, volume and clip)? A segment built from either then has the other's look.
  */
 function sameLookInputs(a: VisualSegmentInput, b: VisualSegmentInput): boolean {
-  const x = a.clip ?? NO_CLIP;
-  const y = b.clip ?? NO_CLIP;
-  return a.speed === b.speed && a.volume === b.volume && x.alpha === y.alpha &&
-    x.rotation === y.rotation && x.scaleX === y.scaleX && x.scaleY === y.scaleY &&
-    x.transformX === y.transformX && x.transformY === y.transformY;
+  return a.speed === b.speed && a.volume === b.volume &&
+    sameClip(a.clip ?? NO_CLIP, b.clip ?? NO_CLIP);
+}
+
+/** Do two clip inputs give the same values? */
+function sameClip(a: ClipInput, b: ClipInput): boolean {
+  return a.transformX === b.transformX && a.transformY === b.transformY &&
+    a.scaleX === b.scaleX && a.scaleY === b.scaleY && a.rotation === b.rotation &&
+    a.alpha === b.alpha;
 }
 
 /** Has a photo/video segment the values of `look` (`lookOf`)? */
@@ -549,6 +553,8 @@ export function textSegmentBuilder(
 ): (input: TextSegmentInput) => Segment {
   const materials = new Map<Json, Map<string, Reuse>>();
   const segments = new Map<string, Reuse>();
+  let lastClip: ClipInput | undefined;
+  let clipKey = "";
   const companions = companionsOf(doc, "text");
   return (input) => {
     const type = input.materialType ?? "subtitle";
@@ -566,15 +572,19 @@ export function textSegmentBuilder(
     material.id = newId();
     doc.addMaterial("texts", material);
     const refs = addCompanions(doc, companions, 1, built);
-    const clip = input.clip ?? {};
-    const clipKey = [
-      clip.transformX,
-      clip.transformY,
-      clip.scaleX,
-      clip.scaleY,
-      clip.rotation,
-      clip.alpha,
-    ].join("|");
+    const clip = input.clip ?? NO_CLIP;
+    // the item before's key when the clip gives the same values (most batches)
+    if (!lastClip || !sameClip(clip, lastClip)) {
+      clipKey = [
+        clip.transformX,
+        clip.transformY,
+        clip.scaleX,
+        clip.scaleY,
+        clip.rotation,
+        clip.alpha,
+      ].join("|");
+    }
+    lastClip = clip;
     const seg = reuse(segments, clipKey, SEGMENT_HOLES, built, () => {
       const s = newSegment(doc, "segment_text", "", { start: 0, duration: 0 }, null, []);
       s.clip = clipOf(s.clip as Json, clip);

@@ -291,7 +291,8 @@ export function applyCaptions(
   // ranges: computed once for each such pair, and shared by the builder's compiled template.
   const built: object[] = [];
   const build = textSegmentBuilder(doc, built);
-  const fieldsByKind = new Map<string, Json>();
+  // by font size, then [one style range, several]
+  const fieldsByKind = new Map<number, [Json?, Json?]>();
   // Texts without highlights in one style: its style entry written once per font size.
   const plainBySize = new Map<number, (text: string) => TextContent>();
   const onTrack = doc.tracksOf("text").indexOf(track); // every item goes on this track
@@ -306,14 +307,12 @@ export function applyCaptions(
       if (!plain) plainBySize.set(itemStyle.size, plain = plainTextContent(itemStyle));
       content = plain(it.text);
     }
-    const kind = `${itemStyle.size}|${content.ranges.length > 1}`;
-    let fields = fieldsByKind.get(kind);
-    if (!fields) {
-      fieldsByKind.set(
-        kind,
-        fields = { ...captionFields(itemStyle, content.ranges.length, style) },
-      );
-    }
+    let kinds = fieldsByKind.get(itemStyle.size);
+    if (!kinds) fieldsByKind.set(itemStyle.size, kinds = [undefined, undefined]);
+    const several = content.ranges.length > 1 ? 1 : 0;
+    const fields = kinds[several] ??= {
+      ...captionFields(itemStyle, content.ranges.length, style),
+    };
     const seg = build({
       target: ranges[i],
       materialFields: fields,
