@@ -89,6 +89,8 @@ export function applyImages(
   const { items, anims, transitions } = plan;
   const order = items.map((_, i) => i).sort((a, b) => items[a].start - items[b].start);
   const created: Record<string, unknown>[] = new Array(items.length);
+  // the placed items, for their transitions (when any item has one: most batches none)
+  const withTransitions = transitions.some((t) => t !== undefined);
   const placed: { i: number; track: Track; seg: Segment }[] = [];
   const buildVisual = visualSegmentBuilder(doc, built);
   for (let k = 0; k < order.length; k++) {
@@ -135,7 +137,7 @@ export function applyImages(
     const planned = anim ? planAnimations(anim, target.duration, "visual", field, warn) : [];
     if (planned.length) setAnimations(doc, seg, planned);
     const track = placeSegment(doc, "video", seg, it.trackIndex, `${field}.trackIndex`);
-    placed.push({ i, track, seg });
+    if (withTransitions) placed.push({ i, track, seg });
     created[i] = {
       ...itemBase(doc, track, seg, -1), // settled below
       imageUrl: redactUrl(it.imageUrl),
@@ -144,17 +146,19 @@ export function applyImages(
       height: media.height,
     };
   }
-  const attach = () =>
-    attachItemTransitions(
-      doc,
-      placed,
-      transitions,
-      items.map((it) => it.transitionDuration),
-      plan.field,
-      warn,
-    );
-  if (later) later(attach);
-  else attach();
+  if (withTransitions) {
+    const attach = () =>
+      attachItemTransitions(
+        doc,
+        placed,
+        transitions,
+        items.map((it) => it.transitionDuration),
+        plan.field,
+        warn,
+      );
+    if (later) later(attach);
+    else attach();
+  }
   settleTrackIndexes(doc, created, "video");
   return created;
 }
