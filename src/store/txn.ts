@@ -425,13 +425,22 @@ export interface StagingDir {
 export async function makeStagingDir(stagingRoot: string): Promise<StagingDir> {
   const dir = join(stagingRoot, crypto.randomUUID());
   // Level by level, so a deleted draft is never re-created; a `.draftcli/` tidied away by another
-  // process between two of the steps is made once more.
-  const levels = [dirname(stagingRoot), stagingRoot];
+  // process between two of the steps is made once more. The staging root first: `.draftcli/` is
+  // mostly there already (and making it would throw AlreadyExists).
+  const levels = () => {
+    try {
+      mkdirHere(stagingRoot);
+    } catch (err) {
+      if (!(err instanceof Deno.errors.NotFound)) throw err;
+      mkdirHere(dirname(stagingRoot));
+      mkdirHere(stagingRoot);
+    }
+  };
   try {
-    for (const d of levels) mkdirHere(d);
+    levels();
   } catch (err) {
     if (!(err instanceof Deno.errors.NotFound)) throw err;
-    for (const d of levels) mkdirHere(d);
+    levels();
   }
   const claim = await tryCreateHeld(dir + STAGING_CLAIM_SUFFIX);
   let held: Awaited<ReturnType<typeof tryCreateHeld>>;

@@ -393,6 +393,21 @@ Deno.test("recover with this process's own staging folder still recovers the oth
   }
 });
 
+Deno.test("makeStagingDir makes .draftcli/ when missing, but never a deleted draft's folder", async () => {
+  const w = await world();
+  try {
+    await Deno.remove(w.state, { recursive: true });
+    const made = await makeStagingDir(`${w.state}/staging`);
+    assertEquals(await names(made.dir), [STAGING_OWNER]);
+    await made.remove();
+    await Deno.remove(w.dir, { recursive: true });
+    await rejects(makeStagingDir(`${w.state}/staging`), Deno.errors.NotFound);
+    assertEquals(await names(w.root), []);
+  } finally {
+    await w.cleanup();
+  }
+});
+
 Deno.test("sweepStaging judges a folder without an owner file by its creator's claim", async () => {
   const w = await world();
   try {
