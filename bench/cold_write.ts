@@ -3,7 +3,7 @@
  * for it: once, in a fresh process (code not yet optimised), unlike `serialize_bench.ts`, whose
  * warm loop measures optimised code. Each run is a subprocess that builds the batch in-process on
  * an empty draft (as the add command does, items vouched for), then times the build, the writer's
- * pieces (`timelinePieces`) and their encoding as the commit encodes them. Runs are interleaved
+ * pieces (`timelineWrite`, as a save makes them) and their encoding as the commit encodes them. Runs are interleaved
  * across checkouts (`--main <other checkout>/main.ts`, e.g. /work/base/main.ts) and kinds;
  * prints medians. Nothing is saved: the draft is only read.
  *
@@ -83,18 +83,19 @@ async function child(root: string, kind: string, draftDir: string): Promise<void
   let pieces = 0;
   let encoding = 0;
   let tick = performance.now();
-  for (
-    const piece of serialize.timelinePieces(
-      doc.content,
-      serialize.timelineFloats?.() ?? serialize.TIMELINE_FLOATS,
-      undefined,
-    )
-  ) {
+  const floats = serialize.timelineFloats?.() ?? serialize.TIMELINE_FLOATS;
+  // The pieces a save writes (`timelineWrite`, in a checkout before it `timelinePieces`).
+  const written = serialize.timelineWrite?.(doc.content, floats, undefined, {}) ??
+    serialize.timelinePieces(doc.content, floats, undefined);
+  for (const piece of written) {
     const start = performance.now();
     pieces += start - tick;
     if (typeof piece === "string") {
       let rest = piece;
       while (rest.length) rest = rest.slice(encoder.encodeInto(rest, buf).read);
+    } else if (piece instanceof Uint8Array && piece.length < 1 << 16) {
+      // the writer copies short bytes into its buffer, and writes longer ones as they are
+      buf.set(piece);
     }
     tick = performance.now();
     encoding += tick - start;

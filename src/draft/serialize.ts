@@ -407,12 +407,16 @@ export interface ListWriting {
   always?: boolean;
 }
 
-/** `stringifyChunks`, writing and recording item lists as `lists` says. */
+/**
+ * `stringifyChunks`, writing and recording item lists as `lists` says; with `bytes`, items written
+ * from their templates are pieces of bytes (see `ItemBytes`).
+ */
 function* chunks(
   value: unknown,
   floats: FloatKeys,
   spellings: Spellings | undefined,
   lists: ListWriting = {},
+  bytes = false,
 ): Generator<Piece> {
   if (spellings?.orders.some((o) => !o.holder && o.object === value)) {
     yield stringifyWithFloats(value, floats, spellings);
@@ -423,6 +427,8 @@ function* chunks(
   const kept = !!(spellings?.numbers.length || spellings?.orders.length);
   const whole = (v: unknown, node: FloatTrie) => stringifyWith(v, node, names, nonce, kept);
   let out = "";
+  // While it holds bytes, `out` is empty: text goes into one or the other, in order.
+  const items: ItemBytes | undefined = bytes ? { buf: new Uint8Array(0), used: 0 } : undefined;
   let sliced = 0; // units written in slices so far (see SLICED_BY_COUNT)
   // `path`: keys from the root, kept while the walk goes member by member (a few levels).
   function* walk(
@@ -479,8 +485,15 @@ function* chunks(
   }
   // The text so far as a piece of its own (before bytes or a mark).
   function* flush(): Generator<Piece> {
+    yield* itemBytes();
     if (out) yield out;
     out = "";
+  }
+  // The bytes of the items written so far, as a piece (its buffer is reused after it).
+  function* itemBytes(): Generator<Piece> {
+    if (!items?.used) return;
+    yield items.buf.subarray(0, items.used);
+    items.used = 0;
   }
   // A span of the list at `path` recorded in `lists.spans`, and the mark that tells its start.
   function* openSpan(path: (string | number)[], count: number): Generator<Piece, ListSpan> {
@@ -546,10 +559,12 @@ function* chunks(
       return (from ? "," : "") + text.slice(1, -1);
     };
     for (let i = kept?.count ?? 0; i < v.length; i++) {
-      const made = itemText(v[i], item, floats);
+      const made = compiledFor(v[i], item, floats);
       if (made === undefined) {
-        if (from < 0) from = i;
-        else if (i - from >= per) {
+        if (from < 0) {
+          yield* itemBytes();
+          from = i;
+        } else if (i - from >= per) {
           yield out + slice(i);
           out = "";
           from = i;
@@ -560,12 +575,24 @@ function* chunks(
         out += slice(i);
         from = -1;
       }
-      out += (i ? "," : "") + made;
-      if (out.length >= PIECE) {
-        yield out;
-        out = "";
+      if (!items) {
+        out += (i ? "," : "") + itemText(made);
+        if (out.length >= PIECE) {
+          yield out;
+          out = "";
+        }
+        continue;
       }
+      if (out) yield* flush();
+      const need = made.spelledBytes + 3 * holesLength + 1;
+      if (items.buf.length - items.used < need) {
+        yield* itemBytes();
+        if (items.buf.length < need) items.buf = new Uint8Array(Math.max(need, 2 * BYTES_PIECE));
+      }
+      items.used = writeItem(made, i > 0, items.buf, items.used);
+      if (items.used >= BYTES_PIECE) yield* itemBytes();
     }
+    yield* itemBytes();
     if (from >= 0) {
       yield out + slice(v.length);
       out = "";
@@ -586,16 +613,48 @@ function* chunks(
 interface CompiledTemplate {
   /** The text between the holes (one more than the holes), the float rule applied. */
   spelled: string[];
+  /** `spelled`, UTF-8 encoded (see `ItemBytes`). */
+  spelledUtf8: Uint8Array[];
+  /** The length of all of `spelledUtf8`. */
+  spelledBytes: number;
   /** The holes in text order: their path and whether the float rule applies to them. */
   holes: { path: string[]; float: boolean }[];
 }
 
 /**
- * The text of an item whose builder vouched for it (item_templates.ts): its template's text with
- * its holes put in; undefined for any other item, or when a hole holds what a template does not
- * write (the item is then written as any other value).
+ * Bytes of items written from their templates, in a buffer handed on as a piece once it holds
+ * `BYTES_PIECE` bytes, and reused after. A template's text between its holes is encoded once and
+ * copied in; a hole's text is encoded in. (Text made with `+` is a rope of the template's parts,
+ * which the encoder flattens, copying it, before encoding it, into two bytes per character when
+ * a hole holds a character beyond Latin-1, such as a caption's CJK text.)
  */
-function itemText(item: unknown, node: FloatTrie, floats: FloatKeys): string | undefined {
+interface ItemBytes {
+  buf: Uint8Array;
+  /** Bytes of `buf` written. */
+  used: number;
+}
+
+/**
+ * Bytes of items handed on at once: at least the writer's `DIRECT_BYTES` (txn.ts), which it
+ * writes as they are instead of copying them into its buffer.
+ */
+const BYTES_PIECE = 1 << 16;
+
+/** The texts of the holes of the item `compiledFor` last vouched for, in text order. */
+const holeTexts: string[] = [];
+/** The UTF-16 units of `holeTexts`. */
+let holesLength = 0;
+
+/**
+ * The compiled template of an item whose builder vouched for it (item_templates.ts), its holes'
+ * texts put in `holeTexts` (for `itemText` or `writeItem`); undefined for any other item, or when
+ * a hole holds what a template does not write (the item is then written as any other value).
+ */
+function compiledFor(
+  item: unknown,
+  node: FloatTrie,
+  floats: FloatKeys,
+): CompiledTemplate | undefined {
   const t = vouchedTemplateOf(item);
   if (!t) return undefined;
   let compiled = t.writers.get(node) as
@@ -607,18 +666,64 @@ function itemText(item: unknown, node: FloatTrie, floats: FloatKeys): string | u
   }
   const c = compiled.template;
   if (!c) return undefined;
-  const { spelled, holes } = c;
-  let out = spelled[0];
+  const holes = c.holes;
+  let length = 0;
   // Indexed loops, no iterators or closures: this runs for each item of a large add, mostly
   // before the optimising compiler has looked at it.
   for (let i = 0; i < holes.length; i++) {
     const { path, float } = holes[i];
     const v = memberAt(item, path);
-    const hole = holeText(v);
+    const hole = float && isMarkable(v) ? `${v}.0` : holeText(v);
     if (hole === undefined) return undefined;
-    out += (float && isMarkable(v) ? `${v}.0` : hole) + spelled[i + 1];
+    holeTexts[i] = hole;
+    length += hole.length;
   }
+  holesLength = length;
+  return c;
+}
+
+/** The text of the item `compiledFor` last returned `c` for. */
+function itemText(c: CompiledTemplate): string {
+  const spelled = c.spelled;
+  let out = spelled[0];
+  for (let i = 0; i < c.holes.length; i++) out += holeTexts[i] + spelled[i + 1];
   return out;
+}
+
+/**
+ * Writes the bytes of the item `compiledFor` last returned `c` for into `buf` at `at` (after a
+ * comma with `comma`), which has room for them (`spelledBytes`, a comma and 3 bytes per unit of
+ * the holes); returns where they end.
+ */
+function writeItem(c: CompiledTemplate, comma: boolean, buf: Uint8Array, at: number): number {
+  const spelled = c.spelledUtf8;
+  if (comma) buf[at++] = 44;
+  buf.set(spelled[0], at);
+  at += spelled[0].length;
+  for (let i = 0; i < c.holes.length; i++) {
+    at = writeText(holeTexts[i], buf, at);
+    const s = spelled[i + 1];
+    buf.set(s, at);
+    at += s.length;
+  }
+  return at;
+}
+
+const utf8 = new TextEncoder();
+
+/**
+ * Writes `text` UTF-8 encoded into `buf` at `at` (room for 3 bytes per unit), as `encodeInto`
+ * does; returns where it ends. A hole is short and mostly ASCII: its units are copied until the
+ * first that is not, the rest is encoded.
+ */
+export function writeText(text: string, buf: Uint8Array, at: number): number {
+  const n = text.length;
+  for (let k = 0; k < n; k++) {
+    const u = text.charCodeAt(k);
+    if (u > 127) return at + k + utf8.encodeInto(text.slice(k), buf.subarray(at + k)).written;
+    buf[at + k] = u;
+  }
+  return at + n;
 }
 
 /**
@@ -684,8 +789,12 @@ function compileTemplate(
     new RegExp(`"${marker}(\\d+)"`),
   );
   if (parts.length !== 2 * holes.length + 1) return undefined;
+  const spelled = parts.filter((_, k) => k % 2 === 0);
+  const spelledUtf8 = spelled.map((text) => utf8.encode(text));
   return {
-    spelled: parts.filter((_, k) => k % 2 === 0),
+    spelled,
+    spelledUtf8,
+    spelledBytes: spelledUtf8.reduce((n, b) => n + b.length, 0),
     holes: parts.filter((_, k) => k % 2 === 1).map((n) => holes[Number(n)]),
   };
 }
@@ -764,7 +873,7 @@ export function timelineWrite(
   const small = kept < SMALL_TEMPLATED_ITEMS &&
     items < (templated ? SMALL_TEMPLATED_ITEMS : SMALL_TIMELINE_ITEMS);
   if (small && !lists.always) return timelinePieces(content, floats, spellings);
-  const pieces = chunks(content, floats, spellings, lists);
+  const pieces = chunks(content, floats, spellings, lists, true);
   return spellings?.tail ? withTail(pieces, spellings.tail) : pieces;
 }
 
