@@ -642,6 +642,10 @@ const BYTES_PIECE = 1 << 16;
 
 /** The texts of the holes of the item `compiledFor` last vouched for, in text order. */
 const holeTexts: string[] = [];
+/** For each of `holeTexts`, whether it is ASCII only. */
+const holeAscii: boolean[] = [];
+/** A unit beyond ASCII. */
+const NOT_ASCII = /[\u0080-\uffff]/;
 /** The UTF-16 units of `holeTexts`. */
 let holesLength = 0;
 
@@ -676,6 +680,8 @@ function compiledFor(
     const hole = float && isMarkable(v) ? `${v}.0` : holeText(v);
     if (hole === undefined) return undefined;
     holeTexts[i] = hole;
+    // only strings (and lists of them) may hold more than ASCII
+    holeAscii[i] = typeof v !== "string" && !Array.isArray(v) || !NOT_ASCII.test(hole);
     length += hole.length;
   }
   holesLength = length;
@@ -701,7 +707,10 @@ function writeItem(c: CompiledTemplate, comma: boolean, buf: Uint8Array, at: num
   buf.set(spelled[0], at);
   at += spelled[0].length;
   for (let i = 0; i < c.holes.length; i++) {
-    at = writeText(holeTexts[i], buf, at);
+    const hole = holeTexts[i];
+    at = holeAscii[i]
+      ? writeAscii(hole, buf, at)
+      : at + utf8.encodeInto(hole, buf.subarray(at)).written;
     const s = spelled[i + 1];
     buf.set(s, at);
     at += s.length;
@@ -712,17 +721,12 @@ function writeItem(c: CompiledTemplate, comma: boolean, buf: Uint8Array, at: num
 const utf8 = new TextEncoder();
 
 /**
- * Writes `text` UTF-8 encoded into `buf` at `at` (room for 3 bytes per unit), as `encodeInto`
- * does; returns where it ends. A hole is short and mostly ASCII: its units are copied until the
- * first that is not, the rest is encoded.
+ * Writes `text`, ASCII only, into `buf` at `at` (room for it); returns where it ends. Most holes
+ * are: short ASCII text is copied for less than a call of `encodeInto` costs.
  */
-export function writeText(text: string, buf: Uint8Array, at: number): number {
+function writeAscii(text: string, buf: Uint8Array, at: number): number {
   const n = text.length;
-  for (let k = 0; k < n; k++) {
-    const u = text.charCodeAt(k);
-    if (u > 127) return at + k + utf8.encodeInto(text.slice(k), buf.subarray(at + k)).written;
-    buf[at + k] = u;
-  }
+  for (let k = 0; k < n; k++) buf[at + k] = text.charCodeAt(k);
   return at + n;
 }
 

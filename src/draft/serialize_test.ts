@@ -6,7 +6,6 @@ import {
   stringifyWithFloats,
   timelineFloats,
   timelinePieces,
-  writeText,
 } from "./serialize.ts";
 import { floatPaths } from "./json_numbers.ts";
 
@@ -150,29 +149,4 @@ Deno.test("timelinePieces: pieces of a large timeline stay below V8's large-obje
   equal(late.length > 100, true, `only ${late.length} pieces after SLICED_BY_COUNT units`);
   equal(long <= 2, true, `${long} pieces of ${late.length} over 64 Ki units`);
   equal(pieces.join(""), stringifyWithFloats(timeline, trie));
-});
-
-Deno.test("writeText writes the bytes encodeInto writes, after what the buffer holds", () => {
-  const texts = [
-    "",
-    "ascii only",
-    "café ÿ",
-    "字幕 一",
-    "😀 astral, 𠀀",
-    "lone \ud800 high",
-    "lone \udc00 low",
-    "ends high \ud83d",
-    "\udc00",
-    "\ud83d\ude00\ud83d",
-    "a".repeat(300) + "字",
-  ];
-  for (const text of texts) {
-    const want = new Uint8Array(3 * text.length + 2);
-    want[0] = 7;
-    const end = 1 + new TextEncoder().encodeInto(text, want.subarray(1)).written;
-    const got = new Uint8Array(3 * text.length + 2);
-    got[0] = 7;
-    equal(writeText(text, got, 1), end, JSON.stringify(text));
-    deepStrictEqual(got, want, JSON.stringify(text));
-  }
 });
