@@ -558,7 +558,10 @@ function* chunks(
       }
       return (from ? "," : "") + text.slice(1, -1);
     };
-    for (let i = kept?.count ?? 0; i < v.length; i++) {
+    const first = kept?.count ?? 0;
+    // items from templates as bytes only in a long list (see `BYTES_ITEMS`)
+    const bytes = v.length - first >= BYTES_ITEMS ? items : undefined;
+    for (let i = first; i < v.length; i++) {
       const made = compiledFor(v[i], item, floats);
       if (made === undefined) {
         if (from < 0) {
@@ -575,7 +578,7 @@ function* chunks(
         out += slice(i);
         from = -1;
       }
-      if (!items) {
+      if (!bytes) {
         out += (i ? "," : "") + itemText(made);
         if (out.length >= PIECE) {
           yield out;
@@ -585,12 +588,12 @@ function* chunks(
       }
       if (out) yield* flush();
       const need = made.spelledBytes + 3 * holesLength + 1;
-      if (items.buf.length - items.used < need) {
+      if (bytes.buf.length - bytes.used < need) {
         yield* itemBytes();
-        if (items.buf.length < need) items.buf = new Uint8Array(Math.max(need, 2 * BYTES_PIECE));
+        if (bytes.buf.length < need) bytes.buf = new Uint8Array(Math.max(need, 2 * BYTES_PIECE));
       }
-      items.used = writeItem(made, i > 0, items.buf, items.used);
-      if (items.used >= BYTES_PIECE) yield* itemBytes();
+      bytes.used = writeItem(made, i > 0, bytes.buf, bytes.used);
+      if (bytes.used >= BYTES_PIECE) yield* itemBytes();
     }
     yield* itemBytes();
     if (from >= 0) {
@@ -639,6 +642,14 @@ interface ItemBytes {
  * writes as they are instead of copying them into its buffer.
  */
 const BYTES_PIECE = 1 << 16;
+
+/**
+ * Items a list has at least, beyond its loaded ones, for those built from templates to be written
+ * as bytes. The copying of their holes is then optimised by V8 (a few MB of compiler memory, ~3 MB
+ * more peak RSS measured for 100 captions into a draft of 1,000) and pays off; in a shorter list
+ * they are text (see `itemText`), as in a small timeline.
+ */
+const BYTES_ITEMS = 500;
 
 /** The texts of the holes of the item `compiledFor` last vouched for, in text order. */
 const holeTexts: string[] = [];
