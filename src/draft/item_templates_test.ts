@@ -139,7 +139,7 @@ Deno.test("a template naming a hole twice is refused", () => {
   throws(() => itemTemplate({ id: "", refs: [] }, ["id", "refs", "id"]), /names a hole twice/);
 });
 
-Deno.test("a save's vouched items come as bytes: marks get their offsets, any hole fits", () => {
+Deno.test("a save's vouched items beyond ASCII come as bytes: marks get their offsets, any hole fits", () => {
   const texts = batch(3000);
   const audios = batch(50);
   const holes = [
@@ -150,7 +150,10 @@ Deno.test("a save's vouched items come as bytes: marks get their offsets, any ho
     "lone \udc00 low, \ud800 high",
     "字".repeat(100_000), // more than the writer's buffer holds
     "x".repeat(70_000),
+    'a "quoted" \\ back\nslash\t \u0001',
   ];
+  // a long list whose first new item holds text beyond ASCII is written as bytes, all of it
+  for (const [k, item] of texts.items.entries()) if (k % 50 < 40) item.id = `字幕 ${k}`;
   for (const [k, text] of holes.entries()) texts.items[400 * k + 1].id = text;
   texts.items[2999].id = "字幕 end";
   vouchAsBuilt([...texts.items, ...audios.items]);

@@ -559,10 +559,14 @@ function* chunks(
       return (from ? "," : "") + text.slice(1, -1);
     };
     const first = kept?.count ?? 0;
-    // items from templates as bytes only in a long list (see `BYTES_ITEMS`)
-    const bytes = v.length - first >= BYTES_ITEMS ? items : undefined;
+    // items from templates as bytes only in a long list whose first holds text beyond ASCII
+    // (see `BYTES_ITEMS`)
+    const bytes = items && v.length - first >= BYTES_ITEMS &&
+        compiledFor(v[first], item, floats) && !holesAscii
+      ? items
+      : undefined;
     for (let i = first; i < v.length; i++) {
-      const made = compiledFor(v[i], item, floats);
+      const made = bytes ? compiledFor(v[i], item, floats) : itemText(v[i], item, floats);
       if (made === undefined) {
         if (from < 0) {
           yield* itemBytes();
@@ -578,8 +582,8 @@ function* chunks(
         out += slice(i);
         from = -1;
       }
-      if (!bytes) {
-        out += (i ? "," : "") + itemText(made);
+      if (typeof made === "string") {
+        out += (i ? "," : "") + made;
         if (out.length >= PIECE) {
           yield out;
           out = "";
@@ -588,12 +592,12 @@ function* chunks(
       }
       if (out) yield* flush();
       const need = made.spelledBytes + 3 * holesLength + 1;
-      if (bytes.buf.length - bytes.used < need) {
+      if (bytes!.buf.length - bytes!.used < need) {
         yield* itemBytes();
-        if (bytes.buf.length < need) bytes.buf = new Uint8Array(Math.max(need, 2 * BYTES_PIECE));
+        if (bytes!.buf.length < need) bytes!.buf = new Uint8Array(Math.max(need, 2 * BYTES_PIECE));
       }
-      bytes.used = writeItem(made, i > 0, bytes.buf, bytes.used);
-      if (bytes.used >= BYTES_PIECE) yield* itemBytes();
+      bytes!.used = writeItem(made, i > 0, bytes!.buf, bytes!.used);
+      if (bytes!.used >= BYTES_PIECE) yield* itemBytes();
     }
     yield* itemBytes();
     if (from >= 0) {
@@ -655,6 +659,8 @@ const BYTES_ITEMS = 500;
 const holeTexts: string[] = [];
 /** For each of `holeTexts`, whether it is ASCII only. */
 const holeAscii: boolean[] = [];
+/** Whether all of `holeTexts` are ASCII only. */
+let holesAscii = true;
 /** A unit beyond ASCII. */
 const NOT_ASCII = /[\u0080-\uffff]/;
 /** The UTF-16 units of `holeTexts`. */
@@ -662,10 +668,42 @@ let holesLength = 0;
 
 /**
  * The compiled template of an item whose builder vouched for it (item_templates.ts), its holes'
- * texts put in `holeTexts` (for `itemText` or `writeItem`); undefined for any other item, or when
- * a hole holds what a template does not write (the item is then written as any other value).
+ * texts put in `holeTexts` for `writeItem`; undefined for any other item, or when a hole holds
+ * what a template does not write (the item is then written as any other value).
  */
 function compiledFor(
+  item: unknown,
+  node: FloatTrie,
+  floats: FloatKeys,
+): CompiledTemplate | undefined {
+  const c = templateFor(item, node, floats);
+  if (!c) return undefined;
+  const holes = c.holes;
+  let length = 0;
+  let ascii = true;
+  // Indexed loops, no iterators or closures: this runs for each item of a large add, mostly
+  // before the optimising compiler has looked at it.
+  for (let i = 0; i < holes.length; i++) {
+    const { path, float } = holes[i];
+    const v = memberAt(item, path);
+    const hole = float && isMarkable(v) ? `${v}.0` : holeText(v);
+    if (hole === undefined) return undefined;
+    holeTexts[i] = hole;
+    // only strings (and lists of them) may hold more than ASCII
+    holeAscii[i] = typeof v !== "string" && !Array.isArray(v) || !NOT_ASCII.test(hole);
+    ascii &&= holeAscii[i];
+    length += hole.length;
+  }
+  holesLength = length;
+  holesAscii = ascii;
+  return c;
+}
+
+/**
+ * The compiled template of an item whose builder vouched for it (item_templates.ts), for items at
+ * trie node `node`; undefined for any other item.
+ */
+function templateFor(
   item: unknown,
   node: FloatTrie,
   floats: FloatKeys,
@@ -679,31 +717,28 @@ function compiledFor(
     compiled = { names: floats.names, template: compileTemplate(t, node, floats) };
     t.writers.set(node, compiled);
   }
-  const c = compiled.template;
+  return compiled.template;
+}
+
+/**
+ * The text of an item whose builder vouched for it (item_templates.ts): its template's text with
+ * its holes put in; undefined for any other item, or when a hole holds what a template does not
+ * write (the item is then written as any other value).
+ */
+function itemText(item: unknown, node: FloatTrie, floats: FloatKeys): string | undefined {
+  const c = templateFor(item, node, floats);
   if (!c) return undefined;
-  const holes = c.holes;
-  let length = 0;
+  const { spelled, holes } = c;
+  let out = spelled[0];
   // Indexed loops, no iterators or closures: this runs for each item of a large add, mostly
   // before the optimising compiler has looked at it.
   for (let i = 0; i < holes.length; i++) {
     const { path, float } = holes[i];
     const v = memberAt(item, path);
-    const hole = float && isMarkable(v) ? `${v}.0` : holeText(v);
+    const hole = holeText(v);
     if (hole === undefined) return undefined;
-    holeTexts[i] = hole;
-    // only strings (and lists of them) may hold more than ASCII
-    holeAscii[i] = typeof v !== "string" && !Array.isArray(v) || !NOT_ASCII.test(hole);
-    length += hole.length;
+    out += (float && isMarkable(v) ? `${v}.0` : hole) + spelled[i + 1];
   }
-  holesLength = length;
-  return c;
-}
-
-/** The text of the item `compiledFor` last returned `c` for. */
-function itemText(c: CompiledTemplate): string {
-  const spelled = c.spelled;
-  let out = spelled[0];
-  for (let i = 0; i < c.holes.length; i++) out += holeTexts[i] + spelled[i + 1];
   return out;
 }
 
