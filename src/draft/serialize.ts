@@ -11,7 +11,8 @@
  * (in a list whose items hold such members themselves and no other object, by their keys in the
  * list's text).
  * Items a call built from a template and vouched for (item_templates.ts) are not serialised at all:
- * `stringifyChunks` writes each from its template's text, spelled once, with its holes put in.
+ * `stringifyChunks` writes each from its template's text, spelled once, with its holes put in; a
+ * save (`timelineWrite`) writes a long list of them holding text beyond ASCII as bytes (`ItemBytes`).
  */
 import floatKeys from "../editions/data/float_keys.json" with { type: "json" };
 import type { KeyOrder, Spellings } from "./spellings.ts";
