@@ -562,12 +562,12 @@ function* chunks(
     const first = kept?.count ?? 0;
     // items from templates as bytes only in a long list whose first holds text beyond ASCII
     // (see `BYTES_ITEMS`)
-    const bytes = items && v.length - first >= BYTES_ITEMS &&
+    const asBytes = items && v.length - first >= BYTES_ITEMS &&
         compiledFor(v[first], item, floats) && !holesAscii
       ? items
       : undefined;
     for (let i = first; i < v.length; i++) {
-      const made = bytes ? compiledFor(v[i], item, floats) : itemText(v[i], item, floats);
+      const made = asBytes ? compiledFor(v[i], item, floats) : itemText(v[i], item, floats);
       if (made === undefined) {
         if (from < 0) {
           yield* itemBytes();
@@ -591,14 +591,16 @@ function* chunks(
         }
         continue;
       }
+      // a compiled template, not text: the list is written as bytes
+      const b = asBytes!;
       if (out) yield* flush();
       const need = made.spelledBytes + 3 * holesLength + 1;
-      if (bytes!.buf.length - bytes!.used < need) {
+      if (b.buf.length - b.used < need) {
         yield* itemBytes();
-        if (bytes!.buf.length < need) bytes!.buf = new Uint8Array(Math.max(need, 2 * BYTES_PIECE));
+        if (b.buf.length < need) b.buf = new Uint8Array(Math.max(need, 2 * BYTES_PIECE));
       }
-      bytes!.used = writeItem(made, i > 0, bytes!.buf, bytes!.used);
-      if (bytes!.used >= BYTES_PIECE) yield* itemBytes();
+      b.used = writeItem(made, i > 0, b.buf, b.used);
+      if (b.used >= BYTES_PIECE) yield* itemBytes();
     }
     yield* itemBytes();
     if (from >= 0) {
@@ -632,9 +634,10 @@ interface CompiledTemplate {
 /**
  * Bytes of items written from their templates, in a buffer handed on as a piece once it holds
  * `BYTES_PIECE` bytes, and reused after. A template's text between its holes is encoded once and
- * copied in; a hole's text is encoded in. (Text made with `+` is a rope of the template's parts,
- * which the encoder flattens, copying it, before encoding it, into two bytes per character when
- * a hole holds a character beyond Latin-1, such as a caption's CJK text.)
+ * copied in; a hole's text is encoded in. Written so: long lists whose items hold text beyond
+ * ASCII (see `BYTES_ITEMS`). Their text made with `+` would be a rope of the template's parts,
+ * which the encoder flattens, copying it, before encoding it, into two bytes per character when a
+ * hole holds a character beyond Latin-1, such as a caption's CJK text.
  */
 interface ItemBytes {
   buf: Uint8Array;
@@ -650,9 +653,10 @@ const BYTES_PIECE = 1 << 16;
 
 /**
  * Items a list has at least, beyond its loaded ones, for those built from templates to be written
- * as bytes. The copying of their holes is then optimised by V8 (a few MB of compiler memory, ~3 MB
- * more peak RSS measured for 100 captions into a draft of 1,000) and pays off; in a shorter list
- * they are text (see `itemText`), as in a small timeline.
+ * as bytes (when the first holds text beyond ASCII: ASCII items as bytes measured no faster). The
+ * copying of their holes is then optimised by V8 (a few MB of compiler memory, ~3 MB more peak RSS
+ * measured for 100 captions into a draft of 1,000) and pays off; in a shorter list they are text
+ * (see `itemText`).
  */
 const BYTES_ITEMS = 500;
 
@@ -691,7 +695,7 @@ function compiledFor(
     if (hole === undefined) return undefined;
     holeTexts[i] = hole;
     // only strings (and lists of them) may hold more than ASCII
-    holeAscii[i] = typeof v !== "string" && !Array.isArray(v) || !NOT_ASCII.test(hole);
+    holeAscii[i] = (typeof v !== "string" && !Array.isArray(v)) || !NOT_ASCII.test(hole);
     ascii &&= holeAscii[i];
     length += hole.length;
   }
