@@ -3,9 +3,10 @@
  * for it: once, in a fresh process (code not yet optimised), unlike `serialize_bench.ts`, whose
  * warm loop measures optimised code. Each run is a subprocess that builds the batch in-process on
  * an empty draft (as the add command does, items vouched for), then times the build, the writer's
- * pieces (`timelinePieces`) and their encoding as the commit encodes them. Runs are interleaved
- * across checkouts (`--main <other checkout>/main.ts`, e.g. /work/base/main.ts) and kinds;
- * prints medians. Nothing is saved: the draft is only read.
+ * pieces (`timelineWrite`, as a save makes them) and their encoding as the commit encodes them,
+ * and the CPU time of those two (see `cpuMs`). Runs are interleaved across checkouts
+ * (`--main <other checkout>/main.ts`, e.g. /work/base/main.ts) and kinds; prints medians.
+ * Nothing is saved: the draft is only read.
  *
  * Run: deno run -A bench/cold_write.ts [--runs 15] [--main path/to/another/checkout/main.ts]…
  * Figures go into notes, never into assertions.
@@ -18,6 +19,24 @@ import { flag, median } from "./runs.ts";
 
 const CHILD = "--child";
 const N = 1000;
+
+/**
+ * CPU time so far (ms) of this thread and of all the process's threads (V8's compilers and
+ * collector work beside it), from Linux's per-thread scheduler stats; NaN elsewhere. On a busy
+ * machine the wall-clock times include waits for a core, which these do not.
+ */
+function cpuMs(): { main: number; all: number } {
+  const ran = (path: string) => Number(Deno.readTextFileSync(path).split(" ")[0]) / 1e6;
+  try {
+    let all = 0;
+    for (const t of Deno.readDirSync("/proc/self/task")) {
+      all += ran(`/proc/self/task/${t.name}/schedstat`);
+    }
+    return { main: ran("/proc/thread-self/schedstat"), all };
+  } catch {
+    return { main: NaN, all: NaN };
+  }
+}
 
 /** In a subprocess: builds one batch from the checkout at `root`, times its write once. */
 async function child(root: string, kind: string, draftDir: string): Promise<void> {
@@ -76,6 +95,7 @@ async function child(root: string, kind: string, draftDir: string): Promise<void
   }
   templates.vouchAsBuilt(built);
   files.syncMeta(doc);
+  const cpu0 = cpuMs();
   const t1 = performance.now();
   // As the commit encodes them (txn.ts writePieces), into one reused buffer.
   const encoder = new TextEncoder();
@@ -83,23 +103,31 @@ async function child(root: string, kind: string, draftDir: string): Promise<void
   let pieces = 0;
   let encoding = 0;
   let tick = performance.now();
-  for (
-    const piece of serialize.timelinePieces(
-      doc.content,
-      serialize.timelineFloats?.() ?? serialize.TIMELINE_FLOATS,
-      undefined,
-    )
-  ) {
+  const floats = serialize.timelineFloats?.() ?? serialize.TIMELINE_FLOATS;
+  // The pieces a save writes (`timelineWrite`, in a checkout before it `timelinePieces`).
+  const written = serialize.timelineWrite?.(doc.content, floats, undefined, {}) ??
+    serialize.timelinePieces(doc.content, floats, undefined);
+  for (const piece of written) {
     const start = performance.now();
     pieces += start - tick;
     if (typeof piece === "string") {
       let rest = piece;
       while (rest.length) rest = rest.slice(encoder.encodeInto(rest, buf).read);
+    } else if (piece instanceof Uint8Array && piece.length < 1 << 16) {
+      // the writer copies short bytes into its buffer, and writes longer ones as they are
+      buf.set(piece);
     }
     tick = performance.now();
     encoding += tick - start;
   }
-  console.log(JSON.stringify({ build: t1 - t0, pieces, encoding }));
+  const cpu1 = cpuMs();
+  console.log(JSON.stringify({
+    build: t1 - t0,
+    pieces,
+    encoding,
+    mainCpu: cpu1.main - cpu0.main,
+    allCpu: cpu1.all - cpu0.all,
+  }));
 }
 
 if (Deno.args[0] === CHILD) {
@@ -117,7 +145,8 @@ const work = await Deno.makeTempDir({ prefix: "draftcli-cold-write-" });
 try {
   const { dir } = await portraitDraft(work, "jianying");
   const self = fileURLToPath(import.meta.url);
-  const times = new Map<string, { build: number; pieces: number; encoding: number }[]>();
+  type Times = Record<"build" | "pieces" | "encoding" | "mainCpu" | "allCpu", number>;
+  const times = new Map<string, Times[]>();
   for (let r = 0; r < RUNS; r++) {
     for (const kind of ["captions", "images"]) {
       for (const root of roots) {
@@ -146,9 +175,10 @@ try {
   }
   console.log(`medians of ${RUNS} interleaved fresh processes (ms):`);
   for (const [key, runs] of times) {
-    const m = (k: "build" | "pieces" | "encoding") => median(runs.map((x) => x[k])).toFixed(1);
+    const m = (k: keyof Times) => median(runs.map((x) => x[k])).toFixed(1);
     console.log(
-      `  ${key.padEnd(48)} build ${m("build")}  pieces ${m("pieces")}  encoding ${m("encoding")}`,
+      `  ${key.padEnd(48)} build ${m("build")}  pieces ${m("pieces")}  encoding ${m("encoding")}` +
+        `  CPU of pieces+encoding: main thread ${m("mainCpu")}, all threads ${m("allCpu")}`,
     );
   }
 } finally {

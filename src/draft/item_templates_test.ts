@@ -1,7 +1,7 @@
 import { deepStrictEqual as equal, throws } from "node:assert/strict";
 import { builtFrom, edited, itemTemplate, vouchAsBuilt } from "./item_templates.ts";
 import { floatKeysOf, stringifyChunks, stringifyWithFloats, timelineWrite } from "./serialize.ts";
-import type { Piece } from "./verbatim.ts";
+import { framed, type ListSpan, type Piece } from "./verbatim.ts";
 
 const FLOATS = floatKeysOf(["materials.texts[].size", "alpha", "tracks[].segments[].clip.x"], []);
 const HOLES = ["id", "times.start", "refs", "size"];
@@ -137,4 +137,65 @@ Deno.test("a save writes vouched items with holes to escape as the generic write
 
 Deno.test("a template naming a hole twice is refused", () => {
   throws(() => itemTemplate({ id: "", refs: [] }, ["id", "refs", "id"]), /names a hole twice/);
+});
+
+Deno.test("a save's vouched items beyond ASCII come as bytes: marks get their offsets, any hole fits", () => {
+  const texts = batch(3000);
+  const audios = batch(50);
+  const holes = [
+    "字幕 一",
+    "Latin-1: café ÿ",
+    "astral 😀 𠀀",
+    "",
+    "lone \udc00 low, \ud800 high",
+    "字".repeat(100_000), // more than the writer's buffer holds
+    "x".repeat(70_000),
+    'a "quoted" \\ back\nslash\t \u0001',
+  ];
+  // a long list whose first new item holds text beyond ASCII is written as bytes, all of it
+  for (const [k, item] of texts.items.entries()) if (k % 50 < 40) item.id = `字幕 ${k}`;
+  for (const [k, text] of holes.entries()) texts.items[400 * k + 1].id = text;
+  texts.items[2999].id = "字幕 end";
+  vouchAsBuilt([...texts.items, ...audios.items]);
+  const doc = {
+    fps: 30,
+    materials: { texts: texts.items, audios: audios.items },
+    tracks: [{ segments: [] }],
+  };
+  const spans: ListSpan[] = [];
+  const parts: Uint8Array[] = [];
+  let at = 0;
+  let byteParts = 0;
+  for (const p of timelineWrite(doc, FLOATS, undefined, { spans, always: true })) {
+    if (typeof p === "function") p(at);
+    else {
+      // a piece of bytes is copied as it comes: its buffer may be reused for the next
+      const bytes = typeof p === "string" ? new TextEncoder().encode(p) : p.slice();
+      if (typeof p !== "string") byteParts++;
+      parts.push(bytes);
+      at += bytes.length;
+    }
+  }
+  const bytes = new Uint8Array(at);
+  let k = 0;
+  for (const b of parts) {
+    bytes.set(b, k);
+    k += b.length;
+  }
+  const decode = (b: Uint8Array) => new TextDecoder().decode(b);
+  equal(decode(bytes), stringifyWithFloats(doc, FLOATS));
+  equal(byteParts > 5, true, `${byteParts} pieces of bytes`);
+  // each span is its list's items, brackets excluded, at byte offsets (the holes are not ASCII)
+  equal(spans.map((s) => [s.path, s.count]), [
+    [["materials", "texts"], 3000],
+    [["materials", "audios"], 50],
+  ]);
+  for (const s of spans) {
+    const list = s.path.reduce<unknown>((v, k) => (v as Record<string, unknown>)[k], doc);
+    equal(framed(s, (at, length) => bytes.subarray(at, at + length)), true, s.path.join("."));
+    equal(
+      JSON.parse(`[${decode(bytes.subarray(s.start, s.end))}]`),
+      JSON.parse(JSON.stringify(list)),
+    );
+  }
 });

@@ -11,7 +11,8 @@
  * (in a list whose items hold such members themselves and no other object, by their keys in the
  * list's text).
  * Items a call built from a template and vouched for (item_templates.ts) are not serialised at all:
- * `stringifyChunks` writes each from its template's text, spelled once, with its holes put in.
+ * `stringifyChunks` writes each from its template's text, spelled once, with its holes put in; a
+ * save (`timelineWrite`) writes a long list of them holding text beyond ASCII as bytes (`ItemBytes`).
  */
 import floatKeys from "../editions/data/float_keys.json" with { type: "json" };
 import type { KeyOrder, Spellings } from "./spellings.ts";
@@ -407,12 +408,16 @@ export interface ListWriting {
   always?: boolean;
 }
 
-/** `stringifyChunks`, writing and recording item lists as `lists` says. */
+/**
+ * `stringifyChunks`, writing and recording item lists as `lists` says; with `bytes`, items written
+ * from their templates are pieces of bytes (see `ItemBytes`).
+ */
 function* chunks(
   value: unknown,
   floats: FloatKeys,
   spellings: Spellings | undefined,
   lists: ListWriting = {},
+  bytes = false,
 ): Generator<Piece> {
   if (spellings?.orders.some((o) => !o.holder && o.object === value)) {
     yield stringifyWithFloats(value, floats, spellings);
@@ -423,6 +428,8 @@ function* chunks(
   const kept = !!(spellings?.numbers.length || spellings?.orders.length);
   const whole = (v: unknown, node: FloatTrie) => stringifyWith(v, node, names, nonce, kept);
   let out = "";
+  // While it holds bytes, `out` is empty: text goes into one or the other, in order.
+  const items: ItemBytes | undefined = bytes ? { buf: new Uint8Array(0), used: 0 } : undefined;
   let sliced = 0; // units written in slices so far (see SLICED_BY_COUNT)
   // `path`: keys from the root, kept while the walk goes member by member (a few levels).
   function* walk(
@@ -479,8 +486,15 @@ function* chunks(
   }
   // The text so far as a piece of its own (before bytes or a mark).
   function* flush(): Generator<Piece> {
+    yield* itemBytes();
     if (out) yield out;
     out = "";
+  }
+  // The bytes of the items written so far, as a piece (its buffer is reused after it).
+  function* itemBytes(): Generator<Piece> {
+    if (!items?.used) return;
+    yield items.buf.subarray(0, items.used);
+    items.used = 0;
   }
   // A span of the list at `path` recorded in `lists.spans`, and the mark that tells its start.
   function* openSpan(path: (string | number)[], count: number): Generator<Piece, ListSpan> {
@@ -545,11 +559,20 @@ function* chunks(
       }
       return (from ? "," : "") + text.slice(1, -1);
     };
-    for (let i = kept?.count ?? 0; i < v.length; i++) {
-      const made = itemText(v[i], item, floats);
+    const first = kept?.count ?? 0;
+    // items from templates as bytes only in a long list whose first holds text beyond ASCII
+    // (see `BYTES_ITEMS`)
+    const asBytes = items && v.length - first >= BYTES_ITEMS &&
+        compiledFor(v[first], item, floats) && !holesAscii
+      ? items
+      : undefined;
+    for (let i = first; i < v.length; i++) {
+      const made = asBytes ? compiledFor(v[i], item, floats) : itemText(v[i], item, floats);
       if (made === undefined) {
-        if (from < 0) from = i;
-        else if (i - from >= per) {
+        if (from < 0) {
+          yield* itemBytes();
+          from = i;
+        } else if (i - from >= per) {
           yield out + slice(i);
           out = "";
           from = i;
@@ -560,12 +583,26 @@ function* chunks(
         out += slice(i);
         from = -1;
       }
-      out += (i ? "," : "") + made;
-      if (out.length >= PIECE) {
-        yield out;
-        out = "";
+      if (typeof made === "string") {
+        out += (i ? "," : "") + made;
+        if (out.length >= PIECE) {
+          yield out;
+          out = "";
+        }
+        continue;
       }
+      // a compiled template, not text: the list is written as bytes
+      const b = asBytes!;
+      if (out) yield* flush();
+      const need = made.spelledBytes + 3 * holesLength + 1;
+      if (b.buf.length - b.used < need) {
+        yield* itemBytes();
+        if (b.buf.length < need) b.buf = new Uint8Array(Math.max(need, 2 * BYTES_PIECE));
+      }
+      b.used = writeItem(made, i > 0, b.buf, b.used);
+      if (b.used >= BYTES_PIECE) yield* itemBytes();
     }
+    yield* itemBytes();
     if (from >= 0) {
       yield out + slice(v.length);
       out = "";
@@ -586,16 +623,96 @@ function* chunks(
 interface CompiledTemplate {
   /** The text between the holes (one more than the holes), the float rule applied. */
   spelled: string[];
+  /** `spelled`, UTF-8 encoded (see `ItemBytes`). */
+  spelledUtf8: Uint8Array[];
+  /** The length of all of `spelledUtf8`. */
+  spelledBytes: number;
   /** The holes in text order: their path and whether the float rule applies to them. */
   holes: { path: string[]; float: boolean }[];
 }
 
 /**
- * The text of an item whose builder vouched for it (item_templates.ts): its template's text with
- * its holes put in; undefined for any other item, or when a hole holds what a template does not
- * write (the item is then written as any other value).
+ * Bytes of items written from their templates, in a buffer handed on as a piece once it holds
+ * `BYTES_PIECE` bytes, and reused after. A template's text between its holes is encoded once and
+ * copied in; a hole's text is encoded in. Written so: long lists whose items hold text beyond
+ * ASCII (see `BYTES_ITEMS`). Their text made with `+` would be a rope of the template's parts,
+ * which the encoder flattens, copying it, before encoding it, into two bytes per character when a
+ * hole holds a character beyond Latin-1, such as a caption's CJK text.
  */
-function itemText(item: unknown, node: FloatTrie, floats: FloatKeys): string | undefined {
+interface ItemBytes {
+  buf: Uint8Array;
+  /** Bytes of `buf` written. */
+  used: number;
+}
+
+/**
+ * Bytes of items handed on at once: at least the writer's `DIRECT_BYTES` (txn.ts), which it
+ * writes as they are instead of copying them into its buffer.
+ */
+const BYTES_PIECE = 1 << 16;
+
+/**
+ * Items a list has at least, beyond its loaded ones, for those built from templates to be written
+ * as bytes (when the first holds text beyond ASCII: ASCII items as bytes measured no faster). The
+ * copying of their holes is then optimised by V8 (a few MB of compiler memory, ~3 MB more peak RSS
+ * measured for 100 captions into a draft of 1,000) and pays off; in a shorter list they are text
+ * (see `itemText`).
+ */
+const BYTES_ITEMS = 500;
+
+/** The texts of the holes of the item `compiledFor` last vouched for, in text order. */
+const holeTexts: string[] = [];
+/** For each of `holeTexts`, whether it is ASCII only. */
+const holeAscii: boolean[] = [];
+/** Whether all of `holeTexts` are ASCII only. */
+let holesAscii = true;
+/** A unit beyond ASCII. */
+const NOT_ASCII = /[\u0080-\uffff]/;
+/** The UTF-16 units of `holeTexts`. */
+let holesLength = 0;
+
+/**
+ * The compiled template of an item whose builder vouched for it (item_templates.ts), its holes'
+ * texts put in `holeTexts` for `writeItem`; undefined for any other item, or when a hole holds
+ * what a template does not write (the item is then written as any other value).
+ */
+function compiledFor(
+  item: unknown,
+  node: FloatTrie,
+  floats: FloatKeys,
+): CompiledTemplate | undefined {
+  const c = templateFor(item, node, floats);
+  if (!c) return undefined;
+  const holes = c.holes;
+  let length = 0;
+  let ascii = true;
+  // Indexed loops, no iterators or closures: this runs for each item of a large add, mostly
+  // before the optimising compiler has looked at it.
+  for (let i = 0; i < holes.length; i++) {
+    const { path, float } = holes[i];
+    const v = memberAt(item, path);
+    const hole = float && isMarkable(v) ? `${v}.0` : holeText(v);
+    if (hole === undefined) return undefined;
+    holeTexts[i] = hole;
+    // only strings (and lists of them) may hold more than ASCII
+    holeAscii[i] = (typeof v !== "string" && !Array.isArray(v)) || !NOT_ASCII.test(hole);
+    ascii &&= holeAscii[i];
+    length += hole.length;
+  }
+  holesLength = length;
+  holesAscii = ascii;
+  return c;
+}
+
+/**
+ * The compiled template of an item whose builder vouched for it (item_templates.ts), for items at
+ * trie node `node`; undefined for any other item.
+ */
+function templateFor(
+  item: unknown,
+  node: FloatTrie,
+  floats: FloatKeys,
+): CompiledTemplate | undefined {
   const t = vouchedTemplateOf(item);
   if (!t) return undefined;
   let compiled = t.writers.get(node) as
@@ -605,7 +722,16 @@ function itemText(item: unknown, node: FloatTrie, floats: FloatKeys): string | u
     compiled = { names: floats.names, template: compileTemplate(t, node, floats) };
     t.writers.set(node, compiled);
   }
-  const c = compiled.template;
+  return compiled.template;
+}
+
+/**
+ * The text of an item whose builder vouched for it (item_templates.ts): its template's text with
+ * its holes put in; undefined for any other item, or when a hole holds what a template does not
+ * write (the item is then written as any other value).
+ */
+function itemText(item: unknown, node: FloatTrie, floats: FloatKeys): string | undefined {
+  const c = templateFor(item, node, floats);
   if (!c) return undefined;
   const { spelled, holes } = c;
   let out = spelled[0];
@@ -619,6 +745,40 @@ function itemText(item: unknown, node: FloatTrie, floats: FloatKeys): string | u
     out += (float && isMarkable(v) ? `${v}.0` : hole) + spelled[i + 1];
   }
   return out;
+}
+
+/**
+ * Writes the bytes of the item `compiledFor` last returned `c` for into `buf` at `at` (after a
+ * comma with `comma`), which has room for them (`spelledBytes`, a comma and 3 bytes per unit of
+ * the holes); returns where they end.
+ */
+function writeItem(c: CompiledTemplate, comma: boolean, buf: Uint8Array, at: number): number {
+  const spelled = c.spelledUtf8;
+  if (comma) buf[at++] = 44;
+  buf.set(spelled[0], at);
+  at += spelled[0].length;
+  for (let i = 0; i < c.holes.length; i++) {
+    const hole = holeTexts[i];
+    at = holeAscii[i]
+      ? writeAscii(hole, buf, at)
+      : at + utf8.encodeInto(hole, buf.subarray(at)).written;
+    const s = spelled[i + 1];
+    buf.set(s, at);
+    at += s.length;
+  }
+  return at;
+}
+
+const utf8 = new TextEncoder();
+
+/**
+ * Writes `text`, ASCII only, into `buf` at `at` (room for it); returns where it ends. Most holes
+ * are: short ASCII text is copied for less than a call of `encodeInto` costs.
+ */
+function writeAscii(text: string, buf: Uint8Array, at: number): number {
+  const n = text.length;
+  for (let k = 0; k < n; k++) buf[at + k] = text.charCodeAt(k);
+  return at + n;
 }
 
 /**
@@ -684,8 +844,12 @@ function compileTemplate(
     new RegExp(`"${marker}(\\d+)"`),
   );
   if (parts.length !== 2 * holes.length + 1) return undefined;
+  const spelled = parts.filter((_, k) => k % 2 === 0);
+  const spelledUtf8 = spelled.map((text) => utf8.encode(text));
   return {
-    spelled: parts.filter((_, k) => k % 2 === 0),
+    spelled,
+    spelledUtf8,
+    spelledBytes: spelledUtf8.reduce((n, b) => n + b.length, 0),
     holes: parts.filter((_, k) => k % 2 === 1).map((n) => holes[Number(n)]),
   };
 }
@@ -764,7 +928,7 @@ export function timelineWrite(
   const small = kept < SMALL_TEMPLATED_ITEMS &&
     items < (templated ? SMALL_TEMPLATED_ITEMS : SMALL_TIMELINE_ITEMS);
   if (small && !lists.always) return timelinePieces(content, floats, spellings);
-  const pieces = chunks(content, floats, spellings, lists);
+  const pieces = chunks(content, floats, spellings, lists, true);
   return spellings?.tail ? withTail(pieces, spellings.tail) : pieces;
 }
 

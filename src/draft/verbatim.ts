@@ -267,7 +267,10 @@ export function makeLazy(
   });
 }
 
-/** A piece of a written file: text, bytes as they are, or a mark told the bytes written so far. */
+/**
+ * A piece of a written file: text, bytes as they are, or a mark told the bytes written so far.
+ * Bytes are valid until the next piece is asked for: their buffer may be reused for it.
+ */
 export type Piece = string | Uint8Array | ((offset: number) => void);
 
 /** Is `path` the path of an item list (a materials list or a track's segments)? */

@@ -145,6 +145,19 @@ Deno.test("checkedPieces: passes equal pieces through, throws at a byte that dif
   );
 });
 
+Deno.test("checkedPieces: bytes whose buffer the next piece reuses are checked as they came", () => {
+  const expected = new TextEncoder().encode('{"a":[1,2]}');
+  // as the timeline's writer hands on items written as bytes
+  function* reused(last: string): Generator<Piece> {
+    const buf = new Uint8Array(8);
+    for (const part of ['{"a":[', "1,", last]) {
+      yield buf.subarray(0, new TextEncoder().encodeInto(part, buf).written);
+    }
+  }
+  equal(text(written(checkedPieces(reused("2]}"), () => expected))), '{"a":[1,2]}');
+  throws(() => written(checkedPieces(reused("3]}"), () => expected)), /differs .* at byte 8/);
+});
+
 Deno.test("summariseSegments, summaryAfter: the latest end, the highest and the first track_render_index, contiguity; none for what normalise would change", () => {
   const seg = (start: number, duration: number, track_render_index?: unknown) => ({
     target_timerange: { start, duration },

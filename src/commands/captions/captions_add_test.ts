@@ -56,3 +56,25 @@ Deno.test("captions add refuses both or neither of --captions and --srt, and a b
   ]);
   assertEquals(await w.ok(["captions", "list", id]), []);
 });
+
+Deno.test("captions add of a long batch (written as bytes) saves what a full save writes", async () => {
+  // The suite's saves are checked byte for byte against a full save (DRAFTCLI_VERIFY_SAVE).
+  await using w = await appWorld();
+  const id = await w.draft();
+  const batch = (from: number, n: number) =>
+    JSON.stringify(Array.from({ length: n }, (_, i) => ({
+      text: i % 7 ? `caption ${from + i} 字幕 😀` : `caption ${from + i} café`,
+      start: (from + i) * 1_000_000,
+      end: (from + i + 1) * 1_000_000,
+    })));
+  assertEquals(
+    (await w.ok(["captions", "add", id, "--captions", batch(0, 600)])).textIds.length,
+    600,
+  );
+  await w.ok(["captions", "add", id, "--captions", batch(600, 600)]);
+  const listed = await w.ok(["captions", "list", id]);
+  assertEquals(listed.length, 1200);
+  assertEquals(listed[1].text, "caption 1 字幕 😀");
+  assertEquals(listed[705].text, "caption 705 café");
+  assertEquals(listed[1199].start, 1_199_000_000);
+});
