@@ -81,10 +81,25 @@ const shared = new WeakSet<object>();
 
 /**
  * Records `members` as shared by the items of a batch built from one prototype (editions
- * `sharedMembersMaker`): such an item is changed below its top level only after `edited`.
+ * `sharedMembersMaker`): such an item is changed below its top level only after `edited`. The
+ * members are frozen, deeply: a change in place that skipped `edited` throws instead of
+ * changing every item of the batch.
  */
 export function shareMembers(members: readonly object[]): void {
-  for (const m of members) shared.add(m);
+  for (const m of members) {
+    shared.add(m);
+    freezeDeep(m);
+  }
+}
+
+/** Freezes `value` and every object below it. */
+function freezeDeep(value: object): void {
+  Object.freeze(value);
+  const members = value as Record<string, unknown>;
+  for (const key of Object.keys(members)) {
+    const v = members[key];
+    if (v !== null && typeof v === "object" && !Object.isFrozen(v)) freezeDeep(v);
+  }
 }
 
 /** The template of an item built from one and vouched for (see `vouchAsBuilt`), if any. */

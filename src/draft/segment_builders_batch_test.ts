@@ -1,4 +1,8 @@
-import { deepStrictEqual as assertEquals, notStrictEqual } from "node:assert/strict";
+import {
+  deepStrictEqual as assertEquals,
+  notStrictEqual,
+  throws as assertThrows,
+} from "node:assert/strict";
 import {
   buildTextSegment,
   type MediaFacts,
@@ -207,6 +211,9 @@ Deno.test("a large vouching batch's photo materials and segments share their obj
     assertEquals(segs[1][a].hdr_settings === segs[1][c].hdr_settings, true);
     notStrictEqual(segs[1][a].clip, segs[1][b].clip);
     notStrictEqual(own[a].crop, own[b].crop);
+    // a shared member cannot be changed in place: the change throws instead of reaching every item
+    assertThrows(() => (shared[b].crop as Json).lower_left_x = 0.5, TypeError);
+    assertThrows(() => (segs[1][b].hdr_settings as Json).mode = 1, TypeError);
     // an edited item gets its own copies: a change to it stays its own
     edited(shared[b]);
     notStrictEqual(shared[b].crop, shared[a].crop);
@@ -236,6 +243,7 @@ Deno.test("a large vouching batch's text materials share their object members un
   const [a, b, c] = [N - 3, N - 2, N - 1];
   assertEquals(texts[a].shadow_point === texts[c].shadow_point, true);
   notStrictEqual(texts[1].shadow_point, texts[2].shadow_point);
+  assertThrows(() => (texts[b].shadow_point as Json).x = 5, TypeError);
   edited(texts[b]);
   (texts[b].shadow_point as Json).x = 5;
   assertEquals([a, b, c].map((i) => (texts[i].shadow_point as Json).x), [1, 5, 1]);
