@@ -2,6 +2,7 @@ import { deepStrictEqual as equal, throws } from "node:assert/strict";
 import { builtFrom, edited, itemTemplate, vouchAsBuilt } from "./item_templates.ts";
 import { floatKeysOf, stringifyChunks, stringifyWithFloats, timelineWrite } from "./serialize.ts";
 import { framed, type ListSpan, type Piece } from "./verbatim.ts";
+import { writtenPieces } from "../../test/helpers/pieces.ts";
 
 const FLOATS = floatKeysOf(["materials.texts[].size", "alpha", "tracks[].segments[].clip.x"], []);
 const HOLES = ["id", "times.start", "refs", "size"];
@@ -163,25 +164,9 @@ Deno.test("a save's vouched items beyond ASCII come as bytes: marks get their of
     tracks: [{ segments: [] }],
   };
   const spans: ListSpan[] = [];
-  const parts: Uint8Array[] = [];
-  let at = 0;
-  let byteParts = 0;
-  for (const p of timelineWrite(doc, FLOATS, undefined, { spans, always: true })) {
-    if (typeof p === "function") p(at);
-    else {
-      // a piece of bytes is copied as it comes: its buffer may be reused for the next
-      const bytes = typeof p === "string" ? new TextEncoder().encode(p) : p.slice();
-      if (typeof p !== "string") byteParts++;
-      parts.push(bytes);
-      at += bytes.length;
-    }
-  }
-  const bytes = new Uint8Array(at);
-  let k = 0;
-  for (const b of parts) {
-    bytes.set(b, k);
-    k += b.length;
-  }
+  const { bytes, byteParts } = writtenPieces(
+    timelineWrite(doc, FLOATS, undefined, { spans, always: true }),
+  );
   const decode = (b: Uint8Array) => new TextDecoder().decode(b);
   equal(decode(bytes), stringifyWithFloats(doc, FLOATS));
   equal(byteParts > 5, true, `${byteParts} pieces of bytes`);

@@ -111,6 +111,17 @@ Deno.test("registerLocalMedia finds a path once however the pool grew or was edi
   assertEquals(pool.length, 5);
 });
 
+/** A small PNG's facts, as the builders take them. */
+const PNG: MediaFacts = {
+  path: "/m/p.png",
+  fileName: "p.png",
+  kind: "image",
+  durationUs: 0,
+  width: 4,
+  height: 3,
+  hasAudio: false,
+};
+
 Deno.test("a batch's visual segments each own a material, companions and a segment", () => {
   for (const edition of ["jianying", "capcut"] as const) {
     const doc = new DraftDocument({
@@ -124,16 +135,8 @@ Deno.test("a batch's visual segments each own a material, companions and a segme
       },
       meta: {},
     });
-    const media: MediaFacts = {
-      path: "/m/p.png",
-      fileName: "p.png",
-      kind: "image",
-      durationUs: 0,
-      width: 4,
-      height: 3,
-      hasAudio: false,
-    };
     const build = visualSegmentBuilder(doc);
+    const media = PNG;
     const segs = [1, 2, 0.5].map((speed, i) =>
       build({ media, target: { start: i * 1000, duration: 1000 }, speed, clip: { alpha: 0.5 } })
     );
@@ -177,15 +180,7 @@ Deno.test("a large vouching batch's photo materials and segments share their obj
         meta: {},
       })
     );
-    const media: MediaFacts = {
-      path: "/m/p.png",
-      fileName: "p.png",
-      kind: "image",
-      durationUs: 0,
-      width: 4,
-      height: 3,
-      hasAudio: false,
-    };
+    const media = PNG;
     const built: object[] = [];
     const builders = [visualSegmentBuilder(docs[0]), visualSegmentBuilder(docs[1], built)];
     const N = 40;

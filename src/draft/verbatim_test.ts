@@ -10,6 +10,7 @@ import {
   summariseSegments,
   summaryAfter,
 } from "./verbatim.ts";
+import { writtenPieces } from "../../test/helpers/pieces.ts";
 
 /** `keptLists` of a file held in memory. */
 const keptLists = (content: unknown, bytes: Uint8Array, spans: readonly ListSpan[]) =>
@@ -21,26 +22,8 @@ const keptLists = (content: unknown, bytes: Uint8Array, spans: readonly ListSpan
     (s) => () => [bytes.subarray(s.start, s.end)],
   );
 
-/** The bytes the pieces make, their marks told the offsets as a commit's writer tells them. */
-function written(pieces: Iterable<Piece>): Uint8Array {
-  const parts: Uint8Array[] = [];
-  let at = 0;
-  for (const p of pieces) {
-    if (typeof p === "function") p(at);
-    else {
-      const bytes = typeof p === "string" ? new TextEncoder().encode(p) : p;
-      parts.push(bytes);
-      at += bytes.length;
-    }
-  }
-  const out = new Uint8Array(at);
-  let k = 0;
-  for (const b of parts) {
-    out.set(b, k);
-    k += b.length;
-  }
-  return out;
-}
+/** The bytes the pieces make (see `writtenPieces`). */
+const written = (pieces: Iterable<Piece>): Uint8Array => writtenPieces(pieces).bytes;
 
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 

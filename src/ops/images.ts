@@ -147,15 +147,7 @@ export function applyImages(
     };
   }
   if (withTransitions) {
-    const attach = () =>
-      attachItemTransitions(
-        doc,
-        placed,
-        transitions,
-        items.map((it) => it.transitionDuration),
-        plan.field,
-        warn,
-      );
+    const attach = () => attachItemTransitions(doc, placed, transitions, items, plan.field, warn);
     if (later) later(attach);
     else attach();
   }

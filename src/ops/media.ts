@@ -330,7 +330,7 @@ export function attachItemTransitions(
   doc: DraftDocument,
   placed: { i: number; track: Track; seg: Segment }[],
   transitions: (TransitionEntry | undefined)[],
-  durations: (number | undefined)[],
+  items: readonly { transitionDuration?: number }[],
   field: string,
   warn: (m: string) => void,
 ): void {
@@ -338,7 +338,15 @@ export function attachItemTransitions(
     const { i, track, seg } = placed[k];
     const entry = transitions[i];
     if (entry) {
-      attachTransition(doc, track, seg, entry, durations[i], warn, `${field}[${i}].transition`);
+      attachTransition(
+        doc,
+        track,
+        seg,
+        entry,
+        items[i].transitionDuration,
+        warn,
+        `${field}[${i}].transition`,
+      );
     }
   }
 }

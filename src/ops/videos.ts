@@ -185,15 +185,7 @@ export function applyVideos(
   }
   const warning = maskWarning(doc.profile);
   if (warning && masks.some(Boolean)) ctx.warn(warning);
-  const attach = () =>
-    attachItemTransitions(
-      doc,
-      placed,
-      transitions,
-      items.map((it) => it.transitionDuration),
-      plan.field,
-      ctx.warn,
-    );
+  const attach = () => attachItemTransitions(doc, placed, transitions, items, plan.field, ctx.warn);
   if (later) later(attach);
   else attach();
   settleTrackIndexes(doc, created, "video");
