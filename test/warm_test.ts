@@ -31,7 +31,7 @@ import {
 } from "../src/warm/client.ts";
 import { fileURLToPath } from "node:url";
 import { tempDir } from "./helpers/temp.ts";
-import { parseRequest, replaceEnv } from "../src/warm/warm_server.ts";
+import { parseRequest, QUEUE_WAIT_MS, queueWaitMs, replaceEnv } from "../src/warm/warm_server.ts";
 
 /** A world with the warm server opted in, its folder under the world's own runtime dir. */
 interface WarmWorld extends TempWorld {
@@ -53,7 +53,15 @@ async function warmWorld(extra: Record<string, string> = {}): Promise<WarmWorld>
     ...world,
     env,
     runtime,
-    warm: { ...env, DRAFTCLI_WARM: "1", DRAFTCLI_WARM_IDLE_MS: "120000", ...extra },
+    // A long queue limit: a call that comes during a warm-up step (slow on a busy machine) is
+    // served, not declined; the test of declining sets the default limit again.
+    warm: {
+      ...env,
+      DRAFTCLI_WARM: "1",
+      DRAFTCLI_WARM_IDLE_MS: "120000",
+      DRAFTCLI_WARM_QUEUE_MS: "60000",
+      ...extra,
+    },
   };
 }
 
@@ -538,6 +546,14 @@ Deno.test("warm: a variable named like an object's own member is replaced like a
   assertEquals({ ...Deno.env.toObject() }, saved);
 });
 
+Deno.test("warm: the queue's limit is DRAFTCLI_WARM_QUEUE_MS when a positive integer", () => {
+  assertEquals(queueWaitMs(undefined), QUEUE_WAIT_MS);
+  assertEquals(queueWaitMs("250"), 250);
+  for (const bad of ["", "0", "-5", "1.5", "abc", "1e400"]) {
+    assertEquals(queueWaitMs(bad), QUEUE_WAIT_MS, bad);
+  }
+});
+
 Deno.test("warm: a request frame is checked before anything runs", () => {
   const frame = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
   const good = {
@@ -680,7 +696,7 @@ Deno.test("warm: a call that would wait behind a long one runs in its caller's p
       assertEquals(seen(await info), seen(await runCli(["draft", "info", other], { env: w.env })));
       assertEquals((await call).code, 0);
       await servedCount(w, 2); // the create and the add; the declined call is not counted
-    });
+    }, { DRAFTCLI_WARM_QUEUE_MS: String(QUEUE_WAIT_MS) });
   } finally {
     clearTimeout(deadline);
     release();

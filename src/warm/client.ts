@@ -43,7 +43,7 @@ export const Frame = {
   exit: 3,
   /**
    * The server will not run this call (nothing ran): the client runs it in-process. Sent when the
-   * call would have to wait too long behind another one (`warm_server.ts` QUEUE_WAIT_MS).
+   * call would have to wait too long behind another one (`warm_server.ts` `queueWaitMs`).
    */
   declined: 4,
   /** The call starts running now: from here on it must not be run again. */

@@ -2,7 +2,7 @@
  * The warm server (DRAFTCLI_WARM=1): one resident draftcli process that runs the calls clients
  * forward to it (`client.ts`), one at a time, through the same `runApp` as an in-process run, so
  * that a call skips the runtime's module loading and cold code. A call that would wait behind
- * another for more than QUEUE_WAIT_MS is declined: it runs in its caller's process instead. It
+ * another for more than the queue's limit (DRAFTCLI_WARM_QUEUE_MS, default QUEUE_WAIT_MS) is declined: it runs in its caller's process instead. It
  * listens on a Unix socket in a folder only its user can enter (`warmFolder`), named after the
  * program's identity.
  *
@@ -49,11 +49,17 @@ const WATCH_MS = 1_000;
 const STATUS_DELAY_MS = 50;
 
 /**
- * How long a call may wait behind another one before the server declines it, in ms: then it runs
- * in the caller's own process (which costs about this much more than a served call) instead of
- * waiting for a long call (a large download) to end.
+ * How long a call may wait behind another one (or a warm-up step) before the server declines it,
+ * in ms, by default: then it runs in the caller's own process (which costs about this much more
+ * than a served call) instead of waiting for a long call (a large download) to end.
  */
 export const QUEUE_WAIT_MS = 20;
+
+/** The queue's limit: DRAFTCLI_WARM_QUEUE_MS when it is a positive integer, else QUEUE_WAIT_MS. */
+export function queueWaitMs(value: string | undefined): number {
+  const n = Number(value);
+  return value && Number.isSafeInteger(n) && n > 0 ? n : QUEUE_WAIT_MS;
+}
 
 /** How long a connection may take to send its request, in ms. */
 const REQUEST_WAIT_MS = 30_000;
@@ -208,6 +214,8 @@ class WarmServer {
   readonly listener: Deno.Listener<Deno.UnixConn, Deno.UnixAddr>;
   readonly inode: number | undefined;
   readonly idle: number;
+  /** How long a call may wait in the queue before it is declined (`queueWaitMs`). */
+  readonly queueWait: number;
   /** Calls run in turn: the chain of the queued ones. */
   queue: Promise<void> = Promise.resolve();
   busy = 0;
@@ -237,11 +245,13 @@ class WarmServer {
     inode: number | undefined,
     idle: number,
     rounds: number,
+    queueWait: number,
   ) {
     this.paths = paths;
     this.listener = listener;
     this.inode = inode;
     this.idle = idle;
+    this.queueWait = queueWait;
     this.stopped = new Promise((resolve) => this.#settleStopped = resolve);
     const name = paths.socket.slice(paths.dir.length + 1, -".sock".length);
     this.warmUp = new WarmUp(paths.dir, warmUpPrefix(name), rounds);
@@ -387,12 +397,12 @@ class WarmServer {
     const send = (kind: number, payload: Uint8Array) =>
       out.push(answerFrame(kind, payload), kind === Frame.exit || kind === Frame.declined);
     send(Frame.queued, new Uint8Array());
-    // A call still waiting after QUEUE_WAIT_MS is declined, and runs in its caller's process.
+    // A call still waiting after the queue's limit is declined, and runs in its caller's process.
     let declined = false;
     const wait = setTimeout(() => {
       declined = true;
       send(Frame.declined, new Uint8Array());
-    }, QUEUE_WAIT_MS);
+    }, this.queueWait);
     // The disk space of the files a call replaced is freed once its answer is out, and before
     // the next call runs (which then never sees this call's trash).
     const turn = this.queue.then(async () => {
@@ -499,6 +509,7 @@ export async function serveWarm(): Promise<void> {
     inode,
     idleMs(Deno.env.get("DRAFTCLI_WARM_IDLE_MS")),
     warmUpRounds(Deno.env.get("DRAFTCLI_WARM_UP_ROUNDS")),
+    queueWaitMs(Deno.env.get("DRAFTCLI_WARM_QUEUE_MS")),
   );
   started.server = server;
   // Commits leave freeing the files they replace until their call's answer is out.
