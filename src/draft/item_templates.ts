@@ -111,8 +111,9 @@ export function vouchedTemplateOf(item: unknown): ItemTemplate | undefined {
 
 /**
  * The member of `value` at `path` (a hole's keys, `["clip", "scale", "x"]`, or a list's path in a
- * timeline, `["tracks", 0, "segments"]`); undefined where the path leaves the objects. An indexed loop: it runs for each hole of each item of a large add,
- * mostly before the optimising compiler has looked at it.
+ * timeline, `["tracks", 0, "segments"]`); undefined where the path leaves the objects. An indexed
+ * loop: it runs for each hole of each item of a large add, mostly before the optimising compiler
+ * has looked at it.
  */
 export function memberAt(value: unknown, path: readonly (string | number)[]): unknown {
   let v = value;

@@ -168,6 +168,15 @@ export interface KeywordShortForm {
 }
 
 /**
+ * Does `input` give any highlight: a list, or any field of the short form (whose expansion then
+ * checks them)?
+ */
+export function givesHighlights(input: KeywordShortForm & { highlights?: unknown }): boolean {
+  return input.highlights !== undefined || input.keyword !== undefined ||
+    input.keywordColor !== undefined || input.keywordFontSize !== undefined;
+}
+
+/**
  * Expands the short form into Highlights (one per "|"-separated keyword, in order). No keyword →
  * []. Empty pieces ("a||b", "a|") are an error, and so are keywordColor/keywordFontSize without a
  * keyword or a keyword with neither (it would style nothing). A literal "|" cannot be a keyword

@@ -4,6 +4,7 @@ import {
   buildTextContent,
   expandKeywordShortForm,
   formatHexColor,
+  givesHighlights,
   type Highlight,
   isHexColor,
   normalizeHexColor,
@@ -449,6 +450,20 @@ Deno.test("bad inputs are invalid_input errors naming the field", () => {
 });
 
 // ---- short form -------------------------------------------------------------------------------
+
+Deno.test("givesHighlights: a list or any field of the short form, which expansion then checks", () => {
+  assert.equal(givesHighlights({}), false);
+  for (
+    const input of [
+      { highlights: [] },
+      { keyword: "a" },
+      { keywordColor: "#ff0000" },
+      { keywordFontSize: 9 },
+    ]
+  ) assert.equal(givesHighlights(input), true, JSON.stringify(input));
+  // a field of the short form alone still reaches the expansion, which refuses it
+  assert.throws(() => expandKeywordShortForm({ keywordColor: "#ff0000" }), DraftcliError);
+});
 
 Deno.test("expandKeywordShortForm splits on | and applies colour and size to each", () => {
   assert.deepEqual(

@@ -13,6 +13,7 @@ import {
   buildTextContent,
   expandKeywordShortForm,
   type FontRef,
+  givesHighlights,
   type Highlight,
   plainTextContent,
   SHADOW_DEFAULTS,
@@ -215,18 +216,15 @@ export function planCaptions(
       attempt(sink, () => names.animations(edition, it, `${field}[${i}]`, warn))
     );
   const highlights = items.map((it, i) =>
-    it.highlights === undefined && it.keyword === undefined && it.keywordColor === undefined &&
-      it.keywordFontSize === undefined
-      ? NO_HIGHLIGHTS
-      : attempt(sink, () => {
-        try {
-          return [...(it.highlights ?? []), ...expandKeywordShortForm(it)];
-        } catch (err) {
-          if (!(err instanceof DraftcliError)) throw err;
-          const path = `${field}[${i}].${err.path ?? "keyword"}`;
-          throw new DraftcliError(err.code, `${path}: ${err.message}`, { hint: err.hint, path });
-        }
-      }) ?? []
+    !givesHighlights(it) ? NO_HIGHLIGHTS : attempt(sink, () => {
+      try {
+        return [...(it.highlights ?? []), ...expandKeywordShortForm(it)];
+      } catch (err) {
+        if (!(err instanceof DraftcliError)) throw err;
+        const path = `${field}[${i}].${err.path ?? "keyword"}`;
+        throw new DraftcliError(err.code, `${path}: ${err.message}`, { hint: err.hint, path });
+      }
+    }) ?? []
   );
   return { items, field, style, base, anims, highlights };
 }
