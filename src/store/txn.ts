@@ -232,9 +232,7 @@ export async function commitFiles(
       order.set(more.path, order.size);
     }
   } catch (err) {
-    for (const [tmp] of moves) {
-      if (tmp.endsWith(TMP_SUFFIX)) ignoreErrors(() => Deno.removeSync(tmp));
-    }
+    dropTemps(moves);
     throw err;
   } finally {
     for (const f of open) ignoreErrors(() => f.close());
@@ -246,8 +244,23 @@ export async function commitFiles(
     txn,
     moves: moves.map(([tmp, final]) => [toJournalPath(base, tmp), toJournalPath(base, final)]),
   };
-  writeJournal(journalPath(stateDir), JSON.stringify(journal));
+  try {
+    writeJournal(journalPath(stateDir), JSON.stringify(journal));
+  } catch (err) {
+    // No rename has run: the old files stand; what this commit wrote goes (a journal left
+    // half-written too, which names temps that are gone).
+    ignoreErrors(() => Deno.removeSync(journalPath(stateDir)));
+    dropTemps(moves);
+    throw err;
+  }
   applyJournal(stateDir, journal, freesDeferred() ? trashOf(stateDir, journal.txn) : undefined);
+}
+
+/** Removes the temps of a commit that failed before its journal (staged files stay staged). */
+function dropTemps(moves: [string, string][]): void {
+  for (const [tmp] of moves) {
+    if (tmp.endsWith(TMP_SUFFIX)) ignoreErrors(() => Deno.removeSync(tmp));
+  }
 }
 
 /**

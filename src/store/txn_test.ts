@@ -123,6 +123,24 @@ Deno.test("commitFiles: a derived file that fails leaves the old files and no te
   }
 });
 
+Deno.test("commitFiles: a journal that cannot be written leaves the old files and no temps", async () => {
+  const w = await world();
+  try {
+    // A folder where the journal goes: the commit fails once its temps are written and flushed.
+    await Deno.mkdir(journalPath(w.state));
+    await rejects(commitFiles(w.state, [
+      { path: `${w.dir}/a.json`, data: "new a" },
+      { path: `${w.dir}/b.json`, data: "new b" },
+    ]));
+    assertEquals(await Deno.readTextFile(`${w.dir}/a.json`), "old a");
+    assertEquals(await Deno.readTextFile(`${w.dir}/b.json`), "old b");
+    assertEquals(await names(w.dir), [".draftcli", "a.json", "b.json"]);
+    assertEquals(await names(w.state), []);
+  } finally {
+    await w.cleanup();
+  }
+});
+
 Deno.test("recover: a journal torn by a crash is dropped with its temps (old files stay)", async () => {
   const w = await world();
   try {
