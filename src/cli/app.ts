@@ -101,6 +101,42 @@ function writeLine(io: AppIO, text: string): void {
   io.stdout("\n");
 }
 
+/**
+ * A command's output rendered before the command ended (`CommandContext.resultReady`: while its
+ * save's files were flushed), printed once the command has ended if the command returned that
+ * very result; any other result is rendered then. With `check` (the test suite), the early text
+ * must be what the result renders to at the end: a result changed after it was handed over
+ * fails the call.
+ */
+export class EarlyOutput {
+  #result: unknown;
+  #text: string | undefined;
+
+  constructor(readonly indent: number | undefined, readonly check: boolean) {}
+
+  /** Renders `result` now (for `CommandContext.resultReady`); a failure is left to `textOf`. */
+  readonly take = (result: unknown): void => {
+    try {
+      this.#text = redactedJsonText(result, this.indent);
+      this.#result = result;
+    } catch {
+      this.#text = this.#result = undefined; // rendered again at the end, which reports it
+    }
+  };
+
+  /** The output text of the command's result. */
+  textOf(result: unknown): string {
+    const early = this.#text;
+    if (early === undefined || result !== this.#result) {
+      return redactedJsonText(result, this.indent);
+    }
+    if (this.check && early !== redactedJsonText(result, this.indent)) {
+      throw new DraftcliError("internal", "the result changed after it was rendered early");
+    }
+    return early;
+  }
+}
+
 /** Runs one CLI invocation; returns the exit code. */
 export async function runApp(argv: string[], rawIo: AppIO): Promise<number> {
   const io = guardStdout(rawIo);
@@ -135,13 +171,14 @@ export async function runApp(argv: string[], rawIo: AppIO): Promise<number> {
       io.stdout(commandHelp(spec) + "\n");
       return 0;
     }
-    const result = await runEntry(entry, command, raw, globals, io);
+    const early = new EarlyOutput(pretty ? 2 : undefined, Boolean(io.env.DRAFTCLI_CHECK_FAST));
+    const result = await runEntry(entry, command, raw, globals, io, early);
     try {
       if (typeof result === "string") {
         // Text results (docs, completion scripts) are printed as they are, not as JSON.
         io.stdout(result.endsWith("\n") ? result : result + "\n");
       } else if (result !== undefined) {
-        writeLine(io, redactedJsonText(result, pretty ? 2 : undefined));
+        writeLine(io, early.textOf(result));
       }
     } catch (err) {
       if (entry.mutates) throw savedButNotPrinted(entry.name.join(" "), err);
@@ -176,6 +213,7 @@ async function runEntry(
   raw: Record<string, unknown>,
   globals: GlobalOptions,
   io: AppIO,
+  early: EarlyOutput,
 ): Promise<unknown> {
   // Already loaded with the command's entry module, when it has one.
   const [{ makeContext }, { runFast }] = await Promise.all([
@@ -191,6 +229,7 @@ async function runEntry(
     warn: (m) => io.stderr(`warning: ${redactText(m)}\n`),
   });
   ctx.progress = (m) => io.stderr(`${redactText(m)}\n`);
+  ctx.resultReady = early.take;
   if (io.serveMcp) {
     const serve = io.serveMcp;
     ctx.serveMcp = () => serve(ctx);

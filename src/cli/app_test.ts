@@ -1,6 +1,10 @@
-/** The CLI front's argv grammar: global options, option values, unknown commands and options. */
+/**
+ * The CLI front's argv grammar (global options, option values, unknown commands and options) and
+ * its output.
+ */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { runApp } from "./app.ts";
+import { EarlyOutput, runApp } from "./app.ts";
+import { DraftcliError } from "../errors.ts";
 import { tempDir } from "../../test/helpers/temp.ts";
 
 interface Run {
@@ -96,4 +100,69 @@ Deno.test("an option's value belongs to it even when it looks like a flag; -- en
     assertEquals(missing.code, 2);
     assertEquals(missing.error?.message, "--drafts-dir needs a value");
   });
+});
+
+Deno.test("a mutating command's output (rendered while its save is flushed) is its result's JSON, masked, compact or --pretty", async () => {
+  await withWorld(async (world) => {
+    const env = { ...world, DRAFTCLI_CHECK_FAST: "1" };
+    const { draftId, filePath } = JSON.parse((await run(["draft", "create"], env)).stdout);
+    const text = "see https://user:pw@cdn.example.com/a.png?token=abc";
+    const add = (...more: string[]) =>
+      run([
+        "captions",
+        "add",
+        draftId,
+        "--captions",
+        JSON.stringify([{ text, start: 0, end: 1_000_000 }]),
+        ...more,
+      ], env);
+    const compact = await add();
+    assertEquals(compact.code, 0, compact.stderr);
+    const pretty = await add("--pretty");
+    assertEquals(pretty.code, 0, pretty.stderr);
+    for (const { stdout } of [compact, pretty]) {
+      assert(!/user:pw|abc/.test(stdout), stdout);
+      assertEquals(
+        JSON.parse(stdout).items[0].text,
+        "see https://***@cdn.example.com/a.png?token=***",
+      );
+    }
+    assertEquals(compact.stdout, JSON.stringify(JSON.parse(compact.stdout)) + "\n");
+    assertEquals(pretty.stdout, JSON.stringify(JSON.parse(pretty.stdout), null, 2) + "\n");
+    // The draft holds the text as given: only the output is masked.
+    const saved = Deno.readTextFileSync(`${filePath}/draft_content.json`);
+    assertEquals(saved.split("token=abc").length, 3, "both captions saved as given");
+  });
+});
+
+Deno.test("EarlyOutput: the text rendered early is printed for that very result; any other is rendered then", () => {
+  const result = { url: "https://h.example/x?sig=s3cret", n: [1, 2] };
+  const early = new EarlyOutput(2, false);
+  early.take(result);
+  const text = early.textOf(result);
+  assertEquals(text, JSON.stringify({ url: "https://h.example/x?sig=***", n: [1, 2] }, null, 2));
+  // Rendered once, at `take`: a change made afterwards is not seen (the result must not change).
+  result.n.push(3);
+  assertEquals(early.textOf(result), text);
+  assertEquals(early.textOf({ other: 1 }), '{\n  "other": 1\n}');
+  // Checking (the test suite): a result changed after `take` fails instead.
+  const checked = new EarlyOutput(undefined, true);
+  checked.take(result);
+  result.n.pop();
+  try {
+    checked.textOf(result);
+    assert(false, "a changed result is refused");
+  } catch (err) {
+    assert(err instanceof DraftcliError && err.code === "internal", String(err));
+  }
+  // A result that cannot be rendered fails when it is printed, as without early rendering.
+  const bad = { n: 1n };
+  const failing = new EarlyOutput(undefined, false);
+  failing.take(bad);
+  try {
+    failing.textOf(bad);
+    assert(false, "a BigInt cannot be printed");
+  } catch (err) {
+    assert(err instanceof TypeError, String(err));
+  }
 });

@@ -176,5 +176,6 @@ export async function addAudios(
         "audioIds",
       ),
     opts.media,
+    ctx.resultReady,
   );
 }

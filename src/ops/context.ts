@@ -24,6 +24,13 @@ export interface CommandContext {
   /** A progress line for a human watching a long run (stderr, CLI only; absent over MCP). */
   progress?(message: string): void;
   /**
+   * Told the command's result before the command ends: an operation that saves a draft hands it
+   * over while the save's files are flushed, so the front can render it during that wait (CLI
+   * only). Only a result the command returns as it is, unchanged from then on; the save may
+   * still fail after it. Never throws.
+   */
+  resultReady?(result: unknown): void;
+  /**
    * Serves every command as an MCP tool on stdio until stdin closes. Provided by the entry point
    * (main.ts wires the MCP front-end); only the `mcp` command uses it.
    */

@@ -178,5 +178,6 @@ export async function addImages(
       return withIdLists({ draftId: doc.draftId, items: created }, "imageIds");
     },
     opts.media,
+    ctx.resultReady,
   );
 }

@@ -300,7 +300,8 @@ async function resolveFor(
 /**
  * The common shape of a media-adding command: resolve every URL first (downloads, probes),
  * then build into the draft under its lock and commit once, moving downloads into resources/
- * and saving the probe cache with the same commit.
+ * and saving the probe cache with the same commit. `resultReady` is told the built result
+ * while the commit's files are flushed (`MutateOptions`).
  */
 export async function mutateWithMedia<T>(
   ctx: MediaContext,
@@ -308,6 +309,7 @@ export async function mutateWithMedia<T>(
   requests: MediaRequest[],
   build: (doc: DraftDocument, media: Map<string, ResolvedFile>) => T,
   placement?: MediaPlacement,
+  resultReady?: (result: T) => void,
 ): Promise<T> {
   const batch = await resolveFor(ctx, target.dir, requests, placement);
   try {
@@ -319,7 +321,7 @@ export async function mutateWithMedia<T>(
         staged: batch.staged,
         files: [batch.cacheFile],
       });
-    }, { warn: ctx.warn, ownStaging: batch.stagingDir });
+    }, { warn: ctx.warn, ownStaging: batch.stagingDir, resultReady });
   } finally {
     await batch.cleanup();
   }

@@ -14,9 +14,7 @@ export async function segmentsUpdate(
     await ctx.searchRoots(),
     draftId,
     (doc) => Promise.resolve({ result: { draftId: doc.draftId, ...updateSegments(doc, updates) } }),
-    {
-      warn: ctx.warn,
-    },
+    { warn: ctx.warn, resultReady: ctx.resultReady },
   );
 }
 
@@ -34,9 +32,7 @@ export async function segmentsMove(
       Promise.resolve({
         result: { draftId: doc.draftId, ripple, ...moveSegments(doc, moves, ripple) },
       }),
-    {
-      warn: ctx.warn,
-    },
+    { warn: ctx.warn, resultReady: ctx.resultReady },
   );
 }
 
@@ -50,5 +46,5 @@ export async function segmentsRemove(
   return await mutateDraft(await ctx.searchRoots(), draftId, (doc) =>
     Promise.resolve({
       result: { draftId: doc.draftId, ripple, ...removeSegments(doc, segmentIds, ripple) },
-    }), { warn: ctx.warn });
+    }), { warn: ctx.warn, resultReady: ctx.resultReady });
 }

@@ -214,5 +214,6 @@ export async function addVideos(
       return withIdLists({ draftId: doc.draftId, items: created }, "videoIds");
     },
     opts.media,
+    ctx.resultReady,
   );
 }

@@ -41,6 +41,8 @@ export interface SaveOptions {
   os?: OsName;
   /** `false`: leave the editor's index alone (a draft still being assembled out of sight). */
   index?: boolean;
+  /** Runs while the commit's files are flushed (`commitFiles`); its failure fails the save. */
+  meanwhile?: () => void;
 }
 
 /**
@@ -83,6 +85,7 @@ export async function saveDraft(doc: DraftDocument, extra: SaveOptions = {}): Pr
     plain.length
       ? (tempOf, copyOf) => (summarised(doc, spans), writtenRecord(doc.dir, plain, tempOf, copyOf))
       : undefined,
+    extra.meanwhile,
   );
   for (const f of outside) await writeFileAtomic(f.path, f.data).catch(() => {});
   if (extra.index === false) return;
@@ -98,12 +101,24 @@ export type Mutation<T> = (
   doc: DraftDocument,
 ) => Promise<{ result: T; staged?: StagedFile[]; files?: { path: string; data: string }[] }>;
 
+/** Options of a read-modify-write (`mutateDraft`). */
+export interface MutateOptions<T> {
+  /** Receives warnings of the save (see `SaveOptions`). */
+  warn?: (message: string) => void;
+  /**
+   * Told the mutation's result while its save's files are flushed, before the save has ended
+   * (so a caller can render it during that wait); the result must not change afterwards, and
+   * the save still fails after it. Must not throw: its failure fails the save.
+   */
+  resultReady?: (result: T) => void;
+}
+
 /** Runs a read-modify-write of one draft under its lock, then saves it. */
 export async function mutateDraft<T>(
   roots: string[],
   draftId: string,
   fn: Mutation<T>,
-  opts: { warn?: (message: string) => void } = {},
+  opts: MutateOptions<T> = {},
 ): Promise<T> {
   return await mutateDraftAt(await locateDraft(roots, draftId), fn, opts);
 }
@@ -112,7 +127,7 @@ export async function mutateDraft<T>(
 export async function mutateDraftAt<T>(
   dir: string,
   fn: Mutation<T>,
-  opts: { warn?: (message: string) => void; ownStaging?: string } = {},
+  opts: MutateOptions<T> & { ownStaging?: string } = {},
 ): Promise<T> {
   return await withDraftLock(dir, async (lock) => {
     const doc = await loadDraft(dir, {
@@ -121,7 +136,13 @@ export async function mutateDraftAt<T>(
       ownStaging: opts.ownStaging,
     });
     const { result, staged, files } = await fn(doc);
-    await saveDraft(doc, { staged, files, warn: opts.warn });
+    const ready = opts.resultReady;
+    await saveDraft(doc, {
+      staged,
+      files,
+      warn: opts.warn,
+      meanwhile: ready && (() => ready(result)),
+    });
     return result;
   });
 }

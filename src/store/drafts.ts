@@ -8,7 +8,7 @@
  */
 import type { DraftDocument } from "../draft/document.ts";
 import type { NewDraftOptions } from "./create.ts";
-import type { Mutation, SaveOptions } from "./commit.ts";
+import type { MutateOptions, Mutation, SaveOptions } from "./commit.ts";
 import type { RegisterOptions } from "./draft_index.ts";
 import type { IndexOutcome } from "./root_index.ts";
 
@@ -31,7 +31,7 @@ export {
   timelineFiles,
   withDraftLock,
 } from "./load.ts";
-export type { Mutation, SaveOptions, StagedFile } from "./commit.ts";
+export type { MutateOptions, Mutation, SaveOptions, StagedFile } from "./commit.ts";
 export type { RegisterOptions } from "./draft_index.ts";
 export { rememberFolder } from "./locations.ts";
 
@@ -50,7 +50,7 @@ export async function mutateDraft<T>(
   roots: string[],
   draftId: string,
   fn: Mutation<T>,
-  opts?: { warn?: (message: string) => void },
+  opts?: MutateOptions<T>,
 ): Promise<T> {
   return await (await import("./commit.ts")).mutateDraft(roots, draftId, fn, opts);
 }
@@ -59,7 +59,7 @@ export async function mutateDraft<T>(
 export async function mutateDraftAt<T>(
   dir: string,
   fn: Mutation<T>,
-  opts?: { warn?: (message: string) => void; ownStaging?: string },
+  opts?: MutateOptions<T> & { ownStaging?: string },
 ): Promise<T> {
   return await (await import("./commit.ts")).mutateDraftAt(dir, fn, opts);
 }

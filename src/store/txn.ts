@@ -150,12 +150,15 @@ export type DerivedEntry = (
 
 /**
  * Commits all entries; `stateDir` holds the journal. `derived`, when given, adds one more file
- * made from the written temps (see `DerivedEntry`), committed with them.
+ * made from the written temps (see `DerivedEntry`), committed with them. `meanwhile`, when given,
+ * runs while the temps are flushed (after `derived`): work of the caller that needs no finished
+ * commit gets the flushes' wait instead of following it. Its failure fails the commit.
  */
 export async function commitFiles(
   stateDir: string,
   entries: TxnEntry[],
   derived?: DerivedEntry,
+  meanwhile?: () => void,
 ): Promise<void> {
   const txn = crypto.randomUUID().slice(0, 8);
   const moves: [string, string][] = [];
@@ -211,7 +214,8 @@ export async function commitFiles(
     const tempByPath = new Map(moves.map(([tmp, final]) => [final, tmp]));
     const copyOf = new Map(copies.map(([from, to]) => [to, from]));
     // Every temp is on disk before the journal names it (a staged file moved in was flushed
-    // where it was staged). The flushes run while the derived entry is made from the temps.
+    // where it was staged). The flushes run while the derived entry is made from the temps, and
+    // the caller's `meanwhile`.
     const flushing = flushAll([...open]);
     flushing.catch(() => {}); // awaited below: a failure meanwhile is not an unhandled one
     let more: { path: string; data: string } | undefined;
@@ -220,6 +224,7 @@ export async function commitFiles(
         (path) => tempByPath.get(path) ?? path,
         (temp) => copyOf.get(temp),
       );
+      meanwhile?.();
     } finally {
       await flushing.catch(() => {}); // the files stay open until their flushes end
     }

@@ -123,6 +123,48 @@ Deno.test("commitFiles: a derived file that fails leaves the old files and no te
   }
 });
 
+Deno.test("commitFiles: meanwhile runs once, after the temps are written and before any rename", async () => {
+  const w = await world();
+  try {
+    const seen: string[][] = [];
+    await commitFiles(
+      w.state,
+      [{ path: `${w.dir}/a.json`, data: "new a" }],
+      undefined,
+      () =>
+        seen.push([
+          Deno.readTextFileSync(`${w.dir}/a.json`),
+          ...Deno.readDirSync(w.dir)
+            .map((e) => e.name).filter((n) => n.endsWith(".draftcli-tmp")),
+        ]),
+    );
+    assertEquals(seen.length, 1);
+    assertEquals(seen[0][0], "old a", "no rename ran before it");
+    assertEquals(seen[0].length, 2, "the temp was written");
+    assertEquals(await Deno.readTextFile(`${w.dir}/a.json`), "new a");
+    assertEquals(await names(w.dir), [".draftcli", "a.json", "b.json"]);
+  } finally {
+    await w.cleanup();
+  }
+});
+
+Deno.test("commitFiles: a failing meanwhile leaves the old files and no temps", async () => {
+  const w = await world();
+  try {
+    await rejects(
+      commitFiles(w.state, [{ path: `${w.dir}/a.json`, data: "new a" }], undefined, () => {
+        throw new Error("boom");
+      }),
+      /boom/,
+    );
+    assertEquals(await Deno.readTextFile(`${w.dir}/a.json`), "old a");
+    assertEquals(await names(w.dir), [".draftcli", "a.json", "b.json"]);
+    assertEquals(await names(w.state), []);
+  } finally {
+    await w.cleanup();
+  }
+});
+
 Deno.test("commitFiles: a journal that cannot be written leaves the old files and no temps", async () => {
   const w = await world();
   try {
