@@ -36,6 +36,73 @@ export async function writeFileAtomic(
   }
 }
 
+/** Files written and flushed beside their targets, not yet in place (`stageFiles`). */
+export interface StagedFiles {
+  /**
+   * Renames each into place, in the order staged: a crash between two renames leaves the earlier
+   * targets new and the later ones old, never one half-written. A failed rename removes the
+   * files not yet placed.
+   */
+  place(): void;
+  /** Removes them: every target stays as it was. */
+  drop(): void;
+}
+
+/**
+ * Writes files as `writeFileAtomic` does, but with one wait for the disk instead of one per file
+ * and without putting them in place (see `StagedFiles`): every temp is written, then all are
+ * flushed side by side (the last on this thread, the others on the runtime's). A failure leaves
+ * no temp behind.
+ */
+export async function stageFiles(
+  files: readonly { path: string; data: string | Uint8Array }[],
+): Promise<StagedFiles> {
+  const temps: string[] = [];
+  const open: Deno.FsFile[] = [];
+  const drop = () => temps.forEach((tmp) => ignoreErrors(() => Deno.removeSync(tmp)));
+  let flushed = false;
+  try {
+    for (const { path, data } of files) {
+      Deno.mkdirSync(dirname(path), { recursive: true });
+      const tmp = `${path}.${crypto.randomUUID().slice(0, 8)}${TMP_SUFFIX}`;
+      temps.push(tmp);
+      const file = Deno.openSync(tmp, { write: true, create: true, truncate: true });
+      open.push(file);
+      const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
+      let off = 0;
+      while (off < bytes.length) off += file.writeSync(bytes.subarray(off));
+    }
+    const others = Promise.allSettled(open.slice(0, -1).map((f) => f.sync()));
+    let last: unknown;
+    try {
+      open.at(-1)?.syncSync();
+    } catch (err) {
+      last = err ?? new Error("flush failed");
+    }
+    // Every flush has ended before any file is closed or removed.
+    const failed = (await others).find((r) => r.status === "rejected");
+    if (last !== undefined) throw last;
+    if (failed) throw failed.reason;
+    flushed = true;
+  } finally {
+    for (const f of open) ignoreErrors(() => f.close());
+    if (!flushed) drop();
+  }
+  return {
+    place() {
+      for (const [i, { path }] of files.entries()) {
+        try {
+          Deno.renameSync(temps[i], path);
+        } catch (err) {
+          temps.slice(i).forEach((tmp) => ignoreErrors(() => Deno.removeSync(tmp)));
+          throw err;
+        }
+      }
+    },
+    drop,
+  };
+}
+
 /** Reads a JSON file, or returns `undefined` when it does not exist. */
 // deno-lint-ignore require-await -- async API over sync I/O (cheaper per call)
 export async function readJsonIfExists<T>(path: string): Promise<T | undefined> {

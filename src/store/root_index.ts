@@ -8,7 +8,7 @@ import { join } from "../path.ts";
 import type { Json } from "../editions/profiles.ts";
 import { indexPathStyle, ROOT_INDEX_ENTRY_DEFAULTS } from "../editions/index_entry.ts";
 import { currentOs, type OsName } from "./home.ts";
-import { writeFileAtomic } from "./atomic.ts";
+import { stageFiles, writeFileAtomic } from "./atomic.ts";
 import { withLock } from "./lock.ts";
 import { ROOT_INDEX_FILE } from "./roots.ts";
 
@@ -154,13 +154,28 @@ export function newIndexEntry(
   return Object.fromEntries(Object.entries(entry).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
-async function backupIndex(root: string, bytes: Uint8Array): Promise<string> {
+/**
+ * Replaces the index at `path` by `json`, keeping `previous` (its bytes as read) as the newest
+ * backup, the older backups shifted: the backup and the new index are written and flushed side
+ * by side (`stageFiles`), then the backups are shifted and both put in place, the backup first.
+ * Returns the backup's path.
+ */
+async function replaceIndex(
+  root: string,
+  path: string,
+  previous: Uint8Array,
+  json: Json,
+): Promise<string> {
   const [newest, ...older] = ROOT_INDEX_BACKUPS.map((n) => join(root, n));
+  const staged = await stageFiles([
+    { path: newest, data: previous },
+    { path, data: JSON.stringify(json) },
+  ]);
   for (let i = older.length - 1; i >= 0; i--) {
     const from = i === 0 ? newest : older[i - 1];
     ignoreErrors(() => Deno.renameSync(from, older[i]));
   }
-  await writeFileAtomic(newest, bytes);
+  staged.place();
   return newest;
 }
 
@@ -220,8 +235,7 @@ export async function upsertIndexEntry(
       store.unshift(newIndexEntry(input, root, store, os));
       if (typeof read.json.draft_ids === "number") read.json.draft_ids += 1;
     }
-    const backup = await backupIndex(root, read.bytes);
-    await writeIndex(path, read.json);
+    const backup = await replaceIndex(root, path, read.bytes, read.json);
     return { action: existing ? "updated" : "added", path, backup };
   });
 }
@@ -244,9 +258,8 @@ export async function removeIndexEntry(
     const store = read.json.all_draft_store;
     const keep = store.filter((e) => !isEntryOf(e, folder, os));
     if (keep.length === store.length) return { action: "absent", path };
-    const backup = await backupIndex(root, read.bytes);
     read.json.all_draft_store = keep;
-    await writeIndex(path, read.json);
+    const backup = await replaceIndex(root, path, read.bytes, read.json);
     return { action: "removed", path, backup };
   });
 }
