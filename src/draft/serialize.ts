@@ -376,6 +376,8 @@ const SLICE_TEXT = 1 << 14;
 export const SLICED_BY_COUNT = 1 << 23;
 /** Small pieces are joined until they are this long (UTF-16 units) before they are handed on. */
 const PIECE = 1 << 15;
+/** A slice's text at least this long (UTF-16 units) is handed on as a piece of its own. */
+const OWN_PIECE = 1 << 12;
 
 /**
  * The same text as `stringifyWithFloats`, in pieces (a slice of a long list such as
@@ -557,8 +559,21 @@ function* chunks(
       if (sliced > SLICED_BY_COUNT) {
         per = Math.max(1, Math.min(SLICE, Math.floor((to - from) * SLICE_TEXT / text.length)));
       }
-      return (from ? "," : "") + text.slice(1, -1);
+      return text.slice(1, -1);
     };
+    // The slice up to `to` after the text so far and its comma. A long one is a piece of its own:
+    // joined to other text it would make a rope, which the encoder copies whole to flatten it.
+    function* sliceText(to: number): Generator<Piece> {
+      const text = slice(to);
+      if (from) out += ",";
+      if (text.length < OWN_PIECE) {
+        out += text;
+        return;
+      }
+      if (out) yield out;
+      out = "";
+      yield text;
+    }
     const first = kept?.count ?? 0;
     // items from templates as bytes only in a long list whose first holds text beyond ASCII
     // (see `BYTES_ITEMS`)
@@ -573,14 +588,13 @@ function* chunks(
           yield* itemBytes();
           from = i;
         } else if (i - from >= per) {
-          yield out + slice(i);
-          out = "";
+          yield* sliceText(i);
           from = i;
         }
         continue;
       }
       if (from >= 0) {
-        out += slice(i);
+        yield* sliceText(i);
         from = -1;
       }
       if (typeof made === "string") {
@@ -603,10 +617,7 @@ function* chunks(
       if (b.used >= BYTES_PIECE) yield* itemBytes();
     }
     yield* itemBytes();
-    if (from >= 0) {
-      yield out + slice(v.length);
-      out = "";
-    }
+    if (from >= 0) yield* sliceText(v.length);
     if (span) yield* closeSpan(span);
     out += "]";
   }

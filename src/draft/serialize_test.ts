@@ -120,7 +120,7 @@ Deno.test("timelinePieces: one piece for a small timeline, slices for a large on
     tracks: [{
       segments: Array.from({ length: n }, (_, i) => ({ clip: { scale: { x: i % 2 } } })),
     }],
-    materials: { texts: Array.from({ length: n }, (_, i) => ({ alpha: i })) },
+    materials: { texts: Array.from({ length: n }, (_, i) => ({ alpha: i, content: `text ${i}` })) },
   });
   const small = timeline(10);
   deepStrictEqual([...timelinePieces(small, trie)], [stringifyWithFloats(small, trie)]);
@@ -128,6 +128,8 @@ Deno.test("timelinePieces: one piece for a small timeline, slices for a large on
   const pieces = [...timelinePieces(large, trie)];
   equal(pieces.length > 1, true);
   equal(pieces.join(""), stringifyWithFloats(large, trie));
+  // a long slice of items is a piece of its own, not joined to the text before it
+  equal(pieces.some((p) => p.startsWith('{"alpha":') && p.endsWith("}")), true);
 });
 
 Deno.test("timelinePieces: pieces of a large timeline stay below V8's large-object size", () => {
