@@ -5,7 +5,7 @@
  * repository paths (src/embedded.ts finds them there). `deno task compile` compiles this bundle;
  * `deno run` starts it too (src/setup/self_command.ts `denoRunCommand`).
  *
- * One step follows `deno bundle`: its shared runtime chunk, which every chunk imports, opens with
+ * Two steps follow `deno bundle`. First, its shared runtime chunk, which every chunk imports, opens with
  * `import {createRequire} from "node:module"` (the `require` of bundled CommonJS code). Loading
  * `node:module` starts Deno's Node compatibility layer on every call, for code that almost never
  * runs: the only `require` calls in the bundle are those of the `debug` package (`node:tty`,
@@ -68,8 +68,8 @@ const REQUIRE_SHIM =
 /**
  * Rollup's output options: ES modules named after their first module (esbuild's chunk names are
  * unique already), compact import and export lines, no imports added for preloading, and chunks
- * joined only where no entry runs more code (`experimentalMinChunkSize: 1`, Rollup's default,
- * pinned).
+ * joined only where no entry runs more code (`experimentalMinChunkSize: 1`; a larger size joins
+ * small chunks into ones loaded in other cases too).
  */
 export const RECHUNK_OUTPUT = {
   format: "es",
