@@ -6,13 +6,14 @@
  */
 import { ENTRY } from "./bundle.ts";
 
-/** npm packages used only by tests and dev scripts: none may reach the binary. */
+/** npm packages used only by tests and dev scripts (rollup: scripts/bundle.ts): none may reach the binary. */
 export const TEST_ONLY = [
   "fast-check",
   "pure-rand",
   "tree-sitter-powershell",
   "web-tree-sitter",
   "@modelcontextprotocol/sdk",
+  "rollup",
 ];
 
 interface InfoJson {

@@ -4,7 +4,7 @@ import {
   ok as assert,
 } from "node:assert/strict";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { BUNDLE_ENTRY, DATA_DIRS, lazyRequire } from "./bundle.ts";
+import { BUNDLE_ENTRY, DATA_DIRS, lazyRequire, rechunk } from "./bundle.ts";
 import { denoRunCommand } from "../src/setup/self_command.ts";
 import { versionLine } from "../src/version.ts";
 import { fixture, hermeticEnv, tempWorld } from "../test/helpers/cli.ts";
@@ -14,8 +14,8 @@ import { mcpInitialize, runScript } from "../test/helpers/scripts.ts";
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const SCRIPT = fileURLToPath(new URL("./bundle.ts", import.meta.url));
 
-/** Runs scripts/bundle.ts in a real subprocess. */
-const runBundle = (args: string[]) => runScript(SCRIPT, args);
+/** Runs scripts/bundle.ts in a real subprocess, with the permissions of `deno task bundle`. */
+const runBundle = (args: string[]) => runScript(SCRIPT, args, ["--allow-env", "--allow-ffi"]);
 
 /** One bundle built by the script for this file's tests: its folder and the build's report. */
 const built = oncePerFile(async (dir) => {
@@ -58,6 +58,38 @@ Deno.test("lazyRequire turns the runtime chunk's node:module import into a requi
   assertEquals(typeof mod.a("node:util").format, "function");
   const same = 'import{x}from"./chunk-A.js";var r=require;';
   assertEquals(lazyRequire(same), { text: same, count: 0 });
+});
+
+Deno.test("rechunk joins a chunk into the one that always loads it first, and no other", async () => {
+  await using tmp = await tempDir();
+  const src = `${tmp.path}/split`;
+  await Deno.mkdir(src);
+  // As esbuild splits them: s.js is shared by a.js and b.js, t.js by a.js and c.js. b.js is
+  // imported only by a.js, which has loaded s.js by then; c.js loads without a.js.
+  const files: Record<string, string> = {
+    "main.js": 'const a=await import("./a.js");console.log(await a.run());' +
+      'if(Deno.args[0]==="c")console.log((await import("./c.js")).c());',
+    "a.js": 'import{s}from"./s.js";import{t}from"./t.js";' +
+      'export async function run(){return s()+t()+(await import("./b.js")).b()}',
+    "b.js": 'import{s}from"./s.js";export function b(){return s()*10}',
+    "c.js": 'import{t}from"./t.js";export function c(){return t()*100}',
+    "s.js": "export function s(){return 1}",
+    "t.js": "export function t(){return 2}",
+  };
+  for (const [name, text] of Object.entries(files)) {
+    await Deno.writeTextFile(`${src}/${name}`, text);
+  }
+  const out = `${tmp.path}/out`;
+  const names = await rechunk(src, out);
+  assertEquals(names.sort(), ["a.js", "b.js", "c.js", "main.js", "t.js"]);
+  assertEquals([...Deno.readDirSync(out)].map((e) => e.name).sort(), names);
+  for (const [args, stdout] of [[[], "13\n"], [["c"], "13\n200\n"]] as const) {
+    const r = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "--no-config", "-q", `${out}/main.js`, ...args],
+      stdout: "piped",
+    }).output();
+    assertEquals(new TextDecoder().decode(r.stdout), stdout);
+  }
 });
 
 Deno.test("bundle --dry-run prints the pinned deno bundle command; a bad argument exits 2", async () => {

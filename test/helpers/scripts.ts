@@ -10,10 +10,17 @@ export interface ScriptResult {
   stderr: string;
 }
 
-/** Runs a script of scripts/ (its file path) with read, write and run permission. */
-export async function runScript(script: string, args: string[]): Promise<ScriptResult> {
+/**
+ * Runs a script of scripts/ (its file path) with read, write and run permission, and the
+ * permissions its deno.json task adds (`extra`: env and ffi for the bundle's Rollup).
+ */
+export async function runScript(
+  script: string,
+  args: string[],
+  extra: string[] = [],
+): Promise<ScriptResult> {
   const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-read", "--allow-write", "--allow-run", script, ...args],
+    args: ["run", "--allow-read", "--allow-write", "--allow-run", ...extra, script, ...args],
     stdout: "piped",
     stderr: "piped",
   }).output();
