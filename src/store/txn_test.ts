@@ -106,22 +106,29 @@ Deno.test("commitFiles: a derived file is made from the written temps and commit
   }
 });
 
-Deno.test("commitFiles: a derived file that fails leaves the old files and no temps", async () => {
-  const w = await world();
-  try {
-    await rejects(
-      commitFiles(w.state, [{ path: `${w.dir}/a.json`, data: "new a" }], () => {
-        throw new Error("boom");
-      }),
-      /boom/,
-    );
-    assertEquals(await Deno.readTextFile(`${w.dir}/a.json`), "old a");
-    assertEquals(await names(w.dir), [".draftcli", "a.json", "b.json"]);
-    assertEquals(await names(w.state), []);
-  } finally {
-    await w.cleanup();
-  }
-});
+for (
+  const [what, derived, meanwhile] of [
+    ["derived entry", () => Promise.reject(new Error("boom")), undefined],
+    ["meanwhile", undefined, () => {
+      throw new Error("boom");
+    }],
+  ] as const
+) {
+  Deno.test(`commitFiles: a failing ${what} leaves the old files and no temps`, async () => {
+    const w = await world();
+    try {
+      await rejects(
+        commitFiles(w.state, [{ path: `${w.dir}/a.json`, data: "new a" }], derived, meanwhile),
+        /boom/,
+      );
+      assertEquals(await Deno.readTextFile(`${w.dir}/a.json`), "old a");
+      assertEquals(await names(w.dir), [".draftcli", "a.json", "b.json"]);
+      assertEquals(await names(w.state), []);
+    } finally {
+      await w.cleanup();
+    }
+  });
+}
 
 Deno.test("commitFiles: meanwhile runs once, after the temps are written and before any rename", async () => {
   const w = await world();
@@ -143,23 +150,6 @@ Deno.test("commitFiles: meanwhile runs once, after the temps are written and bef
     assertEquals(seen[0].length, 2, "the temp was written");
     assertEquals(await Deno.readTextFile(`${w.dir}/a.json`), "new a");
     assertEquals(await names(w.dir), [".draftcli", "a.json", "b.json"]);
-  } finally {
-    await w.cleanup();
-  }
-});
-
-Deno.test("commitFiles: a failing meanwhile leaves the old files and no temps", async () => {
-  const w = await world();
-  try {
-    await rejects(
-      commitFiles(w.state, [{ path: `${w.dir}/a.json`, data: "new a" }], undefined, () => {
-        throw new Error("boom");
-      }),
-      /boom/,
-    );
-    assertEquals(await Deno.readTextFile(`${w.dir}/a.json`), "old a");
-    assertEquals(await names(w.dir), [".draftcli", "a.json", "b.json"]);
-    assertEquals(await names(w.state), []);
   } finally {
     await w.cleanup();
   }
