@@ -1,0 +1,116 @@
+/**
+ * How far `images add` ×1,000 (one PNG, copy mode) is from the cost of its file work alone. A
+ * one-module child (floor_child.ts, which imports nothing) does only what the add must do to the disk and stdout, with as little
+ * JavaScript as it can: read the input and the draft, stage the PNG and flush it, write the new
+ * timeline (each item copied from the text of the item a real add wrote, with fresh ids), copy it
+ * to the mirror, write the meta file, flush the three, write and flush a journal, rename, print a
+ * result of the same shape. Runs are interleaved with a bare `deno run` and the real add of this
+ * checkout and of each `--main`, on fresh copies of one empty draft; prints medians and the cost
+ * over the bare start, and (with `--phases`) the child's own phase times.
+ *
+ * Run: deno run -A bench/floor_images.ts [--runs 15] [--phases] [--main path/to/main.ts or bundle/main.js]…
+ * Figures go into notes, never into assertions.
+ */
+import { V8_FLAGS } from "../scripts/compile.ts";
+import { LISTS, type Templates } from "./floor_child.ts";
+import { flag, mainsToCompare, median, printOverBare, runArgs, scratchEnv } from "./runs.ts";
+
+const N = 1000;
+
+const RUNS = Number(flag("--runs") ?? 15) || 15;
+const mains = mainsToCompare();
+const work = await Deno.makeTempDir({ prefix: "draftcli-floor-" });
+try {
+  const env = await scratchEnv(work);
+  const deno = Deno.execPath();
+  const run = async (cmd: string[]): Promise<{ ms: number; stdout: string; stderr: string }> => {
+    const t = performance.now();
+    const out = await new Deno.Command(cmd[0], { args: cmd.slice(1), env, stdout: "piped" })
+      .output();
+    const ms = performance.now() - t;
+    const text = (b: Uint8Array) => new TextDecoder().decode(b);
+    if (!out.success) throw new Error(`${cmd.slice(-4).join(" ")} failed: ${text(out.stderr)}`);
+    return { ms, stdout: text(out.stdout), stderr: text(out.stderr) };
+  };
+  const empty = `${work}/empty.ts`;
+  await Deno.writeTextFile(empty, "");
+  const png = `${work}/pic.png`;
+  await Deno.copyFile(new URL("../test/fixtures/image.png", import.meta.url), png);
+  const images = `${work}/images.json`;
+  await Deno.writeTextFile(
+    images,
+    JSON.stringify(Array.from({ length: N }, (_, i) => ({
+      imageUrl: `file://${png}`,
+      start: i * 1_000_000,
+      end: (i + 1) * 1_000_000,
+    }))),
+  );
+  const cli = (main: string) => [deno, ...runArgs(main)];
+  const created = await run([...cli(mains[0]), "draft", "create", "--name", "floor"]);
+  const { draftId, filePath } = JSON.parse(created.stdout);
+  const base = `${work}/base`;
+  await Deno.rename(filePath, base);
+  const reset = () => run(["sh", "-c", `rm -rf "${filePath}" && cp -r "${base}" "${filePath}"`]);
+  const add = (
+    main: string,
+  ) => [...cli(main), "images", "add", draftId, "--image-infos", `@${images}`];
+
+  // The item texts of a real add of this checkout.
+  await reset();
+  await run(add(mains[0]));
+  const written = JSON.parse(await Deno.readTextFile(`${filePath}/draft_content.json`));
+  const templates: Templates = {};
+  const item = (x: Record<string, unknown>) => JSON.stringify({ ...x, id: "@ID@" });
+  for (const list of LISTS) {
+    const first = written.materials[list]?.[0];
+    if (first) templates[list] = item(first);
+  }
+  templates.segments = item(written.tracks[0].segments[0]);
+  templates.track = JSON.stringify({ ...written.tracks[0], id: "@ID@", segments: "@segments@" });
+  const templatesPath = `${work}/templates.json`;
+  await Deno.writeTextFile(templatesPath, JSON.stringify(templates));
+
+  const child = [
+    deno,
+    "run",
+    "-q",
+    "-A",
+    "--no-config",
+    `--v8-flags=${V8_FLAGS.join(",")}`,
+    new URL("./floor_child.ts", import.meta.url).pathname,
+    filePath,
+    images,
+    templatesPath,
+  ];
+  const cases: { name: string; cmd: string[]; mutates: boolean }[] = [
+    { name: "bare runtime (deno run empty.ts)", cmd: [deno, "run", "-q", empty], mutates: false },
+    { name: `file work alone ×${N} (one-module child)`, cmd: child, mutates: true },
+    ...mains.map((m, k) => ({
+      name: `images add ×${N} (one PNG) [${k === 0 ? "this" : m}]`,
+      cmd: add(m),
+      mutates: true,
+    })),
+  ];
+  const times = cases.map(() => [] as number[]);
+  const phases: string[] = [];
+  for (let r = 0; r < RUNS; r++) {
+    for (const [i, c] of cases.entries()) {
+      if (c.mutates) await reset();
+      const res = await run(c.cmd);
+      times[i].push(res.ms);
+      if (c.cmd === child) phases.push(res.stderr.trim());
+    }
+  }
+  printOverBare(cases.map((c) => c.name), times);
+  if (Deno.args.includes("--phases")) {
+    console.log("the child's phases (ms from its start), run by run:");
+    for (const p of phases) console.log(`  ${p}`);
+  }
+  console.log(
+    `(median of the child's own time: ${
+      median(phases.map((p) => Number(p.split(" ").pop()))).toFixed(1)
+    } ms)`,
+  );
+} finally {
+  await Deno.remove(work, { recursive: true });
+}
