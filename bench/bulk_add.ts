@@ -12,7 +12,14 @@
  *   (`--main dist/bundle/main.js`, after `deno task bundle`: the form the release binaries run)
  * Figures go into notes, never into assertions.
  */
-import { flag, mainsToCompare, printOverBare, runArgs, scratchEnv } from "./runs.ts";
+import {
+  flag,
+  mainsToCompare,
+  printOverBare,
+  runArgs,
+  scratchEnv,
+  writeOnePngImages,
+} from "./runs.ts";
 import { makeRuntimeDir, startWarm, stopWarm, warmEnv } from "./warm_runs.ts";
 
 const RUNS = Number(flag("--runs") ?? 15) || 15;
@@ -51,17 +58,7 @@ await Deno.writeTextFile(
     end: (i + 1) * SEC,
   }))),
 );
-const png = `${work}/pic.png`;
-await Deno.copyFile(new URL("../test/fixtures/image.png", import.meta.url), png);
-const images = `${work}/images.json`;
-await Deno.writeTextFile(
-  images,
-  JSON.stringify(Array.from({ length: N }, (_, i) => ({
-    imageUrl: `file://${png}`,
-    start: i * SEC,
-    end: (i + 1) * SEC,
-  }))),
-);
+const images = await writeOnePngImages(work, N);
 const created = await run([deno, ...flags(mains[0]), "draft", "create", "--name", "bulk"]);
 const { draftId, filePath } = JSON.parse(created.stdout);
 const base = `${work}/base`;

@@ -11,19 +11,6 @@
  */
 export type Templates = Record<string, string>;
 
-/** Lists a visual item writes one object into, besides its segment. */
-export const LISTS = [
-  "videos",
-  "speeds",
-  "placeholder_infos",
-  "canvases",
-  "material_animations",
-  "sound_channel_mappings",
-  "material_colors",
-  "loudnesses",
-  "vocal_separations",
-];
-
 /** The child: the add's file work on the draft at `dir` (see the module doc). */
 export async function floor(dir: string, imagesPath: string, templatesPath: string): Promise<void> {
   const t0 = performance.now();
@@ -90,15 +77,17 @@ export async function floor(dir: string, imagesPath: string, templatesPath: stri
   await Promise.all([main.sync(), mirror.sync(), metaFile.sync()]);
   for (const f of [main, mirror, metaFile]) f.close();
   mark("flushed");
+  const moves = [
+    [`${stage}/resources/image.png`, `${dir}/resources/image.png`],
+    ...["draft_content.json", "draft_info.json", "draft_meta_info.json"]
+      .map((name) => [temp(name), `${dir}/${name}`]),
+  ];
   const journal = Deno.openSync(`${state}/journal.json`, { write: true, create: true });
-  journal.writeSync(encoder.encode(JSON.stringify({ moves: LISTS })));
+  journal.writeSync(encoder.encode(JSON.stringify({ moves })));
   journal.syncSync();
   journal.close();
   Deno.mkdirSync(`${dir}/resources`, { recursive: true });
-  Deno.renameSync(`${stage}/resources/image.png`, `${dir}/resources/image.png`);
-  for (const name of ["draft_content.json", "draft_info.json", "draft_meta_info.json"]) {
-    Deno.renameSync(temp(name), `${dir}/${name}`);
-  }
+  for (const [from, to] of moves) Deno.renameSync(from, to);
   Deno.removeSync(`${state}/journal.json`);
   Deno.removeSync(stage, { recursive: true });
   Deno.removeSync(`${state}/lock`);

@@ -12,8 +12,16 @@
  * Figures go into notes, never into assertions.
  */
 import { V8_FLAGS } from "../scripts/compile.ts";
-import { LISTS, type Templates } from "./floor_child.ts";
-import { flag, mainsToCompare, median, printOverBare, runArgs, scratchEnv } from "./runs.ts";
+import type { Templates } from "./floor_child.ts";
+import {
+  flag,
+  mainsToCompare,
+  median,
+  printOverBare,
+  runArgs,
+  scratchEnv,
+  writeOnePngImages,
+} from "./runs.ts";
 
 const N = 1000;
 
@@ -34,17 +42,7 @@ try {
   };
   const empty = `${work}/empty.ts`;
   await Deno.writeTextFile(empty, "");
-  const png = `${work}/pic.png`;
-  await Deno.copyFile(new URL("../test/fixtures/image.png", import.meta.url), png);
-  const images = `${work}/images.json`;
-  await Deno.writeTextFile(
-    images,
-    JSON.stringify(Array.from({ length: N }, (_, i) => ({
-      imageUrl: `file://${png}`,
-      start: i * 1_000_000,
-      end: (i + 1) * 1_000_000,
-    }))),
-  );
+  const images = await writeOnePngImages(work, N);
   const cli = (main: string) => [deno, ...runArgs(main)];
   const created = await run([...cli(mains[0]), "draft", "create", "--name", "floor"]);
   const { draftId, filePath } = JSON.parse(created.stdout);
@@ -61,9 +59,9 @@ try {
   const written = JSON.parse(await Deno.readTextFile(`${filePath}/draft_content.json`));
   const templates: Templates = {};
   const item = (x: Record<string, unknown>) => JSON.stringify({ ...x, id: "@ID@" });
-  for (const list of LISTS) {
-    const first = written.materials[list]?.[0];
-    if (first) templates[list] = item(first);
+  // every material list the add wrote one object per image into
+  for (const [list, items] of Object.entries(written.materials)) {
+    if (Array.isArray(items) && items.length === N) templates[list] = item(items[0]);
   }
   templates.segments = item(written.tracks[0].segments[0]);
   templates.track = JSON.stringify({ ...written.tracks[0], id: "@ID@", segments: "@segments@" });

@@ -125,3 +125,23 @@ export async function writeCaptions(path: string, count: number): Promise<string
   );
   return path;
 }
+
+/**
+ * Copies the test PNG into `work` and writes, at `<work>/images.json`, `count` images of it for
+ * `images add --image-infos @path`: one PNG used `count` times, from second i to second i + 1.
+ * Returns the JSON file's path.
+ */
+export async function writeOnePngImages(work: string, count: number): Promise<string> {
+  const png = `${work}/pic.png`;
+  await Deno.copyFile(new URL("../test/fixtures/image.png", import.meta.url), png);
+  const path = `${work}/images.json`;
+  await Deno.writeTextFile(
+    path,
+    JSON.stringify(Array.from({ length: count }, (_, i) => ({
+      imageUrl: `file://${png}`,
+      start: i * 1_000_000,
+      end: (i + 1) * 1_000_000,
+    }))),
+  );
+  return path;
+}
