@@ -5,6 +5,17 @@ import { dirname, join } from "../path.ts";
 /** Suffix of temp files (cleaned up by recovery if a process dies mid-write). */
 export const TMP_SUFFIX = ".draftcli-tmp";
 
+/** A new temp name beside `path`, with `TMP_SUFFIX` (which recovery sweeps). */
+export function tempBeside(path: string): string {
+  return `${path}.${crypto.randomUUID().slice(0, 8)}${TMP_SUFFIX}`;
+}
+
+/** Writes all of `bytes` to `f` (one write may take fewer). */
+export function writeAll(f: Deno.FsFile, bytes: Uint8Array): void {
+  let off = 0;
+  while (off < bytes.length) off += f.writeSync(bytes.subarray(off));
+}
+
 /**
  * Writes bytes or text to `path` atomically (temp file + fsync + rename), creating the parent
  * folders. `mode`: the new file's permission bits (default: 0666 less the umask).
@@ -17,14 +28,13 @@ export async function writeFileAtomic(
 ): Promise<void> {
   const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
   Deno.mkdirSync(dirname(path), { recursive: true });
-  const tmp = `${path}.${crypto.randomUUID().slice(0, 8)}${TMP_SUFFIX}`;
+  const tmp = tempBeside(path);
   const file = Deno.openSync(tmp, { write: true, create: true, truncate: true, mode });
   try {
     try {
       // The umask narrows the mode given at creation; chmod sets it exactly.
       if (mode !== undefined && Deno.build.os !== "windows") Deno.chmodSync(tmp, mode);
-      let off = 0;
-      while (off < bytes.length) off += file.writeSync(bytes.subarray(off));
+      writeAll(file, bytes);
       file.syncSync();
     } finally {
       file.close();
@@ -64,13 +74,11 @@ export async function stageFiles(
   try {
     for (const { path, data } of files) {
       Deno.mkdirSync(dirname(path), { recursive: true });
-      const tmp = `${path}.${crypto.randomUUID().slice(0, 8)}${TMP_SUFFIX}`;
+      const tmp = tempBeside(path);
       temps.push(tmp);
       const file = Deno.openSync(tmp, { write: true, create: true, truncate: true });
       open.push(file);
-      const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
-      let off = 0;
-      while (off < bytes.length) off += file.writeSync(bytes.subarray(off));
+      writeAll(file, typeof data === "string" ? new TextEncoder().encode(data) : data);
     }
     const others = Promise.allSettled(open.slice(0, -1).map((f) => f.sync()));
     let last: unknown;

@@ -5,7 +5,7 @@
  */
 import { entriesOf, ignoreErrors, mkdirHere, orUndefined } from "../files.ts";
 import { basename, dirname, isAbsolute, join, relative, resolve } from "../path.ts";
-import { TMP_SUFFIX } from "./atomic.ts";
+import { TMP_SUFFIX, writeAll } from "./atomic.ts";
 import { deferFree, freesDeferred, TRASH_DIR } from "./deferred_frees.ts";
 import { tryCreateHeld } from "./lock.ts";
 
@@ -58,11 +58,6 @@ const CHUNK_BUFFER = 1 << 20;
  * goes on with one of CHUNK_BUFFER bytes.
  */
 const FIRST_BUFFER = 1 << 16;
-
-function writeAll(f: Deno.FsFile, bytes: Uint8Array): void {
-  let off = 0;
-  while (off < bytes.length) off += f.writeSync(bytes.subarray(off));
-}
 
 /** Bytes pieces shorter than this are copied into the buffer; longer ones are written as they are. */
 const DIRECT_BYTES = 1 << 16;

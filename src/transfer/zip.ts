@@ -10,7 +10,7 @@ import { DraftcliError } from "../errors.ts";
 import { sha256File } from "../files.ts";
 import type { Json } from "../editions/profiles.ts";
 import { type DraftState, STATE_DIR } from "../store/drafts.ts";
-import { readJsonIfExists, TMP_SUFFIX } from "../store/atomic.ts";
+import { readJsonIfExists, tempBeside, TMP_SUFFIX } from "../store/atomic.ts";
 import {
   fromPlaceholder,
   isAbsoluteAnyOs,
@@ -314,7 +314,7 @@ export async function buildPortableZip(
     ? ZIP_COMMENT_PREFIX + JSON.stringify({ edition: state.edition, profile: state.profile })
     : "";
   await Deno.mkdir(dirname(resolve(outPath)), { recursive: true });
-  const tmp = `${outPath}.${crypto.randomUUID().slice(0, 8)}${TMP_SUFFIX}`;
+  const tmp = tempBeside(outPath);
   const out = await Deno.open(tmp, { write: true, createNew: true });
   let done = 0;
   const progress = (n: number) => {
