@@ -6,7 +6,10 @@
  */
 import { ENTRY } from "./bundle.ts";
 
-/** npm packages used only by tests and dev scripts (rollup: scripts/bundle.ts): none may reach the binary. */
+/**
+ * npm packages used only by tests and dev scripts (rollup: scripts/bundle.ts): none may reach the
+ * binary.
+ */
 export const TEST_ONLY = [
   "fast-check",
   "pure-rand",

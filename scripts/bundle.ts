@@ -5,16 +5,16 @@
  * repository paths (src/embedded.ts finds them there). `deno task compile` compiles this bundle;
  * `deno run` starts it too (src/setup/self_command.ts `denoRunCommand`).
  *
- * Two steps follow `deno bundle`. First, its shared runtime chunk, which every chunk imports, opens with
- * `import {createRequire} from "node:module"` (the `require` of bundled CommonJS code). Loading
- * `node:module` starts Deno's Node compatibility layer on every call, for code that almost never
- * runs: the only `require` calls in the bundle are those of the `debug` package (`node:tty`,
+ * Two steps follow `deno bundle`. First, its shared runtime chunk, which every chunk imports, opens
+ * with `import {createRequire} from "node:module"` (the `require` of bundled CommonJS code).
+ * Loading `node:module` starts Deno's Node compatibility layer on every call, for code that almost
+ * never runs: the only `require` calls in the bundle are those of the `debug` package (`node:tty`,
  * `node:util`, `supports-color`), which music-metadata and @tokenizer/inflate import, so only a
- * probe of an audio or Matroska/WebM file reaches them (src/media/probe.ts). The step makes that `require` lazy: it is created, through
- * `process.getBuiltinModule("node:module")`, on its first call. Neither option of `deno bundle`
- * removes the import: with `--packages external` (Deno 2.9.6) the output is the same, the `npm:`
- * imports deno.json maps still bundled, and an import map cannot reach `debug`, a dependency of
- * npm packages, not of ours.
+ * probe of an audio or Matroska/WebM file reaches them (src/media/probe.ts). The step makes that
+ * `require` lazy: it is created, through `process.getBuiltinModule("node:module")`, on its first
+ * call. Neither option of `deno bundle` removes the import: with `--packages external` (Deno 2.9.6)
+ * the output is the same, the `npm:` imports deno.json maps still bundled, and an import map cannot
+ * reach `debug`, a dependency of npm packages, not of ours.
  *
  * Then Rollup re-chunks that output (`rechunk`): `deno bundle` (esbuild) makes one chunk per set
  * of entries (main.js and every `import()` target) that reach a module, counting each `import()`
@@ -83,13 +83,14 @@ export const RECHUNK_OUTPUT = {
 /**
  * Re-chunks the ES modules in `inDir` (the entry `entry` and the files it imports by relative
  * paths; `node:` modules stay imports) with Rollup into `outDir`, which must not exist; gives the
- * names of the files written. Any warning of Rollup's fails the build: its output is pinned.
+ * files written, by name, with their text. Any warning of Rollup's fails the build: its output is
+ * pinned.
  */
 export async function rechunk(
   inDir: string,
   outDir: string,
   entry: string = BUNDLE_ENTRY,
-): Promise<string[]> {
+): Promise<{ name: string; text: string }[]> {
   const { rollup } = await import("rollup");
   const warnings: string[] = [];
   const build = await rollup({
@@ -101,13 +102,13 @@ export async function rechunk(
     const { output } = await build.generate(RECHUNK_OUTPUT);
     if (warnings.length) throw new Error(`rollup warned:\n${warnings.join("\n")}`);
     await Deno.mkdir(outDir);
-    const names: string[] = [];
+    const written: { name: string; text: string }[] = [];
     for (const file of output) {
       if (file.type !== "chunk") throw new Error(`rollup emitted an asset: ${file.fileName}`);
       await Deno.writeTextFile(`${outDir}/${file.fileName}`, file.code);
-      names.push(file.fileName);
+      written.push({ name: file.fileName, text: file.code });
     }
-    return names;
+    return written;
   } finally {
     await build.close();
   }
@@ -179,10 +180,9 @@ export async function buildBundle(
       shims += count;
     }
     if (shims > 1) throw new Error(`found ${shims} require shims; expected one runtime chunk`);
-    const names = await rechunk(split, staging);
+    const chunks = await rechunk(split, staging);
     let bytes = 0;
-    for (const name of names) {
-      const text = await Deno.readTextFile(`${staging}/${name}`);
+    for (const { name, text } of chunks) {
       if (IMPORTS_NODE_MODULE.test(text)) {
         throw new Error(
           `${name} still imports node:module after the require shim was made lazy; ` +
@@ -199,7 +199,7 @@ export async function buildBundle(
     await Deno.remove(dir, { recursive: true }).catch(() => {});
     await Deno.rename(staging, dir);
     await clean();
-    return { dir, modules: names.length, bytes, dataFiles };
+    return { dir, modules: chunks.length, bytes, dataFiles };
   } catch (err) {
     await clean();
     throw err;

@@ -80,7 +80,7 @@ Deno.test("rechunk joins a chunk into the one that always loads it first, and no
     await Deno.writeTextFile(`${src}/${name}`, text);
   }
   const out = `${tmp.path}/out`;
-  const names = await rechunk(src, out);
+  const names = (await rechunk(src, out)).map((c) => c.name);
   assertEquals(names.sort(), ["a.js", "b.js", "c.js", "main.js", "t.js"]);
   assertEquals([...Deno.readDirSync(out)].map((e) => e.name).sort(), names);
   for (const [args, stdout] of [[[], "13\n"], [["c"], "13\n200\n"]] as const) {
