@@ -29,10 +29,12 @@
  *   --out <dir>  write the bundle there instead of dist/bundle (relative to the repository root)
  *   --dry-run    print the deno bundle command; run nothing
  */
-import { resolve } from "node:path";
+import { relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CATALOG_DIR } from "../src/catalogs/catalog.ts";
 import { copyTree } from "../src/files.ts";
+import { PLAN_COSTS, planChunks } from "./chunk_plan.ts";
+import { type CallLoads, instrument, profileLoads } from "./load_profile.ts";
 
 /** The program's entry point, relative to the repository root: what the bundle starts from. */
 export const ENTRY = "main.ts";
@@ -49,6 +51,9 @@ export const BUNDLE_ENTRY = "main.js";
  * as from source), minified (less to parse and to cache).
  */
 export const BUNDLE_FLAGS = ["--platform", "deno", "--code-splitting", "--minify"] as const;
+
+/** The media the profiled calls add (the test suite's), relative to the repository root. */
+export const PROFILE_MEDIA = "test/fixtures";
 
 /**
  * Folders of data files the program reads at run time (src/embedded.ts), relative to the
@@ -80,17 +85,29 @@ export const RECHUNK_OUTPUT = {
   experimentalMinChunkSize: 1,
 } as const;
 
+/** One file `rechunk` wrote. */
+export interface RechunkedFile {
+  /** Its name in the output folder. */
+  name: string;
+  /** Its text. */
+  text: string;
+  /** The input files it holds, by name in the input folder. */
+  modules: string[];
+}
+
 /**
  * Re-chunks the ES modules in `inDir` (the entry `entry` and the files it imports by relative
  * paths; `node:` modules stay imports) with Rollup into `outDir`, which must not exist; gives the
- * files written, by name, with their text. Any warning of Rollup's fails the build: its output is
- * pinned.
+ * files written, by name, with their text. With `loads` (what profiled runs loaded, by file name
+ * in `inDir`), the modules they load are grouped by `planChunks`. Any warning of Rollup's fails the
+ * build: its output is pinned.
  */
 export async function rechunk(
   inDir: string,
   outDir: string,
   entry: string = BUNDLE_ENTRY,
-): Promise<{ name: string; text: string }[]> {
+  loads?: readonly CallLoads[],
+): Promise<RechunkedFile[]> {
   const { rollup } = await import("rollup");
   const warnings: string[] = [];
   const build = await rollup({
@@ -98,15 +115,37 @@ export async function rechunk(
     external: (id) => id.startsWith("node:"),
     onwarn: (w) => void warnings.push(`${w.code}: ${w.message}`),
   });
+  let plan: Map<string, string> | undefined;
   try {
-    const { output } = await build.generate(RECHUNK_OUTPUT);
+    const { output } = await build.generate({
+      ...RECHUNK_OUTPUT,
+      manualChunks: loads && ((id, { getModuleIds, getModuleInfo }) => {
+        plan ??= planChunks({
+          modules: new Map(
+            [...getModuleIds()].filter((m) => !m.startsWith("node:")).map((m) => {
+              const info = getModuleInfo(m)!;
+              return [m, {
+                size: info.code?.length ?? 0,
+                imports: info.importedIds,
+                dynamicImports: info.dynamicallyImportedIds,
+              }];
+            }),
+          ),
+          entry: resolve(inDir, entry),
+          loads: loads.map((l) => ({ modules: l.files.map((f) => resolve(inDir, f)), weight: 1 })),
+          ...PLAN_COSTS,
+        });
+        return plan.get(id);
+      }),
+    });
     if (warnings.length) throw new Error(`rollup warned:\n${warnings.join("\n")}`);
     await Deno.mkdir(outDir);
-    const written: { name: string; text: string }[] = [];
+    const written: RechunkedFile[] = [];
     for (const file of output) {
       if (file.type !== "chunk") throw new Error(`rollup emitted an asset: ${file.fileName}`);
       await Deno.writeTextFile(`${outDir}/${file.fileName}`, file.code);
-      written.push({ name: file.fileName, text: file.code });
+      const modules = file.moduleIds.map((m) => relative(inDir, m));
+      written.push({ name: file.fileName, text: file.code, modules });
     }
     return written;
   } finally {
@@ -141,6 +180,8 @@ export interface BundleReport {
   bytes: number;
   /** Data files copied into the bundle. */
   dataFiles: number;
+  /** How many of the bundle's files each profiled call loads (scripts/load_profile.ts). */
+  loads: Record<string, number>;
 }
 
 /**
@@ -156,8 +197,11 @@ export async function buildBundle(
   const dir = resolve(root, outDir);
   const staging = `${dir}.partial`;
   const split = `${dir}.split`;
+  const profiled = `${dir}.profile`;
   const clean = () =>
-    Promise.all([staging, split].map((d) => Deno.remove(d, { recursive: true }).catch(() => {})));
+    Promise.all(
+      [staging, split, profiled].map((d) => Deno.remove(d, { recursive: true }).catch(() => {})),
+    );
   await clean();
   try {
     const out = await new Deno.Command(Deno.execPath(), {
@@ -180,7 +224,14 @@ export async function buildBundle(
       shims += count;
     }
     if (shims > 1) throw new Error(`found ${shims} require shims; expected one runtime chunk`);
-    const chunks = await rechunk(split, staging);
+    await instrument(split, profiled, BUNDLE_ENTRY);
+    for (const data of DATA_DIRS) await copyTree(`${root}/${data}`, `${profiled}/${data}`);
+    const calls = await profileLoads(profiled, BUNDLE_ENTRY, resolve(root, PROFILE_MEDIA));
+    const chunks = await rechunk(split, staging, BUNDLE_ENTRY, calls);
+    const fileOf = new Map(chunks.flatMap((c) => c.modules.map((m) => [m, c.name])));
+    const loads = Object.fromEntries(
+      calls.map((c) => [c.name, new Set(c.files.map((f) => fileOf.get(f))).size]),
+    );
     let bytes = 0;
     for (const { name, text } of chunks) {
       if (IMPORTS_NODE_MODULE.test(text)) {
@@ -199,7 +250,7 @@ export async function buildBundle(
     await Deno.remove(dir, { recursive: true }).catch(() => {});
     await Deno.rename(staging, dir);
     await clean();
-    return { dir, modules: chunks.length, bytes, dataFiles };
+    return { dir, modules: chunks.length, bytes, dataFiles, loads };
   } catch (err) {
     await clean();
     throw err;
