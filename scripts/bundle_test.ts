@@ -2,9 +2,11 @@ import {
   deepStrictEqual as assertEquals,
   match as assertMatch,
   ok as assert,
+  rejects as assertRejects,
 } from "node:assert/strict";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { BUNDLE_ENTRY, DATA_DIRS, lazyRequire, rechunk } from "./bundle.ts";
+import { instrument, PROFILE_CALLS, profileLoads } from "./load_profile.ts";
 import { denoRunCommand } from "../src/setup/self_command.ts";
 import { versionLine } from "../src/version.ts";
 import { fixture, hermeticEnv, tempWorld } from "../test/helpers/cli.ts";
@@ -22,7 +24,14 @@ const built = oncePerFile(async (dir) => {
   const out = `${dir}/bundle`;
   const r = await runBundle(["--out", out]);
   assertEquals(r.code, 0, r.stderr);
-  return { dir: out, report: JSON.parse(r.stdout) as { modules: number; dataFiles: number } };
+  return {
+    dir: out,
+    report: JSON.parse(r.stdout) as {
+      modules: number;
+      dataFiles: number;
+      loads: Record<string, number>;
+    },
+  };
 }, "draftcli-bundle-");
 
 /** Runs the bundle's main.js as `setup` registers it, in `env`. */
@@ -92,6 +101,42 @@ Deno.test("rechunk joins a chunk into the one that always loads it first, and no
   }
 });
 
+Deno.test("profileLoads gives the files each call loaded, in order, the first call's draft id passed to later ones; a failing call fails with its output", async () => {
+  await using tmp = await tempDir();
+  const src = `${tmp.path}/split`;
+  await Deno.mkdir(src);
+  // The first call "creates" a draft; later calls get its id and load more or less.
+  const files: Record<string, string> = {
+    "main.js": 'import{v}from"./v.js";const[cmd,id]=Deno.args;' +
+      'if(cmd==="create"){console.log(JSON.stringify({draftId:"D1"+v}))}' +
+      'else if(cmd==="add"){console.log((await import("./add.js")).add(id))}' +
+      'else if(cmd==="home"){console.log(Deno.env.get("HOME"))}' +
+      'else{console.error("no such call");Deno.exit(3)}',
+    "v.js": 'export const v="";',
+    "add.js": 'import{t}from"./t.js";export function add(id){return id+t}',
+    "t.js": 'export const t="!";',
+  };
+  for (const [name, text] of Object.entries(files)) {
+    await Deno.writeTextFile(`${src}/${name}`, text);
+  }
+  const out = `${tmp.path}/profiled`;
+  await instrument(src, out, "main.js");
+  const loads = await profileLoads(out, "main.js", tmp.path, [
+    { name: "create", args: ["create"] },
+    { name: "add", args: ["add", "{draft}"] },
+    { name: "home", args: ["home"] },
+  ]);
+  assertEquals(loads, [
+    { name: "create", files: ["v.js", "main.js"] },
+    { name: "add", files: ["v.js", "main.js", "t.js", "add.js"] },
+    { name: "home", files: ["v.js", "main.js"] },
+  ]);
+  await assertRejects(
+    profileLoads(out, "main.js", tmp.path, [{ name: "bad", args: ["oops"] }]),
+    /profile call 'bad' failed \(exit 3\): no such call\nupdate PROFILE_CALLS/,
+  );
+});
+
 Deno.test("bundle --dry-run prints the pinned deno bundle command; a bad argument exits 2", async () => {
   const dry = await runBundle(["--dry-run"]);
   assertEquals(dry.code, 0);
@@ -130,6 +175,9 @@ Deno.test("the bundle: split chunks, none importing node:module, and the data fi
     }
   }
   assert(files > 10 && report.dataFiles >= files, `${files} catalog files`);
+  // Every profiled call loads few files (a 10-caption add: 50 with Rollup's own chunking).
+  assertEquals(Object.keys(report.loads), PROFILE_CALLS.map((c) => c.name));
+  for (const [call, n] of Object.entries(report.loads)) assert(n >= 2 && n <= 10, `${call}: ${n}`);
   // No build leftovers beside it.
   assertEquals([...Deno.readDirSync(`${dir}/..`)].map((e) => e.name), ["bundle"]);
 });
