@@ -19,10 +19,11 @@
  * Then Rollup re-chunks that output (`rechunk`): `deno bundle` (esbuild) makes one chunk per set
  * of entries (main.js and every `import()` target) that reach a module, counting each `import()`
  * target as if it could load alone, and keeps code no entry uses. Rollup takes the chunks as its
- * modules, drops what nothing uses, and joins chunks when no entry would run more code for it: a
- * module that every importer of an `import()` target has already loaded is not counted against
- * that target (a 10-caption `captions add` loads 50 files instead of 57, `draft info` 36 instead
- * of 44; `deno bundle` has no option for either).
+ * modules and drops what nothing uses. Which of them share a file is planned from what runs load:
+ * the build writes them once more, one file each, instrumented (scripts/load_profile.ts), runs an
+ * agent's everyday calls against that copy, and groups the modules by scripts/chunk_plan.ts (a
+ * 10-caption `captions add` loads 6 files instead of 57, `draft info` 5 instead of 44; `deno
+ * bundle` has no option for either).
  *
  * Usage: deno task bundle [--out <dir>] [--dry-run]
  *
