@@ -15,7 +15,10 @@ import { denoRunCommand } from "../src/setup/deno_run.ts";
 export interface ProfileCall {
   /** Its name in the bundle report. */
   name: string;
-  /** Its arguments; `{draft}` is the profile draft's id, `{media}` the test media folder. */
+  /**
+   * Its arguments: `{draft}` is the id the first call printed (`draftId`), `{segment}` the first
+   * segment id a call printed (`items[0].segmentId`), `{media}` the test media folder.
+   */
   args: readonly string[];
 }
 
@@ -27,6 +30,16 @@ const timed = (n: number, item: (i: number) => Record<string, string>) =>
       (_, i) => ({ ...item(i), start: i * 1_000_000, end: (i + 1) * 1_000_000 }),
     ),
   );
+
+/** Two position keyframes on the profile's first segment, as JSON. */
+const keyframes = JSON.stringify(
+  [[0, -0.5], [900_000, 0.5]].map(([offset, value]) => ({
+    segmentId: "{segment}",
+    property: "position_x",
+    offset,
+    value,
+  })),
+);
 
 /**
  * The calls profiled, in order, on one draft: what an agent runs to build a video and look at it.
@@ -75,10 +88,46 @@ export const PROFILE_CALLS: readonly ProfileCall[] = [
     ],
   },
   { name: "transitions add", args: ["transitions", "add", "{draft}", "--auto", "fade"] },
+  {
+    name: "keyframes add",
+    args: ["keyframes", "add", "{draft}", "--keyframes", keyframes],
+  },
+  {
+    name: "effects add",
+    args: [
+      "effects",
+      "add",
+      "{draft}",
+      "--effect-infos",
+      timed(1, () => ({ effectTitle: "1998" })),
+    ],
+  },
+  {
+    name: "filters add",
+    args: [
+      "filters",
+      "add",
+      "{draft}",
+      "--filter-infos",
+      timed(1, () => ({ filterTitle: "1980" })),
+    ],
+  },
+  {
+    name: "segments update",
+    args: [
+      "segments",
+      "update",
+      "{draft}",
+      "--updates",
+      '[{"segmentId":"{segment}","end":900000}]',
+    ],
+  },
   { name: "draft info", args: ["draft", "info", "{draft}"] },
   { name: "draft list", args: ["draft", "list"] },
   { name: "captions list", args: ["captions", "list", "{draft}"] },
   { name: "segments list", args: ["segments", "list", "{draft}"] },
+  { name: "query transitions", args: ["query", "transitions", "--limit", "5"] },
+  { name: "captions add --help", args: ["captions", "add", "--help"] },
 ];
 
 /** The environment variable naming the file an instrumented bundle writes its loads to. */
@@ -157,11 +206,11 @@ export async function profileLoads(
       NO_COLOR: "1",
       [LOADS_FILE]: `${world}/loads.json`,
     };
-    let draft = "";
+    let draft = "", segment = "";
     const loads: CallLoads[] = [];
     for (const call of calls) {
       const args = call.args.map((a) =>
-        a.replaceAll("{draft}", draft).replaceAll("{media}", media)
+        a.replaceAll("{draft}", draft).replaceAll("{segment}", segment).replaceAll("{media}", media)
       );
       const out = await new Deno.Command(cmd, {
         args: [...pre, ...args],
@@ -178,7 +227,11 @@ export async function profileLoads(
             "\nupdate PROFILE_CALLS in scripts/load_profile.ts",
         );
       }
-      draft ||= JSON.parse(text).draftId;
+      if ((!draft || !segment) && text.startsWith("{")) {
+        const printed = JSON.parse(text) as { draftId?: string; items?: { segmentId?: string }[] };
+        draft ||= printed.draftId ?? "";
+        segment ||= printed.items?.[0]?.segmentId ?? "";
+      }
       loads.push({ name: call.name, files: JSON.parse(await Deno.readTextFile(env[LOADS_FILE])) });
     }
     return loads;
