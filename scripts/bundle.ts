@@ -22,7 +22,7 @@
  * modules and drops what nothing uses. Which of them share a file is planned from what runs load:
  * the build writes them once more, one file each, instrumented (scripts/load_profile.ts), runs an
  * agent's everyday calls against that copy, and groups the modules by scripts/chunk_plan.ts (a
- * 10-caption `captions add` loads 6 files instead of 57, `draft info` 5 instead of 44; `deno
+ * 10-caption `captions add` loads 8 files instead of 57, `draft info` 5 instead of 44; `deno
  * bundle` has no option for either).
  *
  * Usage: deno task bundle [--out <dir>] [--dry-run]
