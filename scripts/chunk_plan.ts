@@ -47,7 +47,8 @@ const BOOT_CHUNK = "boot";
 
 /**
  * Gives, for each module a profiled run loads, the name of the chunk it goes in; modules no run
- * loads are left to Rollup. Deterministic for the same input.
+ * loads are left to Rollup. Deterministic for the same input; throws when a run names a module
+ * the graph does not have.
  */
 export function planChunks(input: PlanInput): Map<string, string> {
   const { modules } = input;
@@ -61,9 +62,13 @@ export function planChunks(input: PlanInput): Map<string, string> {
   }
   const plan = new Map<string, string>();
   for (const id of boot) if (id !== input.entry) plan.set(id, BOOT_CHUNK);
-  const sets = input.loads.map((l) =>
-    new Set(l.modules.filter((id) => known(id) && !boot.has(id)))
-  );
+  const sets = input.loads.map((l) => {
+    const unknown = l.modules.find((id) => !known(id));
+    if (unknown) {
+      throw new Error(`a profiled run loaded ${unknown}, which is not a module of the graph`);
+    }
+    return new Set(l.modules.filter((id) => !boot.has(id)));
+  });
 
   // Atoms: the modules the same runs load, with which runs as a bit set.
   const words = Math.ceil(sets.length / 32);

@@ -1,4 +1,4 @@
-import { deepStrictEqual as assertEquals } from "node:assert/strict";
+import { deepStrictEqual as assertEquals, throws as assertThrows } from "node:assert/strict";
 import { PLAN_COSTS, planChunks, type PlanModule } from "./chunk_plan.ts";
 
 /** A module graph from `name: [size, static imports, lazy imports]`. */
@@ -74,4 +74,17 @@ Deno.test("planChunks weighs runs: a join that saves a file in a heavy run outwe
     }));
   assertEquals(plan(1), { a: ["a.js"], b: ["b.js"] });
   assertEquals(plan(5), { b: ["a.js", "b.js"] });
+});
+
+Deno.test("planChunks refuses a profile that names a module the graph does not have", () => {
+  assertThrows(
+    () =>
+      planChunks({
+        modules: graph({ "main.js": [100, []] }),
+        entry: "main.js",
+        loads: [{ modules: ["main.js", "chunk-GONE.js"], weight: 1 }],
+        ...PLAN_COSTS,
+      }),
+    /a profiled run loaded chunk-GONE\.js, which is not a module of the graph/,
+  );
 });
