@@ -11,6 +11,11 @@
  * until no join lowers it: groups the same runs load always join; a small group joins one loaded by
  * most of the same runs. No join makes two files import each other statically, and what the entry
  * imports statically stays one file beside it (`--version` loads nothing else).
+ *
+ * A module of at least `aloneSize` characters (zod, mp4box), and one that imports such a module
+ * statically, each keep a file of their own: a command the profile does not run may need a small
+ * module that the profiled runs load only beside the big one, and would otherwise load the big one
+ * too (`draft export` loaded zod's 460 KB that way).
  */
 /** One module of the bundle as the plan sees it. */
 export interface PlanModule {
@@ -34,10 +39,12 @@ export interface PlanInput {
   fileCost: number;
   /** Milliseconds one more character loaded costs a run. */
   byteCost: number;
+  /** A module of at least this many characters, or importing one, is never joined with another. */
+  aloneSize: number;
 }
 
 /** The costs the bundle is planned with (measured on the bundle's own runs: docs/performance.md). */
-export const PLAN_COSTS = { fileCost: 0.07, byteCost: 0.000025 } as const;
+export const PLAN_COSTS = { fileCost: 0.07, byteCost: 0.000025, aloneSize: 65_536 } as const;
 
 /**
  * The chunk of the modules the entry imports statically. The entry stays a file of its own: it
@@ -73,18 +80,33 @@ export function planChunks(input: PlanInput): Map<string, string> {
   // Atoms: the modules the same runs load, with which runs as a bit set.
   const words = Math.ceil(sets.length / 32);
   const atomOf = new Map<string, number>();
-  const atoms: { members: string[]; size: number; by: Uint32Array }[] = [];
+  const atoms: { members: string[]; size: number; by: Uint32Array; alone: boolean }[] = [];
   const bySignature = new Map<string, number>();
   const ids = [...new Set(sets.flatMap((s) => [...s]))].sort();
+  // A big module, and one that imports a big one statically, each keep a file of their own.
+  const big = new Set(ids.filter((id) => modules.get(id)!.size >= input.aloneSize));
+  const reachesBig = (root: string): boolean => {
+    const seen = new Set<string>();
+    const stack = [...modules.get(root)!.imports];
+    while (stack.length) {
+      const id = stack.pop()!;
+      if (seen.has(id) || !known(id)) continue;
+      if (big.has(id)) return true;
+      seen.add(id);
+      stack.push(...modules.get(id)!.imports);
+    }
+    return false;
+  };
   for (const id of ids) {
     const by = new Uint32Array(words);
     sets.forEach((s, i) => {
       if (s.has(id)) by[i >> 5] |= 1 << (i & 31);
     });
-    const signature = by.join(",");
+    const alone = big.has(id) || reachesBig(id);
+    const signature = alone ? id : by.join(",");
     let atom = bySignature.get(signature);
     if (atom === undefined) {
-      atom = atoms.push({ members: [], size: 0, by }) - 1;
+      atom = atoms.push({ members: [], size: 0, by, alone }) - 1;
       bySignature.set(signature, atom);
     }
     atoms[atom].members.push(id);
@@ -137,7 +159,7 @@ export function planChunks(input: PlanInput): Map<string, string> {
     for (let i = 0; i < atoms.length; i++) {
       if (!alive[i]) continue;
       for (let j = i + 1; j < atoms.length; j++) {
-        if (!alive[j] || refused.has(`${i},${j}`)) continue;
+        if (!alive[j] || atoms[i].alone || atoms[j].alone || refused.has(`${i},${j}`)) continue;
         const g = gain(i, j);
         if (g > 0 && (!best || g > best[0])) best = [g, i, j];
       }

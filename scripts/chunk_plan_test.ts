@@ -88,3 +88,25 @@ Deno.test("planChunks refuses a profile that names a module the graph does not h
     /a profiled run loaded chunk-GONE\.js, which is not a module of the graph/,
   );
 });
+
+Deno.test("planChunks keeps a module of aloneSize characters or more, and one importing it, in files of their own", () => {
+  const modules = graph({
+    "main.js": [100, [], ["help.js"]],
+    "help.js": [500, ["schemas.js"], ["render.js"]],
+    "schemas.js": [800, []],
+    "render.js": [300, ["zod.js"]],
+    "zod.js": [PLAN_COSTS.aloneSize, []],
+  });
+  const plan = planChunks({
+    modules,
+    entry: "main.js",
+    loads: [{ modules: ["main.js", "help.js", "schemas.js", "render.js", "zod.js"], weight: 1 }],
+    ...PLAN_COSTS,
+  });
+  // A command outside the profile that needs schemas.js loads 1,300 characters, not zod's.
+  assertEquals(chunks(plan), {
+    schemas: ["help.js", "schemas.js"],
+    render: ["render.js"],
+    zod: ["zod.js"],
+  });
+});
