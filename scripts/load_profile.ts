@@ -204,6 +204,7 @@ export async function profileLoads(
       DRAFTCLI_DRAFTS_DIR: `${world}/drafts`,
       DRAFTCLI_CACHE_DIR: `${world}/cache`,
       NO_COLOR: "1",
+      DENO_NO_UPDATE_CHECK: "1",
       [LOADS_FILE]: `${world}/loads.json`,
     };
     let draft = "", segment = "";
