@@ -41,77 +41,26 @@ const keyframes = JSON.stringify(
   })),
 );
 
+/** The call `<group> add {draft} <flag> <items>`, named `<group> add`. */
+const add = (group: string, flag: string, items: string): ProfileCall => ({
+  name: `${group} add`,
+  args: [group, "add", "{draft}", flag, items],
+});
+
 /**
  * The calls profiled, in order, on one draft: what an agent runs to build a video and look at it.
  * The first creates the draft.
  */
 export const PROFILE_CALLS: readonly ProfileCall[] = [
   { name: "draft create", args: ["draft", "create", "--name", "profile"] },
-  {
-    name: "images add",
-    args: [
-      "images",
-      "add",
-      "{draft}",
-      "--image-infos",
-      timed(3, () => ({ imageUrl: "{media}/image.png" })),
-    ],
-  },
-  {
-    name: "videos add",
-    args: [
-      "videos",
-      "add",
-      "{draft}",
-      "--video-infos",
-      timed(1, () => ({ videoUrl: "{media}/video.mp4" })),
-    ],
-  },
-  {
-    name: "audios add",
-    args: [
-      "audios",
-      "add",
-      "{draft}",
-      "--audio-infos",
-      timed(1, () => ({ audioUrl: "{media}/audio.mp3" })),
-    ],
-  },
-  {
-    name: "captions add",
-    args: [
-      "captions",
-      "add",
-      "{draft}",
-      "--captions",
-      timed(10, (i) => ({ text: `caption ${i}` })),
-    ],
-  },
+  add("images", "--image-infos", timed(3, () => ({ imageUrl: "{media}/image.png" }))),
+  add("videos", "--video-infos", timed(1, () => ({ videoUrl: "{media}/video.mp4" }))),
+  add("audios", "--audio-infos", timed(1, () => ({ audioUrl: "{media}/audio.mp3" }))),
+  add("captions", "--captions", timed(10, (i) => ({ text: `caption ${i}` }))),
   { name: "transitions add", args: ["transitions", "add", "{draft}", "--auto", "fade"] },
-  {
-    name: "keyframes add",
-    args: ["keyframes", "add", "{draft}", "--keyframes", keyframes],
-  },
-  {
-    name: "effects add",
-    args: [
-      "effects",
-      "add",
-      "{draft}",
-      "--effect-infos",
-      timed(1, () => ({ effectTitle: "1998" })),
-    ],
-  },
-  {
-    name: "filters add",
-    args: [
-      "filters",
-      "add",
-      "{draft}",
-      "--filter-infos",
-      timed(1, () => ({ filterTitle: "1980" })),
-    ],
-  },
+  add("keyframes", "--keyframes", keyframes),
+  add("effects", "--effect-infos", timed(1, () => ({ effectTitle: "1998" }))),
+  add("filters", "--filter-infos", timed(1, () => ({ filterTitle: "1980" }))),
   {
     name: "segments update",
     args: [
