@@ -187,9 +187,10 @@ export interface BundleReport {
 
 /**
  * Builds the bundle of the checkout at `root` into `root/outDir`: bundles into a folder beside
- * it, makes `require` lazy, re-chunks into a staging folder, copies the data folders there, then
- * replaces `outDir` with it, so a failed build leaves the previous bundle (or none) in place.
- * Throws with the cause on failure.
+ * it, makes `require` lazy, runs the profiled calls against an instrumented copy (another folder
+ * beside it), re-chunks by what they loaded into a staging folder, copies the data folders there,
+ * then replaces `outDir` with it, so a failed build leaves the previous bundle (or none) in place
+ * and no folder beside it. Throws with the cause on failure.
  */
 export async function buildBundle(
   root: string,
@@ -231,7 +232,7 @@ export async function buildBundle(
     const chunks = await rechunk(split, staging, BUNDLE_ENTRY, calls);
     const fileOf = new Map(chunks.flatMap((c) => c.modules.map((m) => [m, c.name])));
     const loads = Object.fromEntries(
-      calls.map((c) => [c.name, new Set(c.files.map((f) => fileOf.get(f))).size]),
+      calls.map((c) => [c.name, new Set(c.files.flatMap((f) => fileOf.get(f) ?? [])).size]),
     );
     let bytes = 0;
     for (const { name, text } of chunks) {
