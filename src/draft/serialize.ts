@@ -678,9 +678,9 @@ const BYTES_ITEMS = 500;
  * then costs a copy of its encoded bytes, not its share of a string made per item, flattened and
  * encoded (the photo materials of a file, ~2.8 KB around one hole, their id: 1,000 of them
  * allocated 3 MB less, and their writing measured ~0.5 ms faster; a segment, ~200 bytes a hole,
- * measured no faster).
+ * measured no faster). A text material (1–1.6 KB a hole) stays below it, as measured before.
  */
-const BYTES_PER_HOLE = 1024;
+const BYTES_PER_HOLE = 2048;
 
 /** Is `item` written from a template with `BYTES_PER_HOLE` bytes of text or more per hole? */
 function longPerHole(item: unknown, node: FloatTrie, floats: FloatKeys): boolean {
