@@ -1,5 +1,6 @@
 /** Reads a JSON-valued option: inline JSON, `@path/to/file.json`, or `@-` (or `-`) for stdin. */
 import { DraftcliError } from "../errors.ts";
+import { markParsedClean } from "../schema/clean.ts";
 
 /** Where a JSON option's text came from, for error messages. */
 export type JsonSource = { kind: "inline" } | { kind: "file"; path: string } | { kind: "stdin" };
@@ -37,8 +38,9 @@ export async function parseJsonText(
   option: string,
   source: JsonSource,
 ): Promise<unknown> {
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     const { jsonErrorOffset, lineColumn } = await import("../text/json_locate.ts");
     const offset = jsonErrorOffset(text);
@@ -58,4 +60,6 @@ export async function parseJsonText(
       path: option,
     });
   }
+  markParsedClean(value, text);
+  return value;
 }

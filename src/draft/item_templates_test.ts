@@ -184,3 +184,26 @@ Deno.test("a save's vouched items beyond ASCII come as bytes: marks get their of
     );
   }
 });
+
+Deno.test("a save's ASCII items of a template with long text per hole come as bytes; others as text", () => {
+  for (const [long, asBytes] of [[true, true], [false, false]] as const) {
+    const value = { id: "", name: long ? "x".repeat(3000) : "caption", size: 1, at: 0 };
+    const template = itemTemplate(value, long ? ["id"] : ["id", "at"]);
+    const built: object[] = [];
+    const items = Array.from({ length: 600 }, (_, i) => {
+      const item = builtFrom(JSON.parse(JSON.stringify(value)), template, built);
+      item.id = `id-${i}`;
+      if (!long) item.at = i;
+      return item;
+    });
+    // the first item of a batch may have a template of its own (many holes, short per hole)
+    const first = builtFrom({ ...value, id: "first" }, itemTemplate(value, ["id", "size"]), built);
+    vouchAsBuilt(built);
+    const doc = { materials: { texts: [first, ...items] }, tracks: [] };
+    const { bytes, byteParts } = writtenPieces(
+      timelineWrite(doc, FLOATS, undefined, { always: true }),
+    );
+    equal(new TextDecoder().decode(bytes), stringifyWithFloats(doc, FLOATS));
+    equal(byteParts > 0, asBytes, `long ${long}: ${byteParts} pieces of bytes`);
+  }
+});

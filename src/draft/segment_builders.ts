@@ -360,6 +360,13 @@ const SAME_LOOK_SEGMENT_HOLES = [
 /** Members of a photo/video segment set per item: a segment's holes too. */
 const VISUAL_SEGMENT_HOLES = [...SAME_LOOK_SEGMENT_HOLES, ...LOOK_HOLES] as const;
 
+/**
+ * Media files of a call whose materials get a template of their own (`visualSegmentBuilder`):
+ * each costs one compile at the save, so a batch of many files, each used a few times, compiles
+ * no more than these.
+ */
+const SAME_MEDIA_TEMPLATES = 8;
+
 /** `LOOK_HOLES` as key paths. */
 const LOOK_PATHS = LOOK_HOLES.map((hole) => hole.split("."));
 
@@ -419,6 +426,21 @@ export function visualSegmentBuilder(
   const segment = maker("segment_video", ["clip"]);
   const companions = companionsOf(doc, "visual");
   const templates: { photo?: ItemTemplate; video?: ItemTemplate; segment?: ItemTemplate } = {};
+  // Materials of one media file differ only in their ids: from the second item of a file on
+  // (most batches use one file throughout), they are written from a template of its material
+  // with that one hole (`sameMedia`: the file's, or undefined while only its first item is built).
+  const sameMedia = new Map<MediaFacts, ItemTemplate | undefined>();
+  const materialTemplate = (material: Json, media: MediaFacts, kind: "photo" | "video") => {
+    const own = sameMedia.get(media);
+    if (own) return own;
+    if (sameMedia.has(media)) {
+      const template = itemTemplate(material, ["id"]);
+      sameMedia.set(media, template);
+      return template;
+    }
+    if (sameMedia.size < SAME_MEDIA_TEMPLATES) sameMedia.set(media, undefined);
+    return templates[kind] ??= itemTemplate(material, VISUAL_MATERIAL_HOLES);
+  };
   // The media pool's id of the file of the item before (a batch mostly uses one file throughout).
   let pooled: { media: MediaFacts; id: string } | undefined;
   // Most batches give every item the same clip, speed and volume (often none): their segments are
@@ -471,7 +493,7 @@ export function visualSegmentBuilder(
     seg.uniform_scale = uniformScaleOf(input.clip ?? {});
     if (built) {
       const kind = isPhoto ? "photo" : "video";
-      builtFrom(material, templates[kind] ??= itemTemplate(material, VISUAL_MATERIAL_HOLES), built);
+      builtFrom(material, materialTemplate(material, input.media, kind), built);
       builtFrom(seg, segmentTemplate(seg, input), built);
     }
     return seg;

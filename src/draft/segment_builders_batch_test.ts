@@ -13,7 +13,7 @@ import {
 import { DraftDocument } from "./document.ts";
 import { findProfile, type Json } from "../editions/profiles.ts";
 import { copier } from "../editions/prototypes.ts";
-import { edited } from "./item_templates.ts";
+import { edited, vouchAsBuilt, vouchedTemplateOf } from "./item_templates.ts";
 
 function emptyDoc(edition: "jianying" | "capcut"): DraftDocument {
   return new DraftDocument({
@@ -165,6 +165,43 @@ Deno.test("a batch's visual segments each own a material, companions and a segme
     notStrictEqual(segs[0].clip, segs[1].clip);
     notStrictEqual(videos[0].crop, videos[1].crop);
     assertEquals(new Set([...segs.map((s) => s.id), ...videos.map((m) => m.id)]).size, 6);
+  }
+});
+
+Deno.test("a vouching batch's materials of a file used again are templates with only their id as a hole", () => {
+  for (const edition of ["jianying", "capcut"] as const) {
+    const doc = emptyDoc(edition);
+    const built: object[] = [];
+    const build = visualSegmentBuilder(doc, built);
+    // one file three times, then ten more, each twice in a row
+    const files: MediaFacts[] = [PNG, PNG, PNG];
+    for (let n = 1; n <= 10; n++) {
+      const media = { ...PNG, path: `/m/p${n}.png`, fileName: `p${n}.png`, width: n };
+      files.push(media, media);
+    }
+    files.forEach((media, i) => build({ media, target: { start: i * 1000, duration: 1000 } }));
+    vouchAsBuilt(built);
+    const videos = doc.materials("videos");
+    const holes = videos.map((m) => vouchedTemplateOf(m)!.holes.join(","));
+    const all = holes[0];
+    assertEquals(all.split(",").length > 1, true);
+    // a file's first material has the template of all; its next ones that of the file, for the
+    // first 8 files a call uses (each costs a compile at the save)
+    assertEquals(holes, [
+      all,
+      "id",
+      "id",
+      ...Array(7).fill([all, "id"]).flat(),
+      ...Array(6).fill(all),
+    ]);
+    assertEquals(vouchedTemplateOf(videos[1]), vouchedTemplateOf(videos[2]));
+    // each template's text is its material's values but for the holes
+    for (const m of videos) {
+      const t = vouchedTemplateOf(m)!;
+      const values = JSON.parse(t.text);
+      for (const hole of t.holes) values[hole] = m[hole];
+      assertEquals(values, JSON.parse(JSON.stringify(m)));
+    }
   }
 });
 

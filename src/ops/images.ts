@@ -136,7 +136,13 @@ export function applyImages(
     const anim = anims[i];
     const planned = anim ? planAnimations(anim, target.duration, "visual", field, warn) : [];
     if (planned.length) setAnimations(doc, seg, planned);
-    const track = placeSegment(doc, "video", seg, it.trackIndex, `${field}.trackIndex`);
+    const track = placeSegment(
+      doc,
+      "video",
+      seg,
+      it.trackIndex,
+      it.trackIndex === undefined ? undefined : `${field}.trackIndex`,
+    );
     if (withTransitions) placed.push({ i, track, seg });
     created[i] = {
       ...itemBase(doc, track, seg, -1), // settled below

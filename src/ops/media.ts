@@ -360,9 +360,16 @@ export function settleTrackIndexes(
   type: string,
 ): void {
   const tracks = doc.tracksOf(type);
+  // a batch's items are mostly on one track: its index is looked up once per run of them
+  let trackId: unknown;
+  let index = -1;
   for (let k = 0; k < created.length; k++) {
     const c = created[k];
-    c.trackIndex = tracks.findIndex((t) => t.id === c.trackId);
+    if (c.trackId !== trackId) {
+      trackId = c.trackId;
+      index = tracks.findIndex((t) => t.id === trackId);
+    }
+    c.trackIndex = index;
   }
 }
 

@@ -13,7 +13,13 @@ import { loadDraft } from "../store/load.ts";
 import * as saveReading from "../store/save_reading.ts";
 import { syncMeta } from "../store/draft_files.ts";
 import { vouchAsBuilt, vouchedTemplateOf } from "../draft/item_templates.ts";
-import { stringifyWithFloats, timelineFloats, timelinePieces } from "../draft/serialize.ts";
+import {
+  stringifyWithFloats,
+  timelineFloats,
+  timelinePieces,
+  timelineWrite,
+} from "../draft/serialize.ts";
+import { writtenPieces } from "../../test/helpers/pieces.ts";
 import type { DraftDocument } from "../draft/document.ts";
 import type { Edition } from "../editions/profiles.ts";
 import { ImageInfo } from "../schema/media_items.ts";
@@ -102,6 +108,31 @@ Deno.test("vouched images are written as their values are at the save", async ()
     material_animations: 40 * (round + 1),
     transitions: 2 * (round + 1), // the items with a next item on their track
   }));
+});
+
+Deno.test("a save writes a large batch of one file's photo materials as bytes, as their values are", async () => {
+  await using tmp = await tempDir("draftcli-visual-bytes-");
+  for (const edition of ["jianying", "capcut"] as const) {
+    const doc = await loadDraft((await portraitDraft(tmp.path, edition)).dir, {
+      forSave: saveReading,
+    });
+    const media = file("photo.png", 1, "image");
+    const items = Array.from(
+      { length: 600 },
+      (_, i) => ImageInfo.parse({ imageUrl: media.url, ...times(i, 0) }),
+    );
+    const plan = planImages(edition, items, "imageInfos", CATALOG_VISUAL_NAMES);
+    const built: object[] = [];
+    applyImages(doc, plan, new Map([[media.url, media]]), () => {}, undefined, undefined, built);
+    vouchAsBuilt(built);
+    syncMeta(doc);
+    const { bytes, byteParts } = writtenPieces(
+      timelineWrite(doc.content, timelineFloats(), undefined, { always: true }),
+    );
+    equal(new TextDecoder().decode(bytes), stringifyWithFloats(doc.content, timelineFloats()));
+    // the photo materials after the first come from the file's template, as bytes
+    ok(byteParts > 0, `${edition}: ${byteParts} pieces of bytes`);
+  }
 });
 
 /**

@@ -31,6 +31,23 @@ export function cleanInput(value: unknown): unknown {
   return clean(value, true);
 }
 
+/** Values parsed from JSON text that shows they need no cleaning (see `markParsedClean`). */
+const parsedClean = new WeakSet<object>();
+
+/**
+ * Marks `value`, just parsed from the JSON text `text`, as needing no cleaning when the text
+ * shows it: well-formed text with no `\u` escape (the only way JSON text spells a lone
+ * surrogate, or a `_` it does not show) and no `"_` (where a key beginning with `_` would
+ * start) parses to strings that are well-formed and keys that `cleanInput` keeps. Its walk then
+ * skips the value, a cost per item of a large batch.
+ */
+export function markParsedClean(value: unknown, text: string): void {
+  if (
+    value !== null && typeof value === "object" && !text.includes("\\u") &&
+    !text.includes('"_') && text.isWellFormed()
+  ) parsedClean.add(value);
+}
+
 /** `_` */
 const UNDERSCORE = 95;
 
@@ -40,7 +57,7 @@ function clean(value: unknown, dropComments: boolean): unknown {
   const stack: unknown[] = [value];
   while (stack.length > 0) {
     const v = stack.pop();
-    if (!v || typeof v !== "object") continue;
+    if (!v || typeof v !== "object" || parsedClean.has(v)) continue;
     if (Array.isArray(v)) {
       // by index: the keys of a list would be a string made per item
       for (let i = 0; i < v.length; i++) {

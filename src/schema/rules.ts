@@ -19,8 +19,15 @@ export function endAfterStart(v: { start: number; end: number }): boolean {
 
 /** A file path, a file:// URL or an http(s) URL: any other URL scheme is refused. */
 export function isMediaLocation(s: string): boolean {
-  return /^(file:\/\/|https?:\/\/)/i.test(s) || !/^[A-Za-z][A-Za-z0-9+.-]+:/.test(s);
+  // a batch mostly names one file throughout: its items are checked once
+  if (s === lastMediaLocation) return true;
+  const ok = /^(file:\/\/|https?:\/\/)/i.test(s) || !/^[A-Za-z][A-Za-z0-9+.-]+:/.test(s);
+  if (ok) lastMediaLocation = s;
+  return ok;
 }
+
+/** The last string `isMediaLocation` accepted. */
+let lastMediaLocation: string | undefined;
 
 /** A draft name the editors can use as a folder name (no \ / : * ? " < > | or NUL). */
 export function isDraftName(s: string): boolean {

@@ -185,6 +185,8 @@ export async function commitFiles(
     writes.push(e);
   }
   const open: Deno.FsFile[] = [];
+  // The flushes of the written temps, started before their copies are made (see below).
+  let written: Promise<void> | undefined;
   try {
     // One after the other, with synchronous calls: cheaper on a short run than the thread hop of
     // asynchronous ones, and the copies need their first file written anyway.
@@ -201,6 +203,11 @@ export async function commitFiles(
       if ("data" in e) writeTemp(tmpOf(e), e.data, open);
       else Deno.renameSync(e.moveFrom, tmpOf(e));
     }
+    // The written temps are flushed while their copies are made (a copy reads the page cache):
+    // a timeline's mirror takes ~2 ms to copy, which its flush no longer waits for.
+    written = copies.length ? flushAll([...open]) : undefined;
+    written?.catch(() => {}); // awaited below
+    const copied = open.length;
     for (const [from, to] of copies) {
       ensureFolder(to);
       Deno.copyFileSync(from, to);
@@ -211,7 +218,9 @@ export async function commitFiles(
     // Every temp is on disk before the journal names it (a staged file moved in was flushed
     // where it was staged). The flushes run while the derived entry is made from the temps, and
     // the caller's `meanwhile`.
-    const flushing = flushAll([...open]);
+    const flushing = written
+      ? Promise.all([written, flushAll(open.slice(copied))]).then(() => {})
+      : flushAll([...open]);
     flushing.catch(() => {}); // awaited below: a failure meanwhile is not an unhandled one
     let more: { path: string; data: string } | undefined;
     try {
@@ -232,6 +241,7 @@ export async function commitFiles(
       order.set(more.path, order.size);
     }
   } catch (err) {
+    await written?.catch(() => {}); // the files stay open until their flushes end
     dropTemps(moves);
     throw err;
   } finally {
