@@ -1,4 +1,5 @@
 import { deepStrictEqual as assertEquals, throws as assertThrows } from "node:assert/strict";
+import fc from "fast-check";
 import { PLAN_COSTS, planChunks, type PlanModule } from "./chunk_plan.ts";
 
 /** A module graph from `name: [size, static imports, lazy imports]`. */
@@ -109,4 +110,73 @@ Deno.test("planChunks keeps a module of aloneSize characters or more, and one im
     render: ["render.js"],
     zod: ["zod.js"],
   });
+});
+
+Deno.test("planChunks on random graphs and profiles: every module a run loads has a chunk, and no two chunks import each other", () => {
+  const graphs = fc.integer({ min: 2, max: 14 }).chain((n) =>
+    fc.record({
+      // module i imports some modules after it statically: a graph without cycles, as bundles are
+      imports: fc.array(fc.array(fc.integer({ min: 0, max: n - 1 }), { maxLength: 3 }), {
+        minLength: n,
+        maxLength: n,
+      }),
+      sizes: fc.array(fc.integer({ min: 50, max: 2 * PLAN_COSTS.aloneSize }), {
+        minLength: n,
+        maxLength: n,
+      }),
+      runs: fc.array(
+        fc.record({
+          roots: fc.array(fc.integer({ min: 1, max: n - 1 }), { minLength: 1, maxLength: 4 }),
+          weight: fc.constantFrom(0, 0.5, 1, 3),
+        }),
+        { minLength: 1, maxLength: 6 },
+      ),
+      fileCost: fc.constantFrom(0.07, 0.5, 5),
+    })
+  );
+  fc.assert(
+    fc.property(graphs, ({ imports, sizes, runs, fileCost }) => {
+      const id = (i: number) => `m${i}.js`;
+      const modules = new Map<string, PlanModule>(
+        sizes.map((size, i) => [id(i), {
+          size,
+          imports: i === 0 ? [] : imports[i].filter((j) => j > i).map(id),
+          dynamicImports: [],
+        }]),
+      );
+      const closure = (roots: string[]) => {
+        const seen = new Set<string>(["m0.js"]);
+        for (const stack = [...roots]; stack.length;) {
+          const m = stack.pop()!;
+          if (seen.has(m)) continue;
+          seen.add(m);
+          stack.push(...modules.get(m)!.imports);
+        }
+        return [...seen];
+      };
+      const loads = runs.map((r) => ({ modules: closure(r.roots.map(id)), weight: r.weight }));
+      const plan = planChunks({ modules, entry: "m0.js", loads, ...PLAN_COSTS, fileCost });
+      for (const l of loads) {
+        for (const m of l.modules) if (m !== "m0.js") assertEquals(plan.has(m), true, m);
+      }
+      // The chunks' static imports, from their modules'.
+      const edges = new Map<string, Set<string>>();
+      for (const [m, chunk] of plan) {
+        for (const next of modules.get(m)!.imports) {
+          const to = plan.get(next);
+          if (to && to !== chunk) edges.set(chunk, (edges.get(chunk) ?? new Set()).add(to));
+        }
+      }
+      const state = new Map<string, "open" | "done">();
+      const visit = (c: string): void => {
+        if (state.get(c) === "done") return;
+        assertEquals(state.get(c), undefined, `a cycle through ${c}`);
+        state.set(c, "open");
+        for (const next of edges.get(c) ?? []) visit(next);
+        state.set(c, "done");
+      };
+      for (const c of new Set(plan.values())) visit(c);
+    }),
+    { numRuns: 300 },
+  );
 });
