@@ -60,13 +60,18 @@ const BOOT_CHUNK = "boot";
 export function planChunks(input: PlanInput): Map<string, string> {
   const { modules } = input;
   const known = (id: string) => modules.has(id);
-  const boot = new Set<string>();
-  for (const stack = [input.entry]; stack.length;) {
-    const id = stack.pop()!;
-    if (boot.has(id) || !known(id)) continue;
-    boot.add(id);
-    stack.push(...modules.get(id)!.imports);
-  }
+  /** `roots` and the modules they import statically, directly or not (`node:` modules left out). */
+  const closure = (roots: readonly string[]): Set<string> => {
+    const seen = new Set<string>();
+    for (const stack = [...roots]; stack.length;) {
+      const id = stack.pop()!;
+      if (seen.has(id) || !known(id)) continue;
+      seen.add(id);
+      stack.push(...modules.get(id)!.imports);
+    }
+    return seen;
+  };
+  const boot = closure([input.entry]);
   const plan = new Map<string, string>();
   for (const id of boot) if (id !== input.entry) plan.set(id, BOOT_CHUNK);
   const sets = input.loads.map((l) => {
@@ -85,18 +90,8 @@ export function planChunks(input: PlanInput): Map<string, string> {
   const ids = [...new Set(sets.flatMap((s) => [...s]))].sort();
   // A big module, and one that imports a big one statically, each keep a file of their own.
   const big = new Set(ids.filter((id) => modules.get(id)!.size >= input.aloneSize));
-  const reachesBig = (root: string): boolean => {
-    const seen = new Set<string>();
-    const stack = [...modules.get(root)!.imports];
-    while (stack.length) {
-      const id = stack.pop()!;
-      if (seen.has(id) || !known(id)) continue;
-      if (big.has(id)) return true;
-      seen.add(id);
-      stack.push(...modules.get(id)!.imports);
-    }
-    return false;
-  };
+  const reachesBig = (root: string) =>
+    [...closure(modules.get(root)!.imports)].some((id) => big.has(id));
   for (const id of ids) {
     const by = new Uint32Array(words);
     sets.forEach((s, i) => {
