@@ -205,9 +205,9 @@ export async function commitFiles(
     }
     // The written temps are flushed while their copies are made (a copy reads the page cache):
     // a timeline's mirror takes ~2 ms to copy, which its flush no longer waits for.
-    written = copies.length ? flushAll([...open]) : undefined;
-    written?.catch(() => {}); // awaited below
     const copied = open.length;
+    written = flushAll([...open]);
+    written.catch(() => {}); // awaited below
     for (const [from, to] of copies) {
       ensureFolder(to);
       Deno.copyFileSync(from, to);
@@ -218,9 +218,7 @@ export async function commitFiles(
     // Every temp is on disk before the journal names it (a staged file moved in was flushed
     // where it was staged). The flushes run while the derived entry is made from the temps, and
     // the caller's `meanwhile`.
-    const flushing = written
-      ? Promise.all([written, flushAll(open.slice(copied))]).then(() => {})
-      : flushAll([...open]);
+    const flushing = Promise.all([written, flushAll(open.slice(copied))]).then(() => {});
     flushing.catch(() => {}); // awaited below: a failure meanwhile is not an unhandled one
     let more: { path: string; data: string } | undefined;
     try {
