@@ -69,12 +69,14 @@ export async function floor(dir: string, imagesPath: string, templatesPath: stri
     for (let at = 0; at < bytes.length;) at += main.writeSync(bytes.subarray(at));
   }
   mark("timeline written");
-  Deno.copyFileSync(temp("draft_content.json"), temp("draft_info.json"));
-  const mirror = Deno.openSync(temp("draft_info.json"), { read: true, write: true });
+  // As a commit does: the written files' flushes start before the mirror is copied.
   Deno.writeTextFileSync(temp("draft_meta_info.json"), JSON.stringify(meta));
   const metaFile = Deno.openSync(temp("draft_meta_info.json"), { read: true, write: true });
-  mark("mirror+meta");
-  await Promise.all([main.sync(), mirror.sync(), metaFile.sync()]);
+  const written = Promise.all([main.sync(), metaFile.sync()]);
+  Deno.copyFileSync(temp("draft_content.json"), temp("draft_info.json"));
+  const mirror = Deno.openSync(temp("draft_info.json"), { read: true, write: true });
+  mark("meta+mirror");
+  await Promise.all([written, mirror.sync()]);
   for (const f of [main, mirror, metaFile]) f.close();
   mark("flushed");
   const moves = [

@@ -1,12 +1,13 @@
 /**
  * How far `images add` ×1,000 (one PNG, copy mode) is from the cost of its file work alone. A
- * one-module child (floor_child.ts, which imports nothing) does only what the add must do to the disk and stdout, with as little
- * JavaScript as it can: read the input and the draft, stage the PNG and flush it, write the new
- * timeline (each item copied from the text of the item a real add wrote, with fresh ids), copy it
- * to the mirror, write the meta file, flush the three, write and flush a journal, rename, print a
- * result of the same shape. Runs are interleaved with a bare `deno run` and the real add of this
- * checkout and of each `--main`, on fresh copies of one empty draft; prints medians and the cost
- * over the bare start, and (with `--phases`) the child's own phase times.
+ * one-module child (floor_child.ts, which imports nothing) does only what the add must do to the
+ * disk and stdout, with as little JavaScript as it can: read the input and the draft, stage the
+ * PNG and flush it, write the new timeline (each item copied from the text of the item a real add
+ * wrote, with fresh ids), write the meta file, start their flushes, copy the timeline to the
+ * mirror and flush it, write and flush a journal, rename, print a result of the same shape. Runs
+ * are interleaved with a bare `deno run` and the real add of this checkout and of each `--main`,
+ * on fresh copies of one empty draft; prints medians and the cost over the bare start, and (with
+ * `--phases`) the child's own phase times.
  *
  * Run: deno run -A bench/floor_images.ts [--runs 15] [--phases] [--main path/to/main.ts or bundle/main.js]…
  * Figures go into notes, never into assertions.
