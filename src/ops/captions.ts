@@ -355,5 +355,5 @@ export async function addCaptions(
     return Promise.resolve({
       result: withIdLists({ draftId: doc.draftId, trackId, items: created }, "textIds"),
     });
-  }, { warn: ctx.warn, resultReady: ctx.resultReady });
+  }, ctx);
 }

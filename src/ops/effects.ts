@@ -103,7 +103,7 @@ export async function addEffects(ctx: CommandContext, draftId: string, items: Ef
   return await mutateDraftAt(dir, (doc) =>
     Promise.resolve({
       result: withIdLists({ draftId: doc.draftId, items: applyEffects(doc, plan) }, "effectIds"),
-    }), { warn: ctx.warn, resultReady: ctx.resultReady });
+    }), ctx);
 }
 
 /** A filters batch with its catalog entries resolved (no draft needed). */
@@ -176,5 +176,5 @@ export async function addFilters(ctx: CommandContext, draftId: string, items: Fi
         { draftId: doc.draftId, items: applyFilters(doc, plan, ctx.warn) },
         "effectIds",
       ),
-    }), { warn: ctx.warn, resultReady: ctx.resultReady });
+    }), ctx);
 }

@@ -66,6 +66,6 @@ export async function addKeyframes(ctx: CommandContext, draftId: string, items: 
     draftId,
     (doc) =>
       Promise.resolve({ result: { draftId: doc.draftId, items: applyKeyframes(doc, items) } }),
-    { resultReady: ctx.resultReady },
+    ctx,
   );
 }

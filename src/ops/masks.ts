@@ -72,7 +72,7 @@ export async function addMasks(
     return Promise.resolve({
       result: { draftId: doc.draftId, maskList: maskListName(doc), items },
     });
-  }, { warn: ctx.warn, resultReady: ctx.resultReady });
+  }, ctx);
   if (warning) ctx.warn(warning);
   return result;
 }

@@ -14,7 +14,7 @@ export async function segmentsUpdate(
     await ctx.searchRoots(),
     draftId,
     (doc) => Promise.resolve({ result: { draftId: doc.draftId, ...updateSegments(doc, updates) } }),
-    { warn: ctx.warn, resultReady: ctx.resultReady },
+    ctx,
   );
 }
 
@@ -32,7 +32,7 @@ export async function segmentsMove(
       Promise.resolve({
         result: { draftId: doc.draftId, ripple, ...moveSegments(doc, moves, ripple) },
       }),
-    { warn: ctx.warn, resultReady: ctx.resultReady },
+    ctx,
   );
 }
 
@@ -46,5 +46,5 @@ export async function segmentsRemove(
   return await mutateDraft(await ctx.searchRoots(), draftId, (doc) =>
     Promise.resolve({
       result: { draftId: doc.draftId, ripple, ...removeSegments(doc, segmentIds, ripple) },
-    }), { warn: ctx.warn, resultReady: ctx.resultReady });
+    }), ctx);
 }

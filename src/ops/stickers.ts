@@ -40,6 +40,6 @@ export async function addSticker(ctx: CommandContext, draftId: string, req: Stic
     await ctx.searchRoots(),
     draftId,
     (doc) => Promise.resolve({ result: { draftId: doc.draftId, ...applySticker(doc, req) } }),
-    { warn: ctx.warn, resultReady: ctx.resultReady },
+    ctx,
   );
 }

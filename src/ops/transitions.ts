@@ -30,7 +30,7 @@ export async function addAutoTransitions(
   return await mutateDraftAt(dir, (doc) =>
     Promise.resolve({
       result: { draftId: doc.draftId, ...applyAutoTransitions(doc, entry, opts, ctx.warn) },
-    }), { resultReady: ctx.resultReady });
+    }), ctx);
 }
 
 /** Puts `entry` between every adjacent photo/video pair of a video track of an in-memory draft. */

@@ -101,7 +101,10 @@ export type Mutation<T> = (
   doc: DraftDocument,
 ) => Promise<{ result: T; staged?: StagedFile[]; files?: { path: string; data: string }[] }>;
 
-/** Options of a read-modify-write (`mutateDraft`). */
+/**
+ * Options of a read-modify-write (`mutateDraft`). An operation's command context has both
+ * members, so operations pass their context itself and none of them drops a save's warnings.
+ */
 export interface MutateOptions<T> {
   /** Receives warnings of the save (see `SaveOptions`). */
   warn?: (message: string) => void;
