@@ -1,38 +1,42 @@
 /**
- * The one-module child of `floor_images.ts`: the file work of `images add` ×1,000 with as little
- * JavaScript as it can (see there). It imports nothing, so that its start is a bare start's.
+ * The one-module child of `floor_add.ts`: the file work of an `images add` (inputs with an
+ * `imageUrl`: one PNG, staged once) or a `captions add` with as little JavaScript as it can (see
+ * there). It imports nothing, so that its start is a bare start's.
  *
- * Run by floor_images.ts: deno run -A --no-config bench/floor_child.ts <draft folder> <images.json> <templates.json>
+ * Run by floor_add.ts: deno run -A --no-config bench/floor_child.ts <draft folder> <inputs.json> <templates.json>
  */
 
 /**
- * The item texts of one images add: per list, one item's JSON with its id as `@ID@`; under
+ * The item texts of one add: per list, one item's JSON with its id as `@ID@`; under
  * `track`, its track's JSON with its segments as `"@segments@"`.
  */
 export type Templates = Record<string, string>;
 
 /** The child: the add's file work on the draft at `dir` (see the module doc). */
-export async function floor(dir: string, imagesPath: string, templatesPath: string): Promise<void> {
+export async function floor(dir: string, inputsPath: string, templatesPath: string): Promise<void> {
   const t0 = performance.now();
   const marks: string[] = [];
   const mark = (name: string) => marks.push(`${name} ${(performance.now() - t0).toFixed(1)}`);
   const templates: Templates = JSON.parse(Deno.readTextFileSync(templatesPath));
-  const inputs: { imageUrl: string; start: number; end: number }[] = JSON.parse(
-    Deno.readTextFileSync(imagesPath),
+  const inputs: { imageUrl?: string; start: number; end: number }[] = JSON.parse(
+    Deno.readTextFileSync(inputsPath),
   );
   const state = `${dir}/.draftcli`;
   Deno.mkdirSync(state, { recursive: true });
   Deno.writeTextFileSync(`${state}/lock`, String(Deno.pid), { createNew: true });
   const content = JSON.parse(Deno.readTextFileSync(`${dir}/draft_content.json`));
   const meta = JSON.parse(Deno.readTextFileSync(`${dir}/draft_meta_info.json`));
-  const png = new URL(inputs[0].imageUrl).pathname;
-  Deno.statSync(png);
+  const imageUrl = inputs[0].imageUrl;
   const stage = `${state}/staging-floor`;
-  Deno.mkdirSync(`${stage}/resources`, { recursive: true });
-  Deno.copyFileSync(png, `${stage}/resources/image.png`);
-  const staged = Deno.openSync(`${stage}/resources/image.png`, { read: true });
-  staged.syncSync();
-  staged.close();
+  if (imageUrl) {
+    const png = new URL(imageUrl).pathname;
+    Deno.statSync(png);
+    Deno.mkdirSync(`${stage}/resources`, { recursive: true });
+    Deno.copyFileSync(png, `${stage}/resources/image.png`);
+    const staged = Deno.openSync(`${stage}/resources/image.png`, { read: true });
+    staged.syncSync();
+    staged.close();
+  }
   mark("read+stage");
   const lists: Record<string, string[]> = {};
   const items: Record<string, unknown>[] = [];
@@ -42,7 +46,7 @@ export async function floor(dir: string, imagesPath: string, templatesPath: stri
     for (const [list, text] of Object.entries(itemTexts)) {
       const id = crypto.randomUUID().toUpperCase();
       (lists[list] ??= []).push(text.replace("@ID@", id));
-      if (list === "videos") item.materialId = id;
+      if (list === (imageUrl ? "videos" : "texts")) item.materialId = id;
       if (list === "segments") item.segmentId = id;
     }
     items.push({
@@ -51,8 +55,7 @@ export async function floor(dir: string, imagesPath: string, templatesPath: stri
       start: input.start,
       end: input.end,
       duration: input.end - input.start,
-      imageUrl: input.imageUrl,
-      path: `${dir}/resources/image.png`,
+      ...(imageUrl && { imageUrl: input.imageUrl, path: `${dir}/resources/image.png` }),
     });
   }
   for (const list of Object.keys(itemTexts)) {
@@ -80,7 +83,7 @@ export async function floor(dir: string, imagesPath: string, templatesPath: stri
   for (const f of [main, mirror, metaFile]) f.close();
   mark("flushed");
   const moves = [
-    [`${stage}/resources/image.png`, `${dir}/resources/image.png`],
+    ...(imageUrl ? [[`${stage}/resources/image.png`, `${dir}/resources/image.png`]] : []),
     ...["draft_content.json", "draft_info.json", "draft_meta_info.json"]
       .map((name) => [temp(name), `${dir}/${name}`]),
   ];
@@ -88,10 +91,10 @@ export async function floor(dir: string, imagesPath: string, templatesPath: stri
   journal.writeSync(encoder.encode(JSON.stringify({ moves })));
   journal.syncSync();
   journal.close();
-  Deno.mkdirSync(`${dir}/resources`, { recursive: true });
+  if (imageUrl) Deno.mkdirSync(`${dir}/resources`, { recursive: true });
   for (const [from, to] of moves) Deno.renameSync(from, to);
   Deno.removeSync(`${state}/journal.json`);
-  Deno.removeSync(stage, { recursive: true });
+  if (imageUrl) Deno.removeSync(stage, { recursive: true });
   Deno.removeSync(`${state}/lock`);
   mark("committed");
   const out = JSON.stringify({ draftId: meta.draft_id, items });

@@ -97,7 +97,7 @@ export async function scratchEnv(work: string): Promise<Record<string, string>> 
 
 /**
  * Prints the median of each case's times (the first case is the bare start) and, for the others,
- * the cost over the bare start.
+ * the cost over the bare start and the ratio to it.
  */
 export function printOverBare(names: readonly string[], times: readonly number[][]): void {
   const bare = median(times[0]);
@@ -105,7 +105,9 @@ export function printOverBare(names: readonly string[], times: readonly number[]
   console.log(`medians of ${times[0].length} interleaved runs:`);
   for (const [i, name] of names.entries()) {
     const m = median(times[i]);
-    const over = i === 0 ? "" : `  +${(m - bare).toFixed(1)} ms over bare`;
+    const over = i === 0
+      ? ""
+      : `  +${(m - bare).toFixed(1)} ms over bare (${(m / bare).toFixed(2)}×)`;
     console.log(`  ${name.padEnd(width)} ${m.toFixed(1).padStart(6)} ms${over}`);
   }
 }
