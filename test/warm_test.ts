@@ -32,6 +32,7 @@ import {
 import { fileURLToPath } from "node:url";
 import { tempDir } from "./helpers/temp.ts";
 import { parseRequest, QUEUE_WAIT_MS, queueWaitMs, replaceEnv } from "../src/warm/warm_server.ts";
+import { serverCommand } from "../src/warm/start.ts";
 
 /** A world with the warm server opted in, its folder under the world's own runtime dir. */
 interface WarmWorld extends TempWorld {
@@ -219,6 +220,13 @@ Deno.test("warm: a first call runs in-process and starts a server; later calls a
     const { draftId: id, filePath } = await createDraftAt(w.warm);
     const first = await serverUp(w);
     assertEquals(first.served, 0);
+    // From `deno run` the server runs without the V8 code cache; a binary runs itself.
+    const argv = Deno.readTextFileSync(`/proc/${first.pid}/cmdline`).split("\0").slice(0, -1);
+    if (Deno.env.get("DRAFTCLI_BIN")) assertEquals(argv.slice(1), [SERVER_ARG]);
+    else {
+      const flags = argv.slice(0, argv.indexOf(SERVER_ARG) - 1);
+      assert(flags.includes("--no-code-cache"), argv.join(" "));
+    }
     const other = `${w.root}/elsewhere`;
     await Deno.mkdir(other);
     await Deno.writeTextFile(
@@ -257,6 +265,16 @@ Deno.test("warm: a first call runs in-process and starts a server; later calls a
     // Still the same server process.
     assertEquals(status(w)?.pid, first.pid);
   });
+});
+
+Deno.test("warm: the server command: `deno run` without the code cache, or a binary itself", () => {
+  const run = serverCommand("/opt/deno/bin/deno")!;
+  assertEquals(run.slice(0, 2), ["/opt/deno/bin/deno", "run"]);
+  assertEquals(run.at(-1), SERVER_ARG);
+  // Before the entry file (after it, it would be one of the program's own arguments).
+  const at = run.indexOf("--no-code-cache");
+  assert(at > 1 && at < run.length - 2, run.join(" "));
+  assertEquals(serverCommand("/usr/local/bin/draftcli"), ["/usr/local/bin/draftcli", SERVER_ARG]);
 });
 
 /** The warm-up folders in a world's server folder. */

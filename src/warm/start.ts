@@ -8,27 +8,15 @@ import { isCompiled, ownRunCommand } from "../setup/deno_run.ts";
 import { SERVER_ARG } from "./client.ts";
 
 /**
- * The `--v8-flags=…` arguments this process was started with (Linux: /proc/self/cmdline; those
- * before the entry file only, not a command's own arguments). The server gets the same: V8 takes
- * a module's code cache only from a run with the same flags, and a server started with others
- * would rewrite the cache that in-process runs load from.
- */
-function ownV8Flags(entry: string): string[] {
-  try {
-    const argv = Deno.readTextFileSync("/proc/self/cmdline").split("\0");
-    const name = entry.slice(entry.lastIndexOf("/") + 1);
-    const end = argv.findIndex((a) => a === entry || a === name || a.endsWith(`/${name}`));
-    return argv.slice(0, end < 0 ? 0 : end).filter((a) => a.startsWith("--v8-flags="));
-  } catch {
-    return []; // no /proc (macOS): the runtime's defaults
-  }
-}
-
-/**
  * The argv that starts the warm server of this program: the binary itself when compiled (its V8
  * flags are baked in), else `deno run` of this checkout's main.ts (with its deno.json) or of this
- * bundle's main.js, with this run's V8 flags. Undefined when the program does not run from files
- * (no server then).
+ * bundle's main.js, without Deno's V8 code cache. V8 takes a module's cached code only from a run
+ * with the same V8 flags, and a run cannot read its own flags back (Deno reads /proc/self/cmdline
+ * only under --allow-all): a server sharing the cache would rewrite the entries that runs with
+ * other flags load, and each of those would rewrite them again (the in-process run after a
+ * server's start wrote 236 pages to the cache, against 8–31 in a steady run). The server keeps the
+ * runtime's default flags: with the binaries' (`--min-semi-space-size=32,--no-lazy`) a served
+ * 10-caption add took longer. Undefined when the program does not run from files (no server then).
  */
 export function serverCommand(execPath: string = Deno.execPath()): string[] | undefined {
   if (isCompiled(execPath)) return [execPath, SERVER_ARG];
@@ -36,7 +24,7 @@ export function serverCommand(execPath: string = Deno.execPath()): string[] | un
   const own = ownRunCommand(execPath, (url) => decodeURIComponent(url.pathname));
   if (!own) return undefined;
   const [deno, run, ...rest] = own;
-  return [deno, run, ...ownV8Flags(own[own.length - 1]), ...rest, SERVER_ARG];
+  return [deno, run, "--no-code-cache", ...rest, SERVER_ARG];
 }
 
 /** Starts a warm server; any failure is ignored (the next call then runs in-process again). */
