@@ -99,7 +99,7 @@ export function floatTrie(paths: readonly string[]): FloatTrie {
   const root: FloatTrie = { float: false, children: new Map() };
   for (const p of paths) {
     let node = root;
-    for (const part of p.replace(/\[\]/g, ".[]").split(".").filter(Boolean)) {
+    for (const part of p.replaceAll("[]", ".[]").split(".").filter(Boolean)) {
       let next = node.children.get(part);
       if (!next) node.children.set(part, next = { float: false, children: new Map() });
       node = next;
@@ -121,7 +121,11 @@ export interface FloatKeys {
   trie: FloatTrie;
 }
 
-const leafOf = (p: string) => p.replace(/\[\]$/, "").split(/[.\]]/).pop() ?? "";
+/** The last name of a key path (`a.b[].c[]` → `c`), with string calls (no regexp to compile). */
+function leafOf(path: string): string {
+  const p = path.endsWith("[]") ? path.slice(0, -2) : path;
+  return p.slice(Math.max(p.lastIndexOf("."), p.lastIndexOf("]")) + 1);
+}
 
 /** Splits float key paths into text-fixed names and walked paths. */
 export function floatKeysOf(paths: readonly string[], intLeaves: readonly string[]): FloatKeys {
