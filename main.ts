@@ -34,7 +34,7 @@ async function prefetchCommand(argv: readonly string[]): Promise<void> {
     words.push(w);
   }
   if (!words.length) return;
-  const { loadEntryModule } = await import("./src/generated/command_table.ts");
+  const { loadEntryModule } = await import("./src/generated/command_loader.ts");
   for (let n = words.length; n > 0; n--) {
     const loading = loadEntryModule(words.slice(0, n).join(" "));
     // A failed load is dispatch's to report, when it loads the module itself.

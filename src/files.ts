@@ -181,6 +181,41 @@ export function entriesOf(dir: string): Deno.DirEntry[] {
   }
 }
 
+/** Are file names compared without case here (as macOS and Windows folders do by default)? */
+const FOLDED_NAMES = Deno.build.os === "darwin" || Deno.build.os === "windows";
+
+/**
+ * The entries of one folder by name, listed once: answers for several names what a look at each
+ * path would (an absent name, a folder, a file, a link), with one call that does not throw for an
+ * absent name. Names are compared as the platform's folders compare them by default.
+ */
+export class FolderNames {
+  readonly #byName = new Map<string, Deno.DirEntry>();
+
+  private constructor(entries: Iterable<Deno.DirEntry>) {
+    for (const e of entries) this.#byName.set(FOLDED_NAMES ? e.name.toLowerCase() : e.name, e);
+  }
+
+  /** The names in folder `dir`; undefined when it cannot be listed (gone, not a folder). */
+  static of(dir: string): FolderNames | undefined {
+    try {
+      return new FolderNames(Deno.readDirSync(dir));
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The entry named `name` (a link is not followed), or undefined when there is none. */
+  get(name: string): Deno.DirEntry | undefined {
+    return this.#byName.get(FOLDED_NAMES ? name.toLowerCase() : name);
+  }
+
+  /** How many entries the folder holds. */
+  get size(): number {
+    return this.#byName.size;
+  }
+}
+
 /**
  * Creates the folder `path` if missing, but never its parents: a parent that is gone (a draft
  * deleted meanwhile) stays gone, and the call throws `NotFound`.

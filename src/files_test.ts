@@ -1,6 +1,8 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { Sha256Stream, sha256Text } from "./files.ts";
+import { join } from "./path.ts";
+import { FolderNames, Sha256Stream, sha256Text } from "./files.ts";
+import { tempDir } from "../test/helpers/temp.ts";
 
 Deno.test("sha256Text: the hex digest of the text's UTF-8 bytes", async () => {
   for (const text of ["", "abc", "片段 ✂️"]) {
@@ -24,4 +26,22 @@ Deno.test("Sha256Stream: the digest of its pieces, below and past the in-memory 
     assertEquals(await stream.hex(), want, `limit ${limit}`);
   }
   assertEquals(await new Sha256Stream().hex(), createHash("sha256").digest("hex"), "no pieces");
+});
+
+Deno.test("FolderNames: answers for absent names, files, folders and links from one listing", async () => {
+  await using tmp = await tempDir("folder-names-");
+  Deno.writeTextFileSync(join(tmp.path, "a.json"), "{}");
+  Deno.mkdirSync(join(tmp.path, "sub"));
+  Deno.symlinkSync(join(tmp.path, "gone"), join(tmp.path, "dangling"));
+  const names = FolderNames.of(tmp.path)!;
+  assertEquals(names.size, 3);
+  assertEquals(names.get("missing"), undefined);
+  assertEquals(names.get("a.json")?.isFile, true);
+  assertEquals(names.get("sub")?.isDirectory, true);
+  assertEquals(names.get("dangling")?.isSymlink, true); // a link is listed, not followed
+  // Names compare as the platform's folders do (without case on macOS and Windows).
+  const folded = Deno.build.os === "darwin" || Deno.build.os === "windows";
+  assertEquals(names.get("A.JSON") !== undefined, folded);
+  assertEquals(FolderNames.of(join(tmp.path, "missing")), undefined);
+  assertEquals(FolderNames.of(join(tmp.path, "a.json")), undefined); // not a folder
 });

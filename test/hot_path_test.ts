@@ -190,12 +190,14 @@ Deno.test("the HTTP client loads only when a URL is used", async () => {
   );
 });
 
-Deno.test("dispatch loads one table of command loaders, not the command files' too", async () => {
+Deno.test("dispatch loads one table of command loaders, not the command files' or the rows", async () => {
   // Each literal `import()` and loader function costs its compile on every call: the command
-  // files' table (command_files.ts) loads only where a command's spec is needed.
+  // files' table (command_files.ts) loads only where a command's spec is needed, and the table
+  // of every command's row (command_table.ts) only for lists: an entry module has its own row.
   const seen = await staticClosure(ROOTS);
   assert(!seen.has(new URL("src/commands/command_files.ts", root).href));
-  assert(seen.has(new URL("src/generated/command_table.ts", root).href));
+  assert(!seen.has(new URL("src/generated/command_table.ts", root).href));
+  assert(seen.has(new URL("src/generated/command_loader.ts", root).href));
 });
 
 Deno.test("a read of a draft loads no editor prototypes", async () => {

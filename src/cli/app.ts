@@ -12,8 +12,7 @@ import { versionLine } from "../version.ts";
 import {
   type CommandEntry,
   type CommandModule,
-  findEntry,
-  loadCommand,
+  findCommand,
   loadSpec,
 } from "../commands/registry.ts";
 import {
@@ -154,16 +153,14 @@ export async function runApp(argv: string[], rawIo: AppIO): Promise<number> {
       io.stdout(versionLine());
       return 0;
     }
-    const { entry, used } = findEntry(words);
-    if (!entry) return await (await import("./no_command.ts")).noCommand(words, rest, globals, io);
-
-    // Everything a run needs is loaded in one step: the command's entry module (its validator,
-    // handler and operation, the context and the fast path), which main.ts started loading.
-    const command = await loadCommand(entry);
-    // Its argv shape comes with its entry module (the spec's, for a command without one).
-    const shape: CommandShape = command
-      ? { ...entry, fields: command.fields, aliases: command.aliases }
-      : (await import("../commands/shape.ts")).specShape(await loadSpec(entry));
+    // Everything a run needs is loaded in one step: the command's entry module (its row,
+    // validator, handler and operation, the context and the fast path), which main.ts started
+    // loading.
+    const found = await findCommand(words);
+    if (!found) return await (await import("./no_command.ts")).noCommand(words, rest, globals, io);
+    const { entry, command, used } = found;
+    // Its argv shape comes with its entry module.
+    const shape: CommandShape = { ...entry, fields: command.fields, aliases: command.aliases };
     const raw = await parseCommandArgs(shape, rest.slice(used), io.readStdin, globals);
     pretty = globals.pretty;
     if (globals.help) {

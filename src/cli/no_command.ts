@@ -3,7 +3,6 @@
  * or an unknown-command error with close names. Loaded only then.
  */
 import { DraftcliError } from "../errors.ts";
-import { COMMAND_TABLE } from "../commands/registry.ts";
 import { findGlobalFlag, type GlobalOptions } from "../commands/globals.ts";
 import type { AppIO } from "./app.ts";
 
@@ -17,9 +16,10 @@ export async function noCommand(
   globals: GlobalOptions,
   io: AppIO,
 ): Promise<number> {
-  const [{ overviewHelp }, { closest }] = await Promise.all([
+  const [{ overviewHelp }, { closest }, { COMMAND_TABLE }] = await Promise.all([
     import("./overview.ts"),
     import("../text/closest.ts"),
+    import("../generated/command_table.ts"),
   ]);
   const help = globals.help || rest.some((w) => w === "--help" || w === "-h");
   const groups = new Set(COMMAND_TABLE.map((e) => e.name[0]));

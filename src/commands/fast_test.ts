@@ -4,7 +4,8 @@
  * fast path accepts exactly what zod accepts and returns the same value, key order included.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { COMMAND_TABLE, loadCommand, loadSpec } from "./registry.ts";
+import { loadCommand, loadSpec } from "./registry.ts";
+import { COMMAND_TABLE } from "../generated/command_table.ts";
 import { cleanInput } from "../schema/clean.ts";
 import { FAIL, renameByTree } from "../fast_input.ts";
 import { aliasesOf } from "../schema/json_schema.ts";

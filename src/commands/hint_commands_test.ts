@@ -3,7 +3,7 @@
  * near its text) and the hints the catalog look-ups print for every kind and edition.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { COMMAND_TABLE } from "./registry.ts";
+import { COMMAND_TABLE } from "../generated/command_table.ts";
 import { CATALOG_KINDS, EDITIONS, hasCatalog } from "../catalogs/catalog.ts";
 import { resolveName } from "../catalogs/name_resolve.ts";
 import { entryById } from "../ops/targets.ts";

@@ -3,21 +3,19 @@
  * docs, completions and the skill generator all read it; it imports no front-end.
  *
  * `COMMAND_TABLE` (generated into src/generated/command_table.ts by `deno task gen`) names every
- * command with its summary, so dispatch and the overview help need no schema. A command's file
- * (`COMMAND_FILES`, command_files.ts, itself loaded only then) is imported only when that
+ * command with its summary, for lists (the overview help, docs, completions). Dispatch does not
+ * load it: `findCommand` loads the called command's entry module through `loadEntryModule`
+ * (src/generated/command_loader.ts), and the entry module carries the command's row. A command's
+ * file (`COMMAND_FILES`, command_files.ts, itself loaded only then) is imported only when that
  * command's spec is asked for, through a literal `import()` (literal specifiers are embedded by
  * `deno compile`); its zod schemas are built only when something needs them (`resolveSpec`).
  */
 import type { AnyCommandDef, AnyCommandSpec, CommandContext } from "./spec.ts";
 import type { CommandFile } from "./command_files.ts";
-import {
-  COMMAND_TABLE,
-  type CommandEntry,
-  type CommandModule,
-  loadEntryModule,
-} from "../generated/command_table.ts";
+import type { CommandEntry, CommandModule } from "../generated/command_table.ts";
+import { loadEntryModule, MAX_NAME_WORDS } from "../generated/command_loader.ts";
 
-export { COMMAND_TABLE, type CommandEntry, type CommandModule };
+export type { CommandEntry, CommandModule };
 
 /**
  * Loads a fast command's validator and handler, with the operation modules its handler uses, in
@@ -31,18 +29,29 @@ export function loadCommand(entry: CommandEntry): Promise<CommandModule> | undef
 /** A command's handler: its spec's `run`. */
 export type Handler = (input: never, ctx: CommandContext) => Promise<unknown>;
 
-/** The entry whose words are the longest prefix of `words`, and how many words it used. */
-export function findEntry(words: readonly string[]): { entry?: CommandEntry; used: number } {
-  let entry: CommandEntry | undefined;
-  let used = 0;
-  for (const e of COMMAND_TABLE) {
-    const n = e.name.length;
-    if (n > used && n <= words.length && e.name.every((w, i) => words[i] === w)) {
-      entry = e;
-      used = n;
+/** A command found by its words: its row, its loaded entry module, and how many words named it. */
+export interface FoundCommand {
+  entry: CommandEntry;
+  command: CommandModule;
+  used: number;
+}
+
+/**
+ * The command whose words are the longest prefix of `words`, with its entry module loaded (the
+ * only module of the command table's kind a call loads); undefined when no prefix names one.
+ */
+export async function findCommand(words: readonly string[]): Promise<FoundCommand | undefined> {
+  for (let n = Math.min(words.length, MAX_NAME_WORDS); n > 0; n--) {
+    const prefix = words.slice(0, n);
+    // A word holding a space is no word of a name ("draft info" as one argument names nothing).
+    if (prefix.some((w) => w.includes(" "))) continue;
+    const loading = loadEntryModule(prefix.join(" "));
+    if (loading) {
+      const command = await loading;
+      return { entry: command.entry, command, used: n };
     }
   }
-  return { entry, used };
+  return undefined;
 }
 
 /** Loads the spec of one table entry (its command file), schemas built. */

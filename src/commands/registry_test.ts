@@ -4,7 +4,8 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { renderAll } from "../../scripts/gen_table.ts";
-import { COMMAND_TABLE, findEntry, loadAllSpecs, loadSpec } from "./registry.ts";
+import { findCommand, loadAllSpecs, loadSpec } from "./registry.ts";
+import { COMMAND_TABLE } from "../generated/command_table.ts";
 import { COMMAND_FILES } from "./command_files.ts";
 
 Deno.test("the generated files are what 'deno task gen' writes now", async () => {
@@ -25,12 +26,23 @@ Deno.test("every table entry loads its own spec; names are unique", async () => 
   assertEquals((await loadAllSpecs()).map((s) => s.name.join(" ")), names);
 });
 
-Deno.test("findEntry takes the longest matching command and leaves the rest", () => {
-  const found = findEntry(["draft", "info", "ID"]);
-  assertEquals(found.entry?.name, ["draft", "info"]);
-  assertEquals(found.used, 2);
-  assertEquals(findEntry(["mcp"]).entry?.name, ["mcp"]);
-  assert(findEntry(["query", "text_intro"]).entry === undefined);
+Deno.test("findCommand takes the longest matching command and leaves the rest", async () => {
+  const found = await findCommand(["draft", "info", "ID"]);
+  assertEquals(found?.entry.name, ["draft", "info"]);
+  assertEquals(found?.used, 2);
+  assertEquals((await findCommand(["mcp"]))?.entry.name, ["mcp"]);
+  assert(await findCommand(["query", "text_intro"]) === undefined);
+  // Words are matched one by one: one argument holding a name's words names nothing.
+  assert(await findCommand(["draft info", "ID"]) === undefined);
+  assert(await findCommand([]) === undefined);
+});
+
+Deno.test("each command's entry module carries its own row of the table", async () => {
+  for (const row of COMMAND_TABLE) {
+    const found = await findCommand([...row.name, "x"]);
+    assertEquals(found?.entry, row);
+    assertEquals(found?.used, row.name.length);
+  }
 });
 
 Deno.test("the table lists the registry's command files, in their order", () => {

@@ -5,7 +5,9 @@
  *
  * Speed: the text comes from one JSON.stringify. Key names the editors only ever spell as floats
  * (`alpha`, `x`, `volume` …) are then fixed in the text by one regular expression that matches
- * object members only (a key right after `{` or `,`; keys inside string values are escaped).
+ * object members only (a key right after `{` or `,`; keys inside string values are escaped):
+ * the names' alternation for a long text, a small expression for any integer member and a lookup
+ * of its key for a short one (`FloatNames`).
  * The few float paths whose key name is an integer elsewhere (`width`, `height`) and arrays of
  * floats (`values`) are found by walking the document along those paths and marking the numbers
  * (in a list whose items hold such members themselves and no other object, by their keys in the
@@ -99,7 +101,7 @@ export function floatTrie(paths: readonly string[]): FloatTrie {
   const root: FloatTrie = { float: false, children: new Map() };
   for (const p of paths) {
     let node = root;
-    for (const part of p.replace(/\[\]/g, ".[]").split(".").filter(Boolean)) {
+    for (const part of p.replaceAll("[]", ".[]").split(".").filter(Boolean)) {
       let next = node.children.get(part);
       if (!next) node.children.set(part, next = { float: false, children: new Map() });
       node = next;
@@ -109,19 +111,58 @@ export function floatTrie(paths: readonly string[]): FloatTrie {
   return root;
 }
 
+/**
+ * Below this many characters, a compact text's float names are applied by `INTEGER_MEMBER` and a
+ * lookup of each integer member's key: compiling the names' alternation costs ~0.4 ms on a cold
+ * start, more than the lookups of a short text (a new draft's timeline) take.
+ */
+const SHORT_TEXT = 1 << 16;
+
+/** A compact object member whose value is an integer: its `[{,]"key":`, its key and its digits. */
+const INTEGER_MEMBER = /([{,]"([^"\\]*)":)(-?\d+)(?=[,}])/g;
+
+/** Key names the editors spell as floats wherever they write them, applied to JSON text. */
+export class FloatNames {
+  #regex: RegExp | undefined;
+
+  constructor(readonly set: ReadonlySet<string>, readonly indented: boolean) {}
+
+  /**
+   * `text` with the integer value of each object member of these names written as `n.0`. A
+   * key holds no quote or backslash here (JSON.stringify escapes them), so a member the small
+   * expression matches and leaves is one the alternation would not match either, at any offset.
+   */
+  apply(text: string): string {
+    if (!this.indented && text.length < SHORT_TEXT) {
+      const set = this.set;
+      return text.replace(
+        INTEGER_MEMBER,
+        (member: string, head: string, name: string, n: string) =>
+          set.has(name) ? `${head}${n}.0` : member,
+      );
+    }
+    this.#regex ??= membersRegExp([...this.set], this.indented);
+    return text.replace(this.#regex, "$1$2.0");
+  }
+}
+
 /** How a set of float key paths is applied (see the module doc). */
 export interface FloatKeys {
   /** Key names fixed in the text: float wherever the editors write them. */
-  names: RegExp | undefined;
+  names: FloatNames | undefined;
   /** The same, for indented text (`"x": 1`). */
-  namesIndented: RegExp | undefined;
+  namesIndented: FloatNames | undefined;
   /** The same key names, as a set (for members written one by one). */
   nameSet: ReadonlySet<string>;
   /** Paths walked in the document: names that are integers elsewhere, and float arrays. */
   trie: FloatTrie;
 }
 
-const leafOf = (p: string) => p.replace(/\[\]$/, "").split(/[.\]]/).pop() ?? "";
+/** The last name of a key path (`a.b[].c[]` → `c`), with string calls (no regexp to compile). */
+function leafOf(path: string): string {
+  const p = path.endsWith("[]") ? path.slice(0, -2) : path;
+  return p.slice(Math.max(p.lastIndexOf("."), p.lastIndexOf("]")) + 1);
+}
 
 /** Splits float key paths into text-fixed names and walked paths. */
 export function floatKeysOf(paths: readonly string[], intLeaves: readonly string[]): FloatKeys {
@@ -129,10 +170,11 @@ export function floatKeysOf(paths: readonly string[], intLeaves: readonly string
   const walked = paths.filter((p) => p.endsWith("[]") || ints.has(leafOf(p)));
   const plain = [...new Set(paths.filter((p) => !walked.includes(p)).map(leafOf))]
     .filter((n) => !ints.has(n));
+  const nameSet = new Set(plain);
   return {
-    nameSet: new Set(plain),
-    names: plain.length ? membersRegExp(plain) : undefined,
-    namesIndented: plain.length ? membersRegExp(plain, true) : undefined,
+    nameSet,
+    names: plain.length ? new FloatNames(nameSet, false) : undefined,
+    namesIndented: plain.length ? new FloatNames(nameSet, true) : undefined,
     trie: floatTrie(walked),
   };
 }
@@ -302,7 +344,7 @@ export function stringifyWithFloats(
 function stringifyWith(
   value: unknown,
   trie: FloatTrie,
-  names: RegExp | undefined,
+  names: FloatNames | undefined,
   nonce: string,
   kept = false,
   indent?: string,
@@ -328,7 +370,7 @@ function stringifyWith(
     }
   }
   if (marked.length) text = text.replace(new RegExp(`"~f${nonce}:(-?\\d+)"`, "g"), "$1.0");
-  if (names) text = text.replace(names, "$1$2.0");
+  if (names) text = names.apply(text);
   const lexemes = kept ? keptTexts.get(nonce) : undefined;
   if (lexemes?.length && text.includes(`"~r${nonce}:`)) {
     text = text.replace(

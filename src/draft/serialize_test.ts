@@ -152,3 +152,35 @@ Deno.test("timelinePieces: pieces of a large timeline stay below V8's large-obje
   equal(long <= 2, true, `${long} pieces of ${late.length} over 64 Ki units`);
   equal(pieces.join(""), stringifyWithFloats(timeline, trie));
 });
+
+Deno.test("FloatNames: a short text gets what the names' alternation writes on a long one", async () => {
+  const { names } = timelineFloats();
+  // Past the short-text bound, the alternation applies; a string member pads the text there.
+  const long = (text: string) => names!.apply(`[${text},"${"x".repeat(1 << 17)}"]`);
+  const viaAlternation = (text: string) => long(text).slice(1, -(1 << 17) - 4);
+  const check = (text: string) =>
+    equal(names!.apply(text), viaAlternation(text), text.slice(0, 200));
+  // Real timelines (compact, as a save stringifies them).
+  const root = new URL("../../test/fixtures/corpus/", import.meta.url);
+  for await (const d of Deno.readDir(root)) {
+    if (!d.isDirectory) continue;
+    for (const f of ["draft_content.json", "draft_info.json"]) {
+      const text = await Deno.readTextFile(new URL(`${d.name}/${f}`, root)).catch(() => "");
+      if (text.trimStart().startsWith("{")) check(JSON.stringify(JSON.parse(text)));
+    }
+  }
+  // Tricky keys and values: float names beside look-alikes, keys holding `{`, `,` or quotes,
+  // member texts inside string values, negative and huge integers, decimals.
+  const keys = [...names!.set].slice(0, 8).concat(["", "x,", "{", 'a"b', "alpha\\", "7", "中"]);
+  const values = [0, -3, 12, 1.5, 1e21, -0, 'x,"alpha":1', ",", "{", null, true];
+  let seed = 7;
+  const rand = (n: number) => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
+  const value = (depth: number): unknown => {
+    if (depth > 3 || rand(3) === 0) return values[rand(values.length)];
+    if (rand(2)) return Array.from({ length: rand(4) }, () => value(depth + 1));
+    return Object.fromEntries(
+      Array.from({ length: rand(5) }, () => [keys[rand(keys.length)], value(depth + 1)]),
+    );
+  };
+  for (let i = 0; i < 2000; i++) check(JSON.stringify(value(0)));
+});

@@ -71,10 +71,16 @@ export function indentOf(text: string): string {
   return detached(text.slice(j + 1, k));
 }
 
-/** The whitespace after a JSON text's value ("" for none). */
+/** Is `c` a char code of JSON whitespace (space, tab, line feed, carriage return)? */
+const isJsonSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13;
+
+/**
+ * The whitespace after a JSON text's value ("" for none): JSON whitespace, the only kind a text
+ * JSON.parse accepts may end with.
+ */
 export function tailOf(text: string): string {
   let i = text.length;
-  while (i > 0 && /\s/.test(text[i - 1])) i--;
+  while (i > 0 && isJsonSpace(text.charCodeAt(i - 1))) i--;
   return detached(text.slice(i));
 }
 

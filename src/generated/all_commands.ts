@@ -57,7 +57,7 @@ import "../schema/clean.ts";
 import "../schema/parse_input.ts";
 import "../text/decimal.ts";
 import "../commands/query/query_catalog.ts";
-import "../generated/command_table.ts";
+import "../generated/command_loader.ts";
 import "../commands/registry.ts";
 import { command as c0 } from "../commands/draft/draft_create.ts";
 import { command as c1 } from "../commands/draft/draft_list.ts";

@@ -22,7 +22,10 @@ export interface CommandEntry {
   readonly exact: boolean;
 }
 
-/** Every command, in help order. */
+/**
+ * Every command, in help order: for lists (overview help, docs, completions, MCP). Dispatch
+ * does not load it: a command's entry module carries its own row (`CommandModule.entry`).
+ */
 export const COMMAND_TABLE: readonly CommandEntry[] = [
   {"name":["draft","create"],"summary":"create an empty draft and print its id and folder","positionals":[],"mutates":true,"fast":true,"exact":true},
   {"name":["draft","list"],"summary":"list the drafts in the drafts folder(s), newest first","positionals":[],"mutates":false,"fast":true,"exact":true},
@@ -89,149 +92,14 @@ export const COMMAND_TABLE: readonly CommandEntry[] = [
   {"name":["mcp"],"summary":"Serve the commands as MCP tools over stdio (started by an agent, not by hand)","positionals":[],"mutates":false,"fast":true,"exact":true},
 ];
 
-/** A fast command loaded to run: its fast validator, its handler and its argv shape. */
+/** A fast command loaded to run: its row, fast validator, handler and argv shape. */
 export interface CommandModule {
+  /** Its row of COMMAND_TABLE. */
+  readonly entry: CommandEntry;
   readonly fast: FastInput;
   readonly run: Handler;
   /** Each input field's type for argv parsing ("string", "integer", "array", ...). */
   readonly fields: Readonly<Record<string, string>>;
   /** Other flag spellings (camelCase) → field. */
   readonly aliases: Readonly<Record<string, string>>;
-}
-
-/**
- * Loads a fast command's entry module (src/generated/entry/) by its words joined by spaces
- * (undefined for an unknown name). One function with a literal `import()` per command, not a
- * table of loader functions: each function is compiled on every call of the CLI.
- */
-export function loadEntryModule(name: string): Promise<CommandModule> | undefined {
-  switch (name) {
-    case "draft create":
-      return import("./entry/draft_create_entry.ts");
-    case "draft list":
-      return import("./entry/draft_list_entry.ts");
-    case "draft info":
-      return import("./entry/draft_info_entry.ts");
-    case "draft easy":
-      return import("./entry/draft_easy_entry.ts");
-    case "build":
-      return import("./entry/build_entry.ts");
-    case "schema":
-      return import("./entry/schema_entry.ts");
-    case "draft export":
-      return import("./entry/draft_export_entry.ts");
-    case "draft fill":
-      return import("./entry/draft_fill_entry.ts");
-    case "draft zip":
-      return import("./entry/draft_zip_entry.ts");
-    case "draft upload":
-      return import("./entry/draft_upload_entry.ts");
-    case "draft import":
-      return import("./entry/draft_import_entry.ts");
-    case "draft delete":
-      return import("./entry/draft_delete_entry.ts");
-    case "draft rename":
-      return import("./entry/draft_rename_entry.ts");
-    case "draft duplicate":
-      return import("./entry/draft_duplicate_entry.ts");
-    case "draft validate":
-      return import("./entry/draft_validate_entry.ts");
-    case "images add":
-      return import("./entry/images_add_entry.ts");
-    case "images list":
-      return import("./entry/images_list_entry.ts");
-    case "audios add":
-      return import("./entry/audios_add_entry.ts");
-    case "audios list":
-      return import("./entry/audios_list_entry.ts");
-    case "captions add":
-      return import("./entry/captions_add_entry.ts");
-    case "captions list":
-      return import("./entry/captions_list_entry.ts");
-    case "videos add":
-      return import("./entry/videos_add_entry.ts");
-    case "videos list":
-      return import("./entry/videos_list_entry.ts");
-    case "segments list":
-      return import("./entry/segments_list_entry.ts");
-    case "segments update":
-      return import("./entry/segments_update_entry.ts");
-    case "segments move":
-      return import("./entry/segments_move_entry.ts");
-    case "segments remove":
-      return import("./entry/segments_remove_entry.ts");
-    case "keyframes add":
-      return import("./entry/keyframes_add_entry.ts");
-    case "keyframes list":
-      return import("./entry/keyframes_list_entry.ts");
-    case "transitions add":
-      return import("./entry/transitions_add_entry.ts");
-    case "transitions list":
-      return import("./entry/transitions_list_entry.ts");
-    case "effects add":
-      return import("./entry/effects_add_entry.ts");
-    case "effects list":
-      return import("./entry/effects_list_entry.ts");
-    case "filters add":
-      return import("./entry/filters_add_entry.ts");
-    case "filters list":
-      return import("./entry/filters_list_entry.ts");
-    case "sticker add":
-      return import("./entry/sticker_add_entry.ts");
-    case "sticker list":
-      return import("./entry/sticker_list_entry.ts");
-    case "masks add":
-      return import("./entry/masks_add_entry.ts");
-    case "masks list":
-      return import("./entry/masks_list_entry.ts");
-    case "config show":
-      return import("./entry/config_show_entry.ts");
-    case "config set-dir":
-      return import("./entry/config_set_dir_entry.ts");
-    case "config set":
-      return import("./entry/config_set_entry.ts");
-    case "editors":
-      return import("./entry/editors_entry.ts");
-    case "query media":
-      return import("./entry/query_media_entry.ts");
-    case "query audio-duration":
-      return import("./entry/query_audio_duration_entry.ts");
-    case "query animations":
-      return import("./entry/query_animations_entry.ts");
-    case "query image-animations":
-      return import("./entry/query_image_animations_entry.ts");
-    case "query text-animations":
-      return import("./entry/query_text_animations_entry.ts");
-    case "query transitions":
-      return import("./entry/query_transitions_entry.ts");
-    case "query effects":
-      return import("./entry/query_effects_entry.ts");
-    case "query filters":
-      return import("./entry/query_filters_entry.ts");
-    case "query masks":
-      return import("./entry/query_masks_entry.ts");
-    case "query fonts":
-      return import("./entry/query_fonts_entry.ts");
-    case "query audio-effects":
-      return import("./entry/query_audio_effects_entry.ts");
-    case "query mix-modes":
-      return import("./entry/query_mix_modes_entry.ts");
-    case "query stickers":
-      return import("./entry/query_stickers_entry.ts");
-    case "query huazi":
-      return import("./entry/query_huazi_entry.ts");
-    case "text-style":
-      return import("./entry/text_style_entry.ts");
-    case "docs":
-      return import("./entry/docs_entry.ts");
-    case "completions":
-      return import("./entry/completions_entry.ts");
-    case "setup":
-      return import("./entry/setup_entry.ts");
-    case "preview":
-      return import("./entry/preview_entry.ts");
-    case "mcp":
-      return import("./entry/mcp_entry.ts");
-  }
-  return undefined;
 }

@@ -3,7 +3,7 @@
  * profile asks for (one serialisation for all), meta info and settings, and the media size.
  */
 import { dirname, join } from "../path.ts";
-import { nowUs } from "../files.ts";
+import { FolderNames, nowUs } from "../files.ts";
 import { type Json, timelineTargets as profileTimelineTargets } from "../editions/profiles.ts";
 import type { DraftDocument } from "../draft/document.ts";
 import type { TxnEntry } from "./txn.ts";
@@ -61,12 +61,13 @@ export function syncMeta(doc: DraftDocument): void {
 
 /** Paths to write this draft's timeline to (the profile decides; see `timelineTargets`). */
 export async function timelineTargets(doc: DraftDocument): Promise<string[]> {
-  const main = await mainTimelineId(doc.dir);
+  const listed = FolderNames.of(doc.dir); // one listing answers the looks at the root
+  const main = await mainTimelineId(doc.dir, listed);
   const rootFiles = await presentNames(doc.dir, [
     "draft_content.json",
     "draft_info.json",
     "template-2.tmp",
-  ]);
+  ], listed);
   const nestedFiles = main
     ? await presentNames(join(doc.dir, "Timelines", main), [
       "draft_content.json",

@@ -3,7 +3,7 @@
  * refused), after finishing any interrupted commit; the draft lock around reads and writes.
  */
 import { basename, join } from "../path.ts";
-import { orUndefined } from "../files.ts";
+import { FolderNames, ignoreErrors, orUndefined } from "../files.ts";
 import { DraftcliError } from "../errors.ts";
 import {
   type Edition,
@@ -31,20 +31,39 @@ export interface TimelineFileInfo {
   nested: boolean;
 }
 
-/** `main_timeline_id` from `Timelines/project.json`, when the folder has a readable one. */
-export async function mainTimelineId(dir: string): Promise<string | undefined> {
+/**
+ * `main_timeline_id` from `Timelines/project.json`, when the folder has a readable one. `listed`:
+ * the folder's names listed just before (no `Timelines` there: no file to read).
+ */
+export async function mainTimelineId(
+  dir: string,
+  listed?: FolderNames,
+): Promise<string | undefined> {
+  if (listed && !listed.get("Timelines")) return undefined;
   const project = await readJsonIfExists<Json>(join(dir, "Timelines", "project.json"))
     .catch(() => undefined);
   const id = project?.main_timeline_id;
   return isTimelineId(id) ? id : undefined;
 }
 
-/** The names among `names` present in `dir`. */
+/**
+ * The names among `names` present in `dir`. `listed`: the folder's names listed just before,
+ * which answer for an absent name, a file and a folder (only a link is looked at).
+ */
 // deno-lint-ignore require-await -- async API over sync I/O (cheaper per call)
-export async function presentNames(dir: string, names: readonly string[]): Promise<string[]> {
+export async function presentNames(
+  dir: string,
+  names: readonly string[],
+  listed?: FolderNames,
+): Promise<string[]> {
   const out: string[] = [];
-  // Links followed; a file that cannot be looked at counts as absent.
-  for (const n of names) if (orUndefined(() => Deno.statSync(join(dir, n)))) out.push(n);
+  for (const n of names) {
+    const entry = listed?.get(n);
+    if (listed && !entry) continue;
+    // Links followed; a file that cannot be looked at counts as absent.
+    if (entry && !entry.isSymlink) out.push(n);
+    else if (orUndefined(() => Deno.statSync(join(dir, n)))) out.push(n);
+  }
   return out;
 }
 
@@ -252,12 +271,7 @@ export async function withDraftLock<T>(
       path: "draftId",
     });
   try {
-    Deno.mkdirSync(join(dir, STATE_DIR));
-  } catch (err) {
-    if (err instanceof Deno.errors.NotFound) throw gone();
-    if (!(err instanceof Deno.errors.AlreadyExists)) throw err;
-  }
-  try {
+    // The lock's file creation makes `.draftcli/` when it is missing (never its parent).
     return await withLock(join(dir, STATE_DIR, "lock"), async (lock) => {
       // The root files first: Timelines/ is read only for a folder without them.
       const present = (await presentNames(dir, PRIMARY_TIMELINE_FILES)).length ||
@@ -282,11 +296,14 @@ export async function withDraftLock<T>(
  * instant before creates it again (`tryCreateHeld`).
  */
 export function tidyStateDir(dir: string): void {
-  for (const d of [join(dir, STATE_DIR, "staging"), join(dir, STATE_DIR)]) {
-    try {
-      Deno.removeSync(d);
-    } catch { /* absent, or not empty */ }
-  }
+  const stateDir = join(dir, STATE_DIR);
+  // Listed first: a folder that is absent, or that holds more than `staging`, is not tried (a
+  // failed removal builds an error).
+  const names = FolderNames.of(stateDir);
+  const staging = !names || names.get("staging") !== undefined;
+  if (staging) ignoreErrors(() => Deno.removeSync(join(stateDir, "staging")));
+  if (names && names.size > (staging ? 1 : 0)) return;
+  ignoreErrors(() => Deno.removeSync(stateDir)); // absent, or not empty
 }
 
 /** Identity of the files a read looks at (inode, size, mtime), to notice a commit in between. */

@@ -2,7 +2,7 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { join } from "node:path";
 import { tempDir } from "../../test/helpers/temp.ts";
-import { readQuietly } from "./load.ts";
+import { readQuietly, tidyStateDir } from "./load.ts";
 
 async function draftIn(base: string): Promise<string> {
   const dir = join(base, "D");
@@ -54,4 +54,31 @@ Deno.test("readQuietly: draftcli's lock, journal or staging present sends the ca
   await Deno.mkdir(join(dir, ".draftcli"));
   await Deno.writeTextFile(join(dir, ".draftcli", "state.json"), "{}");
   assertEquals(await readQuietly(dir, () => Promise.resolve(7)), { ok: true, value: 7 });
+});
+
+Deno.test("tidyStateDir: removes an empty state folder and an empty staging folder, nothing else", async () => {
+  await using tmp = await tempDir("tidy-");
+  const state = join(tmp.path, ".draftcli");
+  const present = () => {
+    try {
+      return [...Deno.readDirSync(state)].map((e) => e.name).sort();
+    } catch {
+      return undefined;
+    }
+  };
+  tidyStateDir(tmp.path); // no state folder: nothing to do, nothing thrown
+  Deno.mkdirSync(join(state, "staging"), { recursive: true });
+  tidyStateDir(tmp.path);
+  assertEquals(present(), undefined);
+  Deno.mkdirSync(join(state, "staging", "download"), { recursive: true });
+  tidyStateDir(tmp.path); // a staging folder in use stays, and so does its parent
+  assertEquals(present(), ["staging"]);
+  Deno.removeSync(join(state, "staging"), { recursive: true });
+  Deno.mkdirSync(join(state, "staging"));
+  Deno.writeTextFileSync(join(state, "state.json"), "{}");
+  tidyStateDir(tmp.path); // a draft draftcli made keeps its state file
+  assertEquals(present(), ["state.json"]);
+  Deno.removeSync(join(state, "state.json"));
+  tidyStateDir(tmp.path);
+  assertEquals(present(), undefined);
 });

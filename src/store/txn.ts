@@ -3,7 +3,7 @@
  * the renames is written atomically; then the renames run and the journal is removed. A process
  * killed at any moment leaves either the old set of files or (after `recover`) the new one.
  */
-import { entriesOf, ignoreErrors, mkdirHere, orUndefined } from "../files.ts";
+import { entriesOf, FolderNames, ignoreErrors, mkdirHere, orUndefined } from "../files.ts";
 import { basename, dirname, isAbsolute, join, relative, resolve } from "../path.ts";
 import { TMP_SUFFIX, writeAll } from "./atomic.ts";
 import { deferFree, freesDeferred, TRASH_DIR } from "./deferred_frees.ts";
@@ -397,22 +397,28 @@ export async function recover(
   roots: string[],
   opts: { sweep?: boolean; ownStaging?: string } = {},
 ): Promise<void> {
-  if (
-    opts.sweep === false && absent(journalPath(stateDir)) &&
-    onlyOwnStaging(join(stateDir, "staging"), opts.ownStaging) &&
-    absent(join(stateDir, TRASH_DIR))
-  ) {
-    return;
+  if (opts.sweep === false) {
+    // One listing of the state folder answers the three looks (none throws for an absent name).
+    const names = FolderNames.of(stateDir);
+    const absentHere = (name: string) =>
+      names ? names.get(name) === undefined : absent(join(stateDir, name));
+    if (
+      absentHere(basename(journalPath(stateDir))) &&
+      onlyOwnStaging(join(stateDir, "staging"), opts.ownStaging, absentHere("staging")) &&
+      absentHere(TRASH_DIR)
+    ) {
+      return;
+    }
   }
   await (await import("./recovery.ts")).recoverFolder(stateDir, roots, opts);
 }
 
 /**
- * Does the staging folder `path` hold nothing to recover: is it absent, or does it hold only
- * `own`, the live staging folder of this process (`makeStagingDir`)?
+ * Does the staging folder `path` (`isAbsent`: nothing is there) hold nothing to recover: is it
+ * absent, or does it hold only `own`, the live staging folder of this process (`makeStagingDir`)?
  */
-function onlyOwnStaging(path: string, own: string | undefined): boolean {
-  if (absent(path)) return true;
+function onlyOwnStaging(path: string, own: string | undefined, isAbsent: boolean): boolean {
+  if (isAbsent) return true;
   if (own === undefined || dirname(own) !== path) return false;
   try {
     for (const e of Deno.readDirSync(path)) if (e.name !== basename(own)) return false;

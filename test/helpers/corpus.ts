@@ -12,7 +12,8 @@
  * the build named by DRAFTCLI_BIN or DRAFTCLI_BUNDLE. The corpus drafts carry their owners' paths and device ids:
  * they are only ever copied whole into a temporary folder, never into another draft.
  */
-import { COMMAND_TABLE, loadCommand } from "../../src/commands/registry.ts";
+import { loadCommand } from "../../src/commands/registry.ts";
+import { COMMAND_TABLE } from "../../src/generated/command_table.ts";
 import { copyTree } from "../../src/files.ts";
 import { fixture, runCli, runInProcess, runsBuild, type TempWorld, tempWorld } from "./cli.ts";
 import { type Change, diffRaw, parseRaw, type Raw, valueOf } from "./structural_diff.ts";

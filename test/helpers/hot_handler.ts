@@ -8,7 +8,8 @@
  * parent checks it after every call, so the first handler that loads zod is the one named.
  */
 import type { CommandContext } from "../../src/ops/context.ts";
-import { COMMAND_TABLE, loadCommand } from "../../src/commands/registry.ts";
+import { loadCommand } from "../../src/commands/registry.ts";
+import { COMMAND_TABLE } from "../../src/generated/command_table.ts";
 import { handlerName } from "../../src/commands/flag_names.ts";
 
 const env = Deno.env.toObject();

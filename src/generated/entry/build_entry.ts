@@ -2,6 +2,7 @@
 // deno-lint-ignore-file no-explicit-any
 /** `build` in one module load: its fast validator, its command file (handler and the operations it imports), the context and the fast path. */
 import { FAIL, isObject, isPlainObject, type FastInput } from "../../fast_input.ts";
+import type { CommandEntry } from "../command_table.ts";
 import { command } from "../../commands/build/build_command.ts";
 import "../../commands/spec.ts";
 import "../../text/redact.ts";
@@ -193,3 +194,6 @@ export const run = command.run;
 export const fields: Readonly<Record<string, string>> = {"spec":"object","into":"string","media":"string"};
 /** Other flag spellings (camelCase) → field. */
 export const aliases: Readonly<Record<string, string>> = {};
+
+/** `build` as dispatch sees it (its row of COMMAND_TABLE). */
+export const entry: CommandEntry = {"name":["build"],"summary":"build a whole video from one JSON spec (all items of every add command, one write)","positionals":["spec"],"mutates":true,"fast":true,"exact":true};

@@ -3,6 +3,7 @@
 /** `captions add` in one module load: its fast validator, its command file (handler and the operations it imports), the context and the fast path. */
 import * as R from "../../schema/rules.ts";
 import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
+import type { CommandEntry } from "../command_table.ts";
 import { command } from "../../commands/captions/captions_add.ts";
 import "../../commands/spec.ts";
 import "../../text/redact.ts";
@@ -634,3 +635,6 @@ export const run = command.run;
 export const fields: Readonly<Record<string, string>> = {"draftId":"string","captions":"array","srt":"string","fontSize":"number","bold":"boolean","italic":"boolean","underline":"boolean","textColor":"string","alpha":"number","font":"string","alignment":"number","transformX":"number","transformY":"number","borderColor":"string","borderWidth":"number","lineSpacing":"number","letterSpacing":"number","backgroundColor":"string","backgroundAlpha":"number","backgroundStyle":"number","backgroundRound":"number","shadow":"boolean","requestId":"string"};
 /** Other flag spellings (camelCase) → field. */
 export const aliases: Readonly<Record<string, string>> = {"bgColor":"backgroundColor","bgAlpha":"backgroundAlpha","bgStyle":"backgroundStyle","bgRound":"backgroundRound"};
+
+/** `captions add` as dispatch sees it (its row of COMMAND_TABLE). */
+export const entry: CommandEntry = {"name":["captions","add"],"summary":"add captions on a new text track (style flags apply to every caption of the call)","positionals":["draftId"],"mutates":true,"fast":true,"exact":true};

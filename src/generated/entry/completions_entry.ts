@@ -2,9 +2,10 @@
 // deno-lint-ignore-file no-explicit-any
 /** `completions` in one module load: its fast validator, its command file (handler and the operations it imports), the context and the fast path. */
 import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
+import type { CommandEntry } from "../command_table.ts";
 import { command } from "../../commands/completions/completions_command.ts";
 import "../../commands/spec.ts";
-import "../../generated/command_table.ts";
+import "../../generated/command_loader.ts";
 import "../../commands/registry.ts";
 import "../../text/redact.ts";
 import "../../errors.ts";
@@ -54,3 +55,6 @@ export const run = command.run;
 export const fields: Readonly<Record<string, string>> = {"shell":"string"};
 /** Other flag spellings (camelCase) → field. */
 export const aliases: Readonly<Record<string, string>> = {};
+
+/** `completions` as dispatch sees it (its row of COMMAND_TABLE). */
+export const entry: CommandEntry = {"name":["completions"],"summary":"print a shell completion script (bash, zsh or fish)","positionals":["shell"],"mutates":false,"fast":true,"exact":true};

@@ -2,6 +2,7 @@
 // deno-lint-ignore-file no-explicit-any
 /** `config set-dir` in one module load: its fast validator, its command file (handler and the operations it imports), the context and the fast path. */
 import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
+import type { CommandEntry } from "../command_table.ts";
 import { command } from "../../commands/config/config_set_dir.ts";
 import "../../commands/spec.ts";
 import "../../path.ts";
@@ -53,3 +54,6 @@ export const run = command.run;
 export const fields: Readonly<Record<string, string>> = {"path":"string"};
 /** Other flag spellings (camelCase) → field. */
 export const aliases: Readonly<Record<string, string>> = {};
+
+/** `config set-dir` as dispatch sees it (its row of COMMAND_TABLE). */
+export const entry: CommandEntry = {"name":["config","set-dir"],"summary":"set the drafts folder used when --drafts-dir and DRAFTCLI_DRAFTS_DIR are absent","positionals":["path"],"mutates":true,"fast":true,"exact":true};

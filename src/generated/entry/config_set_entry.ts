@@ -2,6 +2,7 @@
 // deno-lint-ignore-file no-explicit-any
 /** `config set` in one module load: its fast validator, its command file (handler and the operations it imports), the context and the fast path. */
 import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
+import type { CommandEntry } from "../command_table.ts";
 import { command } from "../../commands/config/config_set.ts";
 import "../../commands/spec.ts";
 import "../../store/config_schema.ts";
@@ -66,3 +67,6 @@ export const run = command.run;
 export const fields: Readonly<Record<string, string>> = {"key":"string","value":"string"};
 /** Other flag spellings (camelCase) → field. */
 export const aliases: Readonly<Record<string, string>> = {};
+
+/** `config set` as dispatch sees it (its row of COMMAND_TABLE). */
+export const entry: CommandEntry = {"name":["config","set"],"summary":"set one config key (draftsDir, editor, editorVersion, uploadUrl, uploadToken, downloadUrl, maxDownloadBytes, maxZipBytes, ffmpeg, media); an empty value removes it","positionals":["key","value"],"mutates":true,"fast":true,"exact":true};

@@ -2,6 +2,7 @@
 // deno-lint-ignore-file no-explicit-any
 /** `config show` in one module load: its fast validator, its command file (handler and the operations it imports), the context and the fast path. */
 import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
+import type { CommandEntry } from "../command_table.ts";
 import { command } from "../../commands/config/config_show.ts";
 import "../../commands/spec.ts";
 import "../../text/redact.ts";
@@ -39,3 +40,6 @@ export const run = command.run;
 export const fields: Readonly<Record<string, string>> = {};
 /** Other flag spellings (camelCase) → field. */
 export const aliases: Readonly<Record<string, string>> = {};
+
+/** `config show` as dispatch sees it (its row of COMMAND_TABLE). */
+export const entry: CommandEntry = {"name":["config","show"],"summary":"print the config file path, its settings (secrets masked) and the drafts folder in force","positionals":[],"mutates":false,"fast":true,"exact":true};

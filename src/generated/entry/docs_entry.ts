@@ -2,9 +2,10 @@
 // deno-lint-ignore-file no-explicit-any
 /** `docs` in one module load: its fast validator, its command file (handler and the operations it imports), the context and the fast path. */
 import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
+import type { CommandEntry } from "../command_table.ts";
 import { command } from "../../commands/docs/docs_command.ts";
 import "../../commands/spec.ts";
-import "../../generated/command_table.ts";
+import "../../generated/command_loader.ts";
 import "../../commands/registry.ts";
 import "../../text/redact.ts";
 import "../../errors.ts";
@@ -67,3 +68,6 @@ export const run = command.run;
 export const fields: Readonly<Record<string, string>> = {"topic":"string"};
 /** Other flag spellings (camelCase) → field. */
 export const aliases: Readonly<Record<string, string>> = {};
+
+/** `docs` as dispatch sees it (its row of COMMAND_TABLE). */
+export const entry: CommandEntry = {"name":["docs"],"summary":"print the manual (Markdown): units, coordinates, every command, recipes, exit codes","positionals":["topic"],"mutates":false,"fast":true,"exact":true};

@@ -3,6 +3,7 @@
 /** `draft create` in one module load: its fast validator, its command file (handler and the operations it imports), the context and the fast path. */
 import * as R from "../../schema/rules.ts";
 import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
+import type { CommandEntry } from "../command_table.ts";
 import { command } from "../../commands/draft/draft_create.ts";
 import "../../commands/spec.ts";
 import "../../text/redact.ts";
@@ -185,3 +186,6 @@ export const run = command.run;
 export const fields: Readonly<Record<string, string>> = {"width":"integer","height":"integer","name":"string","fps":"number","editor":"string","editorVersion":"string"};
 /** Other flag spellings (camelCase) → field. */
 export const aliases: Readonly<Record<string, string>> = {};
+
+/** `draft create` as dispatch sees it (its row of COMMAND_TABLE). */
+export const entry: CommandEntry = {"name":["draft","create"],"summary":"create an empty draft and print its id and folder","positionals":[],"mutates":true,"fast":true,"exact":true};

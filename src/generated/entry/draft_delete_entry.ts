@@ -2,6 +2,7 @@
 // deno-lint-ignore-file no-explicit-any
 /** `draft delete` in one module load: its fast validator, its command file (handler and the operations it imports), the context and the fast path. */
 import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
+import type { CommandEntry } from "../command_table.ts";
 import { command } from "../../commands/draft/draft_delete.ts";
 import "../../commands/spec.ts";
 import "../../text/redact.ts";
@@ -89,3 +90,6 @@ export const run = command.run;
 export const fields: Readonly<Record<string, string>> = {"draftId":"string","yes":"boolean"};
 /** Other flag spellings (camelCase) → field. */
 export const aliases: Readonly<Record<string, string>> = {};
+
+/** `draft delete` as dispatch sees it (its row of COMMAND_TABLE). */
+export const entry: CommandEntry = {"name":["draft","delete"],"summary":"delete a draft folder for good (needs --yes)","positionals":["draftId"],"mutates":true,"fast":true,"exact":true};

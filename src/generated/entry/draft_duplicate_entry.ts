@@ -3,6 +3,7 @@
 /** `draft duplicate` in one module load: its fast validator, its command file (handler and the operations it imports), the context and the fast path. */
 import * as R from "../../schema/rules.ts";
 import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
+import type { CommandEntry } from "../command_table.ts";
 import { command } from "../../commands/draft/draft_duplicate.ts";
 import "../../commands/spec.ts";
 import "../../text/redact.ts";
@@ -89,3 +90,6 @@ export const run = command.run;
 export const fields: Readonly<Record<string, string>> = {"draftId":"string","name":"string"};
 /** Other flag spellings (camelCase) → field. */
 export const aliases: Readonly<Record<string, string>> = {};
+
+/** `draft duplicate` as dispatch sees it (its row of COMMAND_TABLE). */
+export const entry: CommandEntry = {"name":["draft","duplicate"],"summary":"copy a draft under a new id in the same drafts folder","positionals":["draftId"],"mutates":true,"fast":true,"exact":true};

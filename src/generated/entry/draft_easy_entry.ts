@@ -3,6 +3,7 @@
 /** `draft easy` in one module load: its fast validator, its command file (handler and the operations it imports), the context and the fast path. */
 import * as R from "../../schema/rules.ts";
 import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
+import type { CommandEntry } from "../command_table.ts";
 import { command } from "../../commands/draft/draft_easy.ts";
 import "../../commands/spec.ts";
 import "../../text/redact.ts";
@@ -833,3 +834,6 @@ export const run = command.run;
 export const fields: Readonly<Record<string, string>> = {"draftId":"string","byAudio":"string","audioUrl":"string","captions":"array","srt":"string","images":"array","imgUrl":"string","videoUrl":"string","text":"string","width":"integer","height":"integer","name":"string","editor":"string","fontSize":"number","bold":"boolean","italic":"boolean","underline":"boolean","textColor":"string","alpha":"number","font":"string","alignment":"number","transformX":"number","transformY":"number","borderColor":"string","borderWidth":"number","lineSpacing":"number","letterSpacing":"number","backgroundColor":"string","backgroundAlpha":"number","backgroundStyle":"number","backgroundRound":"number","shadow":"boolean","media":"string"};
 /** Other flag spellings (camelCase) → field. */
 export const aliases: Readonly<Record<string, string>> = {"bgColor":"backgroundColor","bgAlpha":"backgroundAlpha","bgStyle":"backgroundStyle","bgRound":"backgroundRound"};
+
+/** `draft easy` as dispatch sees it (its row of COMMAND_TABLE). */
+export const entry: CommandEntry = {"name":["draft","easy"],"summary":"build a whole draft from one audio: captions, images or a video, and a title","positionals":["draftId"],"mutates":true,"fast":true,"exact":true};

@@ -2,6 +2,7 @@
 // deno-lint-ignore-file no-explicit-any
 /** `draft export` in one module load: its fast validator, its command file (handler and the operations it imports), the context and the fast path. */
 import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
+import type { CommandEntry } from "../command_table.ts";
 import { command } from "../../commands/draft/draft_export.ts";
 import "../../commands/spec.ts";
 import "../../text/redact.ts";
@@ -79,3 +80,6 @@ export const run = command.run;
 export const fields: Readonly<Record<string, string>> = {"draftId":"string"};
 /** Other flag spellings (camelCase) → field. */
 export const aliases: Readonly<Record<string, string>> = {};
+
+/** `draft export` as dispatch sees it (its row of COMMAND_TABLE). */
+export const entry: CommandEntry = {"name":["draft","export"],"summary":"print the build spec of a draft (its items as 'draftcli build' takes them)","positionals":["draftId"],"mutates":false,"fast":true,"exact":true};

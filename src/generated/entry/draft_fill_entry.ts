@@ -3,6 +3,7 @@
 /** `draft fill` in one module load: its fast validator, its command file (handler and the operations it imports), the context and the fast path. */
 import * as R from "../../schema/rules.ts";
 import { FAIL, isObject, isPlainObject, type FastInput } from "../../fast_input.ts";
+import type { CommandEntry } from "../command_table.ts";
 import { command } from "../../commands/draft/draft_fill.ts";
 import "../../commands/spec.ts";
 import "../../text/redact.ts";
@@ -221,3 +222,6 @@ export const run = command.run;
 export const fields: Readonly<Record<string, string>> = {"source":"string","name":"string","texts":"object","media":"object","allowMissing":"boolean","fit":"string","mediaPlacement":"string"};
 /** Other flag spellings (camelCase) → field. */
 export const aliases: Readonly<Record<string, string>> = {};
+
+/** `draft fill` as dispatch sees it (its row of COMMAND_TABLE). */
+export const entry: CommandEntry = {"name":["draft","fill"],"summary":"copy a draft (e.g. one made in the editor) and replace texts and media in the copy","positionals":["source"],"mutates":true,"fast":true,"exact":true};

@@ -3,6 +3,7 @@
 /** `draft import` in one module load: its fast validator, its command file (handler and the operations it imports), the context and the fast path. */
 import * as R from "../../schema/rules.ts";
 import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
+import type { CommandEntry } from "../command_table.ts";
 import { command } from "../../commands/draft/draft_import.ts";
 import "../../commands/spec.ts";
 import "../../text/redact.ts";
@@ -97,3 +98,6 @@ export const run = command.run;
 export const fields: Readonly<Record<string, string>> = {"source":"string","name":"string"};
 /** Other flag spellings (camelCase) → field. */
 export const aliases: Readonly<Record<string, string>> = {};
+
+/** `draft import` as dispatch sees it (its row of COMMAND_TABLE). */
+export const entry: CommandEntry = {"name":["draft","import"],"summary":"import a draft zip (a file or an http(s) URL) as a new draft","positionals":["source"],"mutates":true,"fast":true,"exact":true};

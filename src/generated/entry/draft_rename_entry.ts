@@ -3,6 +3,7 @@
 /** `draft rename` in one module load: its fast validator, its command file (handler and the operations it imports), the context and the fast path. */
 import * as R from "../../schema/rules.ts";
 import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
+import type { CommandEntry } from "../command_table.ts";
 import { command } from "../../commands/draft/draft_rename.ts";
 import "../../commands/spec.ts";
 import "../../text/redact.ts";
@@ -85,3 +86,6 @@ export const run = command.run;
 export const fields: Readonly<Record<string, string>> = {"draftId":"string","name":"string"};
 /** Other flag spellings (camelCase) → field. */
 export const aliases: Readonly<Record<string, string>> = {};
+
+/** `draft rename` as dispatch sees it (its row of COMMAND_TABLE). */
+export const entry: CommandEntry = {"name":["draft","rename"],"summary":"change the name the editor shows for a draft (the folder keeps its name)","positionals":["draftId"],"mutates":true,"fast":true,"exact":true};

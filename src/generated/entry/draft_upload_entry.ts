@@ -2,6 +2,7 @@
 // deno-lint-ignore-file no-explicit-any
 /** `draft upload` in one module load: its fast validator, its command file (handler and the operations it imports), the context and the fast path. */
 import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
+import type { CommandEntry } from "../command_table.ts";
 import { command } from "../../commands/draft/draft_upload.ts";
 import "../../commands/spec.ts";
 import "../../text/redact.ts";
@@ -136,3 +137,6 @@ export const run = command.run;
 export const fields: Readonly<Record<string, string>> = {"draftId":"string","to":"string","zip":"string","token":"string","downloadUrl":"string","method":"string","includeExternal":"boolean"};
 /** Other flag spellings (camelCase) → field. */
 export const aliases: Readonly<Record<string, string>> = {};
+
+/** `draft upload` as dispatch sees it (its row of COMMAND_TABLE). */
+export const entry: CommandEntry = {"name":["draft","upload"],"summary":"zip a draft (or take --zip) and upload it; prints the download URL","positionals":["draftId"],"mutates":true,"fast":true,"exact":true};

@@ -2,6 +2,7 @@
 // deno-lint-ignore-file no-explicit-any
 /** `draft validate` in one module load: its fast validator, its command file (handler and the operations it imports), the context and the fast path. */
 import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
+import type { CommandEntry } from "../command_table.ts";
 import { command } from "../../commands/draft/draft_validate.ts";
 import "../../commands/spec.ts";
 import "../../path.ts";
@@ -81,3 +82,6 @@ export const run = command.run;
 export const fields: Readonly<Record<string, string>> = {"draftId":"string"};
 /** Other flag spellings (camelCase) → field. */
 export const aliases: Readonly<Record<string, string>> = {};
+
+/** `draft validate` as dispatch sees it (its row of COMMAND_TABLE). */
+export const entry: CommandEntry = {"name":["draft","validate"],"summary":"check a draft for what makes the editors drop items or refuse it (JSON report)","positionals":["draftId"],"mutates":false,"fast":true,"exact":true};

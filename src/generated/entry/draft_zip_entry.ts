@@ -2,6 +2,7 @@
 // deno-lint-ignore-file no-explicit-any
 /** `draft zip` in one module load: its fast validator, its command file (handler and the operations it imports), the context and the fast path. */
 import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
+import type { CommandEntry } from "../command_table.ts";
 import { command } from "../../commands/draft/draft_zip.ts";
 import "../../commands/spec.ts";
 import "../../path.ts";
@@ -99,3 +100,6 @@ export const run = command.run;
 export const fields: Readonly<Record<string, string>> = {"draftId":"string","output":"string","includeExternal":"boolean"};
 /** Other flag spellings (camelCase) → field. */
 export const aliases: Readonly<Record<string, string>> = {};
+
+/** `draft zip` as dispatch sees it (its row of COMMAND_TABLE). */
+export const entry: CommandEntry = {"name":["draft","zip"],"summary":"pack a draft and the media it uses into a portable zip","positionals":["draftId"],"mutates":true,"fast":true,"exact":true};

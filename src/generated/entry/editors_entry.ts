@@ -2,6 +2,7 @@
 // deno-lint-ignore-file no-explicit-any
 /** `editors` in one module load: its fast validator, its command file (handler and the operations it imports), the context and the fast path. */
 import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
+import type { CommandEntry } from "../command_table.ts";
 import { command } from "../../commands/editors/editors_command.ts";
 import "../../commands/spec.ts";
 import "../../text/redact.ts";
@@ -57,3 +58,6 @@ export const run = command.run;
 export const fields: Readonly<Record<string, string>> = {};
 /** Other flag spellings (camelCase) → field. */
 export const aliases: Readonly<Record<string, string>> = {};
+
+/** `editors` as dispatch sees it (its row of COMMAND_TABLE). */
+export const entry: CommandEntry = {"name":["editors"],"summary":"show the editor version profiles, the drafts folders found here and the support matrix","positionals":[],"mutates":false,"fast":true,"exact":true};

@@ -3,6 +3,7 @@
 /** `filters add` in one module load: its fast validator, its command file (handler and the operations it imports), the context and the fast path. */
 import * as R from "../../schema/rules.ts";
 import { FAIL, isObject, reports, type FastInput } from "../../fast_input.ts";
+import type { CommandEntry } from "../command_table.ts";
 import { command } from "../../commands/filters/filters_add.ts";
 import "../../commands/spec.ts";
 import "../../text/redact.ts";
@@ -222,3 +223,6 @@ export const run = command.run;
 export const fields: Readonly<Record<string, string>> = {"draftId":"string","filterInfos":"array","requestId":"string"};
 /** Other flag spellings (camelCase) → field. */
 export const aliases: Readonly<Record<string, string>> = {};
+
+/** `filters add` as dispatch sees it (its row of COMMAND_TABLE). */
+export const entry: CommandEntry = {"name":["filters","add"],"summary":"add filters on filter tracks (start/end) or onto one clip (segmentId)","positionals":["draftId"],"mutates":true,"fast":true,"exact":true};

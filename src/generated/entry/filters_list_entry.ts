@@ -2,6 +2,7 @@
 // deno-lint-ignore-file no-explicit-any
 /** `filters list` in one module load: its fast validator, its command file (handler and the operations it imports), the context and the fast path. */
 import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
+import type { CommandEntry } from "../command_table.ts";
 import { command } from "../../commands/filters/filters_list.ts";
 import "../../commands/spec.ts";
 import "../../text/redact.ts";
@@ -72,3 +73,6 @@ export const run = command.run;
 export const fields: Readonly<Record<string, string>> = {"draftId":"string"};
 /** Other flag spellings (camelCase) → field. */
 export const aliases: Readonly<Record<string, string>> = {};
+
+/** `filters list` as dispatch sees it (its row of COMMAND_TABLE). */
+export const entry: CommandEntry = {"name":["filters","list"],"summary":"list track-level and clip-attached filters","positionals":["draftId"],"mutates":false,"fast":true,"exact":true};

@@ -3,6 +3,7 @@
 /** `images add` in one module load: its fast validator, its command file (handler and the operations it imports), the context and the fast path. */
 import * as R from "../../schema/rules.ts";
 import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
+import type { CommandEntry } from "../command_table.ts";
 import { command } from "../../commands/images/images_add.ts";
 import "../../commands/spec.ts";
 import "../../text/redact.ts";
@@ -403,3 +404,6 @@ export const run = command.run;
 export const fields: Readonly<Record<string, string>> = {"draftId":"string","imageInfos":"array","alpha":"number","media":"string","requestId":"string"};
 /** Other flag spellings (camelCase) → field. */
 export const aliases: Readonly<Record<string, string>> = {};
+
+/** `images add` as dispatch sees it (its row of COMMAND_TABLE). */
+export const entry: CommandEntry = {"name":["images","add"],"summary":"add images as photo segments (first video track where they fit, else a new one)","positionals":["draftId"],"mutates":true,"fast":true,"exact":true};

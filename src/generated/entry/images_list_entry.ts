@@ -2,6 +2,7 @@
 // deno-lint-ignore-file no-explicit-any
 /** `images list` in one module load: its fast validator, its command file (handler and the operations it imports), the context and the fast path. */
 import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
+import type { CommandEntry } from "../command_table.ts";
 import { command } from "../../commands/images/images_list.ts";
 import "../../commands/spec.ts";
 import "../../text/redact.ts";
@@ -70,3 +71,6 @@ export const run = command.run;
 export const fields: Readonly<Record<string, string>> = {"draftId":"string"};
 /** Other flag spellings (camelCase) → field. */
 export const aliases: Readonly<Record<string, string>> = {};
+
+/** `images list` as dispatch sees it (its row of COMMAND_TABLE). */
+export const entry: CommandEntry = {"name":["images","list"],"summary":"list photo segments with their ids and times","positionals":["draftId"],"mutates":false,"fast":true,"exact":true};

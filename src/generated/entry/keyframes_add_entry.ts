@@ -3,6 +3,7 @@
 /** `keyframes add` in one module load: its fast validator, its command file (handler and the operations it imports), the context and the fast path. */
 import * as R from "../../schema/rules.ts";
 import { FAIL, isObject, reports, type FastInput } from "../../fast_input.ts";
+import type { CommandEntry } from "../command_table.ts";
 import { command } from "../../commands/keyframes/keyframes_add.ts";
 import "../../commands/spec.ts";
 import "../../text/redact.ts";
@@ -185,3 +186,6 @@ export const run = command.run;
 export const fields: Readonly<Record<string, string>> = {"draftId":"string","keyframes":"array","requestId":"string"};
 /** Other flag spellings (camelCase) → field. */
 export const aliases: Readonly<Record<string, string>> = {};
+
+/** `keyframes add` as dispatch sees it (its row of COMMAND_TABLE). */
+export const entry: CommandEntry = {"name":["keyframes","add"],"summary":"animate a segment's position, scale, rotation, opacity or volume with keyframes","positionals":["draftId"],"mutates":true,"fast":true,"exact":true};

@@ -2,6 +2,7 @@
 // deno-lint-ignore-file no-explicit-any
 /** `keyframes list` in one module load: its fast validator, its command file (handler and the operations it imports), the context and the fast path. */
 import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
+import type { CommandEntry } from "../command_table.ts";
 import { command } from "../../commands/keyframes/keyframes_list.ts";
 import "../../commands/spec.ts";
 import "../../text/redact.ts";
@@ -80,3 +81,6 @@ export const run = command.run;
 export const fields: Readonly<Record<string, string>> = {"draftId":"string","segmentId":"string"};
 /** Other flag spellings (camelCase) → field. */
 export const aliases: Readonly<Record<string, string>> = {};
+
+/** `keyframes list` as dispatch sees it (its row of COMMAND_TABLE). */
+export const entry: CommandEntry = {"name":["keyframes","list"],"summary":"list a segment's keyframes in user units","positionals":["draftId"],"mutates":false,"fast":true,"exact":true};

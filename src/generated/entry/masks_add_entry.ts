@@ -3,6 +3,7 @@
 /** `masks add` in one module load: its fast validator, its command file (handler and the operations it imports), the context and the fast path. */
 import * as R from "../../schema/rules.ts";
 import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
+import type { CommandEntry } from "../command_table.ts";
 import { command } from "../../commands/masks/masks_add.ts";
 import "../../commands/spec.ts";
 import "../../text/redact.ts";
@@ -224,3 +225,6 @@ export const run = command.run;
 export const fields: Readonly<Record<string, string>> = {"draftId":"string","segmentIds":"string","name":"string","centerX":"number","centerY":"number","width":"number","height":"number","feather":"number","rotation":"number","roundCorner":"number","invert":"boolean","requestId":"string"};
 /** Other flag spellings (camelCase) → field. */
 export const aliases: Readonly<Record<string, string>> = {};
+
+/** `masks add` as dispatch sees it (its row of COMMAND_TABLE). */
+export const entry: CommandEntry = {"name":["masks","add"],"summary":"put a mask on video/photo segments (one per segment; a new one replaces the old)","positionals":["draftId"],"mutates":true,"fast":true,"exact":true};

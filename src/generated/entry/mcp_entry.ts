@@ -2,6 +2,7 @@
 // deno-lint-ignore-file no-explicit-any
 /** `mcp` in one module load: its fast validator, its command file (handler and the operations it imports), the context and the fast path. */
 import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
+import type { CommandEntry } from "../command_table.ts";
 import { command } from "../../commands/mcp/mcp_command.ts";
 import "../../commands/spec.ts";
 import "../../text/redact.ts";
@@ -39,3 +40,6 @@ export const run = command.run;
 export const fields: Readonly<Record<string, string>> = {};
 /** Other flag spellings (camelCase) → field. */
 export const aliases: Readonly<Record<string, string>> = {};
+
+/** `mcp` as dispatch sees it (its row of COMMAND_TABLE). */
+export const entry: CommandEntry = {"name":["mcp"],"summary":"Serve the commands as MCP tools over stdio (started by an agent, not by hand)","positionals":[],"mutates":false,"fast":true,"exact":true};

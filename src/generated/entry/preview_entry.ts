@@ -2,6 +2,7 @@
 // deno-lint-ignore-file no-explicit-any
 /** `preview` in one module load: its fast validator, its command file (handler and the operations it imports), the context and the fast path. */
 import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
+import type { CommandEntry } from "../command_table.ts";
 import { command } from "../../commands/preview/preview_command.ts";
 import "../../commands/spec.ts";
 import "../../path.ts";
@@ -155,3 +156,6 @@ export const run = command.run;
 export const fields: Readonly<Record<string, string>> = {"draftId":"string","out":"string","at":"integer","height":"integer","sheetEvery":"number"};
 /** Other flag spellings (camelCase) → field. */
 export const aliases: Readonly<Record<string, string>> = {};
+
+/** `preview` as dispatch sees it (its row of COMMAND_TABLE). */
+export const entry: CommandEntry = {"name":["preview"],"summary":"render a draft without the editor: proxy MP4, contact sheet, timeline SVG, or a frame","positionals":["draftId"],"mutates":false,"fast":true,"exact":true};

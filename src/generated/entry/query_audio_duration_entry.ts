@@ -3,6 +3,7 @@
 /** `query audio-duration` in one module load: its fast validator, its command file (handler and the operations it imports), the context and the fast path. */
 import * as R from "../../schema/rules.ts";
 import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
+import type { CommandEntry } from "../command_table.ts";
 import { command } from "../../commands/query/query_audio_duration.ts";
 import "../../commands/spec.ts";
 import "../../text/redact.ts";
@@ -71,3 +72,6 @@ export const run = command.run;
 export const fields: Readonly<Record<string, string>> = {"url":"string"};
 /** Other flag spellings (camelCase) → field. */
 export const aliases: Readonly<Record<string, string>> = {};
+
+/** `query audio-duration` as dispatch sees it (its row of COMMAND_TABLE). */
+export const entry: CommandEntry = {"name":["query","audio-duration"],"summary":"the duration (µs) of an audio file or URL (or of a video's sound)","positionals":[],"mutates":false,"fast":true,"exact":true};

@@ -2,6 +2,7 @@
 // deno-lint-ignore-file no-explicit-any
 /** `query effects` in one module load: its fast validator, its command file (handler and the operations it imports), the context and the fast path. */
 import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
+import type { CommandEntry } from "../command_table.ts";
 import { command } from "../../commands/query/query_effects.ts";
 import "../../commands/spec.ts";
 import "../../text/redact.ts";
@@ -178,3 +179,6 @@ export const run = command.run;
 export const fields: Readonly<Record<string, string>> = {"draftId":"string","editor":"string","action":"string","keyword":"string","category":"string","limit":"integer","offset":"integer"};
 /** Other flag spellings (camelCase) → field. */
 export const aliases: Readonly<Record<string, string>> = {};
+
+/** `query effects` as dispatch sees it (its row of COMMAND_TABLE). */
+export const entry: CommandEntry = {"name":["query","effects"],"summary":"list or search video effects: names, resource ids","positionals":[],"mutates":false,"fast":true,"exact":true};

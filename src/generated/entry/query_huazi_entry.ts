@@ -2,6 +2,7 @@
 // deno-lint-ignore-file no-explicit-any
 /** `query huazi` in one module load: its fast validator, its command file (handler and the operations it imports), the context and the fast path. */
 import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
+import type { CommandEntry } from "../command_table.ts";
 import { command } from "../../commands/query/query_huazi.ts";
 import "../../commands/spec.ts";
 import "../../text/redact.ts";
@@ -178,3 +179,6 @@ export const run = command.run;
 export const fields: Readonly<Record<string, string>> = {"draftId":"string","editor":"string","action":"string","keyword":"string","category":"string","limit":"integer","offset":"integer"};
 /** Other flag spellings (camelCase) → field. */
 export const aliases: Readonly<Record<string, string>> = {};
+
+/** `query huazi` as dispatch sees it (its row of COMMAND_TABLE). */
+export const entry: CommandEntry = {"name":["query","huazi"],"summary":"cutcli's 花字 (styled text preset) search: draftcli has no 花字 catalog (the error says what to do instead)","positionals":[],"mutates":false,"fast":true,"exact":true};

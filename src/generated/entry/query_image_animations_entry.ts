@@ -2,6 +2,7 @@
 // deno-lint-ignore-file no-explicit-any
 /** `query image-animations` in one module load: its fast validator, its command file (handler and the operations it imports), the context and the fast path. */
 import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
+import type { CommandEntry } from "../command_table.ts";
 import { command } from "../../commands/query/query_image_animations.ts";
 import "../../commands/spec.ts";
 import "../../text/redact.ts";
@@ -213,3 +214,6 @@ export const run = command.run;
 export const fields: Readonly<Record<string, string>> = {"type":"string","mode":"integer","draftId":"string","editor":"string","action":"string","keyword":"string","category":"string","limit":"integer","offset":"integer"};
 /** Other flag spellings (camelCase) → field. */
 export const aliases: Readonly<Record<string, string>> = {};
+
+/** `query image-animations` as dispatch sees it (its row of COMMAND_TABLE). */
+export const entry: CommandEntry = {"name":["query","image-animations"],"summary":"list or search image entrance (in), exit (out) and loop animations","positionals":[],"mutates":false,"fast":true,"exact":true};

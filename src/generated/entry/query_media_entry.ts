@@ -3,6 +3,7 @@
 /** `query media` in one module load: its fast validator, its command file (handler and the operations it imports), the context and the fast path. */
 import * as R from "../../schema/rules.ts";
 import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
+import type { CommandEntry } from "../command_table.ts";
 import { command } from "../../commands/query/query_media.ts";
 import "../../commands/spec.ts";
 import "../../text/redact.ts";
@@ -70,3 +71,6 @@ export const run = command.run;
 export const fields: Readonly<Record<string, string>> = {"url":"string"};
 /** Other flag spellings (camelCase) → field. */
 export const aliases: Readonly<Record<string, string>> = {};
+
+/** `query media` as dispatch sees it (its row of COMMAND_TABLE). */
+export const entry: CommandEntry = {"name":["query","media"],"summary":"probe a media file or URL: kind, duration (µs), width, height, hasAudio, format","positionals":[],"mutates":false,"fast":true,"exact":true};

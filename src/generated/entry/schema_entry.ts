@@ -2,6 +2,7 @@
 // deno-lint-ignore-file no-explicit-any
 /** `schema` in one module load: its fast validator, its command file (handler and the operations it imports), the context and the fast path. */
 import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
+import type { CommandEntry } from "../command_table.ts";
 import { command } from "../../commands/schema/schema_command.ts";
 import "../../commands/spec.ts";
 import "../../text/redact.ts";
@@ -60,3 +61,6 @@ export const run = command.run;
 export const fields: Readonly<Record<string, string>> = {"of":"string"};
 /** Other flag spellings (camelCase) → field. */
 export const aliases: Readonly<Record<string, string>> = {};
+
+/** `schema` as dispatch sees it (its row of COMMAND_TABLE). */
+export const entry: CommandEntry = {"name":["schema"],"summary":"print the JSON Schema of a structured input (build: the spec of 'draftcli build')","positionals":["of"],"mutates":false,"fast":true,"exact":true};

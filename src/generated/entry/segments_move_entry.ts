@@ -2,6 +2,7 @@
 // deno-lint-ignore-file no-explicit-any
 /** `segments move` in one module load: its fast validator, its command file (handler and the operations it imports), the context and the fast path. */
 import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
+import type { CommandEntry } from "../command_table.ts";
 import { command } from "../../commands/segments/segments_move.ts";
 import "../../commands/spec.ts";
 import "../../text/redact.ts";
@@ -194,3 +195,6 @@ export const run = command.run;
 export const fields: Readonly<Record<string, string>> = {"draftId":"string","moves":"array","ripple":"boolean"};
 /** Other flag spellings (camelCase) → field. */
 export const aliases: Readonly<Record<string, string>> = {};
+
+/** `segments move` as dispatch sees it (its row of COMMAND_TABLE). */
+export const entry: CommandEntry = {"name":["segments","move"],"summary":"move segments to a new start and/or another track of their kind","positionals":["draftId"],"mutates":true,"fast":true,"exact":true};

@@ -2,6 +2,7 @@
 // deno-lint-ignore-file no-explicit-any
 /** `segments remove` in one module load: its fast validator, its command file (handler and the operations it imports), the context and the fast path. */
 import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
+import type { CommandEntry } from "../command_table.ts";
 import { command } from "../../commands/segments/segments_remove.ts";
 import "../../commands/spec.ts";
 import "../../text/redact.ts";
@@ -131,3 +132,6 @@ export const run = command.run;
 export const fields: Readonly<Record<string, string>> = {"draftId":"string","segmentIds":"array","ripple":"boolean"};
 /** Other flag spellings (camelCase) → field. */
 export const aliases: Readonly<Record<string, string>> = {};
+
+/** `segments remove` as dispatch sees it (its row of COMMAND_TABLE). */
+export const entry: CommandEntry = {"name":["segments","remove"],"summary":"remove segments with the materials and effects only they used","positionals":["draftId"],"mutates":true,"fast":true,"exact":true};

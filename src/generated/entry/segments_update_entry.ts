@@ -2,6 +2,7 @@
 // deno-lint-ignore-file no-explicit-any
 /** `segments update` in one module load: its fast validator, its command file (handler and the operations it imports), the context and the fast path. */
 import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
+import type { CommandEntry } from "../command_table.ts";
 import { command } from "../../commands/segments/segments_update.ts";
 import "../../commands/spec.ts";
 import "../../text/redact.ts";
@@ -410,3 +411,6 @@ export const run = command.run;
 export const fields: Readonly<Record<string, string>> = {"draftId":"string","updates":"array"};
 /** Other flag spellings (camelCase) → field. */
 export const aliases: Readonly<Record<string, string>> = {};
+
+/** `segments update` as dispatch sees it (its row of COMMAND_TABLE). */
+export const entry: CommandEntry = {"name":["segments","update"],"summary":"change segments' timing, speed, caption text/style, volume, fades or transform","positionals":["draftId"],"mutates":true,"fast":true,"exact":true};

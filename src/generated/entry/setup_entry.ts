@@ -2,9 +2,10 @@
 // deno-lint-ignore-file no-explicit-any
 /** `setup` in one module load: its fast validator, its command file (handler and the operations it imports), the context and the fast path. */
 import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
+import type { CommandEntry } from "../command_table.ts";
 import { command } from "../../commands/setup/setup_command.ts";
 import "../../commands/spec.ts";
-import "../../generated/command_table.ts";
+import "../../generated/command_loader.ts";
 import "../../commands/registry.ts";
 import "../../text/redact.ts";
 import "../../errors.ts";
@@ -118,3 +119,6 @@ export const run = command.run;
 export const fields: Readonly<Record<string, string>> = {"target":"string","mcp":"boolean","force":"boolean","dryRun":"boolean","uninstall":"boolean"};
 /** Other flag spellings (camelCase) → field. */
 export const aliases: Readonly<Record<string, string>> = {};
+
+/** `setup` as dispatch sees it (its row of COMMAND_TABLE). */
+export const entry: CommandEntry = {"name":["setup"],"summary":"Install the draftcli skill (and optionally the MCP server) for coding agents","positionals":["target"],"mutates":true,"fast":true,"exact":true};

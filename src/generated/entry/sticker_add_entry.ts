@@ -3,6 +3,7 @@
 /** `sticker add` in one module load: its fast validator, its command file (handler and the operations it imports), the context and the fast path. */
 import * as R from "../../schema/rules.ts";
 import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
+import type { CommandEntry } from "../command_table.ts";
 import { command } from "../../commands/sticker/sticker_add.ts";
 import "../../commands/spec.ts";
 import "../../text/redact.ts";
@@ -209,3 +210,6 @@ export const run = command.run;
 export const fields: Readonly<Record<string, string>> = {"draftId":"string","stickerId":"string","start":"integer","end":"integer","scale":"number","transformX":"number","transformY":"number","rotation":"number","trackIndex":"integer","requestId":"string"};
 /** Other flag spellings (camelCase) → field. */
 export const aliases: Readonly<Record<string, string>> = {};
+
+/** `sticker add` as dispatch sees it (its row of COMMAND_TABLE). */
+export const entry: CommandEntry = {"name":["sticker","add"],"summary":"add a sticker from the editor's library by resource id (sticker track)","positionals":["draftId"],"mutates":true,"fast":true,"exact":true};

@@ -2,6 +2,7 @@
 // deno-lint-ignore-file no-explicit-any
 /** `text-style` in one module load: its fast validator, its command file (handler and the operations it imports), the context and the fast path. */
 import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
+import type { CommandEntry } from "../command_table.ts";
 import { command } from "../../commands/text_style/text_style_command.ts";
 import "../../commands/spec.ts";
 import "../../text/redact.ts";
@@ -476,3 +477,6 @@ export const run = command.run;
 export const fields: Readonly<Record<string, string>> = {"text":"string","highlights":"array","keyword":"string","keywordColor":"string","keywordFontSize":"number","fontSize":"number","bold":"boolean","italic":"boolean","underline":"boolean","textColor":"string","alpha":"number","font":"string","alignment":"number","borderColor":"string","borderWidth":"number","lineSpacing":"number","letterSpacing":"number","backgroundColor":"string","backgroundAlpha":"number","backgroundStyle":"number","backgroundRound":"number","shadow":"boolean","draftId":"string","editor":"string"};
 /** Other flag spellings (camelCase) → field. */
 export const aliases: Readonly<Record<string, string>> = {"bgColor":"backgroundColor","bgAlpha":"backgroundAlpha","bgStyle":"backgroundStyle","bgRound":"backgroundRound"};
+
+/** `text-style` as dispatch sees it (its row of COMMAND_TABLE). */
+export const entry: CommandEntry = {"name":["text-style"],"summary":"print the text material (content JSON, style ranges) a caption would get; no draft","positionals":[],"mutates":false,"fast":true,"exact":true};

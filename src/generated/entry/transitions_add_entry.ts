@@ -2,6 +2,7 @@
 // deno-lint-ignore-file no-explicit-any
 /** `transitions add` in one module load: its fast validator, its command file (handler and the operations it imports), the context and the fast path. */
 import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
+import type { CommandEntry } from "../command_table.ts";
 import { command } from "../../commands/transitions/transitions_add.ts";
 import "../../commands/spec.ts";
 import "../../text/redact.ts";
@@ -142,3 +143,6 @@ export const run = command.run;
 export const fields: Readonly<Record<string, string>> = {"draftId":"string","auto":"string","duration":"integer","trackIndex":"integer","requestId":"string"};
 /** Other flag spellings (camelCase) → field. */
 export const aliases: Readonly<Record<string, string>> = {};
+
+/** `transitions add` as dispatch sees it (its row of COMMAND_TABLE). */
+export const entry: CommandEntry = {"name":["transitions","add"],"summary":"put one transition between every adjacent photo/video pair of a video track","positionals":["draftId"],"mutates":true,"fast":true,"exact":true};

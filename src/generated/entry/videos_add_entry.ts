@@ -3,6 +3,7 @@
 /** `videos add` in one module load: its fast validator, its command file (handler and the operations it imports), the context and the fast path. */
 import * as R from "../../schema/rules.ts";
 import { FAIL, isObject, type FastInput } from "../../fast_input.ts";
+import type { CommandEntry } from "../command_table.ts";
 import { command } from "../../commands/videos/videos_add.ts";
 import "../../commands/spec.ts";
 import "../../text/redact.ts";
@@ -481,3 +482,6 @@ export const run = command.run;
 export const fields: Readonly<Record<string, string>> = {"draftId":"string","videoInfos":"array","alpha":"number","media":"string","requestId":"string"};
 /** Other flag spellings (camelCase) → field. */
 export const aliases: Readonly<Record<string, string>> = {};
+
+/** `videos add` as dispatch sees it (its row of COMMAND_TABLE). */
+export const entry: CommandEntry = {"name":["videos","add"],"summary":"add video clips (main track from 0 without gaps, else the first overlay where they fit)","positionals":["draftId"],"mutates":true,"fast":true,"exact":true};
