@@ -5,7 +5,6 @@ import type { CommandContext } from "./context.ts";
 import type { MediaPlacement } from "../media/place.ts";
 import { locateDraft, peekEdition } from "../store/locate.ts";
 import {
-  attachItemTransitions,
   checkFadesFit,
   checkSourceDuration,
   expectKind,
@@ -18,6 +17,7 @@ import {
 } from "./media.ts";
 import { resolveAnimations, resolveItemTransition } from "./catalog_names.ts";
 import { attempt, type Problems } from "./problems.ts";
+import { attachItemTransitions } from "./item_transitions.ts";
 import { withIdLists } from "./id_lists.ts";
 import type { Edition } from "../editions/profiles.ts";
 import type { DraftDocument } from "../draft/document.ts";
