@@ -17,12 +17,11 @@ import {
 } from "./media.ts";
 import { resolveAnimations, resolveItemTransition } from "./catalog_names.ts";
 import { attempt, type Problems } from "./problems.ts";
-import { attachItemTransitions } from "./item_transitions.ts";
 import { withIdLists } from "./id_lists.ts";
 import type { Edition } from "../editions/profiles.ts";
 import type { DraftDocument } from "../draft/document.ts";
 import type { AnimationRequest } from "../draft/animation_plan.ts";
-import type { TransitionEntry } from "../draft/transition_materials.ts";
+import { attachItemTransitions, type TransitionEntry } from "../draft/transition_materials.ts";
 import { maskEntry, timelineRange } from "./targets.ts";
 import { placeSegment, setAnimations, visualSegmentBuilder } from "../draft/segment_builders.ts";
 import type { Segment, Track } from "../draft/document.ts";

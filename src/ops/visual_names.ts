@@ -6,9 +6,8 @@
  */
 import type { Edition } from "../editions/profiles.ts";
 import type { AnimationRequest, planAnimations } from "../draft/animation_plan.ts";
-import type { TransitionEntry } from "../draft/transition_materials.ts";
+import type { attachItemTransitions, TransitionEntry } from "../draft/transition_materials.ts";
 import type { AnimationFields } from "./catalog_names.ts";
-import type { attachItemTransitions } from "./item_transitions.ts";
 import type { Problems } from "./problems.ts";
 
 /** An item's fields that name things (`field` below is the path of its list, e.g. "imageInfos"). */
@@ -29,7 +28,7 @@ export interface VisualNames {
   ): { anims: (AnimationRequest | undefined)[]; transitions: (TransitionEntry | undefined)[] };
   /** An item's resolved animations placed over its length (animation_plan.ts). */
   planAnimations: typeof planAnimations;
-  /** Attaches the placed items' resolved transitions (item_transitions.ts). */
+  /** Attaches the placed items' resolved transitions (transition_materials.ts). */
   attachTransitions: typeof attachItemTransitions;
 }
 
