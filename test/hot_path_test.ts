@@ -86,10 +86,9 @@ Deno.test("a hot command's static imports reach neither zod nor node: builtins",
   assert(seen.size > 40, `only ${seen.size} modules seen: is deno info's output read right?`);
 });
 
-Deno.test("a captions add that names no font or animation loads no catalog, no draft creation, no keyframe writer and no animation planner", async () => {
+Deno.test("a captions add that names no font or animation loads no catalog, no draft creation and no keyframe writer", async () => {
   // The modules such a call loads: main's graph, its dispatch, the media group's validator and
-  // handler, and the captions operation (catalogs and the animation planner come in through
-  // caption_names.ts, dynamically).
+  // handler, and the captions operation (catalogs come in through caption_names.ts, dynamically).
   const seen = await staticClosure([
     "main.ts",
     "src/cli/args.ts",
@@ -98,7 +97,7 @@ Deno.test("a captions add that names no font or animation loads no catalog, no d
     "src/generated/entry/captions_add_entry.ts",
   ]);
   const heavy = [...seen.keys()].filter((s) =>
-    /\/src\/catalogs\/|\/ops\/(names|fonts|caption_names)\.ts$|\/store\/create\.ts$|skeletons\.json$|segment_keyframes\.ts$|animation_plan\.ts$/
+    /\/src\/catalogs\/|\/ops\/(names|fonts|caption_names)\.ts$|\/store\/create\.ts$|skeletons\.json$|segment_keyframes\.ts$/
       .test(s)
   ).map((s) => `${s.replace(root.href, "")} <- ${seen.get(s)!.replace(root.href, "")}`);
   assertEquals(heavy, []);

@@ -6,6 +6,7 @@ import type { CommandContext } from "./context.ts";
 import { locateDraft, peekEdition } from "../store/locate.ts";
 import { mutateDraftAt } from "../store/commit.ts";
 import { fitsOn, nthTrack, setAnimations, textSegmentBuilder } from "../draft/segment_builders.ts";
+import { planAnimations } from "../draft/animation_plan.ts";
 import { gridRange, overlaps } from "../draft/time.ts";
 import { DraftcliError } from "../errors.ts";
 import {
@@ -28,7 +29,7 @@ import {
 import { itemBase } from "../draft/summary.ts";
 import type { Edition, Json } from "../editions/profiles.ts";
 import type { DraftDocument } from "../draft/document.ts";
-import type { AnimationRequest, planAnimations } from "../draft/animation_plan.ts";
+import type { AnimationRequest } from "../draft/animation_plan.ts";
 import { attempt, type Problems } from "./problems.ts";
 import { withIdLists } from "./id_lists.ts";
 import { vouchAsBuilt } from "../draft/item_templates.ts";
@@ -42,9 +43,8 @@ export type TextMaterialStyle = Omit<CaptionStyleInput, "transformX" | "transfor
 
 /**
  * How a captions call's names are resolved against the edition's catalogs: its font and its
- * items' animations, and the placing of those. `CATALOG_NAMES` (caption_names.ts) is the real
- * one; `captionNames` loads it only for a call that names something, so a plain call loads
- * neither the catalog code nor the animation planner.
+ * items' animations. `CATALOG_NAMES` (caption_names.ts) is the real one; `captionNames` loads it
+ * only for a call that names something, so a plain call does not load the catalog code.
  */
 export interface CaptionNames {
   font(edition: Edition, name: string, warn?: (message: string) => void): FontRef | undefined;
@@ -54,8 +54,6 @@ export interface CaptionNames {
     field: string,
     warn?: (message: string) => void,
   ): AnimationRequest;
-  /** An item's resolved animations placed over its length (animation_plan.ts). */
-  planAnimations: typeof planAnimations;
 }
 
 /** The resolvers of a call that names no font and no animation (nothing to look up). */
@@ -64,7 +62,6 @@ const NO_NAMES: CaptionNames = {
     throw new Error(`internal: font '${name}' given to a captions plan without catalogs`);
   },
   animations: () => ({}),
-  planAnimations: () => [],
 };
 
 /** The resolvers `items` and `style` need: the catalogs' when they name a font or an animation. */
@@ -185,8 +182,6 @@ export interface CaptionsPlan {
   base: TextStyle;
   anims: (AnimationRequest | undefined)[];
   highlights: Highlight[][];
-  /** What resolved the names, and places the animations (`planAnimations`). */
-  names: CaptionNames;
 }
 
 /** The highlights of an item that has none (shared by such items, never changed). */
@@ -231,7 +226,7 @@ export function planCaptions(
       }
     }) ?? []
   );
-  return { items, field, style, base, anims, highlights, names };
+  return { items, field, style, base, anims, highlights };
 }
 
 /**
@@ -246,7 +241,7 @@ export function applyCaptions(
   trackIndex?: number,
   trackField = "trackIndex",
 ): { trackId: string; items: Record<string, unknown>[]; built: object[] } {
-  const { items, style, base, anims, highlights, names } = plan;
+  const { items, style, base, anims, highlights } = plan;
   const ranges = items.map((it) => gridRange(it.start, it.end, doc.fps));
   ranges.forEach((r, i) => {
     if (r.duration <= 0) {
@@ -324,7 +319,7 @@ export function applyCaptions(
       materialType: "text",
     });
     const anim = anims[i];
-    const planned = anim ? names.planAnimations(anim, ranges[i].duration, "text", field, warn) : [];
+    const planned = anim ? planAnimations(anim, ranges[i].duration, "text", field, warn) : [];
     if (planned.length) setAnimations(doc, seg, planned);
     if (!unread || !doc.appendSegment(track, seg)) track.segments.push(seg);
     return { ...itemBase(doc, track, seg, onTrack), text: it.text };

@@ -43,6 +43,7 @@ import "../../editions/data/prototype_text.ts";
 import "../../editions/prototypes.ts";
 import "../../draft/time.ts";
 import "../../draft/segment_builders.ts";
+import "../../draft/animation_plan.ts";
 import "../../draft/text_content.ts";
 import "../../draft/summary.ts";
 import "../../ops/problems.ts";

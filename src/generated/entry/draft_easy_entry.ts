@@ -61,6 +61,7 @@ import "../../ops/media.ts";
 import "../../editions/data/prototype_text.ts";
 import "../../editions/prototypes.ts";
 import "../../draft/segment_builders.ts";
+import "../../draft/animation_plan.ts";
 import "../../draft/text_content.ts";
 import "../../draft/summary.ts";
 import "../../ops/problems.ts";
@@ -74,7 +75,6 @@ import "../../catalogs/name_resolve.ts";
 import "../../ops/catalog_names.ts";
 import "../../media/installed_fonts.ts";
 import "../../ops/fonts.ts";
-import "../../draft/animation_plan.ts";
 import "../../ops/caption_names.ts";
 import "../../ops/easy.ts";
 
