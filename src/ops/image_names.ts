@@ -6,7 +6,6 @@
 import type { VisualNames } from "./visual_names.ts";
 import { resolveAnimations, resolveItemTransition } from "./catalog_names.ts";
 import { attempt } from "./problems.ts";
-import { planAnimations } from "../draft/animation_plan.ts";
 import { attachItemTransitions } from "../draft/transition_materials.ts";
 
 /** A photo batch's names resolved against the edition's catalogs. */
@@ -19,6 +18,5 @@ export const CATALOG_VISUAL_NAMES: VisualNames = {
       attempt(sink, () => resolveItemTransition(edition, it, `${field}[${i}]`, warn))
     ),
   }),
-  planAnimations,
   attachTransitions: attachItemTransitions,
 };

@@ -22,6 +22,7 @@ import type { AnimationRequest } from "../draft/animation_plan.ts";
 import type { TransitionEntry } from "../draft/transition_materials.ts";
 import { type VisualNames, visualNames } from "./visual_names.ts";
 import { placeSegment, setAnimations, visualSegmentBuilder } from "../draft/segment_builders.ts";
+import { planAnimations } from "../draft/animation_plan.ts";
 import { vouchAsBuilt } from "../draft/item_templates.ts";
 import { gridRange } from "../draft/time.ts";
 import { DraftcliError } from "../errors.ts";
@@ -37,7 +38,7 @@ export interface ImagesPlan {
   field: string;
   anims: (AnimationRequest | undefined)[];
   transitions: (TransitionEntry | undefined)[];
-  /** What resolved them, and applies them (`planAnimations`, `attachTransitions`). */
+  /** What resolved them, and attaches the transitions (`attachTransitions`). */
   names: VisualNames;
 }
 
@@ -124,7 +125,7 @@ export function applyImages(
       clip: alpha === undefined || it.alpha !== undefined ? it : { ...it, alpha },
     });
     const anim = anims[i];
-    const planned = anim ? names.planAnimations(anim, target.duration, "visual", field, warn) : [];
+    const planned = anim ? planAnimations(anim, target.duration, "visual", field, warn) : [];
     if (planned.length) setAnimations(doc, seg, planned);
     const track = placeSegment(
       doc,

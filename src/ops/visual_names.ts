@@ -1,11 +1,11 @@
 /**
  * What a photo batch needs for the animation and transition names its items give: resolving
- * them, placing the animations, attaching the transitions. The catalog-backed one
- * (`CATALOG_VISUAL_NAMES` in image_names.ts) loads only for a call that names one, so a plain
- * `images add` loads neither the catalog code nor the animation and transition builders.
+ * them, attaching the transitions. The catalog-backed one (`CATALOG_VISUAL_NAMES` in
+ * image_names.ts) loads only for a call that names one, so a plain `images add` loads neither the
+ * catalog code nor the transition builders.
  */
 import type { Edition } from "../editions/profiles.ts";
-import type { AnimationRequest, planAnimations } from "../draft/animation_plan.ts";
+import type { AnimationRequest } from "../draft/animation_plan.ts";
 import type { attachItemTransitions, TransitionEntry } from "../draft/transition_materials.ts";
 import type { AnimationFields } from "./catalog_names.ts";
 import type { Problems } from "./problems.ts";
@@ -26,8 +26,6 @@ export interface VisualNames {
     sink?: Problems,
     warn?: (message: string) => void,
   ): { anims: (AnimationRequest | undefined)[]; transitions: (TransitionEntry | undefined)[] };
-  /** An item's resolved animations placed over its length (animation_plan.ts). */
-  planAnimations: typeof planAnimations;
   /** Attaches the placed items' resolved transitions (transition_materials.ts). */
   attachTransitions: typeof attachItemTransitions;
 }
@@ -39,7 +37,6 @@ export const NO_NAMES: VisualNames = {
     anims: new Array(items.length),
     transitions: new Array(items.length),
   }),
-  planAnimations: () => [],
   attachTransitions: () => {},
 };
 

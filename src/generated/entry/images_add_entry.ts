@@ -55,6 +55,7 @@ import "../../media/place.ts";
 import "../../transfer/draft_media_paths.ts";
 import "../../ops/media.ts";
 import "../../ops/id_lists.ts";
+import "../../draft/animation_plan.ts";
 import "../../ops/visual_names.ts";
 import "../../editions/data/prototype_text.ts";
 import "../../editions/prototypes.ts";
