@@ -77,6 +77,35 @@ export function attachTransition(
   return m;
 }
 
+/**
+ * Attaches each placed item's transition (`transitions[i]` for item i, if any) to the next item
+ * on its track, once a batch is placed; `field` is the path of the batch's list.
+ */
+export function attachItemTransitions(
+  doc: DraftDocument,
+  placed: { i: number; track: Track; seg: Segment }[],
+  transitions: (TransitionEntry | undefined)[],
+  items: readonly { transitionDuration?: number }[],
+  field: string,
+  warn: (m: string) => void,
+): void {
+  for (let k = 0; k < placed.length; k++) {
+    const { i, track, seg } = placed[k];
+    const entry = transitions[i];
+    if (entry) {
+      attachTransition(
+        doc,
+        track,
+        seg,
+        entry,
+        items[i].transitionDuration,
+        warn,
+        `${field}[${i}].transition`,
+      );
+    }
+  }
+}
+
 /** One transition placed between two segments. */
 export interface PlacedTransition {
   leftSegmentId: string;

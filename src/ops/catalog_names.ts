@@ -4,7 +4,6 @@ import type { CatalogKind } from "../catalogs/catalog.ts";
 import type { Edition } from "../editions/profiles.ts";
 import { DraftcliError } from "../errors.ts";
 import type { AnimationEntry, AnimationRequest } from "../draft/animation_plan.ts";
-import type { VisualNames } from "./visual_names.ts";
 
 /** Resolves a name, re-labelling the error with the input field it came from. */
 export function resolveField(
@@ -104,10 +103,3 @@ export function resolveItemTransitions(
       : undefined
   );
 }
-
-/** A photo batch's names resolved against the edition's catalogs (see visual_names.ts). */
-export const CATALOG_VISUAL_NAMES: VisualNames = {
-  animations: (edition, item, field, warn) =>
-    resolveAnimations(edition, item, "visual", field, warn),
-  transition: resolveItemTransition,
-};

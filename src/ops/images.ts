@@ -5,7 +5,6 @@ import type { CommandContext } from "./context.ts";
 import type { MediaPlacement } from "../media/place.ts";
 import { locateDraft, peekEdition } from "../store/locate.ts";
 import {
-  attachItemTransitions,
   checkSourceDuration,
   expectKind,
   type MediaRequest,
@@ -15,13 +14,13 @@ import {
   settleTrackIndexes,
   warnMismatch,
 } from "./media.ts";
-import { attempt, type Problems } from "./problems.ts";
+import type { Problems } from "./problems.ts";
 import { withIdLists } from "./id_lists.ts";
 import type { Edition } from "../editions/profiles.ts";
 import type { DraftDocument, Segment, Track } from "../draft/document.ts";
 import type { AnimationRequest } from "../draft/animation_plan.ts";
 import type { TransitionEntry } from "../draft/transition_materials.ts";
-import { NO_NAMES, type VisualNames, visualNames } from "./visual_names.ts";
+import { type VisualNames, visualNames } from "./visual_names.ts";
 import { placeSegment, setAnimations, visualSegmentBuilder } from "../draft/segment_builders.ts";
 import { planAnimations } from "../draft/animation_plan.ts";
 import { vouchAsBuilt } from "../draft/item_templates.ts";
@@ -39,6 +38,8 @@ export interface ImagesPlan {
   field: string;
   anims: (AnimationRequest | undefined)[];
   transitions: (TransitionEntry | undefined)[];
+  /** What resolved them, and attaches the transitions (`attachTransitions`). */
+  names: VisualNames;
 }
 
 /**
@@ -53,17 +54,7 @@ export function planImages(
   sink?: Problems,
   warn?: (m: string) => void,
 ): ImagesPlan {
-  if (names === NO_NAMES) {
-    // nothing to resolve (most batches): no name per item, and no path text made for each
-    return { items, field, anims: new Array(items.length), transitions: new Array(items.length) };
-  }
-  const anims = items.map((it, i) =>
-    attempt(sink, () => names.animations(edition, it, `${field}[${i}]`, warn))
-  );
-  const transitions = items.map((it, i) =>
-    attempt(sink, () => names.transition(edition, it, `${field}[${i}]`, warn))
-  );
-  return { items, field, anims, transitions };
+  return { items, field, ...names.resolve(edition, items, field, sink, warn), names };
 }
 
 /** The media URLs an images batch needs resolved. */
@@ -86,7 +77,7 @@ export function applyImages(
   later?: (step: () => void) => void,
   built?: object[],
 ): Record<string, unknown>[] {
-  const { items, anims, transitions } = plan;
+  const { items, anims, transitions, names } = plan;
   const order = items.map((_, i) => i).sort((a, b) => items[a].start - items[b].start);
   const created: Record<string, unknown>[] = new Array(items.length);
   // the placed items, for their transitions (when any item has one: most batches none)
@@ -153,7 +144,7 @@ export function applyImages(
     };
   }
   if (withTransitions) {
-    const attach = () => attachItemTransitions(doc, placed, transitions, items, plan.field, warn);
+    const attach = () => names.attachTransitions(doc, placed, transitions, items, plan.field, warn);
     if (later) later(attach);
     else attach();
   }

@@ -15,8 +15,7 @@ import { orUndefined } from "../files.ts";
 import type { NewDraftOptions } from "../store/create.ts";
 import { mutateDraftAt } from "../store/commit.ts";
 import { registerDraft } from "../store/draft_index.ts";
-import type { DraftDocument, Segment, Track } from "../draft/document.ts";
-import { attachTransition, type TransitionEntry } from "../draft/transition_materials.ts";
+import type { DraftDocument } from "../draft/document.ts";
 import { makeStagingDir } from "../store/txn.ts";
 import { tidyStateDir } from "../store/load.ts";
 import { cacheDir } from "../store/home.ts";
@@ -324,32 +323,6 @@ export async function mutateWithMedia<T>(
     }, { warn: ctx.warn, ownStaging: batch.stagingDir, resultReady });
   } finally {
     await batch.cleanup();
-  }
-}
-
-/** Attaches each placed item's transition (to the next item on its track), after placement. */
-export function attachItemTransitions(
-  doc: DraftDocument,
-  placed: { i: number; track: Track; seg: Segment }[],
-  transitions: (TransitionEntry | undefined)[],
-  items: readonly { transitionDuration?: number }[],
-  field: string,
-  warn: (m: string) => void,
-): void {
-  for (let k = 0; k < placed.length; k++) {
-    const { i, track, seg } = placed[k];
-    const entry = transitions[i];
-    if (entry) {
-      attachTransition(
-        doc,
-        track,
-        seg,
-        entry,
-        items[i].transitionDuration,
-        warn,
-        `${field}[${i}].transition`,
-      );
-    }
   }
 }
 

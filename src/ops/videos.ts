@@ -5,7 +5,6 @@ import type { CommandContext } from "./context.ts";
 import type { MediaPlacement } from "../media/place.ts";
 import { locateDraft, peekEdition } from "../store/locate.ts";
 import {
-  attachItemTransitions,
   checkFadesFit,
   checkSourceDuration,
   expectKind,
@@ -22,7 +21,7 @@ import { withIdLists } from "./id_lists.ts";
 import type { Edition } from "../editions/profiles.ts";
 import type { DraftDocument } from "../draft/document.ts";
 import type { AnimationRequest } from "../draft/animation_plan.ts";
-import type { TransitionEntry } from "../draft/transition_materials.ts";
+import { attachItemTransitions, type TransitionEntry } from "../draft/transition_materials.ts";
 import { maskEntry, timelineRange } from "./targets.ts";
 import { placeSegment, setAnimations, visualSegmentBuilder } from "../draft/segment_builders.ts";
 import type { Segment, Track } from "../draft/document.ts";

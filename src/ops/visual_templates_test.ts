@@ -5,7 +5,7 @@
 import { deepStrictEqual as equal, ok } from "node:assert/strict";
 import { applyImages, planImages } from "./images.ts";
 import { applyVideos, planVideos } from "./videos.ts";
-import { CATALOG_VISUAL_NAMES } from "./catalog_names.ts";
+import { CATALOG_VISUAL_NAMES } from "./image_names.ts";
 import type { ResolvedFile } from "./media.ts";
 import { saveDraft } from "../store/drafts.ts";
 import { portraitDraft } from "../../test/helpers/portrait_draft.ts";
