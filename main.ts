@@ -21,25 +21,19 @@ async function readStdin(): Promise<string> {
 }
 
 /**
- * Starts loading the entry module of the command that argv's leading words name (the longest of
- * up to three words that names one), so that it loads beside the command front instead of after
- * it; dispatch then finds it loaded. Argv that starts with an option, or asks for help (which
- * needs the command's spec, not its entry module), is left to dispatch.
+ * Starts loading the entry module of the command that argv's leading words name (as dispatch
+ * finds it: `findCommand`), so that it loads beside the command front instead of after it;
+ * dispatch then finds it loaded. Argv that starts with an option, or asks for help (which needs
+ * the command's spec, not its entry module), is left to dispatch.
  */
 async function prefetchCommand(argv: readonly string[]): Promise<void> {
   if (argv.includes("--help") || argv.includes("-h")) return;
-  const words: string[] = [];
-  for (const w of argv.slice(0, 3)) {
-    if (w.startsWith("-")) break;
-    words.push(w);
-  }
+  const end = argv.findIndex((w) => w.startsWith("-"));
+  const words = end < 0 ? argv : argv.slice(0, end);
   if (!words.length) return;
-  const { loadEntryModule } = await import("./src/generated/command_loader.ts");
-  for (let n = words.length; n > 0; n--) {
-    const loading = loadEntryModule(words.slice(0, n).join(" "));
-    // A failed load is dispatch's to report, when it loads the module itself.
-    if (loading) return void await loading.catch(() => {});
-  }
+  const { findCommand } = await import("./src/commands/registry.ts");
+  // A failed load is dispatch's to report, when it loads the module itself.
+  await findCommand(words).catch(() => {});
 }
 
 if (import.meta.main) {
