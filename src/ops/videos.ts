@@ -15,7 +15,7 @@ import {
   settleTrackIndexes,
   warnMismatch,
 } from "./media.ts";
-import { resolveAnimations, resolveItemTransition } from "./catalog_names.ts";
+import { resolveVisualNames } from "./image_names.ts";
 import { attempt, type Problems } from "./problems.ts";
 import { withIdLists } from "./id_lists.ts";
 import type { Edition } from "../editions/profiles.ts";
@@ -55,12 +55,7 @@ export function planVideos(
   return {
     items,
     field,
-    anims: items.map((it, i) =>
-      attempt(sink, () => resolveAnimations(edition, it, "visual", `${field}[${i}]`, warn))
-    ),
-    transitions: items.map((it, i) =>
-      attempt(sink, () => resolveItemTransition(edition, it, `${field}[${i}]`, warn))
-    ),
+    ...resolveVisualNames(edition, items, field, sink, warn),
     masks: items.map((it, i) =>
       it.mask ? attempt(sink, () => maskEntry(edition, it.mask!, `${field}[${i}].mask`)) : undefined
     ),
