@@ -17,6 +17,8 @@
  * [--main path/to/main.ts or bundle/main.js]…
  * Figures go into notes, never into assertions.
  */
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { V8_FLAGS } from "../scripts/compile.ts";
 import type { Templates } from "./floor_child.ts";
 import {
@@ -101,9 +103,10 @@ try {
     await reset();
     await run(add(main));
     await reset();
-    const [runWord, _quiet, ...rest] = add(main).slice(1);
+    const [runWord, ...rest] = add(main).slice(1).filter((a) => a !== "-q");
     const debug = await run([deno, runWord, "-L", "debug", ...rest]);
-    const folder = `file://${main.slice(0, main.lastIndexOf("/") + 1)}`;
+    const entryUrl = pathToFileURL(resolve(main)).href;
+    const folder = entryUrl.slice(0, entryUrl.lastIndexOf("/") + 1);
     const urls = new Set<string>();
     for (const m of debug.stderr.matchAll(/file:\/\/[^\s,"']+\.js/g)) {
       if (m[0].startsWith(folder)) urls.add(m[0]);
