@@ -11,22 +11,17 @@ const BROKEN_INDEX = '{"all_draft_store": [';
 
 Deno.test("edits warn that an unparseable editor index was left untouched", async () => {
   await using w = await appWorld();
-  const id = await w.draft();
-  const images = [
-    { imageUrl: fixtureUrl("image.png"), start: 0, end: 2_000_000 },
-    { imageUrl: fixtureUrl("image.jpg"), start: 2_000_000, end: 4_000_000 },
-  ];
-  const added = await w.ok(["images", "add", id, "--image-infos", JSON.stringify(images)]);
-  const seg = added.segmentIds[0];
+  const { id, segmentIds: [seg] } = await w.twoPhotos();
   const index = `${w.root}/drafts/${ROOT_INDEX_FILE}`;
   await Deno.writeTextFile(index, BROKEN_INDEX);
+  const photo = { imageUrl: fixtureUrl("image.png"), start: 0, end: 2_000_000 };
   const keyframes = [{ segmentId: seg, property: "position_x", offset: 0, value: 0.5 }];
   const calls: string[][] = [
     ["captions", "add", id, "--captions", JSON.stringify([{ text: "a", start: 0, end: 1 }])],
     ["keyframes", "add", id, "--keyframes", JSON.stringify(keyframes)],
     ["transitions", "add", id, "--auto", "fade", "--duration", "500000"],
     ["segments", "update", id, "--updates", JSON.stringify([{ segmentId: seg, alpha: 0.5 }])],
-    ["images", "add", id, "--image-infos", JSON.stringify([images[0]])],
+    ["images", "add", id, "--image-infos", JSON.stringify([photo])],
   ];
   for (const argv of calls) {
     const r = await w.run(argv);

@@ -35,6 +35,11 @@ export interface AppWorld extends AsyncDisposable {
   captions(id: string, texts: string[]): Promise<Json>;
   /** Adds the fixture image.png to draft `id` from 0 to `end` µs; returns the add's output. */
   image(id: string, end: number): Promise<Json>;
+  /**
+   * Creates a draft with two adjacent photos on its main track (image.png 0–2 s, image.jpg 2–4 s);
+   * returns its id and the photos' segment ids.
+   */
+  twoPhotos(): Promise<{ id: string; segmentIds: string[] }>;
 }
 
 /** Creates a world; `await using w = await appWorld()` removes it. */
@@ -76,6 +81,21 @@ export async function appWorld(): Promise<AppWorld> {
     image: (id, end) => {
       const list = [{ imageUrl: fixtureUrl("image.png"), start: 0, end }];
       return ok(["images", "add", id, "--image-infos", JSON.stringify(list)]);
+    },
+    twoPhotos: async () => {
+      const id = (await ok(["draft", "create"])).draftId;
+      const images = [
+        { imageUrl: fixtureUrl("image.png"), start: 0, end: 2_000_000 },
+        { imageUrl: fixtureUrl("image.jpg"), start: 2_000_000, end: 4_000_000 },
+      ];
+      const { segmentIds } = await ok([
+        "images",
+        "add",
+        id,
+        "--image-infos",
+        JSON.stringify(images),
+      ]);
+      return { id, segmentIds };
     },
     [Symbol.asyncDispose]: () => tmp.remove(),
   };

@@ -1,17 +1,6 @@
 /** `transitions add`: help, a transition between two photos, and an unknown name. */
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
-import { appWorld, fixtureUrl, helpNaming } from "../../../test/helpers/app_world.ts";
-
-/** A draft with two adjacent photos on the main track. */
-async function twoPhotos(w: Awaited<ReturnType<typeof appWorld>>): Promise<string> {
-  const id = await w.draft();
-  const images = [
-    { imageUrl: fixtureUrl("image.png"), start: 0, end: 2_000_000 },
-    { imageUrl: fixtureUrl("image.jpg"), start: 2_000_000, end: 4_000_000 },
-  ];
-  await w.ok(["images", "add", id, "--image-infos", JSON.stringify(images)]);
-  return id;
-}
+import { appWorld, helpNaming } from "../../../test/helpers/app_world.ts";
 
 Deno.test("transitions add --help names its flags", async () => {
   await using w = await appWorld();
@@ -20,7 +9,7 @@ Deno.test("transitions add --help names its flags", async () => {
 
 Deno.test("transitions add joins adjacent photos with the named transition", async () => {
   await using w = await appWorld();
-  const id = await twoPhotos(w);
+  const { id } = await w.twoPhotos();
   const out = await w.ok(["transitions", "add", id, "--auto", "fade", "--duration", "500000"]);
   assertEquals(out.items.length, 1);
   assertEquals((await w.ok(["transitions", "list", id])).length, 1);
@@ -28,7 +17,7 @@ Deno.test("transitions add joins adjacent photos with the named transition", asy
 
 Deno.test("transitions add refuses a name the catalog does not have", async () => {
   await using w = await appWorld();
-  const id = await twoPhotos(w);
+  const { id } = await w.twoPhotos();
   const r = await w.run(["transitions", "add", id, "--auto", "no-such-transition"]);
   assertEquals([r.code === 0, r.error?.path], [false, "auto"]);
   assertEquals(await w.ok(["transitions", "list", id]), []);

@@ -1,6 +1,6 @@
 /** `transitions list`: help, the transitions of a draft, and an unknown draft. */
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
-import { appWorld, fixtureUrl, helpNaming } from "../../../test/helpers/app_world.ts";
+import { appWorld, helpNaming } from "../../../test/helpers/app_world.ts";
 
 Deno.test("transitions list --help names its positional", async () => {
   await using w = await appWorld();
@@ -9,12 +9,7 @@ Deno.test("transitions list --help names its positional", async () => {
 
 Deno.test("transitions list names the segments a transition joins", async () => {
   await using w = await appWorld();
-  const id = await w.draft();
-  const images = [
-    { imageUrl: fixtureUrl("image.png"), start: 0, end: 2_000_000 },
-    { imageUrl: fixtureUrl("image.jpg"), start: 2_000_000, end: 4_000_000 },
-  ];
-  const { segmentIds } = await w.ok(["images", "add", id, "--image-infos", JSON.stringify(images)]);
+  const { id, segmentIds } = await w.twoPhotos();
   assertEquals(await w.ok(["transitions", "list", id]), []);
   await w.ok(["transitions", "add", id, "--auto", "fade"]);
   const [t] = await w.ok(["transitions", "list", id]);
